@@ -1,0 +1,124 @@
+//! Error types: one enum per concern.
+//!
+//! [`ProofError`] covers creating, decoding and verifying proofs. Every
+//! variant says what was wrong; none carries secret data (a value that is out
+//! of range is named by its index, never printed).
+
+use core::fmt;
+
+/// Why a proof could not be created, decoded or verified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofError {
+    /// The bit size `n` is outside `1..=64`.
+    InvalidBitsize {
+        /// The requested number of bits.
+        bits: usize,
+    },
+    /// The number of aggregated values `m` is outside `1..=64`.
+    InvalidAggregation {
+        /// The requested number of values.
+        values: usize,
+    },
+    /// The prover was given a different number of blindings than values.
+    WrongNumBlindings {
+        /// Number of values.
+        values: usize,
+        /// Number of blindings.
+        blindings: usize,
+    },
+    /// The value at this index is not in `[0, 2^n)`.
+    ValueOutOfRange {
+        /// Position of the offending value.
+        index: usize,
+        /// The bit size it had to fit in.
+        bits: usize,
+    },
+    /// The generators do not cover the statement's size.
+    InsufficientGenerators {
+        /// Parties (generator chains) needed.
+        parties_needed: usize,
+        /// Generators per chain needed.
+        per_party_needed: usize,
+    },
+    /// The proof's byte length cannot be a proof, or does not match the
+    /// statement's `n` and `m`.
+    WrongLength {
+        /// What the length should have been (0 if no length fits).
+        expected: usize,
+        /// The length that was given.
+        got: usize,
+    },
+    /// A scalar field at this byte offset is not a canonical encoding (≥ ℓ).
+    NonCanonicalScalar {
+        /// Byte offset of the scalar in the proof.
+        offset: usize,
+    },
+    /// A point field at this byte offset is not a valid canonical encoding.
+    InvalidPoint {
+        /// Byte offset of the point in the proof.
+        offset: usize,
+    },
+    /// A commitment is not a valid canonical point encoding.
+    InvalidCommitment {
+        /// Position of the commitment.
+        index: usize,
+    },
+    /// A proof point that must not be the identity is the identity.
+    IdentityPoint {
+        /// The transcript label of the point (`A`, `S`, `T_1`, `L`, ...).
+        label: &'static str,
+    },
+    /// The number of commitments does not match the proof.
+    WrongNumCommitments {
+        /// Expected count.
+        expected: usize,
+        /// Given count.
+        got: usize,
+    },
+    /// The proof is well-formed but the verification equation does not hold.
+    VerificationFailed,
+}
+
+impl fmt::Display for ProofError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofError::InvalidBitsize { bits } => {
+                write!(f, "invalid bit size {bits}: must be in 1..=64")
+            }
+            ProofError::InvalidAggregation { values } => {
+                write!(f, "invalid number of values {values}: must be in 1..=64")
+            }
+            ProofError::WrongNumBlindings { values, blindings } => {
+                write!(f, "{values} values but {blindings} blindings")
+            }
+            ProofError::ValueOutOfRange { index, bits } => {
+                write!(f, "value #{index} is not in [0, 2^{bits})")
+            }
+            ProofError::InsufficientGenerators { parties_needed, per_party_needed } => write!(
+                f,
+                "generators too small: need {parties_needed} chains of {per_party_needed} generators"
+            ),
+            ProofError::WrongLength { expected: 0, got } => {
+                write!(f, "wrong proof length {got}: no proof has this length")
+            }
+            ProofError::WrongLength { expected, got } => {
+                write!(f, "wrong proof length {got}: expected {expected} bytes")
+            }
+            ProofError::NonCanonicalScalar { offset } => {
+                write!(f, "non-canonical scalar at byte {offset}")
+            }
+            ProofError::InvalidPoint { offset } => write!(f, "invalid point encoding at byte {offset}"),
+            ProofError::InvalidCommitment { index } => {
+                write!(f, "commitment #{index} is not a valid point encoding")
+            }
+            ProofError::IdentityPoint { label } => write!(f, "proof point {label} is the identity"),
+            ProofError::WrongNumCommitments { expected, got } => {
+                write!(f, "expected {expected} commitments, got {got}")
+            }
+            ProofError::VerificationFailed => write!(f, "proof rejected: verification equation failed"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ProofError {}

@@ -1,0 +1,183 @@
+//! The group layer: the only part of ballistic that knows which curve it runs on.
+//!
+//! Every protocol module is generic over [`Group`], a prime-order group
+//! `𝔾` of order `ℓ` with scalar field `𝔽_ℓ`. A backend supplies
+//!
+//! * scalars ([`ScalarOps`]): field arithmetic, canonical 32-byte encoding,
+//!   wide reduction (for Fiat–Shamir challenges and uniform sampling);
+//! * points: group law, canonical compressed encoding with strict decoding,
+//!   a hash from 64 uniform bytes to the group (for nothing-up-my-sleeve
+//!   generators);
+//! * three kinds of scalar multiplication, named for what they may touch:
+//!   [`Group::mul_ct`] and [`Group::msm_ct`] run in constant time and are the
+//!   only ones used with secret scalars; [`Group::msm_vartime`] is
+//!   variable-time (Straus/Pippenger) and is only ever given public scalars
+//!   (verifier equations, and the inner-product prover's blinded vectors,
+//!   see [`crate::ipa`]).
+//!
+//! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time).
+
+use core::fmt::Debug;
+use core::iter::{Product, Sum};
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use rand_core::{CryptoRng, RngCore};
+use subtle::{ConditionallySelectable, ConstantTimeEq};
+use zeroize::Zeroize;
+
+pub mod ristretto255;
+
+pub use ristretto255::Ristretto255;
+
+/// Length in bytes of an encoded scalar (every supported group has a
+/// 253–256-bit order).
+pub const SCALAR_LEN: usize = 32;
+
+/// Arithmetic in the scalar field `𝔽_ℓ` of a [`Group`].
+///
+/// All operations are constant time except [`ScalarOps::batch_invert_vartime`]
+/// and [`ScalarOps::invert_vartime`], whose names say so; they are used only on
+/// public values (challenges).
+pub trait ScalarOps:
+    Copy
+    + Clone
+    + Debug
+    + Default
+    + PartialEq
+    + Eq
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+    + Sum
+    + Product
+    + ConditionallySelectable
+    + ConstantTimeEq
+    + Zeroize
+{
+    /// The additive identity.
+    fn zero() -> Self;
+    /// The multiplicative identity.
+    fn one() -> Self;
+    /// The image of an integer in `𝔽_ℓ` (constant time).
+    fn from_u64(v: u64) -> Self;
+    /// Reduce 64 uniformly random bytes modulo `ℓ` (bias below 2⁻²⁵⁰).
+    fn from_bytes_mod_order_wide(bytes: &[u8; 64]) -> Self;
+    /// Decode a canonical little-endian encoding; `None` if it is not `< ℓ`.
+    fn from_canonical_bytes(bytes: &[u8; SCALAR_LEN]) -> Option<Self>;
+    /// The canonical 32-byte encoding.
+    fn to_bytes(&self) -> [u8; SCALAR_LEN];
+    /// Multiplicative inverse of a non-zero scalar (public inputs only).
+    fn invert_vartime(&self) -> Self;
+
+    /// Is this scalar zero?
+    fn is_zero(&self) -> bool {
+        bool::from(self.ct_eq(&Self::zero()))
+    }
+
+    /// A uniformly random scalar from a cryptographic RNG.
+    fn random<R: RngCore + CryptoRng>(rng: &mut R) -> Self {
+        let mut wide = [0u8; 64];
+        rng.fill_bytes(&mut wide);
+        let s = Self::from_bytes_mod_order_wide(&wide);
+        wide.zeroize();
+        s
+    }
+
+    /// Invert every element in place with a single field inversion
+    /// (Montgomery's trick: 3 multiplications per element). Elements must be
+    /// non-zero and public. Returns the inverse of the product of all inputs.
+    fn batch_invert_vartime(values: &mut [Self]) -> Self {
+        let mut prefix = Vec::with_capacity(values.len());
+        let mut acc = Self::one();
+        for v in values.iter() {
+            prefix.push(acc);
+            acc *= *v;
+        }
+        let all_inv = acc.invert_vartime();
+        let mut inv = all_inv;
+        for (v, p) in values.iter_mut().zip(prefix.into_iter()).rev() {
+            let next = inv * *v;
+            *v = inv * p;
+            inv = next;
+        }
+        all_inv
+    }
+}
+
+/// A prime-order group in which discrete logarithms are hard.
+///
+/// Implemented on a zero-sized marker type; protocol code names
+/// `G::Point`, `G::Scalar` and calls `G::msm_vartime(..)` etc.
+pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
+    /// The scalar field.
+    type Scalar: ScalarOps;
+    /// A group element in the backend's fastest representation.
+    type Point: Copy
+        + Clone
+        + Debug
+        + PartialEq
+        + Send
+        + Sync
+        + 'static
+        + Add<Output = Self::Point>
+        + Sub<Output = Self::Point>
+        + Neg<Output = Self::Point>
+        + AddAssign
+        + SubAssign
+        + Sum
+        + ConditionallySelectable;
+    /// A canonical compressed encoding of a point, exactly
+    /// [`Group::POINT_LEN`] bytes.
+    type Compressed: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
+
+    /// Name used in files and messages (`"ristretto255"`).
+    const NAME: &'static str;
+    /// Length in bytes of a compressed point.
+    const POINT_LEN: usize;
+    /// Extra domain separation written into every transcript after the
+    /// protocol's own domain separator, naming the group. `None` for
+    /// Ristretto255, whose transcripts are byte-compatible with
+    /// `bulletproofs` 5 (which predates group agility and implies
+    /// Ristretto255 and its default generators).
+    const TRANSCRIPT_DOMAIN: Option<&'static [u8]>;
+
+    /// The neutral element.
+    fn identity() -> Self::Point;
+    /// The conventional generator of the group (Pedersen `B`).
+    fn basepoint() -> Self::Point;
+    /// Map 64 uniformly random bytes to a point whose discrete logarithm
+    /// with respect to any other is unknown.
+    fn hash_to_point(uniform: &[u8; 64]) -> Self::Point;
+
+    /// Canonical compressed encoding.
+    fn compress(p: &Self::Point) -> Self::Compressed;
+    /// The bytes of a compressed point (`POINT_LEN` of them).
+    fn compressed_bytes(c: &Self::Compressed) -> &[u8];
+    /// Take `POINT_LEN` bytes as a compressed point without validating them.
+    fn compressed_from_slice(bytes: &[u8]) -> Option<Self::Compressed>;
+    /// Decode, accepting only the canonical encoding of a group element.
+    fn decompress(c: &Self::Compressed) -> Option<Self::Point>;
+    /// Is this the encoding of the identity?
+    fn is_identity_compressed(c: &Self::Compressed) -> bool;
+    /// Is this point the identity? (variable time)
+    fn is_identity_vartime(p: &Self::Point) -> bool;
+
+    /// `s·P` in constant time with respect to `s`.
+    fn mul_ct(p: &Self::Point, s: &Self::Scalar) -> Self::Point;
+    /// `Σ sᵢ·Pᵢ` in constant time with respect to the scalars.
+    fn msm_ct(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+    /// `Σ sᵢ·Pᵢ` in variable time: public scalars only.
+    fn msm_vartime<I, J>(scalars: I, points: J) -> Self::Point
+    where
+        I: IntoIterator,
+        I::Item: core::borrow::Borrow<Self::Scalar>,
+        J: IntoIterator,
+        J::Item: core::borrow::Borrow<Self::Point>;
+}

@@ -1,0 +1,360 @@
+//! The inner-product argument (Bulletproofs paper, §3, Protocol 2).
+//!
+//! **Statement.** Given generators `𝐆, 𝐇 ∈ 𝔾^N` (`N` a power of two),
+//! `Q ∈ 𝔾` and `P ∈ 𝔾`, the prover knows `𝐚, 𝐛 ∈ 𝔽^N` with
+//!
+//! ```text
+//!     P = ⟨𝐚, 𝐆⟩ + ⟨𝐛, 𝐇⟩ + ⟨𝐚, 𝐛⟩·Q.                          (paper eq. (3))
+//! ```
+//!
+//! The caller may scale the generators by public factors, `G'_i = g_i·G_i`,
+//! `H'_i = h_i·H_i` (the range proof uses `h_i = y^{-i}`, paper eq. (64)).
+//!
+//! **Rounds.** While `N > 1` split every vector in halves `(·_L, ·_R)`,
+//! send
+//!
+//! ```text
+//!     L = ⟨𝐚_L, 𝐆_R⟩ + ⟨𝐛_R, 𝐇_L⟩ + ⟨𝐚_L, 𝐛_R⟩·Q
+//!     R = ⟨𝐚_R, 𝐆_L⟩ + ⟨𝐛_L, 𝐇_R⟩ + ⟨𝐚_R, 𝐛_L⟩·Q
+//! ```
+//!
+//! receive the challenge `u` and fold
+//! `𝐚 ← u·𝐚_L + u⁻¹·𝐚_R`, `𝐛 ← u⁻¹·𝐛_L + u·𝐛_R`,
+//! `𝐆 ← u⁻¹·𝐆_L + u·𝐆_R`, `𝐇 ← u·𝐇_L + u⁻¹·𝐇_R`, so that
+//! `P ← P + u²·L + u⁻²·R` satisfies the same relation (paper eqs. (24)–(29);
+//! the roles of `u` and `u⁻¹` are swapped relative to the paper, as in
+//! `bulletproofs` 5, whose proofs this reproduces). Finally send `a, b`.
+//!
+//! **Verification without recursion** (paper §3.1, eq. (4)). Unrolling the
+//! folds, the final generators are `G = Σ sᵢ·Gᵢ`, `H = Σ sᵢ⁻¹·Hᵢ` with
+//! `sᵢ = Π_k u_k^{±1}`, the sign `+` where bit `lg N − 1 − k` of `i` is set.
+//! The verifier checks
+//!
+//! ```text
+//!     P + Σ_k (u_k²·L_k + u_k⁻²·R_k) − a·⟨𝐬, 𝐆'⟩ − b·⟨𝐬⁻¹, 𝐇'⟩ − ab·Q = 𝟙
+//! ```
+//!
+//! as terms of one multiscalar multiplication. All `u_k⁻¹` come from one
+//! batched inversion (shared with the caller's own inverses), and each `sᵢ`
+//! costs one multiplication: `s₀ = Π u_k⁻¹`, `sᵢ = s_{i−2^t}·u²_{lg N−1−t}`
+//! for `t = ⌊log₂ i⌋`; `sᵢ⁻¹ = s_{N−1−i}`.
+//!
+//! **Timing.** The prover's vectors here are the range proof's `𝐥(x), 𝐫(x)`:
+//! each entry is a secret bit masked by an independent uniform blinding
+//! (`s_L`, `s_R`), so they are uniformly distributed and reveal nothing
+//! about the secrets; the argument then publishes `a, b` derived from them.
+//! The rounds therefore use variable-time arithmetic, as `bulletproofs` 5
+//! does. Callers with unmasked secret vectors must not use this prover.
+
+use merlin::Transcript;
+
+use crate::encoding::{ProofPoint, Reader};
+use crate::errors::ProofError;
+use crate::group::{Group, ScalarOps};
+use crate::transcript::TranscriptProtocol;
+use crate::util::inner_product;
+
+/// A proof of the relation above: `lg N` pairs `(L_k, R_k)` and `a, b`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InnerProductProof<G: Group> {
+    pub(crate) l_vec: Vec<ProofPoint<G>>,
+    pub(crate) r_vec: Vec<ProofPoint<G>>,
+    pub(crate) a: G::Scalar,
+    pub(crate) b: G::Scalar,
+}
+
+/// The public per-round challenges, derived from the transcript.
+pub(crate) struct Challenges<S> {
+    pub(crate) u: Vec<S>,
+}
+
+impl<G: Group> InnerProductProof<G> {
+    /// Prove knowledge of `a, b` (consumed and overwritten as they fold).
+    ///
+    /// `g_factors`, `h_factors` scale the generators (`len N`); all slices
+    /// must have the same power-of-two length.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove(
+        transcript: &mut Transcript,
+        q: &G::Point,
+        g_factors: &[G::Scalar],
+        h_factors: &[G::Scalar],
+        mut g: Vec<G::Point>,
+        mut h: Vec<G::Point>,
+        a: &mut [G::Scalar],
+        b: &mut [G::Scalar],
+    ) -> Self {
+        let mut n = a.len();
+        debug_assert!(n.is_power_of_two());
+        debug_assert!(b.len() == n && g.len() == n && h.len() == n);
+        debug_assert!(g_factors.len() == n && h_factors.len() == n);
+        transcript.innerproduct_domain_sep(n as u64);
+
+        let lg_n = n.trailing_zeros() as usize;
+        let mut l_vec = Vec::with_capacity(lg_n);
+        let mut r_vec = Vec::with_capacity(lg_n);
+
+        let mut a = &mut a[..];
+        let mut b = &mut b[..];
+        let mut g = &mut g[..];
+        let mut h = &mut h[..];
+        let mut first = true;
+
+        while n != 1 {
+            n /= 2;
+            let (a_l, a_r) = a.split_at_mut(n);
+            let (b_l, b_r) = b.split_at_mut(n);
+            let (g_l, g_r) = g.split_at_mut(n);
+            let (h_l, h_r) = h.split_at_mut(n);
+
+            let c_l = inner_product(a_l, b_r);
+            let c_r = inner_product(a_r, b_l);
+
+            // Generator factors only exist before the first fold.
+            let gf = |i: usize| {
+                if first {
+                    g_factors[i]
+                } else {
+                    G::Scalar::one()
+                }
+            };
+            let hf = |i: usize| {
+                if first {
+                    h_factors[i]
+                } else {
+                    G::Scalar::one()
+                }
+            };
+
+            let l = G::msm_vartime(
+                a_l.iter()
+                    .enumerate()
+                    .map(|(i, x)| *x * gf(n + i))
+                    .chain(b_r.iter().enumerate().map(|(i, x)| *x * hf(i)))
+                    .chain(core::iter::once(c_l)),
+                g_r.iter().chain(h_l.iter()).chain(core::iter::once(q)),
+            );
+            let r = G::msm_vartime(
+                a_r.iter()
+                    .enumerate()
+                    .map(|(i, x)| *x * gf(i))
+                    .chain(b_l.iter().enumerate().map(|(i, x)| *x * hf(n + i)))
+                    .chain(core::iter::once(c_r)),
+                g_l.iter().chain(h_r.iter()).chain(core::iter::once(q)),
+            );
+            let l = ProofPoint::<G>::from_point(l);
+            let r = ProofPoint::<G>::from_point(r);
+            transcript.append_point::<G>(b"L", &l.compressed);
+            transcript.append_point::<G>(b"R", &r.compressed);
+            l_vec.push(l);
+            r_vec.push(r);
+
+            let u = transcript.challenge_scalar::<G>(b"u");
+            let u_inv = u.invert_vartime();
+
+            for i in 0..n {
+                a_l[i] = a_l[i] * u + u_inv * a_r[i];
+                b_l[i] = b_l[i] * u_inv + u * b_r[i];
+                g_l[i] = G::msm_vartime([u_inv * gf(i), u * gf(n + i)], [g_l[i], g_r[i]]);
+                h_l[i] = G::msm_vartime([u * hf(i), u_inv * hf(n + i)], [h_l[i], h_r[i]]);
+            }
+
+            a = a_l;
+            b = b_l;
+            g = g_l;
+            h = h_l;
+            first = false;
+        }
+
+        InnerProductProof {
+            l_vec,
+            r_vec,
+            a: a[0],
+            b: b[0],
+        }
+    }
+
+    /// Number of rounds, `lg N`.
+    pub fn rounds(&self) -> usize {
+        self.l_vec.len()
+    }
+
+    /// Replay the transcript for a statement of length `n`: check the proof
+    /// has `lg n` rounds, refuse identity points, and return the `u_k`.
+    pub(crate) fn challenges(
+        &self,
+        n: usize,
+        transcript: &mut Transcript,
+    ) -> Result<Challenges<G::Scalar>, ProofError> {
+        if !n.is_power_of_two() || self.l_vec.len() != n.trailing_zeros() as usize {
+            return Err(ProofError::VerificationFailed);
+        }
+        transcript.innerproduct_domain_sep(n as u64);
+        let mut u = Vec::with_capacity(self.l_vec.len());
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            transcript.validate_and_append_point::<G>(b"L", &l.compressed)?;
+            transcript.validate_and_append_point::<G>(b"R", &r.compressed)?;
+            u.push(transcript.challenge_scalar::<G>(b"u"));
+        }
+        Ok(Challenges { u })
+    }
+
+    /// Encoded length for `rounds` rounds.
+    pub fn encoded_len(rounds: usize) -> usize {
+        2 * rounds * G::POINT_LEN + 2 * crate::group::SCALAR_LEN
+    }
+
+    /// Append `L_0, R_0, …, L_{k−1}, R_{k−1}, a, b`.
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            out.extend_from_slice(G::compressed_bytes(&l.compressed));
+            out.extend_from_slice(G::compressed_bytes(&r.compressed));
+        }
+        out.extend_from_slice(&self.a.to_bytes());
+        out.extend_from_slice(&self.b.to_bytes());
+    }
+
+    /// Read a proof of `rounds` rounds.
+    pub(crate) fn read(reader: &mut Reader<'_>, rounds: usize) -> Result<Self, ProofError> {
+        let mut l_vec = Vec::with_capacity(rounds);
+        let mut r_vec = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            l_vec.push(reader.read_point::<G>()?);
+            r_vec.push(reader.read_point::<G>()?);
+        }
+        let a = reader.read_scalar::<G>()?;
+        let b = reader.read_scalar::<G>()?;
+        Ok(InnerProductProof { l_vec, r_vec, a, b })
+    }
+
+    /// Add the verification terms for this proof, all scaled by `weight`:
+    /// `Σ_k (u_k²·L_k + u_k⁻²·R_k)`. The caller adds `P`, `−a·⟨𝐬, 𝐆'⟩`,
+    /// `−b·⟨𝐬⁻¹, 𝐇'⟩` and `−ab·Q`, which share generators with its own terms.
+    pub(crate) fn add_round_terms(
+        &self,
+        u: &[G::Scalar],
+        u_inv: &[G::Scalar],
+        weight: G::Scalar,
+        acc: &mut crate::verify::MsmAccumulator<G>,
+    ) {
+        for (((l, r), u), u_inv) in self.l_vec.iter().zip(&self.r_vec).zip(u).zip(u_inv) {
+            acc.add_point(weight * *u * *u, l.point);
+            acc.add_point(weight * *u_inv * *u_inv, r.point);
+        }
+    }
+}
+
+/// The unrolled fold coefficients `s_0 … s_{N−1}` from the challenges and
+/// their inverses (one multiplication per entry after `s_0`).
+pub(crate) fn s_vector<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S> {
+    let lg_n = u.len();
+    let n = 1usize << lg_n;
+    let mut s = Vec::with_capacity(n);
+    s.push(u_inv.iter().copied().product::<S>());
+    let u_sq: Vec<S> = u.iter().map(|x| *x * *x).collect();
+    for i in 1..n {
+        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
+        let k = 1usize << lg_i;
+        let next = s[i - k] * u_sq[lg_n - 1 - lg_i];
+        s.push(next);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::BulletproofGens;
+    use crate::group::Ristretto255;
+    use crate::util::powers;
+    use crate::verify::MsmAccumulator;
+    use curve25519_dalek::scalar::Scalar;
+    use rand::SeedableRng;
+
+    type G = Ristretto255;
+
+    fn check(n: usize) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(n as u64);
+        let gens = BulletproofGens::<G>::new(n, 1);
+        let g: Vec<_> = gens.g_layout(n, n).copied().collect();
+        let h: Vec<_> = gens.h_layout(n, n).copied().collect();
+        let q = <G as Group>::hash_to_point(&[7u8; 64]);
+        let a: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
+        let b: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
+        let y_inv = Scalar::random(&mut rng);
+        let g_factors = vec![Scalar::ONE; n];
+        let h_factors: Vec<Scalar> = powers(y_inv).take(n).collect();
+        // P = <a, G> + <b, H'> + <a, b> Q
+        let p = G::msm_vartime(
+            a.iter()
+                .copied()
+                .chain(b.iter().zip(&h_factors).map(|(b, f)| b * f))
+                .chain([inner_product(&a, &b)]),
+            g.iter().chain(h.iter()).chain([&q]),
+        );
+        let mut t = Transcript::new(b"ipa test");
+        let (mut a2, mut b2) = (a.clone(), b.clone());
+        let proof = InnerProductProof::<G>::prove(
+            &mut t,
+            &q,
+            &g_factors,
+            &h_factors,
+            g.clone(),
+            h.clone(),
+            &mut a2,
+            &mut b2,
+        );
+        assert_eq!(proof.rounds(), n.trailing_zeros() as usize);
+
+        let verify = |proof: &InnerProductProof<G>, p| -> bool {
+            let mut t = Transcript::new(b"ipa test");
+            let Ok(ch) = proof.challenges(n, &mut t) else {
+                return false;
+            };
+            let mut u_inv = ch.u.clone();
+            Scalar::batch_invert(&mut u_inv);
+            let s = s_vector(&ch.u, &u_inv);
+            let mut acc = MsmAccumulator::<G>::new();
+            acc.add_point(Scalar::ONE, p);
+            proof.add_round_terms(&ch.u, &u_inv, Scalar::ONE, &mut acc);
+            acc.add_g_layout(n, s.iter().map(|s| -proof.a * s));
+            acc.add_h_layout(
+                n,
+                s.iter()
+                    .rev()
+                    .zip(&h_factors)
+                    .map(|(s, f)| -proof.b * s * f),
+            );
+            acc.add_point(-proof.a * proof.b, q);
+            acc.is_identity(&gens, &Default::default()).unwrap_or(false)
+        };
+        assert!(verify(&proof, p));
+        assert!(!verify(&proof, p + q));
+        let mut bad = proof.clone();
+        bad.a += Scalar::ONE;
+        assert!(!verify(&bad, p));
+    }
+
+    #[test]
+    fn prove_and_verify_all_small_sizes() {
+        for lg in 0..=6 {
+            check(1 << lg);
+        }
+    }
+
+    #[test]
+    fn s_vector_matches_definition() {
+        let u: Vec<Scalar> = (2..6u64).map(Scalar::from).collect();
+        let mut u_inv = u.clone();
+        Scalar::batch_invert(&mut u_inv);
+        let s = s_vector(&u, &u_inv);
+        for (i, si) in s.iter().enumerate() {
+            let mut expect = Scalar::ONE;
+            for k in 0..u.len() {
+                let bit = (i >> (u.len() - 1 - k)) & 1 == 1;
+                expect *= if bit { u[k] } else { u_inv[k] };
+            }
+            assert_eq!(*si, expect);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! # ballistic
+//!
+//! Bulletproofs (Bünz, Bootle, Boneh, Poelstra, Wuille, Maxwell, IEEE S&P
+//! 2018): short zero-knowledge proofs without trusted setup.
+//!
+//! Layers, each depending only on those above it:
+//!
+//! | module | concept |
+//! |---|---|
+//! | [`group`] | the prime-order group: trait and backends (Ristretto255) |
+//! | [`transcript`], [`generators`] | Fiat–Shamir labels; derivation of `B, B̃, G_i, H_i` |
+//! | [`ipa`] | the inner-product argument (Protocol 2) |
+//! | [`range`] | range proofs (§4) |
+//! | [`verify`] | verification as one multiscalar multiplication |
+//! | [`encoding`], [`errors`] | strict encodings; typed errors |
+//!
+//! ```
+//! use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+//! use ballistic::group::ScalarOps;
+//! use curve25519_dalek::scalar::Scalar;
+//! use merlin::Transcript;
+//!
+//! let pc = PedersenGens::<Ristretto255>::default();
+//! let bp = BulletproofGens::<Ristretto255>::new(64, 1);
+//! let blinding = Scalar::random(&mut rand_core::OsRng);
+//! let (proof, commitment) = RangeProof::prove_single(
+//!     &bp, &pc, &mut Transcript::new(b"example"), 1037578891, &blinding, 32,
+//! ).unwrap();
+//! assert!(proof
+//!     .verify_single(&bp, &pc, &mut Transcript::new(b"example"), &commitment, 32)
+//!     .is_ok());
+//! ```
+
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+
+pub mod encoding;
+pub mod errors;
+pub mod generators;
+pub mod group;
+pub mod ipa;
+pub mod range;
+pub mod transcript;
+pub mod util;
+pub mod verify;
+
+pub use curve25519_dalek;
+pub use merlin;
+
+pub use errors::ProofError;
+pub use generators::{BulletproofGens, PedersenGens};
+pub use group::{Group, Ristretto255};
+pub use range::{RangeProof, RangeShape};

@@ -1,0 +1,613 @@
+//! The Bulletproofs range proof (paper §4.1, aggregated §4.3).
+//!
+//! **Statement.** Public: Pedersen bases `B, B̃`, vector bases `𝐆, 𝐇 ∈ 𝔾^N`,
+//! commitments `V_j` for `j < m`. The prover knows `v_j, γ_j` with
+//! `V_j = v_j·B + γ_j·B̃` and `v_j ∈ [0, 2^n)`.
+//!
+//! **Encoding of the statement** (paper eqs. (36)–(38), aggregated (65)).
+//! With `k = j·n + i` for bit `i` of value `j`, and `N ≥ n·m` the padded
+//! length (see [`super::RangeShape`]):
+//! `𝐚_L ∈ {0,1}^N` holds the bits (padding entries `0`), `𝐚_R = 𝐚_L − 𝟏`,
+//! and `𝐝 ∈ 𝔽^N` with `d_k = z^{2+j}·2^i` for `k < n·m`, `d_k = 0` beyond.
+//! The prover shows
+//! `𝐚_L ∘ 𝐚_R = 𝟎`, `𝐚_L − 𝐚_R = 𝟏`, and `⟨𝐚_L, 𝐝⟩ = Σ_j z^{2+j} v_j`.
+//!
+//! **Protocol** (paper §4.2, with the transcript order of
+//! [`crate::transcript`]):
+//!
+//! 1. `A = α·B̃ + ⟨𝐚_L, 𝐆⟩ + ⟨𝐚_R, 𝐇⟩`, `S = ρ·B̃ + ⟨𝐬_L, 𝐆⟩ + ⟨𝐬_R, 𝐇⟩` → `y, z`.
+//! 2. `𝐥(X) = 𝐚_L − z𝟏 + 𝐬_L X`, `𝐫(X) = 𝐲^N ∘ (𝐚_R + z𝟏 + 𝐬_R X) + 𝐝`,
+//!    `t(X) = ⟨𝐥(X), 𝐫(X)⟩ = t₀ + t₁X + t₂X²` (eqs. (39)–(42));
+//!    `T_i = t_i·B + τ_i·B̃` → `x`.
+//! 3. `t̂ = t(x)`, `τ_x = τ₁x + τ₂x² + Σ_j z^{2+j}γ_j`, `μ = α + ρx` → `w`.
+//! 4. Inner-product argument (Protocol 2) for `𝐥(x), 𝐫(x)` on bases
+//!    `𝐆, 𝐇' = 𝐲^{−N} ∘ 𝐇` and `Q = w·B`.
+//!
+//! **Verification** (eqs. (65), (67)–(68), with Protocol 2 unrolled):
+//!
+//! ```text
+//!   t̂·B + τ_x·B̃ =? Σ_j z^{2+j}·V_j + δ(y,z)·B + x·T₁ + x²·T₂              (65)
+//!   P = A + x·S − z·⟨𝟏,𝐆⟩ + ⟨z·𝐲^N + 𝐝, 𝐇'⟩ − μ·B̃                          (67)
+//!   δ(y,z) = (z − z²)·⟨𝟏, 𝐲^N⟩ − Σ_j z^{3+j}·⟨𝟏, 𝟐^n⟩
+//! ```
+//!
+//! (`δ` sums `𝐲` over all `N` positions, padding included, because padding
+//! entries carry the `z`-terms of the bit constraints too.) The first
+//! equation, multiplied by a random `c`, and the inner-product check with
+//! `P + t̂·Q` are added as terms of one multiscalar multiplication
+//! ([`crate::verify`]).
+//!
+//! **Soundness of padding.** The verifier's checks are those of the paper
+//! for vectors of length `N`, with a vector `𝐝` that has zeros in the padding
+//! positions. The paper's argument (Theorem 3 via eq. (44)) extracts
+//! `𝐚_L, 𝐚_R` satisfying `𝐚_L∘𝐚_R = 𝟎`, `𝐚_L − 𝐚_R = 𝟏` entrywise (for
+//! random `y`), and `⟨𝐚_L, 𝐝⟩ = Σ z^{2+j} v_j` (for random `z`): the
+//! coefficient of `z^{2+j}` gives `v_j = Σ_{i<n} a_{L, jn+i}·2^i` with
+//! binary digits, i.e. `v_j ∈ [0, 2^n)`. Padding positions appear in no
+//! value's coefficient, so they cannot help any value out of range.
+//!
+//! **Secrets.** Values, blindings and bit vectors meet curve arithmetic only
+//! through constant-time operations: `A` adds `G_k` or `−H_k` chosen by a
+//! constant-time select on the bit; `S`, `V_j`, `T₁`, `T₂` use the
+//! constant-time multiscalar multiplication. Secret vectors and scalars live
+//! in `Zeroizing` containers and are wiped when the prover returns. The
+//! inner-product argument runs in variable time over `𝐥(x), 𝐫(x)`, which
+//! are uniformly masked (see [`crate::ipa`]).
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, OsRng, RngCore};
+use subtle::{Choice, ConditionallySelectable};
+use zeroize::Zeroizing;
+
+use super::RangeShape;
+use crate::encoding::{decode_point, ProofPoint, Reader};
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::ipa::{s_vector, InnerProductProof};
+use crate::transcript::TranscriptProtocol;
+use crate::util::{inner_product, powers, sum_of_powers};
+use crate::verify::MsmAccumulator;
+
+/// A Bulletproofs range proof for `m` values of `n` bits.
+///
+/// Encoding (`bulletproofs` 5's): `A ‖ S ‖ T₁ ‖ T₂ ‖ t̂ ‖ τ_x ‖ μ ‖ L₀ ‖ R₀ ‖ … ‖
+/// a ‖ b`; `(4 + 2·lg N)` points and `5` scalars: 672 bytes for one 64-bit
+/// value on Ristretto255, plus 64 bytes per doubling of `N`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeProof<G: Group> {
+    a: ProofPoint<G>,
+    s: ProofPoint<G>,
+    t_1: ProofPoint<G>,
+    t_2: ProofPoint<G>,
+    t_x: G::Scalar,
+    t_x_blinding: G::Scalar,
+    e_blinding: G::Scalar,
+    ipp: InnerProductProof<G>,
+}
+
+/// The challenges and intermediate public values a verifier derives.
+struct Replay<S> {
+    y: S,
+    z: S,
+    x: S,
+    w: S,
+    u: Vec<S>,
+}
+
+impl<G: Group> RangeProof<G> {
+    /// Prove that `v ∈ [0, 2^n)`; returns the proof and `V = v·B + γ·B̃`.
+    pub fn prove_single_with_rng<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        v: u64,
+        blinding: &G::Scalar,
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, G::Compressed), ProofError> {
+        let (proof, commitments) = Self::prove_multiple_with_rng(
+            bp_gens,
+            pc_gens,
+            transcript,
+            &[v],
+            core::slice::from_ref(blinding),
+            n,
+            rng,
+        )?;
+        let v_commit = commitments
+            .first()
+            .copied()
+            .ok_or(ProofError::InvalidAggregation { values: 0 })?;
+        Ok((proof, v_commit))
+    }
+
+    /// [`prove_single_with_rng`](Self::prove_single_with_rng) with the OS RNG.
+    pub fn prove_single(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        v: u64,
+        blinding: &G::Scalar,
+        n: usize,
+    ) -> Result<(Self, G::Compressed), ProofError> {
+        Self::prove_single_with_rng(bp_gens, pc_gens, transcript, v, blinding, n, &mut OsRng)
+    }
+
+    /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with the OS RNG.
+    pub fn prove_multiple(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        Self::prove_multiple_with_rng(
+            bp_gens, pc_gens, transcript, values, blindings, n, &mut OsRng,
+        )
+    }
+
+    /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
+    /// returns the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
+    pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        let shape = RangeShape::new(n, values.len())?;
+        if blindings.len() != values.len() {
+            return Err(ProofError::WrongNumBlindings {
+                values: values.len(),
+                blindings: blindings.len(),
+            });
+        }
+        bp_gens.check_layout(n, shape.padded)?;
+        for (index, v) in values.iter().enumerate() {
+            // Only the fact "out of range" is revealed, and only by the error.
+            if *v > shape.max_value() {
+                return Err(ProofError::ValueOutOfRange { index, bits: n });
+            }
+        }
+        let big_n = shape.padded;
+        let nm = shape.bits_total();
+        let g: Vec<G::Point> = bp_gens.g_layout(n, big_n).copied().collect();
+        let h: Vec<G::Point> = bp_gens.h_layout(n, big_n).copied().collect();
+
+        transcript.rangeproof_domain_sep(n as u64, shape.m as u64);
+        transcript.group_domain_sep::<G>();
+        let mut commitments = Vec::with_capacity(shape.m);
+        for (v, gamma) in values.iter().zip(blindings) {
+            let v_j = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*v), gamma));
+            transcript.append_point::<G>(b"V", &v_j);
+            commitments.push(v_j);
+        }
+
+        // Bit k of the statement as a constant-time choice (padding: 0).
+        let bit = |k: usize| -> Choice {
+            if k < nm {
+                Choice::from(((values[k / n] >> (k % n)) & 1) as u8)
+            } else {
+                Choice::from(0)
+            }
+        };
+
+        // A = α·B̃ + Σ_k (a_L,k ? G_k : −H_k)
+        let alpha = Zeroizing::new(G::Scalar::random(rng));
+        let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
+        for (k, (g_k, h_k)) in g.iter().zip(&h).enumerate() {
+            a_point += G::Point::conditional_select(&-*h_k, g_k, bit(k));
+        }
+        let a_point = ProofPoint::<G>::from_point(a_point);
+
+        // S = ρ·B̃ + ⟨s_L, G⟩ + ⟨s_R, H⟩
+        let rho = Zeroizing::new(G::Scalar::random(rng));
+        let mut s_scalars = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));
+        s_scalars.push(*rho);
+        for _ in 0..2 * big_n {
+            s_scalars.push(G::Scalar::random(rng));
+        }
+        let mut s_bases = Vec::with_capacity(2 * big_n + 1);
+        s_bases.push(pc_gens.b_blinding);
+        s_bases.extend_from_slice(&g);
+        s_bases.extend_from_slice(&h);
+        let s_point = ProofPoint::<G>::from_point(G::msm_ct(&s_scalars, &s_bases));
+        let s_l = &s_scalars[1..=big_n];
+        let s_r = &s_scalars[big_n + 1..];
+
+        transcript.append_point::<G>(b"A", &a_point.compressed);
+        transcript.append_point::<G>(b"S", &s_point.compressed);
+        let y = transcript.challenge_scalar::<G>(b"y");
+        let z = transcript.challenge_scalar::<G>(b"z");
+
+        // l(X) = l0 + l1·X, r(X) = r0 + r1·X
+        let one = G::Scalar::one();
+        let d = d_vector::<G::Scalar>(shape, z);
+        let mut l0 = Zeroizing::new(Vec::with_capacity(big_n));
+        let mut r0 = Zeroizing::new(Vec::with_capacity(big_n));
+        let mut r1 = Zeroizing::new(Vec::with_capacity(big_n));
+        for (k, (y_k, d_k)) in powers(y).zip(d).take(big_n).enumerate() {
+            let a_l = G::Scalar::conditional_select(&G::Scalar::zero(), &one, bit(k));
+            let a_r = a_l - one;
+            l0.push(a_l - z);
+            r0.push(y_k * (a_r + z) + d_k);
+            r1.push(y_k * s_r[k]);
+        }
+        let l1 = s_l;
+
+        // Karatsuba: t1 = ⟨l0 + l1, r0 + r1⟩ − t0 − t2
+        let t0 = Zeroizing::new(inner_product(&l0, &r0));
+        let t2 = Zeroizing::new(inner_product(l1, &r1));
+        let t1 = Zeroizing::new({
+            let mut acc = G::Scalar::zero();
+            for k in 0..big_n {
+                acc += (l0[k] + l1[k]) * (r0[k] + r1[k]);
+            }
+            acc - *t0 - *t2
+        });
+
+        let tau_1 = Zeroizing::new(G::Scalar::random(rng));
+        let tau_2 = Zeroizing::new(G::Scalar::random(rng));
+        let t_1 = ProofPoint::<G>::from_point(pc_gens.commit(&t1, &tau_1));
+        let t_2 = ProofPoint::<G>::from_point(pc_gens.commit(&t2, &tau_2));
+        transcript.append_point::<G>(b"T_1", &t_1.compressed);
+        transcript.append_point::<G>(b"T_2", &t_2.compressed);
+        let x = transcript.challenge_scalar::<G>(b"x");
+
+        let t_x = *t0 + x * (*t1 + x * *t2);
+        let mut t_x_blinding = *tau_1 * x + *tau_2 * x * x;
+        for (z_j, gamma) in powers(z).skip(2).zip(blindings) {
+            t_x_blinding += z_j * *gamma;
+        }
+        let e_blinding = *alpha + *rho * x;
+        transcript.append_scalar::<G>(b"t_x", &t_x);
+        transcript.append_scalar::<G>(b"t_x_blinding", &t_x_blinding);
+        transcript.append_scalar::<G>(b"e_blinding", &e_blinding);
+        let w = transcript.challenge_scalar::<G>(b"w");
+        let q = G::mul_ct(&pc_gens.b, &w);
+
+        let mut l_vec = Zeroizing::new(
+            l0.iter()
+                .zip(l1)
+                .map(|(a, b)| *a + *b * x)
+                .collect::<Vec<_>>(),
+        );
+        let mut r_vec = Zeroizing::new(
+            r0.iter()
+                .zip(r1.iter())
+                .map(|(a, b)| *a + *b * x)
+                .collect::<Vec<_>>(),
+        );
+        let y_inv = y.invert_vartime();
+        let g_factors = vec![one; big_n];
+        let h_factors: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
+        let ipp = InnerProductProof::prove(
+            transcript, &q, &g_factors, &h_factors, g, h, &mut l_vec, &mut r_vec,
+        );
+
+        let proof = RangeProof {
+            a: a_point,
+            s: s_point,
+            t_1,
+            t_2,
+            t_x,
+            t_x_blinding,
+            e_blinding,
+            ipp,
+        };
+        Ok((proof, commitments))
+    }
+
+    /// Verify a proof for one commitment with the OS RNG.
+    pub fn verify_single(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitment: &G::Compressed,
+        n: usize,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple(
+            bp_gens,
+            pc_gens,
+            transcript,
+            core::slice::from_ref(commitment),
+            n,
+        )
+    }
+
+    /// Verify an aggregated proof with the OS RNG.
+    pub fn verify_multiple(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple_with_rng(bp_gens, pc_gens, transcript, commitments, n, &mut OsRng)
+    }
+
+    /// Verify an aggregated proof; `rng` draws the scalar that combines the
+    /// two verification equations.
+    pub fn verify_multiple_with_rng<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        let mut acc = MsmAccumulator::new();
+        self.add_verification_terms(transcript, commitments, n, G::Scalar::one(), rng, &mut acc)?;
+        acc.verify(bp_gens, pc_gens)
+    }
+
+    /// Replay the transcript and add this proof's verification equation,
+    /// scaled by `weight`, to `acc` (batch verification: give each proof an
+    /// independent random weight, then evaluate `acc` once).
+    pub fn add_verification_terms<R: RngCore + CryptoRng>(
+        &self,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        weight: G::Scalar,
+        rng: &mut R,
+        acc: &mut MsmAccumulator<G>,
+    ) -> Result<(), ProofError> {
+        let shape = RangeShape::new(n, commitments.len())?;
+        if self.ipp.rounds() != shape.rounds() {
+            return Err(ProofError::WrongLength {
+                expected: Self::encoded_len(n, commitments.len())?,
+                got: self.encoded_len_of(),
+            });
+        }
+        let v_points = commitments
+            .iter()
+            .enumerate()
+            .map(|(index, c)| G::decompress(c).ok_or(ProofError::InvalidCommitment { index }))
+            .collect::<Result<Vec<_>, _>>()?;
+
+        let Replay { y, z, x, w, u } = self.replay(transcript, shape, commitments)?;
+
+        // One inversion for every u_k and y.
+        let mut inverses = u.clone();
+        inverses.push(y);
+        G::Scalar::batch_invert_vartime(&mut inverses);
+        let y_inv = inverses.pop().unwrap_or_default();
+        let u_inv = inverses;
+        let s = s_vector(&u, &u_inv);
+
+        let c = G::Scalar::random(rng) * weight;
+        let (a, b) = (self.ipp.a, self.ipp.b);
+        let zz = z * z;
+        let big_n = shape.padded;
+
+        // δ(y, z) = (z − z²)·Σ_{k<N} y^k − Σ_j z^{3+j}·(2^n − 1)
+        let sum_z_j: G::Scalar = powers(z).skip(3).take(shape.m).sum();
+        let delta =
+            (z - zz) * sum_of_powers(y, big_n) - sum_z_j * G::Scalar::from_u64(shape.max_value());
+
+        acc.add_point(weight, self.a.point);
+        acc.add_point(weight * x, self.s.point);
+        acc.add_point(c * x, self.t_1.point);
+        acc.add_point(c * x * x, self.t_2.point);
+        self.ipp.add_round_terms(&u, &u_inv, weight, acc);
+        for (z_j, v) in powers(z).skip(2).zip(v_points) {
+            acc.add_point(c * z_j, v);
+        }
+        acc.add_b_blinding(-(weight * self.e_blinding) - c * self.t_x_blinding);
+        acc.add_b(weight * w * (self.t_x - a * b) + c * (delta - self.t_x));
+        let minus_z = -z;
+        acc.add_g_layout(n, s.iter().map(|s_k| weight * (minus_z - a * *s_k)));
+        let d = d_vector::<G::Scalar>(shape, z);
+        acc.add_h_layout(
+            n,
+            s.iter()
+                .rev()
+                .zip(powers(y_inv))
+                .zip(d)
+                .map(|((s_inv_k, y_inv_k), d_k)| weight * (z + y_inv_k * (d_k - b * *s_inv_k))),
+        );
+        Ok(())
+    }
+
+    /// Append the statement and proof to the transcript in protocol order,
+    /// validating points, and return the challenges.
+    fn replay(
+        &self,
+        transcript: &mut Transcript,
+        shape: RangeShape,
+        commitments: &[G::Compressed],
+    ) -> Result<Replay<G::Scalar>, ProofError> {
+        transcript.rangeproof_domain_sep(shape.n as u64, shape.m as u64);
+        transcript.group_domain_sep::<G>();
+        for v in commitments {
+            // A commitment may be the identity (value 0, blinding 0), as in
+            // `bulletproofs` 5; the proof's own points may not.
+            transcript.append_point::<G>(b"V", v);
+        }
+        transcript.validate_and_append_point::<G>(b"A", &self.a.compressed)?;
+        transcript.validate_and_append_point::<G>(b"S", &self.s.compressed)?;
+        let y = transcript.challenge_scalar::<G>(b"y");
+        let z = transcript.challenge_scalar::<G>(b"z");
+        transcript.validate_and_append_point::<G>(b"T_1", &self.t_1.compressed)?;
+        transcript.validate_and_append_point::<G>(b"T_2", &self.t_2.compressed)?;
+        let x = transcript.challenge_scalar::<G>(b"x");
+        transcript.append_scalar::<G>(b"t_x", &self.t_x);
+        transcript.append_scalar::<G>(b"t_x_blinding", &self.t_x_blinding);
+        transcript.append_scalar::<G>(b"e_blinding", &self.e_blinding);
+        let w = transcript.challenge_scalar::<G>(b"w");
+        let u = self.ipp.challenges(shape.padded, transcript)?.u;
+        Ok(Replay { y, z, x, w, u })
+    }
+
+    /// The encoded length of a proof for `m` values of `n` bits.
+    pub fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
+        let shape = RangeShape::new(n, m)?;
+        Ok(Self::len_for_rounds(shape.rounds()))
+    }
+
+    fn len_for_rounds(rounds: usize) -> usize {
+        4 * G::POINT_LEN + 3 * SCALAR_LEN + InnerProductProof::<G>::encoded_len(rounds)
+    }
+
+    fn encoded_len_of(&self) -> usize {
+        Self::len_for_rounds(self.ipp.rounds())
+    }
+
+    /// Serialize: `A ‖ S ‖ T₁ ‖ T₂ ‖ t̂ ‖ τ_x ‖ μ ‖ (L_k ‖ R_k)_k ‖ a ‖ b`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.encoded_len_of());
+        for p in [&self.a, &self.s, &self.t_1, &self.t_2] {
+            out.extend_from_slice(G::compressed_bytes(&p.compressed));
+        }
+        for s in [&self.t_x, &self.t_x_blinding, &self.e_blinding] {
+            out.extend_from_slice(&s.to_bytes());
+        }
+        self.ipp.write(&mut out);
+        out
+    }
+
+    /// Deserialize strictly: the length must be that of some proof (at most
+    /// 64 × 64 bits), every scalar canonical, every point a valid encoding.
+    /// Whether the length fits a statement's `n, m` is checked at
+    /// verification, or up front by [`from_bytes_for`](Self::from_bytes_for).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let rounds = Self::rounds_for_len(bytes.len())?;
+        let mut r = Reader::new(bytes);
+        let a = r.read_point::<G>()?;
+        let s = r.read_point::<G>()?;
+        let t_1 = r.read_point::<G>()?;
+        let t_2 = r.read_point::<G>()?;
+        let t_x = r.read_scalar::<G>()?;
+        let t_x_blinding = r.read_scalar::<G>()?;
+        let e_blinding = r.read_scalar::<G>()?;
+        let ipp = InnerProductProof::read(&mut r, rounds)?;
+        Ok(RangeProof {
+            a,
+            s,
+            t_1,
+            t_2,
+            t_x,
+            t_x_blinding,
+            e_blinding,
+            ipp,
+        })
+    }
+
+    /// Deserialize and check the length is exactly that for `n`, `m`.
+    pub fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        let expected = Self::encoded_len(n, m)?;
+        if bytes.len() != expected {
+            return Err(ProofError::WrongLength {
+                expected,
+                got: bytes.len(),
+            });
+        }
+        Self::from_bytes(bytes)
+    }
+
+    fn rounds_for_len(len: usize) -> Result<usize, ProofError> {
+        let max_rounds = RangeShape {
+            n: 64,
+            m: 64,
+            padded: 4096,
+        }
+        .rounds();
+        (0..=max_rounds)
+            .find(|&k| Self::len_for_rounds(k) == len)
+            .ok_or(ProofError::WrongLength {
+                expected: 0,
+                got: len,
+            })
+    }
+}
+
+/// `d_k = z^{2+j}·2^i` for `k = j·n + i < n·m`, then zeros to the padded length.
+fn d_vector<S: ScalarOps>(shape: RangeShape, z: S) -> impl Iterator<Item = S> {
+    let two = S::from_u64(2);
+    let powers_of_two: Vec<S> = powers(two).take(shape.n).collect();
+    powers(z)
+        .skip(2)
+        .take(shape.m)
+        .flat_map(move |z_j| powers_of_two.clone().into_iter().map(move |p| z_j * p))
+        .chain(core::iter::repeat(S::zero()))
+        .take(shape.padded)
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::RangeProof;
+    use crate::group::Group;
+    use serde::de::{Error, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    impl<G: Group> serde::Serialize for RangeProof<G> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let bytes = self.to_bytes();
+            if serializer.is_human_readable() {
+                serializer.serialize_str(&crate::encoding::to_hex(&bytes))
+            } else {
+                serializer.serialize_bytes(&bytes)
+            }
+        }
+    }
+
+    impl<'de, G: Group> serde::Deserialize<'de> for RangeProof<G> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            struct V<G>(core::marker::PhantomData<G>);
+            impl<'de, G: Group> Visitor<'de> for V<G> {
+                type Value = RangeProof<G>;
+                fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    f.write_str("a range proof as bytes or a hex string")
+                }
+                fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Self::Value, E> {
+                    RangeProof::from_bytes(v).map_err(E::custom)
+                }
+                fn visit_str<E: Error>(self, v: &str) -> Result<Self::Value, E> {
+                    let bytes =
+                        crate::encoding::from_hex(v).ok_or_else(|| E::custom("invalid hex"))?;
+                    RangeProof::from_bytes(&bytes).map_err(E::custom)
+                }
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                    self,
+                    mut seq: A,
+                ) -> Result<Self::Value, A::Error> {
+                    let mut bytes = Vec::new();
+                    while let Some(b) = seq.next_element::<u8>()? {
+                        if bytes.len() > 1 << 16 {
+                            return Err(A::Error::custom("range proof too long"));
+                        }
+                        bytes.push(b);
+                    }
+                    RangeProof::from_bytes(&bytes).map_err(A::Error::custom)
+                }
+            }
+            let v = V::<G>(core::marker::PhantomData);
+            if deserializer.is_human_readable() {
+                deserializer.deserialize_str(v)
+            } else {
+                deserializer.deserialize_bytes(v)
+            }
+        }
+    }
+}
+
+/// Decode commitments given as bytes, strictly; errors name the index.
+pub fn decode_commitments<G: Group>(bytes: &[&[u8]]) -> Result<Vec<G::Compressed>, ProofError> {
+    bytes
+        .iter()
+        .enumerate()
+        .map(|(index, b)| {
+            decode_point::<G>(b)
+                .map(|p| p.compressed)
+                .ok_or(ProofError::InvalidCommitment { index })
+        })
+        .collect()
+}

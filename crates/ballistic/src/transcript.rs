@@ -1,0 +1,104 @@
+//! Fiat–Shamir transcripts: every label ballistic writes, in one place.
+//!
+//! A proof's challenges are `merlin` (STROBE-128) outputs over everything
+//! the verifier knows before the challenge is drawn. The rule, after the
+//! "Frozen Heart" class of bugs (weak Fiat–Shamir that omits public inputs):
+//! **no challenge is drawn before every public input it depends on has been
+//! appended**. For a range proof that is, in order:
+//!
+//! | step | label | content |
+//! |---|---|---|
+//! | caller | (transcript label) | application context, chosen by the caller |
+//! | [`rangeproof_domain_sep`](TranscriptProtocol::rangeproof_domain_sep) | `dom-sep`, `n`, `m` | `"rangeproof v1"`, the *true* bit size and value count |
+//! | group (non-Ristretto only) | `group` | [`Group::TRANSCRIPT_DOMAIN`] |
+//! | per value | `V` | each commitment `V_j` |
+//! | | `A`, `S` → `y`, `z` | bit and blinding vector commitments |
+//! | | `T_1`, `T_2` → `x` | polynomial commitments |
+//! | | `t_x`, `t_x_blinding`, `e_blinding` → `w` | openings; `w` scales `Q = w·B` |
+//! | [`innerproduct_domain_sep`](TranscriptProtocol::innerproduct_domain_sep) | `dom-sep`, `n` | `"ipp v1"`, the padded length `N` |
+//! | per round | `L`, `R` → `u` | inner-product argument |
+//!
+//! The labels and order are those of `bulletproofs` 5, so Ristretto255
+//! proofs are byte-for-byte interchangeable with it. The generators are not
+//! hashed in: they are fixed by the protocol (derived from public labels, see
+//! [`crate::generators`]) and, for groups other than Ristretto255, named by
+//! the group domain separator.
+
+use merlin::Transcript;
+
+use crate::errors::ProofError;
+use crate::group::{Group, ScalarOps};
+
+/// The transcript operations ballistic's protocols use.
+pub trait TranscriptProtocol {
+    /// Domain separator for a range proof of `m` values of `n` bits.
+    fn rangeproof_domain_sep(&mut self, n: u64, m: u64);
+    /// Domain separator for an inner-product argument of length `n`.
+    fn innerproduct_domain_sep(&mut self, n: u64);
+    /// Name the group, for groups other than the Ristretto255 default.
+    fn group_domain_sep<G: Group>(&mut self);
+    /// Append a scalar's canonical encoding.
+    fn append_scalar<G: Group>(&mut self, label: &'static [u8], scalar: &G::Scalar);
+    /// Append a compressed point.
+    fn append_point<G: Group>(&mut self, label: &'static [u8], point: &G::Compressed);
+    /// Append a compressed point, refusing the identity (a prover-chosen
+    /// identity can cancel terms of the verification equation).
+    fn validate_and_append_point<G: Group>(
+        &mut self,
+        label: &'static [u8],
+        point: &G::Compressed,
+    ) -> Result<(), ProofError>;
+    /// Draw a challenge scalar: 64 bytes of output reduced modulo `ℓ`.
+    fn challenge_scalar<G: Group>(&mut self, label: &'static [u8]) -> G::Scalar;
+}
+
+impl TranscriptProtocol for Transcript {
+    fn rangeproof_domain_sep(&mut self, n: u64, m: u64) {
+        self.append_message(b"dom-sep", b"rangeproof v1");
+        self.append_u64(b"n", n);
+        self.append_u64(b"m", m);
+    }
+
+    fn innerproduct_domain_sep(&mut self, n: u64) {
+        self.append_message(b"dom-sep", b"ipp v1");
+        self.append_u64(b"n", n);
+    }
+
+    fn group_domain_sep<G: Group>(&mut self) {
+        if let Some(domain) = G::TRANSCRIPT_DOMAIN {
+            self.append_message(b"group", domain);
+        }
+    }
+
+    fn append_scalar<G: Group>(&mut self, label: &'static [u8], scalar: &G::Scalar) {
+        self.append_message(label, &scalar.to_bytes());
+    }
+
+    fn append_point<G: Group>(&mut self, label: &'static [u8], point: &G::Compressed) {
+        self.append_message(label, G::compressed_bytes(point));
+    }
+
+    fn validate_and_append_point<G: Group>(
+        &mut self,
+        label: &'static [u8],
+        point: &G::Compressed,
+    ) -> Result<(), ProofError> {
+        if G::is_identity_compressed(point) {
+            return Err(ProofError::IdentityPoint {
+                label: label_str(label),
+            });
+        }
+        self.append_message(label, G::compressed_bytes(point));
+        Ok(())
+    }
+
+    fn challenge_scalar<G: Group>(&mut self, label: &'static [u8]) -> G::Scalar {
+        let mut buf = [0u8; 64];
+        self.challenge_bytes(label, &mut buf);
+        G::Scalar::from_bytes_mod_order_wide(&buf)
+    }
+}
+
+fn label_str(label: &'static [u8]) -> &'static str {
+    core::str::from_utf8(label).unwrap_or("?")
+}

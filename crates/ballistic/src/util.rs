@@ -1,0 +1,49 @@
+//! Scalar-vector helpers used by the arguments: powers, inner products,
+//! sums of geometric series.
+
+use crate::group::ScalarOps;
+
+/// The iterator `1, x, x², …` (lazy; one multiplication per element).
+pub fn powers<S: ScalarOps>(x: S) -> impl Iterator<Item = S> + Clone {
+    core::iter::successors(Some(S::one()), move |p| Some(*p * x))
+}
+
+/// `⟨a, b⟩ = Σ aᵢ·bᵢ` over the common length.
+pub fn inner_product<S: ScalarOps>(a: &[S], b: &[S]) -> S {
+    a.iter().zip(b).fold(S::zero(), |acc, (x, y)| acc + *x * *y)
+}
+
+/// `Σ_{k<n} x^k`. For `n` a power of two, `log n` steps of
+/// `S(2k) = S(k)·(1 + x^k)`; otherwise a plain sum.
+pub fn sum_of_powers<S: ScalarOps>(x: S, n: usize) -> S {
+    if n == 0 {
+        return S::zero();
+    }
+    if !n.is_power_of_two() {
+        return powers(x).take(n).sum();
+    }
+    let mut sum = S::one();
+    let mut xk = x;
+    let mut k = 1;
+    while k < n {
+        sum = sum + sum * xk;
+        xk = xk * xk;
+        k *= 2;
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use curve25519_dalek::scalar::Scalar;
+
+    #[test]
+    fn sum_of_powers_matches_naive() {
+        let x = Scalar::from(7u64);
+        for n in 0..70 {
+            let naive: Scalar = powers(x).take(n).sum();
+            assert_eq!(sum_of_powers(x, n), naive, "n = {n}");
+        }
+    }
+}
