@@ -1,1 +1,87 @@
-fn main() {}
+//! `ballistic`: prove and verify Bulletproofs range proofs from the command
+//! line, and run the demo.
+//!
+//! Every failure prints one line to stderr and exits non-zero: 1 when a
+//! proof is rejected or an input is malformed, 2 for usage errors (clap).
+
+mod demo;
+mod files;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Bulletproofs toolkit.
+#[derive(Parser)]
+#[command(name = "ballistic", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Range proofs: prove and verify that committed values lie in [0, 2^bits).
+    Range {
+        #[command(subcommand)]
+        command: RangeCommand,
+    },
+    /// Prove and verify a few sizes; print proof sizes and timings.
+    Demo {
+        /// Fewer repetitions (for smoke tests).
+        #[arg(long)]
+        quick: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum RangeCommand {
+    /// Prove that each --value lies in [0, 2^bits) and write a JSON proof file.
+    Prove {
+        /// Bits per value, 1..=64.
+        #[arg(long)]
+        bits: usize,
+        /// A value to prove in range (repeat for an aggregated proof, up to 64).
+        #[arg(long = "value", required = true)]
+        values: Vec<u64>,
+        /// Blinding for the corresponding value, 64 hex digits (canonical scalar);
+        /// random if not given (all or none).
+        #[arg(long = "blinding")]
+        blindings: Vec<String>,
+        /// Transcript label (the application's domain separator).
+        #[arg(long, default_value = files::DEFAULT_LABEL)]
+        label: String,
+        /// Where to write the proof file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write the openings (values and blindings) to this file. Keep it secret.
+        #[arg(long)]
+        openings: Option<PathBuf>,
+    },
+    /// Verify a JSON proof file; prints "valid" and exits 0, or a reason and exits 1.
+    Verify {
+        /// The proof file.
+        file: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Range { command } => match command {
+            RangeCommand::Prove { bits, values, blindings, label, out, openings } => {
+                files::prove(bits, &values, &blindings, &label, &out, openings.as_deref())
+            }
+            RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
+        },
+        Command::Demo { quick } => demo::run(quick),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(reason) => {
+            eprintln!("error: {reason}");
+            ExitCode::FAILURE
+        }
+    }
+}

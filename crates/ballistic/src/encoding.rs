@@ -22,10 +22,7 @@ pub struct ProofPoint<G: Group> {
 impl<G: Group> ProofPoint<G> {
     /// Wrap a point computed by a prover.
     pub fn from_point(point: G::Point) -> Self {
-        ProofPoint {
-            compressed: G::compress(&point),
-            point,
-        }
+        ProofPoint { compressed: G::compress(&point), point }
     }
 }
 
@@ -47,18 +44,14 @@ impl<'a> Reader<'a> {
                 self.pos += len;
                 Ok(s)
             }
-            None => Err(ProofError::WrongLength {
-                expected: 0,
-                got: self.bytes.len(),
-            }),
+            None => Err(ProofError::WrongLength { expected: 0, got: self.bytes.len() }),
         }
     }
 
     pub(crate) fn read_point<G: Group>(&mut self) -> Result<ProofPoint<G>, ProofError> {
         let offset = self.pos;
         let raw = self.take(G::POINT_LEN)?;
-        let compressed =
-            G::compressed_from_slice(raw).ok_or(ProofError::InvalidPoint { offset })?;
+        let compressed = G::compressed_from_slice(raw).ok_or(ProofError::InvalidPoint { offset })?;
         let point = G::decompress(&compressed).ok_or(ProofError::InvalidPoint { offset })?;
         Ok(ProofPoint { compressed, point })
     }
@@ -107,9 +100,7 @@ pub fn from_hex(s: &str) -> Option<Vec<u8>> {
     if b.len() % 2 != 0 {
         return None;
     }
-    b.chunks_exact(2)
-        .map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?))
-        .collect()
+    b.chunks_exact(2).map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?)).collect()
 }
 
 #[cfg(test)]

@@ -94,10 +94,9 @@ impl fmt::Display for ProofError {
             ProofError::ValueOutOfRange { index, bits } => {
                 write!(f, "value #{index} is not in [0, 2^{bits})")
             }
-            ProofError::InsufficientGenerators { parties_needed, per_party_needed } => write!(
-                f,
-                "generators too small: need {parties_needed} chains of {per_party_needed} generators"
-            ),
+            ProofError::InsufficientGenerators { parties_needed, per_party_needed } => {
+                write!(f, "generators too small: need {parties_needed} chains of {per_party_needed} generators")
+            }
             ProofError::WrongLength { expected: 0, got } => {
                 write!(f, "wrong proof length {got}: no proof has this length")
             }

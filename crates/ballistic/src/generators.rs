@@ -43,10 +43,7 @@ impl<G: Group> Default for PedersenGens<G> {
         let digest = Sha3_512::digest(G::compressed_bytes(&G::compress(&b)));
         let mut uniform = [0u8; 64];
         uniform.copy_from_slice(&digest);
-        PedersenGens {
-            b,
-            b_blinding: G::hash_to_point(&uniform),
-        }
+        PedersenGens { b, b_blinding: G::hash_to_point(&uniform) }
     }
 }
 
@@ -68,10 +65,7 @@ impl<G: Group> GeneratorsChain<G> {
         let mut shake = Shake256::default();
         shake.update(b"GeneratorsChain");
         shake.update(label);
-        GeneratorsChain {
-            reader: shake.finalize_xof(),
-            _group: core::marker::PhantomData,
-        }
+        GeneratorsChain { reader: shake.finalize_xof(), _group: core::marker::PhantomData }
     }
 
     fn take(mut self, count: usize) -> Vec<G::Point> {
@@ -106,18 +100,11 @@ pub struct BulletproofGens<G: Group> {
 impl<G: Group> BulletproofGens<G> {
     /// Derive `party_capacity` chains of `gens_capacity` generators.
     pub fn new(gens_capacity: usize, party_capacity: usize) -> Self {
-        let g_vec = (0..party_capacity)
-            .map(|j| GeneratorsChain::<G>::new(&chain_label(b'G', j)).take(gens_capacity))
-            .collect();
-        let h_vec = (0..party_capacity)
-            .map(|j| GeneratorsChain::<G>::new(&chain_label(b'H', j)).take(gens_capacity))
-            .collect();
-        BulletproofGens {
-            gens_capacity,
-            party_capacity,
-            g_vec,
-            h_vec,
-        }
+        let g_vec =
+            (0..party_capacity).map(|j| GeneratorsChain::<G>::new(&chain_label(b'G', j)).take(gens_capacity)).collect();
+        let h_vec =
+            (0..party_capacity).map(|j| GeneratorsChain::<G>::new(&chain_label(b'H', j)).take(gens_capacity)).collect();
+        BulletproofGens { gens_capacity, party_capacity, g_vec, h_vec }
     }
 
     /// Generators per chain.
@@ -145,10 +132,7 @@ impl<G: Group> BulletproofGens<G> {
         let parties_needed = if n == 0 { 0 } else { len.div_ceil(n) };
         let per_party_needed = n.min(len);
         if parties_needed > self.party_capacity || per_party_needed > self.gens_capacity {
-            return Err(ProofError::InsufficientGenerators {
-                parties_needed,
-                per_party_needed,
-            });
+            return Err(ProofError::InsufficientGenerators { parties_needed, per_party_needed });
         }
         Ok(())
     }
@@ -168,10 +152,7 @@ impl<G: Group> BulletproofGens<G> {
 
 fn layout<P>(chains: &[Vec<P>], n: usize, len: usize) -> impl Iterator<Item = &P> + Clone {
     let n = n.max(1);
-    chains
-        .iter()
-        .flat_map(move |chain| chain.iter().take(n))
-        .take(len)
+    chains.iter().flat_map(move |chain| chain.iter().take(n)).take(len)
 }
 
 #[cfg(test)]

@@ -152,11 +152,17 @@ impl<G: Group> InnerProductProof<G> {
             let u = transcript.challenge_scalar::<G>(b"u");
             let u_inv = u.invert_vartime();
 
-            for i in 0..n {
-                a_l[i] = a_l[i] * u + u_inv * a_r[i];
-                b_l[i] = b_l[i] * u_inv + u * b_r[i];
-                g_l[i] = G::msm_vartime([u_inv * gf(i), u * gf(n + i)], [g_l[i], g_r[i]]);
-                h_l[i] = G::msm_vartime([u * hf(i), u_inv * hf(n + i)], [h_l[i], h_r[i]]);
+            for (a_l, a_r) in a_l.iter_mut().zip(a_r.iter()) {
+                *a_l = *a_l * u + u_inv * *a_r;
+            }
+            for (b_l, b_r) in b_l.iter_mut().zip(b_r.iter()) {
+                *b_l = *b_l * u_inv + u * *b_r;
+            }
+            for (i, (g_l, g_r)) in g_l.iter_mut().zip(g_r.iter()).enumerate() {
+                *g_l = G::msm_vartime([u_inv * gf(i), u * gf(n + i)], [*g_l, *g_r]);
+            }
+            for (i, (h_l, h_r)) in h_l.iter_mut().zip(h_r.iter()).enumerate() {
+                *h_l = G::msm_vartime([u * hf(i), u_inv * hf(n + i)], [*h_l, *h_r]);
             }
 
             a = a_l;
@@ -166,12 +172,7 @@ impl<G: Group> InnerProductProof<G> {
             first = false;
         }
 
-        InnerProductProof {
-            l_vec,
-            r_vec,
-            a: a[0],
-            b: b[0],
-        }
+        InnerProductProof { l_vec, r_vec, a: a[0], b: b[0] }
     }
 
     /// Number of rounds, `lg N`.
@@ -286,24 +287,13 @@ mod tests {
         let h_factors: Vec<Scalar> = powers(y_inv).take(n).collect();
         // P = <a, G> + <b, H'> + <a, b> Q
         let p = G::msm_vartime(
-            a.iter()
-                .copied()
-                .chain(b.iter().zip(&h_factors).map(|(b, f)| b * f))
-                .chain([inner_product(&a, &b)]),
+            a.iter().copied().chain(b.iter().zip(&h_factors).map(|(b, f)| b * f)).chain([inner_product(&a, &b)]),
             g.iter().chain(h.iter()).chain([&q]),
         );
         let mut t = Transcript::new(b"ipa test");
         let (mut a2, mut b2) = (a.clone(), b.clone());
-        let proof = InnerProductProof::<G>::prove(
-            &mut t,
-            &q,
-            &g_factors,
-            &h_factors,
-            g.clone(),
-            h.clone(),
-            &mut a2,
-            &mut b2,
-        );
+        let proof =
+            InnerProductProof::<G>::prove(&mut t, &q, &g_factors, &h_factors, g.clone(), h.clone(), &mut a2, &mut b2);
         assert_eq!(proof.rounds(), n.trailing_zeros() as usize);
 
         let verify = |proof: &InnerProductProof<G>, p| -> bool {
@@ -318,13 +308,7 @@ mod tests {
             acc.add_point(Scalar::ONE, p);
             proof.add_round_terms(&ch.u, &u_inv, Scalar::ONE, &mut acc);
             acc.add_g_layout(n, s.iter().map(|s| -proof.a * s));
-            acc.add_h_layout(
-                n,
-                s.iter()
-                    .rev()
-                    .zip(&h_factors)
-                    .map(|(s, f)| -proof.b * s * f),
-            );
+            acc.add_h_layout(n, s.iter().rev().zip(&h_factors).map(|(s, f)| -proof.b * s * f));
             acc.add_point(-proof.a * proof.b, q);
             acc.is_identity(&gens, &Default::default()).unwrap_or(false)
         };

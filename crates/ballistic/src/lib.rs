@@ -33,7 +33,7 @@
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
-#![cfg_attr(not(test), warn(clippy::unwrap_used, clippy::expect_used))]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod encoding;
 pub mod errors;

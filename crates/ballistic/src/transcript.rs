@@ -84,9 +84,7 @@ impl TranscriptProtocol for Transcript {
         point: &G::Compressed,
     ) -> Result<(), ProofError> {
         if G::is_identity_compressed(point) {
-            return Err(ProofError::IdentityPoint {
-                label: label_str(label),
-            });
+            return Err(ProofError::IdentityPoint { label: label_str(label) });
         }
         self.append_message(label, G::compressed_bytes(point));
         Ok(())

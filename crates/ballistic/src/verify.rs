@@ -93,30 +93,15 @@ impl<G: Group> MsmAccumulator<G> {
 
     /// Number of terms the final multiscalar multiplication will have.
     pub fn num_terms(&self) -> usize {
-        2 + self.g.iter().map(Vec::len).sum::<usize>()
-            + self.h.iter().map(Vec::len).sum::<usize>()
-            + self.points.len()
+        2 + self.g.iter().map(Vec::len).sum::<usize>() + self.h.iter().map(Vec::len).sum::<usize>() + self.points.len()
     }
 
     /// Evaluate the equation: does the sum of all terms equal the identity?
-    pub fn is_identity(
-        &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-    ) -> Result<bool, ProofError> {
+    pub fn is_identity(&self, bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>) -> Result<bool, ProofError> {
         let parties = self.g.len().max(self.h.len());
-        let per_party = self
-            .g
-            .iter()
-            .chain(&self.h)
-            .map(Vec::len)
-            .max()
-            .unwrap_or(0);
+        let per_party = self.g.iter().chain(&self.h).map(Vec::len).max().unwrap_or(0);
         if parties > bp_gens.party_capacity() || per_party > bp_gens.gens_capacity() {
-            return Err(ProofError::InsufficientGenerators {
-                parties_needed: parties,
-                per_party_needed: per_party,
-            });
+            return Err(ProofError::InsufficientGenerators { parties_needed: parties, per_party_needed: per_party });
         }
         let mut scalars = Vec::with_capacity(self.num_terms());
         let mut points = Vec::with_capacity(self.num_terms());
@@ -132,18 +117,11 @@ impl<G: Group> MsmAccumulator<G> {
         }
         scalars.extend_from_slice(&self.scalars);
         points.extend_from_slice(&self.points);
-        Ok(G::is_identity_vartime(&G::msm_vartime(
-            scalars.iter(),
-            points.iter(),
-        )))
+        Ok(G::is_identity_vartime(&G::msm_vartime(scalars.iter(), points.iter())))
     }
 
     /// Evaluate and turn a non-identity sum into [`ProofError::VerificationFailed`].
-    pub fn verify(
-        &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-    ) -> Result<(), ProofError> {
+    pub fn verify(&self, bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>) -> Result<(), ProofError> {
         if self.is_identity(bp_gens, pc_gens)? {
             Ok(())
         } else {
@@ -152,11 +130,7 @@ impl<G: Group> MsmAccumulator<G> {
     }
 }
 
-fn add_layout<S: ScalarOps>(
-    table: &mut Vec<Vec<S>>,
-    n: usize,
-    scalars: impl IntoIterator<Item = S>,
-) {
+fn add_layout<S: ScalarOps>(table: &mut Vec<Vec<S>>, n: usize, scalars: impl IntoIterator<Item = S>) {
     let n = n.max(1);
     for (k, s) in scalars.into_iter().enumerate() {
         *slot(table, k / n, k % n) += s;

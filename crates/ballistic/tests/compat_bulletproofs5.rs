@@ -12,23 +12,11 @@ type G = Ristretto255;
 const LABEL: &[u8] = b"ballistic cross-verification";
 
 fn random_values(rng: &mut ChaCha20Rng, n: usize, m: usize) -> Vec<u64> {
-    (0..m)
-        .map(|_| {
-            if n == 64 {
-                rng.gen()
-            } else {
-                rng.gen_range(0..(1u64 << n))
-            }
-        })
-        .collect()
+    (0..m).map(|_| if n == 64 { rng.gen() } else { rng.gen_range(0..(1u64 << n)) }).collect()
 }
 
 fn shapes() -> impl Iterator<Item = (usize, usize)> {
-    [8usize, 16, 32, 64].into_iter().flat_map(|n| {
-        [1usize, 2, 4, 8, 16, 32, 64]
-            .into_iter()
-            .map(move |m| (n, m))
-    })
+    [8usize, 16, 32, 64].into_iter().flat_map(|n| [1usize, 2, 4, 8, 16, 32, 64].into_iter().map(move |m| (n, m)))
 }
 
 #[test]
@@ -41,9 +29,7 @@ fn generators_are_identical() {
     let ours = BulletproofGens::<G>::new(64, 4);
     let theirs = bulletproofs::BulletproofGens::new(64, 4);
     let ours_g: Vec<_> = ours.g_layout(64, 256).copied().collect();
-    let theirs_g: Vec<_> = (0..4)
-        .flat_map(|j| theirs.share(j).G(64).copied().collect::<Vec<_>>())
-        .collect();
+    let theirs_g: Vec<_> = (0..4).flat_map(|j| theirs.share(j).G(64).copied().collect::<Vec<_>>()).collect();
     assert_eq!(ours_g, theirs_g);
     // bulletproofs 5 exposes only G; the H chains are checked by the
     // cross-verification tests below, which fail if any H_i differed.
@@ -75,26 +61,10 @@ fn ballistic_proofs_verify_in_bulletproofs5() {
         let theirs = bulletproofs::RangeProof::from_bytes(&bytes).unwrap();
         assert_eq!(theirs.to_bytes(), bytes, "n={n} m={m}");
         theirs
-            .verify_multiple(
-                &their_bp,
-                &their_pc,
-                &mut Transcript::new(LABEL),
-                &commitments,
-                n,
-            )
-            .unwrap_or_else(|e| {
-                panic!("bulletproofs 5 rejected ballistic proof n={n} m={m}: {e:?}")
-            });
+            .verify_multiple(&their_bp, &their_pc, &mut Transcript::new(LABEL), &commitments, n)
+            .unwrap_or_else(|e| panic!("bulletproofs 5 rejected ballistic proof n={n} m={m}: {e:?}"));
         // And the peer rejects it under another label.
-        assert!(theirs
-            .verify_multiple(
-                &their_bp,
-                &their_pc,
-                &mut Transcript::new(b"other"),
-                &commitments,
-                n
-            )
-            .is_err());
+        assert!(theirs.verify_multiple(&their_bp, &their_pc, &mut Transcript::new(b"other"), &commitments, n).is_err());
     }
 }
 
@@ -121,24 +91,10 @@ fn bulletproofs5_proofs_verify_in_ballistic() {
         let bytes = theirs.to_bytes();
         let ours = RangeProof::<G>::from_bytes_for(&bytes, n, m).unwrap();
         assert_eq!(ours.to_bytes(), bytes);
-        ours.verify_multiple_with_rng(
-            &bp,
-            &pc,
-            &mut Transcript::new(LABEL),
-            &commitments,
-            n,
-            &mut rng,
-        )
-        .unwrap_or_else(|e| panic!("ballistic rejected bulletproofs 5 proof n={n} m={m}: {e}"));
+        ours.verify_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n, &mut rng)
+            .unwrap_or_else(|e| panic!("ballistic rejected bulletproofs 5 proof n={n} m={m}: {e}"));
         assert!(ours
-            .verify_multiple_with_rng(
-                &bp,
-                &pc,
-                &mut Transcript::new(b"other"),
-                &commitments,
-                n,
-                &mut rng
-            )
+            .verify_multiple_with_rng(&bp, &pc, &mut Transcript::new(b"other"), &commitments, n, &mut rng)
             .is_err());
     }
 }

@@ -102,7 +102,7 @@ pub trait ScalarOps:
         }
         let all_inv = acc.invert_vartime();
         let mut inv = all_inv;
-        for (v, p) in values.iter_mut().zip(prefix.into_iter()).rev() {
+        for (v, p) in values.iter_mut().zip(prefix).rev() {
             let next = inv * *v;
             *v = inv * p;
             inv = next;
@@ -115,7 +115,7 @@ pub trait ScalarOps:
 ///
 /// Implemented on a zero-sized marker type; protocol code names
 /// `G::Point`, `G::Scalar` and calls `G::msm_vartime(..)` etc.
-pub trait Group: Copy + Clone + Debug + Default + Send + Sync + 'static {
+pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// The scalar field.
     type Scalar: ScalarOps;
     /// A group element in the backend's fastest representation.

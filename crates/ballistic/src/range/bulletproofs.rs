@@ -106,19 +106,9 @@ impl<G: Group> RangeProof<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, G::Compressed), ProofError> {
-        let (proof, commitments) = Self::prove_multiple_with_rng(
-            bp_gens,
-            pc_gens,
-            transcript,
-            &[v],
-            core::slice::from_ref(blinding),
-            n,
-            rng,
-        )?;
-        let v_commit = commitments
-            .first()
-            .copied()
-            .ok_or(ProofError::InvalidAggregation { values: 0 })?;
+        let (proof, commitments) =
+            Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, &[v], core::slice::from_ref(blinding), n, rng)?;
+        let v_commit = commitments.first().copied().ok_or(ProofError::InvalidAggregation { values: 0 })?;
         Ok((proof, v_commit))
     }
 
@@ -143,9 +133,7 @@ impl<G: Group> RangeProof<G> {
         blindings: &[G::Scalar],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_multiple_with_rng(
-            bp_gens, pc_gens, transcript, values, blindings, n, &mut OsRng,
-        )
+        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut OsRng)
     }
 
     /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
@@ -161,10 +149,7 @@ impl<G: Group> RangeProof<G> {
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         let shape = RangeShape::new(n, values.len())?;
         if blindings.len() != values.len() {
-            return Err(ProofError::WrongNumBlindings {
-                values: values.len(),
-                blindings: blindings.len(),
-            });
+            return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
         }
         bp_gens.check_layout(n, shape.padded)?;
         for (index, v) in values.iter().enumerate() {
@@ -270,35 +255,14 @@ impl<G: Group> RangeProof<G> {
         let w = transcript.challenge_scalar::<G>(b"w");
         let q = G::mul_ct(&pc_gens.b, &w);
 
-        let mut l_vec = Zeroizing::new(
-            l0.iter()
-                .zip(l1)
-                .map(|(a, b)| *a + *b * x)
-                .collect::<Vec<_>>(),
-        );
-        let mut r_vec = Zeroizing::new(
-            r0.iter()
-                .zip(r1.iter())
-                .map(|(a, b)| *a + *b * x)
-                .collect::<Vec<_>>(),
-        );
+        let mut l_vec = Zeroizing::new(l0.iter().zip(l1).map(|(a, b)| *a + *b * x).collect::<Vec<_>>());
+        let mut r_vec = Zeroizing::new(r0.iter().zip(r1.iter()).map(|(a, b)| *a + *b * x).collect::<Vec<_>>());
         let y_inv = y.invert_vartime();
         let g_factors = vec![one; big_n];
         let h_factors: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
-        let ipp = InnerProductProof::prove(
-            transcript, &q, &g_factors, &h_factors, g, h, &mut l_vec, &mut r_vec,
-        );
+        let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, &mut l_vec, &mut r_vec);
 
-        let proof = RangeProof {
-            a: a_point,
-            s: s_point,
-            t_1,
-            t_2,
-            t_x,
-            t_x_blinding,
-            e_blinding,
-            ipp,
-        };
+        let proof = RangeProof { a: a_point, s: s_point, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp };
         Ok((proof, commitments))
     }
 
@@ -311,13 +275,7 @@ impl<G: Group> RangeProof<G> {
         commitment: &G::Compressed,
         n: usize,
     ) -> Result<(), ProofError> {
-        self.verify_multiple(
-            bp_gens,
-            pc_gens,
-            transcript,
-            core::slice::from_ref(commitment),
-            n,
-        )
+        self.verify_multiple(bp_gens, pc_gens, transcript, core::slice::from_ref(commitment), n)
     }
 
     /// Verify an aggregated proof with the OS RNG.
@@ -390,8 +348,7 @@ impl<G: Group> RangeProof<G> {
 
         // δ(y, z) = (z − z²)·Σ_{k<N} y^k − Σ_j z^{3+j}·(2^n − 1)
         let sum_z_j: G::Scalar = powers(z).skip(3).take(shape.m).sum();
-        let delta =
-            (z - zz) * sum_of_powers(y, big_n) - sum_z_j * G::Scalar::from_u64(shape.max_value());
+        let delta = (z - zz) * sum_of_powers(y, big_n) - sum_z_j * G::Scalar::from_u64(shape.max_value());
 
         acc.add_point(weight, self.a.point);
         acc.add_point(weight * x, self.s.point);
@@ -489,43 +446,23 @@ impl<G: Group> RangeProof<G> {
         let t_x_blinding = r.read_scalar::<G>()?;
         let e_blinding = r.read_scalar::<G>()?;
         let ipp = InnerProductProof::read(&mut r, rounds)?;
-        Ok(RangeProof {
-            a,
-            s,
-            t_1,
-            t_2,
-            t_x,
-            t_x_blinding,
-            e_blinding,
-            ipp,
-        })
+        Ok(RangeProof { a, s, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp })
     }
 
     /// Deserialize and check the length is exactly that for `n`, `m`.
     pub fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
         let expected = Self::encoded_len(n, m)?;
         if bytes.len() != expected {
-            return Err(ProofError::WrongLength {
-                expected,
-                got: bytes.len(),
-            });
+            return Err(ProofError::WrongLength { expected, got: bytes.len() });
         }
         Self::from_bytes(bytes)
     }
 
     fn rounds_for_len(len: usize) -> Result<usize, ProofError> {
-        let max_rounds = RangeShape {
-            n: 64,
-            m: 64,
-            padded: 4096,
-        }
-        .rounds();
+        let max_rounds = RangeShape { n: 64, m: 64, padded: 4096 }.rounds();
         (0..=max_rounds)
             .find(|&k| Self::len_for_rounds(k) == len)
-            .ok_or(ProofError::WrongLength {
-                expected: 0,
-                got: len,
-            })
+            .ok_or(ProofError::WrongLength { expected: 0, got: len })
     }
 }
 
@@ -571,14 +508,10 @@ mod serde_impl {
                     RangeProof::from_bytes(v).map_err(E::custom)
                 }
                 fn visit_str<E: Error>(self, v: &str) -> Result<Self::Value, E> {
-                    let bytes =
-                        crate::encoding::from_hex(v).ok_or_else(|| E::custom("invalid hex"))?;
+                    let bytes = crate::encoding::from_hex(v).ok_or_else(|| E::custom("invalid hex"))?;
                     RangeProof::from_bytes(&bytes).map_err(E::custom)
                 }
-                fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                    self,
-                    mut seq: A,
-                ) -> Result<Self::Value, A::Error> {
+                fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
                     let mut bytes = Vec::new();
                     while let Some(b) = seq.next_element::<u8>()? {
                         if bytes.len() > 1 << 16 {
@@ -604,10 +537,6 @@ pub fn decode_commitments<G: Group>(bytes: &[&[u8]]) -> Result<Vec<G::Compressed
     bytes
         .iter()
         .enumerate()
-        .map(|(index, b)| {
-            decode_point::<G>(b)
-                .map(|p| p.compressed)
-                .ok_or(ProofError::InvalidCommitment { index })
-        })
+        .map(|(index, b)| decode_point::<G>(b).map(|p| p.compressed).ok_or(ProofError::InvalidCommitment { index }))
         .collect()
 }

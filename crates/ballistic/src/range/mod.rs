@@ -47,11 +47,7 @@ impl RangeShape {
         if !(1..=MAX_VALUES).contains(&m) {
             return Err(ProofError::InvalidAggregation { values: m });
         }
-        Ok(RangeShape {
-            n,
-            m,
-            padded: (n * m).next_power_of_two(),
-        })
+        Ok(RangeShape { n, m, padded: (n * m).next_power_of_two() })
     }
 
     /// Number of real (unpadded) bit positions, `n·m`.

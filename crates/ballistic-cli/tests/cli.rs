@@ -1,0 +1,178 @@
+//! The `ballistic` binary: prove/verify round trips and one-line errors.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ballistic"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ballistic-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn run(cmd: &mut Command) -> Output {
+    cmd.output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn prove(out: &Path, bits: &str, values: &[&str], extra: &[&str]) -> Output {
+    let mut cmd = bin();
+    cmd.args(["range", "prove", "--bits", bits, "--out"]).arg(out);
+    for v in values {
+        cmd.args(["--value", v]);
+    }
+    cmd.args(extra);
+    run(&mut cmd)
+}
+
+fn verify(file: &Path) -> Output {
+    run(bin().args(["range", "verify"]).arg(file))
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn write_json(path: &Path, v: &serde_json::Value) {
+    std::fs::write(path, serde_json::to_string(v).unwrap()).unwrap();
+}
+
+#[test]
+fn prove_verify_round_trip() {
+    let out = tmp("single.json");
+    let o = prove(&out, "64", &["18446744073709551615"], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&out);
+    assert_eq!(v["system"], "bulletproofs");
+    assert_eq!(v["group"], "ristretto255");
+    assert_eq!(v["label"], "ballistic range proof");
+    assert_eq!(v["bits"], 64);
+    assert_eq!(v["commitments"].as_array().unwrap().len(), 1);
+    let proof_hex = v["proof"].as_str().unwrap();
+    assert_eq!(proof_hex.len(), 2 * 672);
+    assert!(proof_hex.chars().all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c)));
+    let o = verify(&out);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid");
+}
+
+#[test]
+fn aggregated_with_label_blindings_and_openings() {
+    let out = tmp("agg.json");
+    let openings = tmp("agg.openings.json");
+    let blinding = format!("{:0<64}", "05");
+    let o = prove(
+        &out,
+        "33",
+        &["1", "2", "8589934591"],
+        &[
+            "--label",
+            "my app",
+            "--blinding",
+            &blinding,
+            "--blinding",
+            &blinding,
+            "--blinding",
+            &blinding,
+            "--openings",
+            openings.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(verify(&out).status.success());
+    let op = json(&openings);
+    assert_eq!(op["values"], serde_json::json!([1, 2, 8589934591u64]));
+    assert_eq!(op["blindings"][0], blinding.as_str());
+    assert_eq!(op["commitments"], json(&out)["commitments"]);
+
+    // Changing the label breaks the proof.
+    let mut v = json(&out);
+    v["label"] = "other app".into();
+    let changed = tmp("agg-label.json");
+    write_json(&changed, &v);
+    let o = verify(&changed);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("proof rejected"), "{}", stderr(&o));
+}
+
+#[test]
+fn prover_refuses_bad_input() {
+    let out = tmp("bad.json");
+    let o = prove(&out, "8", &["256"], &[]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not in [0, 2^8)"), "{}", stderr(&o));
+    let o = prove(&out, "65", &["1"], &[]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("bit size"), "{}", stderr(&o));
+    let o = prove(&out, "8", &["1", "2"], &["--blinding", &"00".repeat(32)]);
+    assert!(!o.status.success());
+    let o = prove(&out, "8", &["1"], &["--blinding", &"ff".repeat(32)]);
+    assert!(stderr(&o).contains("canonical"), "{}", stderr(&o));
+    let o = prove(&out, "8", &["-1"], &[]);
+    assert!(!o.status.success());
+}
+
+#[test]
+fn verifier_gives_one_line_reasons() {
+    let good = tmp("good.json");
+    assert!(prove(&good, "16", &["7", "9"], &[]).status.success());
+    let base = json(&good);
+    type Mutation = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Mutation, &str)> = vec![
+        ("system", Box::new(|v| v["system"] = "zk-snark".into()), "unsupported system"),
+        ("group", Box::new(|v| v["group"] = "secp256k1".into()), "unsupported group"),
+        ("bits", Box::new(|v| v["bits"] = 32.into()), "wrong proof length"),
+        ("bits0", Box::new(|v| v["bits"] = 0.into()), "bits 0"),
+        ("hex", Box::new(|v| v["proof"] = "zz".into()), "bad hex"),
+        (
+            "trunc",
+            Box::new(|v| {
+                let p = v["proof"].as_str().unwrap().to_string();
+                v["proof"] = p[..p.len() - 2].to_string().into()
+            }),
+            "wrong proof length",
+        ),
+        ("point", Box::new(|v| v["commitments"][0] = "ff".repeat(32).into()), "not a valid ristretto255 point"),
+        ("commit", Box::new(|v| v["commitments"][0] = v["commitments"][1].clone()), "proof rejected"),
+        ("missing", Box::new(|v| v.as_object_mut().unwrap().retain(|k, _| k != "proof")), "malformed JSON"),
+        (
+            "flip",
+            Box::new(|v| {
+                let mut p = v["proof"].as_str().unwrap().to_string();
+                let c = if &p[200..201] == "0" { "1" } else { "0" };
+                p.replace_range(200..201, c);
+                v["proof"] = p.into()
+            }),
+            "",
+        ),
+    ];
+    for (name, mutate, expect) in cases {
+        let mut v = base.clone();
+        mutate(&mut v);
+        let path = tmp(&format!("case-{name}.json"));
+        write_json(&path, &v);
+        let o = verify(&path);
+        assert!(!o.status.success(), "case {name} accepted");
+        let err = stderr(&o);
+        assert_eq!(err.trim().lines().count(), 1, "case {name}: {err}");
+        assert!(err.contains(expect), "case {name}: {err}");
+    }
+    let garbage = tmp("garbage.json");
+    std::fs::write(&garbage, b"{not json").unwrap();
+    assert!(stderr(&verify(&garbage)).contains("malformed JSON"));
+    assert!(!verify(&tmp("does-not-exist.json")).status.success());
+}
+
+#[test]
+fn demo_runs() {
+    let o = run(bin().args(["demo", "--quick"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("| 64 |") || out.contains("|     64 |        1 |       64 |         672 |"), "{out}");
+}

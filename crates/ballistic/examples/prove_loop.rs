@@ -1,0 +1,39 @@
+//! Profile helper: prove (or verify) one shape in a loop.
+//! `cargo run --release -p ballistic --example prove_loop -- 64 1 200 [verify]`
+use ballistic::curve25519_dalek::scalar::Scalar;
+use ballistic::group::ScalarOps;
+use ballistic::merlin::Transcript;
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(64);
+    let m: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let iters: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let verify = args.get(4).map(|s| s == "verify").unwrap_or(false);
+    let pc = PedersenGens::<Ristretto255>::default();
+    let bp = BulletproofGens::<Ristretto255>::new(n, m.next_power_of_two() * 2);
+    let values: Vec<u64> = (0..m as u64).collect();
+    let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rand_core::OsRng)).collect();
+    let (proof, commitments) =
+        RangeProof::<Ristretto255>::prove_multiple(&bp, &pc, &mut Transcript::new(b"p"), &values, &blindings, n)
+            .unwrap_or_else(|e| panic!("{e}"));
+    let start = std::time::Instant::now();
+    for _ in 0..iters {
+        if verify {
+            proof
+                .verify_multiple(&bp, &pc, &mut Transcript::new(b"p"), &commitments, n)
+                .unwrap_or_else(|e| panic!("{e}"));
+        } else {
+            let _ = RangeProof::<Ristretto255>::prove_multiple(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"p"),
+                &values,
+                &blindings,
+                n,
+            );
+        }
+    }
+    println!("{:.3} ms per op", start.elapsed().as_secs_f64() * 1e3 / iters as f64);
+}

@@ -1,0 +1,312 @@
+//! Range proofs: honest proofs verify for every kind of shape, and every
+//! kind of tampering is rejected without panicking.
+//!
+//! The suite is written once, generic over the group; each group adds one
+//! line to `for_each_group!`.
+
+use ballistic::group::{Group, ScalarOps};
+use ballistic::merlin::Transcript;
+use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeShape};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+const LABEL: &[u8] = b"ballistic test";
+
+struct Fixture<G: Group> {
+    bp: BulletproofGens<G>,
+    pc: PedersenGens<G>,
+    rng: ChaCha20Rng,
+}
+
+impl<G: Group> Fixture<G> {
+    fn new(seed: u64) -> Self {
+        // 128 chains of 64: every shape n ≤ 64, m ≤ 64 fits (⌈N/n⌉ < 2m).
+        Fixture {
+            bp: BulletproofGens::new(64, 128),
+            pc: PedersenGens::default(),
+            rng: ChaCha20Rng::seed_from_u64(seed),
+        }
+    }
+
+    fn values(&mut self, n: usize, m: usize) -> Vec<u64> {
+        let max = RangeShape::new(n, m).unwrap().max_value();
+        (0..m).map(|_| self.rng.gen::<u64>() & max).collect()
+    }
+
+    fn prove(&mut self, values: &[u64], n: usize) -> (RangeProof<G>, Vec<G::Compressed>, Vec<G::Scalar>) {
+        let blindings: Vec<G::Scalar> = values.iter().map(|_| G::Scalar::random(&mut self.rng)).collect();
+        let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
+            &self.bp,
+            &self.pc,
+            &mut Transcript::new(LABEL),
+            values,
+            &blindings,
+            n,
+            &mut self.rng,
+        )
+        .unwrap();
+        (proof, commitments, blindings)
+    }
+
+    fn verify(&mut self, proof: &RangeProof<G>, commitments: &[G::Compressed], n: usize) -> Result<(), ProofError> {
+        self.verify_labelled(proof, commitments, n, LABEL)
+    }
+
+    fn verify_labelled(
+        &mut self,
+        proof: &RangeProof<G>,
+        commitments: &[G::Compressed],
+        n: usize,
+        label: &'static [u8],
+    ) -> Result<(), ProofError> {
+        proof.verify_multiple_with_rng(&self.bp, &self.pc, &mut Transcript::new(label), commitments, n, &mut self.rng)
+    }
+
+    /// Decode and verify bytes: `true` only if both succeed.
+    fn accepts_bytes(&mut self, bytes: &[u8], commitments: &[G::Compressed], n: usize) -> bool {
+        match RangeProof::<G>::from_bytes(bytes) {
+            Ok(p) => self.verify(&p, commitments, n).is_ok(),
+            Err(_) => false,
+        }
+    }
+}
+
+fn honest_shapes<G: Group>() {
+    let mut f = Fixture::<G>::new(1);
+    for n in [1usize, 2, 7, 8, 16, 32, 33, 63, 64] {
+        for m in [1usize, 2, 3, 5, 17] {
+            let values = f.values(n, m);
+            let (proof, commitments, _) = f.prove(&values, n);
+            assert_eq!(proof.to_bytes().len(), RangeProof::<G>::encoded_len(n, m).unwrap());
+            f.verify(&proof, &commitments, n).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
+        }
+    }
+    for (n, m) in [(64, 64), (1, 64), (3, 64), (63, 7)] {
+        let values = f.values(n, m);
+        let (proof, commitments, _) = f.prove(&values, n);
+        f.verify(&proof, &commitments, n).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
+    }
+}
+
+fn edge_values<G: Group>() {
+    let mut f = Fixture::<G>::new(2);
+    for n in [1usize, 8, 31, 64] {
+        let max = RangeShape::new(n, 1).unwrap().max_value();
+        let values = [0, max, max / 2, 1.min(max)];
+        let (proof, commitments, _) = f.prove(&values, n);
+        f.verify(&proof, &commitments, n).unwrap();
+    }
+    // Value 0 with blinding 0 commits to the identity; still a valid statement.
+    let zero = G::Scalar::zero();
+    let (proof, commitment) =
+        RangeProof::<G>::prove_single(&f.bp, &f.pc, &mut Transcript::new(LABEL), 0, &zero, 8).unwrap();
+    assert!(G::is_identity_compressed(&commitment));
+    proof.verify_single(&f.bp, &f.pc, &mut Transcript::new(LABEL), &commitment, 8).unwrap();
+}
+
+fn prover_errors<G: Group>() {
+    let mut f = Fixture::<G>::new(3);
+    let b = G::Scalar::one();
+    let prove = |f: &mut Fixture<G>, values: &[u64], blindings: &[G::Scalar], n: usize| {
+        RangeProof::<G>::prove_multiple_with_rng(
+            &f.bp,
+            &f.pc,
+            &mut Transcript::new(LABEL),
+            values,
+            blindings,
+            n,
+            &mut f.rng,
+        )
+        .map(|_| ())
+    };
+    for n in [1usize, 8, 32, 63] {
+        assert_eq!(prove(&mut f, &[1u64 << n], &[b], n), Err(ProofError::ValueOutOfRange { index: 0, bits: n }));
+        assert_eq!(
+            prove(&mut f, &[0, 0, u64::MAX], &[b, b, b], n),
+            Err(ProofError::ValueOutOfRange { index: 2, bits: n })
+        );
+    }
+    assert_eq!(prove(&mut f, &[1], &[b], 0), Err(ProofError::InvalidBitsize { bits: 0 }));
+    assert_eq!(prove(&mut f, &[1], &[b], 65), Err(ProofError::InvalidBitsize { bits: 65 }));
+    assert_eq!(prove(&mut f, &[], &[], 8), Err(ProofError::InvalidAggregation { values: 0 }));
+    assert_eq!(prove(&mut f, &[1; 65], &[b; 65], 8), Err(ProofError::InvalidAggregation { values: 65 }));
+    assert_eq!(prove(&mut f, &[1, 2], &[b], 8), Err(ProofError::WrongNumBlindings { values: 2, blindings: 1 }));
+    // Generators too small: an error, not a panic.
+    let small = BulletproofGens::<G>::new(8, 1);
+    let r = RangeProof::<G>::prove_multiple(&small, &f.pc, &mut Transcript::new(LABEL), &[1, 2], &[b, b], 16);
+    assert!(matches!(r, Err(ProofError::InsufficientGenerators { .. })));
+}
+
+fn sizes<G: Group>() {
+    let point = G::POINT_LEN;
+    let base = 4 * point + 5 * 32;
+    for (n, m, rounds) in [(64, 1, 6), (64, 2, 7), (32, 2, 6), (8, 1, 3), (1, 1, 0), (33, 3, 7), (64, 64, 12)] {
+        assert_eq!(RangeProof::<G>::encoded_len(n, m).unwrap(), base + 2 * rounds * point, "n={n} m={m}");
+    }
+    if point == 32 {
+        assert_eq!(RangeProof::<G>::encoded_len(64, 1).unwrap(), 672);
+    }
+    let mut last = RangeProof::<G>::encoded_len(64, 1).unwrap();
+    for m in [2, 4, 8, 16, 32, 64] {
+        let len = RangeProof::<G>::encoded_len(64, m).unwrap();
+        assert_eq!(len, last + 2 * point, "doubling m to {m}");
+        last = len;
+    }
+}
+
+fn every_byte_change_rejected<G: Group>() {
+    let mut f = Fixture::<G>::new(4);
+    for (n, m) in [(64usize, 1usize), (8, 2), (3, 3)] {
+        let values = f.values(n, m);
+        let (proof, commitments, _) = f.prove(&values, n);
+        let bytes = proof.to_bytes();
+        assert!(f.accepts_bytes(&bytes, &commitments, n));
+        for i in 0..bytes.len() {
+            for flip in [0x01u8, 0x80] {
+                let mut bad = bytes.clone();
+                bad[i] ^= flip;
+                assert!(!f.accepts_bytes(&bad, &commitments, n), "n={n} m={m}: byte {i} ^ {flip:#x} accepted");
+            }
+        }
+    }
+}
+
+fn truncation_and_extension_rejected<G: Group>() {
+    let mut f = Fixture::<G>::new(5);
+    let values = f.values(16, 2);
+    let (proof, commitments, _) = f.prove(&values, 16);
+    let bytes = proof.to_bytes();
+    for len in 0..bytes.len() {
+        assert!(!f.accepts_bytes(&bytes[..len], &commitments, 16), "truncated to {len} accepted");
+        assert!(RangeProof::<G>::from_bytes_for(&bytes[..len], 16, 2).is_err());
+    }
+    for extra in [1usize, 31, 32, 2 * G::POINT_LEN, 4096] {
+        let mut long = bytes.clone();
+        long.extend(core::iter::repeat(0x5a).take(extra));
+        assert!(!f.accepts_bytes(&long, &commitments, 16), "extended by {extra} accepted");
+        assert!(matches!(RangeProof::<G>::from_bytes_for(&long, 16, 2), Err(ProofError::WrongLength { .. })));
+    }
+    // A well-formed proof of another length is rejected for this statement.
+    let one = f.values(16, 1);
+    let (other, _, _) = f.prove(&one, 16);
+    assert!(matches!(f.verify(&other, &commitments, 16), Err(ProofError::WrongLength { .. })));
+}
+
+fn changed_statement_rejected<G: Group>() {
+    let mut f = Fixture::<G>::new(6);
+    let values = f.values(12, 2);
+    let (proof, commitments, _) = f.prove(&values, 12);
+    f.verify(&proof, &commitments, 12).unwrap();
+
+    // Another commitment.
+    let (_, others, _) = f.prove(&values, 12);
+    assert!(f.verify(&proof, &[others[0], commitments[1]], 12).is_err());
+    assert!(f.verify(&proof, &[commitments[1], commitments[0]], 12).is_err());
+    // Another n with the same padded length (12·2 and 16·2 both pad to 32):
+    // only the transcript's binding of n tells them apart.
+    assert_eq!(RangeShape::new(12, 2).unwrap().padded, RangeShape::new(16, 2).unwrap().padded);
+    assert_eq!(f.verify(&proof, &commitments, 16), Err(ProofError::VerificationFailed));
+    for n in [1usize, 11, 13, 64, 0, 65] {
+        assert!(f.verify(&proof, &commitments, n).is_err(), "n={n}");
+    }
+    // Another m.
+    assert!(f.verify(&proof, &commitments[..1], 12).is_err());
+    assert!(f.verify(&proof, &[commitments[0], commitments[1], commitments[0]], 12).is_err());
+    assert!(f.verify(&proof, &[], 12).is_err());
+    // Another label.
+    assert_eq!(f.verify_labelled(&proof, &commitments, 12, b"another label"), Err(ProofError::VerificationFailed));
+
+    // m = 3 vs m = 4 at n = 8: same padded length; the extra commitment to
+    // 0 (the identity) matches what the padding holds, yet m is bound.
+    let values = f.values(8, 3);
+    let (proof, commitments, _) = f.prove(&values, 8);
+    let identity = G::compress(&G::identity());
+    let padded: Vec<_> = commitments.iter().copied().chain([identity]).collect();
+    assert_eq!(f.verify(&proof, &padded, 8), Err(ProofError::VerificationFailed));
+}
+
+fn identity_and_noncanonical_rejected<G: Group>() {
+    let mut f = Fixture::<G>::new(7);
+    let values = f.values(8, 1);
+    let (proof, commitments, _) = f.prove(&values, 8);
+    let bytes = proof.to_bytes();
+    let p = G::POINT_LEN;
+    let identity = G::compress(&G::identity());
+    let identity = G::compressed_bytes(&identity).to_vec();
+    let rounds = 3;
+    let point_offsets: Vec<usize> =
+        (0..4).map(|i| i * p).chain((0..2 * rounds).map(|i| 4 * p + 3 * 32 + i * p)).collect();
+    for off in point_offsets {
+        let mut bad = bytes.clone();
+        bad[off..off + p].copy_from_slice(&identity);
+        let decoded = RangeProof::<G>::from_bytes(&bad).unwrap();
+        assert!(matches!(f.verify(&decoded, &commitments, 8), Err(ProofError::IdentityPoint { .. })), "offset {off}");
+        // An invalid encoding (all 0xff is neither canonical nor on the group).
+        let mut bad = bytes.clone();
+        bad[off..off + p].fill(0xff);
+        assert_eq!(RangeProof::<G>::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
+    }
+    let scalar_offsets: Vec<usize> =
+        (0..3).map(|i| 4 * p + i * 32).chain([bytes.len() - 64, bytes.len() - 32]).collect();
+    for off in scalar_offsets {
+        for pattern in [[0xffu8; 32], order_plus(0)] {
+            let mut bad = bytes.clone();
+            bad[off..off + 32].copy_from_slice(&pattern);
+            if G::Scalar::from_canonical_bytes(&pattern).is_none() {
+                assert_eq!(RangeProof::<G>::from_bytes(&bad), Err(ProofError::NonCanonicalScalar { offset: off }));
+            }
+        }
+        // Zero scalars decode but do not verify.
+        let mut bad = bytes.clone();
+        bad[off..off + 32].fill(0);
+        assert!(!f.accepts_bytes(&bad, &commitments, 8), "zero scalar at {off} accepted");
+    }
+    // Invalid commitments are a typed error.
+    let mut bad_commitment = commitments.clone();
+    bad_commitment[0] = G::compressed_from_slice(&vec![0xff; p]).unwrap();
+    assert_eq!(f.verify(&proof, &bad_commitment, 8), Err(ProofError::InvalidCommitment { index: 0 }));
+}
+
+/// The Ristretto255 group order ℓ (+k) in little-endian; for other groups
+/// the test only uses it when it is non-canonical there.
+fn order_plus(k: u8) -> [u8; 32] {
+    let mut l = [
+        0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+    ];
+    l[0] += k;
+    l
+}
+
+fn serde_round_trip<G: Group>() {
+    let mut f = Fixture::<G>::new(8);
+    let values = f.values(32, 2);
+    let (proof, commitments, _) = f.prove(&values, 32);
+    let json = serde_json::to_string(&proof).unwrap();
+    assert_eq!(json, format!("\"{}\"", hex::encode(proof.to_bytes())));
+    let back: RangeProof<G> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, proof);
+    f.verify(&back, &commitments, 32).unwrap();
+    assert!(serde_json::from_str::<RangeProof<G>>("\"00\"").is_err());
+    assert!(serde_json::from_str::<RangeProof<G>>("\"zz\"").is_err());
+}
+
+macro_rules! for_each_group {
+    ($($test:ident),* $(,)?) => {
+        mod ristretto255 {
+            $( #[test] fn $test() { super::$test::<ballistic::Ristretto255>(); } )*
+        }
+    };
+}
+
+for_each_group!(
+    honest_shapes,
+    edge_values,
+    prover_errors,
+    sizes,
+    every_byte_change_rejected,
+    truncation_and_extension_rejected,
+    changed_statement_rejected,
+    identity_and_noncanonical_rejected,
+    serde_round_trip,
+);
