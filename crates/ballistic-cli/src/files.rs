@@ -10,6 +10,7 @@
 
 use std::path::Path;
 
+use ballistic::batch::{verify_range_proofs, RangeProofItem};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::encoding::{decode_point, from_hex, to_hex};
 use ballistic::group::{Group, ScalarOps};
@@ -112,17 +113,84 @@ fn label_bytes(label: &str) -> &'static [u8] {
 
 /// Read, decode and verify a proof file; `Err` carries a one-line reason.
 pub fn verify(path: &Path) -> Result<(), String> {
+    verify_file(&read_file(path)?)
+}
+
+fn read_file(path: &Path) -> Result<ProofFile, String> {
     const MAX_FILE: u64 = 1 << 20;
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if meta.len() > MAX_FILE {
         return Err(format!("{} is too large for a proof file ({} bytes)", path.display(), meta.len()));
     }
     let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let file: ProofFile = serde_json::from_str(&text).map_err(|e| format!("malformed JSON: {e}"))?;
-    verify_file(&file)
+    serde_json::from_str(&text).map_err(|e| format!("malformed JSON: {e}"))
+}
+
+/// A decoded proof file: the statement and proof, ready to verify.
+struct Decoded {
+    label: &'static [u8],
+    bits: usize,
+    commitments: Vec<<G as Group>::Compressed>,
+    proof: RangeProof<G>,
+}
+
+/// Verify many files in one batch: prints "valid: N proofs" or one line per
+/// invalid file (and fails).
+pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
+    let mut bad: Vec<(usize, String)> = Vec::new();
+    let mut decoded = Vec::new();
+    for (i, path) in paths.iter().enumerate() {
+        match read_file(path).and_then(|f| decode(&f)) {
+            Ok(d) => decoded.push((i, d)),
+            Err(e) => bad.push((i, e)),
+        }
+    }
+    let max_bits = decoded.iter().map(|(_, d)| d.bits).max().unwrap_or(1);
+    let max_parties = decoded
+        .iter()
+        .filter_map(|(_, d)| RangeShape::new(d.bits, d.commitments.len()).ok())
+        .map(|s| s.parties_needed())
+        .max()
+        .unwrap_or(1);
+    let bp = BulletproofGens::<G>::new(max_bits, max_parties);
+    let pc = PedersenGens::<G>::default();
+    let items: Vec<RangeProofItem<'_, G>> = decoded
+        .iter()
+        .map(|(_, d)| RangeProofItem {
+            proof: &d.proof,
+            commitments: &d.commitments,
+            bits: d.bits,
+            transcript: Transcript::new(d.label),
+        })
+        .collect();
+    if let Err(e) = verify_range_proofs(&items, &bp, &pc, &mut rand_core::OsRng) {
+        for (k, reason) in e.invalid {
+            if let Some((i, _)) = decoded.get(k) {
+                bad.push((*i, reason.to_string()));
+            }
+        }
+    }
+    if bad.is_empty() {
+        println!("valid: {} proofs", paths.len());
+        return Ok(());
+    }
+    bad.sort();
+    for (i, reason) in &bad {
+        println!("invalid: {}: {reason}", paths[*i].display());
+    }
+    Err(format!("{} of {} proofs invalid", bad.len(), paths.len()))
 }
 
 pub fn verify_file(file: &ProofFile) -> Result<(), String> {
+    let d = decode(file)?;
+    let shape = RangeShape::new(d.bits, d.commitments.len()).map_err(|e| e.to_string())?;
+    let pc = PedersenGens::<G>::default();
+    let bp = generators(shape);
+    let mut transcript = Transcript::new(d.label);
+    d.proof.verify_multiple(&bp, &pc, &mut transcript, &d.commitments, d.bits).map_err(|e| e.to_string())
+}
+
+fn decode(file: &ProofFile) -> Result<Decoded, String> {
     if file.system != SYSTEM {
         return Err(format!("unsupported system {:?} (expected {SYSTEM:?})", file.system));
     }
@@ -149,9 +217,5 @@ pub fn verify_file(file: &ProofFile) -> Result<(), String> {
     let bytes = from_hex(&file.proof).ok_or("proof: bad hex")?;
     let proof =
         RangeProof::<G>::from_bytes_for(&bytes, file.bits, commitments.len()).map_err(|e| format!("proof: {e}"))?;
-    let shape = RangeShape::new(file.bits, commitments.len()).map_err(|e| e.to_string())?;
-    let pc = PedersenGens::<G>::default();
-    let bp = generators(shape);
-    let mut transcript = Transcript::new(label_bytes(&file.label));
-    proof.verify_multiple(&bp, &pc, &mut transcript, &commitments, file.bits).map_err(|e| e.to_string())
+    Ok(Decoded { label: label_bytes(&file.label), bits: file.bits, commitments, proof })
 }

@@ -64,6 +64,12 @@ enum RangeCommand {
         /// The proof file.
         file: PathBuf,
     },
+    /// Verify many proof files in one batch; names every invalid file.
+    VerifyBatch {
+        /// The proof files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -74,6 +80,7 @@ fn main() -> ExitCode {
                 files::prove(bits, &values, &blindings, &label, &out, openings.as_deref())
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
+            RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
         },
         Command::Demo { quick } => demo::run(quick),
     };

@@ -176,3 +176,31 @@ fn demo_runs() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("| 64 |") || out.contains("|     64 |        1 |       64 |         672 |"), "{out}");
 }
+
+#[test]
+fn verify_batch_names_invalid_files() {
+    let a = tmp("batch-a.json");
+    let b = tmp("batch-b.json");
+    let c = tmp("batch-c.json");
+    assert!(prove(&a, "64", &["5"], &[]).status.success());
+    assert!(prove(&b, "7", &["1", "2", "3"], &[]).status.success());
+    assert!(prove(&c, "32", &["9"], &["--label", "c"]).status.success());
+    let o = run(bin().args(["range", "verify-batch"]).arg(&a).arg(&b).arg(&c));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 3 proofs");
+
+    let mut v = json(&c);
+    v["label"] = "not c".into();
+    let bad = tmp("batch-bad.json");
+    write_json(&bad, &v);
+    let garbage = tmp("batch-garbage.json");
+    std::fs::write(&garbage, b"[]").unwrap();
+    let o = run(bin().args(["range", "verify-batch"]).arg(&a).arg(&bad).arg(&b).arg(&garbage));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("batch-bad.json") && lines[0].contains("verification equation failed"), "{out}");
+    assert!(lines[1].contains("batch-garbage.json") && lines[1].contains("malformed JSON"), "{out}");
+    assert!(stderr(&o).contains("2 of 4 proofs invalid"));
+}

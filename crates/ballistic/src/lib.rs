@@ -12,6 +12,7 @@
 //! | [`ipa`] | the inner-product argument (Protocol 2) |
 //! | [`range`] | range proofs (§4) |
 //! | [`verify`] | verification as one multiscalar multiplication |
+//! | [`batch`] | batch verification, naming the invalid proofs |
 //! | [`encoding`], [`errors`] | strict encodings; typed errors |
 //!
 //! ```
@@ -35,6 +36,7 @@
 #![deny(unsafe_code)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod batch;
 pub mod encoding;
 pub mod errors;
 pub mod generators;

@@ -91,6 +91,21 @@ impl<G: Group> MsmAccumulator<G> {
         self.points.push(p);
     }
 
+    /// Add every term of `other`, scaled by `weight`.
+    pub fn add_scaled(&mut self, other: &MsmAccumulator<G>, weight: G::Scalar) {
+        self.b += weight * other.b;
+        self.b_blinding += weight * other.b_blinding;
+        for (mine, theirs) in [(&mut self.g, &other.g), (&mut self.h, &other.h)] {
+            for (j, chain) in theirs.iter().enumerate() {
+                for (i, s) in chain.iter().enumerate() {
+                    *slot(mine, j, i) += weight * *s;
+                }
+            }
+        }
+        self.scalars.extend(other.scalars.iter().map(|s| weight * *s));
+        self.points.extend_from_slice(&other.points);
+    }
+
     /// Number of terms the final multiscalar multiplication will have.
     pub fn num_terms(&self) -> usize {
         2 + self.g.iter().map(Vec::len).sum::<usize>() + self.h.iter().map(Vec::len).sum::<usize>() + self.points.len()

@@ -1,0 +1,151 @@
+//! Batch verification: valid batches of mixed shapes pass; invalid proofs
+//! anywhere are named exactly; batch and single verification agree.
+
+use ballistic::batch::{verify_range_proofs, RangeProofItem};
+use ballistic::group::{Group, ScalarOps};
+use ballistic::merlin::Transcript;
+use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeShape};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+struct Case<G: Group> {
+    proof: RangeProof<G>,
+    commitments: Vec<G::Compressed>,
+    bits: usize,
+}
+
+fn make<G: Group>(rng: &mut ChaCha20Rng, bp: &BulletproofGens<G>, shapes: &[(usize, usize)]) -> Vec<Case<G>> {
+    let pc = PedersenGens::<G>::default();
+    shapes
+        .iter()
+        .map(|&(n, m)| {
+            let max = RangeShape::new(n, m).unwrap().max_value();
+            let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() & max).collect();
+            let blindings: Vec<G::Scalar> = (0..m).map(|_| G::Scalar::random(rng)).collect();
+            let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
+                bp,
+                &pc,
+                &mut Transcript::new(b"batch"),
+                &values,
+                &blindings,
+                n,
+                rng,
+            )
+            .unwrap();
+            Case { proof, commitments, bits: n }
+        })
+        .collect()
+}
+
+/// Items for the cases; those in `bad` are presented under another label
+/// (well-formed, but their equation fails).
+fn items<'a, G: Group>(cases: &'a [Case<G>], bad: &[usize]) -> Vec<RangeProofItem<'a, G>> {
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| RangeProofItem {
+            proof: &c.proof,
+            commitments: &c.commitments,
+            bits: c.bits,
+            transcript: Transcript::new(if bad.contains(&i) { b"wrong" } else { b"batch" }),
+        })
+        .collect()
+}
+
+const MIXED: &[(usize, usize)] = &[(64, 1), (8, 1), (33, 3), (64, 4), (1, 1), (16, 2), (64, 1), (7, 5), (32, 1)];
+
+fn mixed_batches_verify<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(10);
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let pc = PedersenGens::<G>::default();
+    let cases = make::<G>(&mut rng, &bp, MIXED);
+    assert_eq!(verify_range_proofs(&items(&cases, &[]), &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(verify_range_proofs::<G, _>(&[], &bp, &pc, &mut rng), Ok(()));
+    // Commitments reused across proofs of a batch are fine.
+    let twice: Vec<_> = items(&cases, &[]).into_iter().chain(items(&cases, &[])).collect();
+    assert_eq!(verify_range_proofs(&twice, &bp, &pc, &mut rng), Ok(()));
+}
+
+fn invalid_proofs_are_named_exactly<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let pc = PedersenGens::<G>::default();
+    let cases = make::<G>(&mut rng, &bp, MIXED);
+    let b = cases.len();
+    let mut patterns: Vec<Vec<usize>> = (0..b).map(|i| vec![i]).collect();
+    patterns.extend([vec![0, b - 1], vec![1, 2, 3], vec![0, 4, 8], (0..b).collect(), vec![2, 5, 6, 7]]);
+    for bad in patterns {
+        let err = verify_range_proofs(&items(&cases, &bad), &bp, &pc, &mut rng).unwrap_err();
+        assert_eq!(err.indices(), bad, "pattern {bad:?}");
+        assert!(err.invalid.iter().all(|(_, e)| *e == ProofError::VerificationFailed));
+    }
+}
+
+fn malformed_items_are_named<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(12);
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let pc = PedersenGens::<G>::default();
+    let cases = make::<G>(&mut rng, &bp, MIXED);
+    let mut its = items(&cases, &[5]);
+    its[1].bits = 9; // wrong n: wrong length for this statement
+    its[3].commitments = &cases[0].commitments; // wrong m
+    let err = verify_range_proofs(&its, &bp, &pc, &mut rng).unwrap_err();
+    assert_eq!(err.indices(), vec![1, 3, 5]);
+    assert!(matches!(err.invalid[0].1, ProofError::WrongLength { .. }));
+    assert_eq!(err.invalid[2].1, ProofError::VerificationFailed);
+    // Generators too small for an item: an error naming it, not a panic.
+    let small = BulletproofGens::<G>::new(8, 1);
+    let err = verify_range_proofs(&items(&cases[..1], &[]), &small, &pc, &mut rng).unwrap_err();
+    assert_eq!(err.indices(), vec![0]);
+}
+
+fn batch_agrees_with_single<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(13);
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let pc = PedersenGens::<G>::default();
+    let cases = make::<G>(&mut rng, &bp, &[(8, 1), (8, 2), (16, 1), (4, 3)]);
+    // Random byte flips: whatever decodes is judged the same way by both.
+    for trial in 0..60 {
+        let mut tampered = Vec::new();
+        let mut expect_bad = Vec::new();
+        for (i, c) in cases.iter().enumerate() {
+            let mut bytes = c.proof.to_bytes();
+            if trial % 3 != 0 && rng.gen_bool(0.4) {
+                let at = rng.gen_range(0..bytes.len());
+                bytes[at] ^= 1 << rng.gen_range(0..8);
+            }
+            let Ok(proof) = RangeProof::<G>::from_bytes(&bytes) else { continue };
+            let single = proof.verify_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"batch"),
+                &c.commitments,
+                c.bits,
+                &mut rng,
+            );
+            if single.is_err() {
+                expect_bad.push(tampered.len());
+            }
+            tampered.push(Case { proof, commitments: c.commitments.clone(), bits: c.bits });
+            let _ = i;
+        }
+        let got = verify_range_proofs(&items(&tampered, &[]), &bp, &pc, &mut rng).map_err(|e| e.indices());
+        let want = if expect_bad.is_empty() { Ok(()) } else { Err(expect_bad) };
+        assert_eq!(got, want, "trial {trial}");
+    }
+}
+
+macro_rules! for_each_group {
+    ($($test:ident),* $(,)?) => {
+        mod ristretto255 {
+            $( #[test] fn $test() { super::$test::<ballistic::Ristretto255>(); } )*
+        }
+    };
+}
+
+for_each_group!(
+    mixed_batches_verify,
+    invalid_proofs_are_named_exactly,
+    malformed_items_are_named,
+    batch_agrees_with_single
+);
