@@ -69,107 +69,143 @@ pub(crate) struct Challenges<S> {
 }
 
 impl<G: Group> InnerProductProof<G> {
-    /// Prove knowledge of `a, b` (consumed and overwritten as they fold).
+    /// Prove knowledge of `a, b` (overwritten as they fold).
     ///
     /// `g_factors`, `h_factors` scale the generators (`len N`); all slices
     /// must have the same power-of-two length.
+    ///
+    /// **Cost.** Folding the generators is the prover's largest cost: each
+    /// folded point is a 2-term multiscalar multiplication, the most
+    /// expensive size per point. So the first [`lazy_rounds`] rounds do not
+    /// fold: they keep, for every original generator, its coefficient in the
+    /// current virtual generators (a product of challenges) and compute `L`,
+    /// `R` as one multiscalar multiplication over the original `N`
+    /// generators. Then the virtual generators are materialised at once
+    /// (`2^k`-term MSMs, cheaper per point), and the remaining, small rounds
+    /// fold as usual. The proof is identical either way.
     #[allow(clippy::too_many_arguments)]
-    pub fn prove(
+    pub(crate) fn prove(
         transcript: &mut Transcript,
         q: &G::Point,
         g_factors: &[G::Scalar],
         h_factors: &[G::Scalar],
-        mut g: Vec<G::Point>,
-        mut h: Vec<G::Point>,
+        g: Vec<G::Point>,
+        h: Vec<G::Point>,
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
     ) -> Self {
-        let mut n = a.len();
-        debug_assert!(n.is_power_of_two());
-        debug_assert!(b.len() == n && g.len() == n && h.len() == n);
-        debug_assert!(g_factors.len() == n && h_factors.len() == n);
-        transcript.innerproduct_domain_sep(n as u64);
+        let big_n = a.len();
+        debug_assert!(big_n.is_power_of_two());
+        debug_assert!(b.len() == big_n && g.len() == big_n && h.len() == big_n);
+        debug_assert!(g_factors.len() == big_n && h_factors.len() == big_n);
+        transcript.innerproduct_domain_sep(big_n as u64);
 
-        let lg_n = n.trailing_zeros() as usize;
+        let lg_n = big_n.trailing_zeros() as usize;
         let mut l_vec = Vec::with_capacity(lg_n);
         let mut r_vec = Vec::with_capacity(lg_n);
-
-        let mut a = &mut a[..];
-        let mut b = &mut b[..];
-        let mut g = &mut g[..];
-        let mut h = &mut h[..];
-        let mut first = true;
-
-        while n != 1 {
-            n /= 2;
-            let (a_l, a_r) = a.split_at_mut(n);
-            let (b_l, b_r) = b.split_at_mut(n);
-            let (g_l, g_r) = g.split_at_mut(n);
-            let (h_l, h_r) = h.split_at_mut(n);
-
-            let c_l = inner_product(a_l, b_r);
-            let c_r = inner_product(a_r, b_l);
-
-            // Generator factors only exist before the first fold.
-            let gf = |i: usize| {
-                if first {
-                    g_factors[i]
-                } else {
-                    G::Scalar::one()
-                }
-            };
-            let hf = |i: usize| {
-                if first {
-                    h_factors[i]
-                } else {
-                    G::Scalar::one()
-                }
-            };
-
-            let l = G::msm_vartime(
-                a_l.iter()
-                    .enumerate()
-                    .map(|(i, x)| *x * gf(n + i))
-                    .chain(b_r.iter().enumerate().map(|(i, x)| *x * hf(i)))
-                    .chain(core::iter::once(c_l)),
-                g_r.iter().chain(h_l.iter()).chain(core::iter::once(q)),
-            );
-            let r = G::msm_vartime(
-                a_r.iter()
-                    .enumerate()
-                    .map(|(i, x)| *x * gf(i))
-                    .chain(b_l.iter().enumerate().map(|(i, x)| *x * hf(n + i)))
-                    .chain(core::iter::once(c_r)),
-                g_l.iter().chain(h_r.iter()).chain(core::iter::once(q)),
-            );
+        let mut round = |transcript: &mut Transcript, l: G::Point, r: G::Point| -> (G::Scalar, G::Scalar) {
             let l = ProofPoint::<G>::from_point(l);
             let r = ProofPoint::<G>::from_point(r);
             transcript.append_point::<G>(b"L", &l.compressed);
             transcript.append_point::<G>(b"R", &r.compressed);
             l_vec.push(l);
             r_vec.push(r);
-
             let u = transcript.challenge_scalar::<G>(b"u");
-            let u_inv = u.invert_vartime();
+            (u, u.invert_vartime())
+        };
 
-            for (a_l, a_r) in a_l.iter_mut().zip(a_r.iter()) {
-                *a_l = *a_l * u + u_inv * *a_r;
+        // Phase 1: rounds over the original generators. `cg[j]`, `ch[j]` are
+        // the coefficients of G_j, H_j in the current virtual generators; at
+        // length n, virtual G'_i = Σ_{j ≡ i (mod n)} cg[j]·G_j.
+        let mut cg = g_factors.to_vec();
+        let mut ch = h_factors.to_vec();
+        let mut n = big_n;
+        let lazy = lazy_rounds(big_n);
+        for _ in 0..lazy {
+            let half = n / 2;
+            let (a_l, a_r) = a[..n].split_at_mut(half);
+            let (b_l, b_r) = b[..n].split_at_mut(half);
+            let c_l = inner_product(a_l, b_r);
+            let c_r = inner_product(a_r, b_l);
+            // Position j of the originals is position j mod n of the current
+            // vectors: left half if < half.
+            let side = |j: usize| (j % n) < half;
+            let l = G::msm_vartime(
+                (0..big_n)
+                    .map(|j| if side(j) { b_r[j % n] * ch[j] } else { a_l[j % n - half] * cg[j] })
+                    .chain(core::iter::once(c_l)),
+                (0..big_n).map(|j| if side(j) { &h[j] } else { &g[j] }).chain(core::iter::once(q)),
+            );
+            let r = G::msm_vartime(
+                (0..big_n)
+                    .map(|j| if side(j) { a_r[j % n] * cg[j] } else { b_l[j % n - half] * ch[j] })
+                    .chain(core::iter::once(c_r)),
+                (0..big_n).map(|j| if side(j) { &g[j] } else { &h[j] }).chain(core::iter::once(q)),
+            );
+            let (u, u_inv) = round(transcript, l, r);
+            fold_scalars(a_l, a_r, u, u_inv);
+            fold_scalars(b_l, b_r, u_inv, u);
+            for (j, (cg_j, ch_j)) in cg.iter_mut().zip(ch.iter_mut()).enumerate() {
+                if side(j) {
+                    *cg_j *= u_inv;
+                    *ch_j *= u;
+                } else {
+                    *cg_j *= u;
+                    *ch_j *= u_inv;
+                }
             }
-            for (b_l, b_r) in b_l.iter_mut().zip(b_r.iter()) {
-                *b_l = *b_l * u_inv + u * *b_r;
-            }
-            for (i, (g_l, g_r)) in g_l.iter_mut().zip(g_r.iter()).enumerate() {
-                *g_l = G::msm_vartime([u_inv * gf(i), u * gf(n + i)], [*g_l, *g_r]);
-            }
-            for (i, (h_l, h_r)) in h_l.iter_mut().zip(h_r.iter()).enumerate() {
-                *h_l = G::msm_vartime([u * hf(i), u_inv * hf(n + i)], [*h_l, *h_r]);
-            }
+            n = half;
+        }
 
+        // Materialise the virtual generators (nothing to do if no round is left).
+        let (mut g, mut h) = if n > 1 {
+            let stride = big_n / n;
+            let materialise = |coeffs: &[G::Scalar], points: &[G::Point]| -> Vec<G::Point> {
+                (0..n)
+                    .map(|i| {
+                        G::msm_vartime((0..stride).map(|t| coeffs[i + t * n]), (0..stride).map(|t| &points[i + t * n]))
+                    })
+                    .collect()
+            };
+            (materialise(&cg, &g), materialise(&ch, &h))
+        } else {
+            (Vec::new(), Vec::new())
+        };
+
+        // Phase 2: ordinary folding rounds.
+        let mut a = &mut a[..n];
+        let mut b = &mut b[..n];
+        let mut g = &mut g[..];
+        let mut h = &mut h[..];
+        while n != 1 {
+            n /= 2;
+            let (a_l, a_r) = a.split_at_mut(n);
+            let (b_l, b_r) = b.split_at_mut(n);
+            let (g_l, g_r) = g.split_at_mut(n);
+            let (h_l, h_r) = h.split_at_mut(n);
+            let c_l = inner_product(a_l, b_r);
+            let c_r = inner_product(a_r, b_l);
+            let l = G::msm_vartime(
+                a_l.iter().chain(b_r.iter()).chain(core::iter::once(&c_l)),
+                g_r.iter().chain(h_l.iter()).chain(core::iter::once(q)),
+            );
+            let r = G::msm_vartime(
+                a_r.iter().chain(b_l.iter()).chain(core::iter::once(&c_r)),
+                g_l.iter().chain(h_r.iter()).chain(core::iter::once(q)),
+            );
+            let (u, u_inv) = round(transcript, l, r);
+            fold_scalars(a_l, a_r, u, u_inv);
+            fold_scalars(b_l, b_r, u_inv, u);
+            for (g_l, g_r) in g_l.iter_mut().zip(g_r.iter()) {
+                *g_l = G::msm_vartime([u_inv, u], [*g_l, *g_r]);
+            }
+            for (h_l, h_r) in h_l.iter_mut().zip(h_r.iter()) {
+                *h_l = G::msm_vartime([u, u_inv], [*h_l, *h_r]);
+            }
             a = a_l;
             b = b_l;
             g = g_l;
             h = h_l;
-            first = false;
         }
 
         InnerProductProof { l_vec, r_vec, a: a[0], b: b[0] }
@@ -244,6 +280,26 @@ impl<G: Group> InnerProductProof<G> {
         }
     }
 }
+
+/// `x_L ← α·x_L + β·x_R` elementwise.
+fn fold_scalars<S: ScalarOps>(left: &mut [S], right: &[S], alpha: S, beta: S) {
+    for (l, r) in left.iter_mut().zip(right) {
+        *l = *l * alpha + beta * *r;
+    }
+}
+
+/// How many rounds run over the original generators before folding (see
+/// [`InnerProductProof::prove`]). Chosen by measurement on Ristretto255
+/// (`cargo bench -p ballistic --bench range_proof`, prove rows): a lazy
+/// round costs two `N`-term MSMs, materialising after `k` of them costs `2N`
+/// points' worth of `2^k`-term MSMs, and every folding round after costs
+/// `N/2^k` 2-term MSMs.
+pub fn lazy_rounds(n: usize) -> usize {
+    let lg_n = n.trailing_zeros() as usize;
+    lg_n.min(LAZY_ROUNDS)
+}
+
+const LAZY_ROUNDS: usize = 3;
 
 /// The unrolled fold coefficients `s_0 … s_{N−1}` from the challenges and
 /// their inverses (one multiplication per entry after `s_0`).
