@@ -540,3 +540,76 @@ pub fn decode_commitments<G: Group>(bytes: &[&[u8]]) -> Result<Vec<G::Compressed
         .map(|(index, b)| decode_point::<G>(b).map(|p| p.compressed).ok_or(ProofError::InvalidCommitment { index }))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    //! Frozen-Heart check: every public input reaches the challenges.
+    use super::*;
+    use crate::group::Ristretto255;
+    use rand::SeedableRng;
+
+    type G = Ristretto255;
+
+    fn challenges(
+        proof: &RangeProof<G>,
+        label: &'static [u8],
+        commitments: &[<G as Group>::Compressed],
+        n: usize,
+    ) -> Vec<<G as Group>::Scalar> {
+        let shape = RangeShape::new(n, commitments.len()).unwrap();
+        let r = proof.replay(&mut Transcript::new(label), shape, commitments).unwrap();
+        [r.y, r.z, r.x, r.w].into_iter().chain(r.u).collect()
+    }
+
+    #[test]
+    fn every_public_input_changes_every_challenge() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
+        let bp = BulletproofGens::<G>::new(16, 8);
+        let pc = PedersenGens::<G>::default();
+        let blindings: Vec<_> = (0..3).map(|_| <G as Group>::Scalar::random(&mut rng)).collect();
+        let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"fh"),
+            &[1, 2, 3],
+            &blindings,
+            10,
+            &mut rng,
+        )
+        .unwrap();
+        let base = challenges(&proof, b"fh", &commitments, 10);
+        let differs = |other: Vec<<G as Group>::Scalar>, what: &str| {
+            // Every challenge from y on depends on every statement input.
+            for (k, (a, b)) in base.iter().zip(&other).enumerate() {
+                assert_ne!(a, b, "changing {what} left challenge #{k} unchanged");
+            }
+        };
+        differs(challenges(&proof, b"fh2", &commitments, 10), "the label");
+        // n = 8, 9 keep the padded length 32 for m = 3.
+        differs(challenges(&proof, b"fh", &commitments, 9), "n");
+        differs(challenges(&proof, b"fh", &commitments, 8), "n");
+        for j in 0..3 {
+            let mut other = commitments.clone();
+            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+            differs(challenges(&proof, b"fh", &other, 10), "a commitment");
+        }
+        // m = 4 (one more commitment) with the same padded length.
+        let mut more = commitments.clone();
+        more.push(G::compress(&G::identity()));
+        differs(challenges(&proof, b"fh", &more, 8), "m");
+        // And every proof point and scalar feeds the later challenges.
+        let bytes = proof.to_bytes();
+        for (offset, first_affected) in
+            [(0usize, 0usize), (32, 0), (64, 2), (96, 2), (128, 3), (160, 3), (192, 3), (224, 4)]
+        {
+            let mut b = bytes.clone();
+            b[offset] ^= 1;
+            let Ok(p) = RangeProof::<G>::from_bytes(&b) else { continue };
+            let other = challenges(&p, b"fh", &commitments, 10);
+            assert_eq!(&base[..first_affected], &other[..first_affected]);
+            for k in first_affected..base.len() {
+                assert_ne!(base[k], other[k], "offset {offset}: challenge #{k} unchanged");
+            }
+        }
+    }
+}
