@@ -37,6 +37,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
 pub mod batch;
+pub mod ct;
 pub mod encoding;
 pub mod errors;
 pub mod generators;

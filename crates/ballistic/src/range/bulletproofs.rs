@@ -56,10 +56,11 @@
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
-use subtle::{Choice, ConditionallySelectable};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
 use zeroize::Zeroizing;
 
 use super::RangeShape;
+use crate::ct::declassify;
 use crate::encoding::{decode_point, ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
@@ -153,8 +154,11 @@ impl<G: Group> RangeProof<G> {
         }
         bp_gens.check_layout(n, shape.padded)?;
         for (index, v) in values.iter().enumerate() {
-            // Only the fact "out of range" is revealed, and only by the error.
-            if *v > shape.max_value() {
+            // Compared in constant time; only the verdict is revealed, and
+            // only by the error.
+            let mut out_of_range = v.ct_gt(&shape.max_value()).unwrap_u8();
+            declassify(&out_of_range);
+            if core::hint::black_box(&mut out_of_range) != &0 {
                 return Err(ProofError::ValueOutOfRange { index, bits: n });
             }
         }
@@ -168,6 +172,7 @@ impl<G: Group> RangeProof<G> {
         let mut commitments = Vec::with_capacity(shape.m);
         for (v, gamma) in values.iter().zip(blindings) {
             let v_j = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*v), gamma));
+            declassify(&v_j);
             transcript.append_point::<G>(b"V", &v_j);
             commitments.push(v_j);
         }
@@ -188,6 +193,7 @@ impl<G: Group> RangeProof<G> {
             a_point += G::Point::conditional_select(&-*h_k, g_k, bit(k));
         }
         let a_point = ProofPoint::<G>::from_point(a_point);
+        declassify(&a_point);
 
         // S = ρ·B̃ + ⟨s_L, G⟩ + ⟨s_R, H⟩
         let rho = Zeroizing::new(G::Scalar::random(rng));
@@ -201,6 +207,7 @@ impl<G: Group> RangeProof<G> {
         s_bases.extend_from_slice(&g);
         s_bases.extend_from_slice(&h);
         let s_point = ProofPoint::<G>::from_point(G::msm_ct(&s_scalars, &s_bases));
+        declassify(&s_point);
         let s_l = &s_scalars[1..=big_n];
         let s_r = &s_scalars[big_n + 1..];
 
@@ -239,6 +246,8 @@ impl<G: Group> RangeProof<G> {
         let tau_2 = Zeroizing::new(G::Scalar::random(rng));
         let t_1 = ProofPoint::<G>::from_point(pc_gens.commit(&t1, &tau_1));
         let t_2 = ProofPoint::<G>::from_point(pc_gens.commit(&t2, &tau_2));
+        declassify(&t_1);
+        declassify(&t_2);
         transcript.append_point::<G>(b"T_1", &t_1.compressed);
         transcript.append_point::<G>(b"T_2", &t_2.compressed);
         let x = transcript.challenge_scalar::<G>(b"x");
@@ -249,6 +258,9 @@ impl<G: Group> RangeProof<G> {
             t_x_blinding += z_j * *gamma;
         }
         let e_blinding = *alpha + *rho * x;
+        declassify(&t_x);
+        declassify(&t_x_blinding);
+        declassify(&e_blinding);
         transcript.append_scalar::<G>(b"t_x", &t_x);
         transcript.append_scalar::<G>(b"t_x_blinding", &t_x_blinding);
         transcript.append_scalar::<G>(b"e_blinding", &e_blinding);
@@ -257,6 +269,9 @@ impl<G: Group> RangeProof<G> {
 
         let mut l_vec = Zeroizing::new(l0.iter().zip(l1).map(|(a, b)| *a + *b * x).collect::<Vec<_>>());
         let mut r_vec = Zeroizing::new(r0.iter().zip(r1.iter()).map(|(a, b)| *a + *b * x).collect::<Vec<_>>());
+        // Masked by s_L, s_R: public to the variable-time argument (crate::ct).
+        declassify(&l_vec[..]);
+        declassify(&r_vec[..]);
         let y_inv = y.invert_vartime();
         let g_factors = vec![one; big_n];
         let h_factors: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
