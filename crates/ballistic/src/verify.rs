@@ -16,8 +16,6 @@
 //! equation fails, the sum is the identity with probability at most `1/ℓ`
 //! over the weights. Verifying one proof is a batch of one.
 
-use rand_core::{CryptoRng, RngCore};
-
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
@@ -150,9 +148,4 @@ fn add_layout<S: ScalarOps>(table: &mut Vec<Vec<S>>, n: usize, scalars: impl Int
     for (k, s) in scalars.into_iter().enumerate() {
         *slot(table, k / n, k % n) += s;
     }
-}
-
-/// A fresh random weight for one proof's equation in a batch.
-pub fn random_weight<G: Group, R: RngCore + CryptoRng>(rng: &mut R) -> G::Scalar {
-    G::Scalar::random(rng)
 }

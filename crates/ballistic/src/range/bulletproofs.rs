@@ -61,7 +61,7 @@ use zeroize::Zeroizing;
 
 use super::RangeShape;
 use crate::ct::declassify;
-use crate::encoding::{decode_point, ProofPoint, Reader};
+use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
@@ -545,15 +545,6 @@ mod serde_impl {
             }
         }
     }
-}
-
-/// Decode commitments given as bytes, strictly; errors name the index.
-pub fn decode_commitments<G: Group>(bytes: &[&[u8]]) -> Result<Vec<G::Compressed>, ProofError> {
-    bytes
-        .iter()
-        .enumerate()
-        .map(|(index, b)| decode_point::<G>(b).map(|p| p.compressed).ok_or(ProofError::InvalidCommitment { index }))
-        .collect()
 }
 
 #[cfg(test)]
