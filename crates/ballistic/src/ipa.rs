@@ -63,11 +63,6 @@ pub struct InnerProductProof<G: Group> {
     pub(crate) b: G::Scalar,
 }
 
-/// The public per-round challenges, derived from the transcript.
-pub(crate) struct Challenges<S> {
-    pub(crate) u: Vec<S>,
-}
-
 impl<G: Group> InnerProductProof<G> {
     /// Prove knowledge of `a, b` (overwritten as they fold).
     ///
@@ -218,11 +213,7 @@ impl<G: Group> InnerProductProof<G> {
 
     /// Replay the transcript for a statement of length `n`: check the proof
     /// has `lg n` rounds, refuse identity points, and return the `u_k`.
-    pub(crate) fn challenges(
-        &self,
-        n: usize,
-        transcript: &mut Transcript,
-    ) -> Result<Challenges<G::Scalar>, ProofError> {
+    pub(crate) fn challenges(&self, n: usize, transcript: &mut Transcript) -> Result<Vec<G::Scalar>, ProofError> {
         if !n.is_power_of_two() || self.l_vec.len() != n.trailing_zeros() as usize {
             return Err(ProofError::VerificationFailed);
         }
@@ -233,7 +224,7 @@ impl<G: Group> InnerProductProof<G> {
             transcript.validate_and_append_point::<G>(b"R", &r.compressed)?;
             u.push(transcript.challenge_scalar::<G>(b"u"));
         }
-        Ok(Challenges { u })
+        Ok(u)
     }
 
     /// Encoded length for `rounds` rounds.
@@ -354,15 +345,15 @@ mod tests {
 
         let verify = |proof: &InnerProductProof<G>, p| -> bool {
             let mut t = Transcript::new(b"ipa test");
-            let Ok(ch) = proof.challenges(n, &mut t) else {
+            let Ok(u) = proof.challenges(n, &mut t) else {
                 return false;
             };
-            let mut u_inv = ch.u.clone();
+            let mut u_inv = u.clone();
             Scalar::batch_invert(&mut u_inv);
-            let s = s_vector(&ch.u, &u_inv);
+            let s = s_vector(&u, &u_inv);
             let mut acc = MsmAccumulator::<G>::new();
             acc.add_point(Scalar::ONE, p);
-            proof.add_round_terms(&ch.u, &u_inv, Scalar::ONE, &mut acc);
+            proof.add_round_terms(&u, &u_inv, Scalar::ONE, &mut acc);
             acc.add_g_layout(n, s.iter().map(|s| -proof.a * s));
             acc.add_h_layout(n, s.iter().rev().zip(&h_factors).map(|(s, f)| -proof.b * s * f));
             acc.add_point(-proof.a * proof.b, q);

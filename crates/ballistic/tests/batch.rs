@@ -1,6 +1,8 @@
 //! Batch verification: valid batches of mixed shapes pass; invalid proofs
 //! anywhere are named exactly; batch and single verification agree.
 
+mod common;
+
 use ballistic::batch::{verify_range_proofs, RangeProofItem};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
@@ -133,14 +135,6 @@ fn batch_agrees_with_single<G: Group>() {
         let want = if expect_bad.is_empty() { Ok(()) } else { Err(expect_bad) };
         assert_eq!(got, want, "trial {trial}");
     }
-}
-
-macro_rules! for_each_group {
-    ($($test:ident),* $(,)?) => {
-        mod ristretto255 {
-            $( #[test] fn $test() { super::$test::<ballistic::Ristretto255>(); } )*
-        }
-    };
 }
 
 for_each_group!(

@@ -4,6 +4,8 @@
 //! The suite is written once, generic over the group; each group adds one
 //! line to `for_each_group!`.
 
+mod common;
+
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeShape};
@@ -289,14 +291,6 @@ fn serde_round_trip<G: Group>() {
     f.verify(&back, &commitments, 32).unwrap();
     assert!(serde_json::from_str::<RangeProof<G>>("\"00\"").is_err());
     assert!(serde_json::from_str::<RangeProof<G>>("\"zz\"").is_err());
-}
-
-macro_rules! for_each_group {
-    ($($test:ident),* $(,)?) => {
-        mod ristretto255 {
-            $( #[test] fn $test() { super::$test::<ballistic::Ristretto255>(); } )*
-        }
-    };
 }
 
 for_each_group!(

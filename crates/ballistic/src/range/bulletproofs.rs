@@ -415,7 +415,7 @@ impl<G: Group> RangeProof<G> {
         transcript.append_scalar::<G>(b"t_x_blinding", &self.t_x_blinding);
         transcript.append_scalar::<G>(b"e_blinding", &self.e_blinding);
         let w = transcript.challenge_scalar::<G>(b"w");
-        let u = self.ipp.challenges(shape.padded, transcript)?.u;
+        let u = self.ipp.challenges(shape.padded, transcript)?;
         Ok(Replay { y, z, x, w, u })
     }
 
