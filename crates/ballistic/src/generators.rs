@@ -25,6 +25,8 @@
 use digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Digest, Sha3_512, Shake256};
 
+use std::sync::{Arc, OnceLock};
+
 use crate::errors::ProofError;
 use crate::group::Group;
 
@@ -87,14 +89,76 @@ fn chain_label(kind: u8, party: usize) -> [u8; 5] {
     label
 }
 
+/// Whether multiscalar multiplications over the vector generators use
+/// precomputed tables (see [`BulletproofGens`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Precomputation {
+    /// Build the tables on first use and use them where they are faster
+    /// (the default).
+    #[default]
+    Auto,
+    /// Never build or use tables.
+    Off,
+}
+
+/// Most generators a table covers (whole `[G_j, H_j]` chain pairs).
+/// Precomputed Straus only beats the plain multiscalar multiplication up to a
+/// few hundred static points (see [`crate::verify`]), so larger tables would
+/// cost memory for nothing.
+pub const TABLE_MAX_POINTS: usize = 256;
+
+/// Precomputed tables for the first chains, laid out as
+/// `[G_0, H_0, G_1, H_1, …]`, each chain `gens_capacity` long.
+pub(crate) struct GenTables<G: Group> {
+    pub(crate) table: G::VartimeTable,
+    /// Chains covered.
+    pub(crate) chains: usize,
+    /// Generators per chain.
+    pub(crate) cap: usize,
+}
+
+impl<G: Group> GenTables<G> {
+    /// Table index of chain `j`'s `G` generator at position `i`.
+    pub(crate) fn g_index(&self, j: usize, i: usize) -> usize {
+        2 * self.cap * j + i
+    }
+    /// Table index of chain `j`'s `H` generator at position `i`.
+    pub(crate) fn h_index(&self, j: usize, i: usize) -> usize {
+        2 * self.cap * j + self.cap + i
+    }
+}
+
 /// Vector generators `G`, `H` for `party_capacity` chains of
 /// `gens_capacity` generators each.
-#[derive(Clone, Debug)]
+///
+/// **Precomputed tables.** With [`Precomputation::Auto`] (the default) the
+/// first chains — whole `[G_j, H_j]` pairs, at most [`TABLE_MAX_POINTS`]
+/// points — get a table of odd multiples for variable-time multiscalar
+/// multiplication, built on first use (thread-safe, once; clones share it).
+/// It costs `Group::VARTIME_TABLE_BYTES_PER_POINT` bytes per point — 10 KiB
+/// on Ristretto255, so 2.5 MiB for `gens_capacity = 64` — and about 15 ms
+/// to build (see [`BulletproofGens::table_bytes`]). Verifiers and the
+/// inner-product prover use it where measured faster. Choose
+/// [`Precomputation::Off`] to never build it.
+#[derive(Clone)]
 pub struct BulletproofGens<G: Group> {
     gens_capacity: usize,
     party_capacity: usize,
     g_vec: Vec<Vec<G::Point>>,
     h_vec: Vec<Vec<G::Point>>,
+    precomputation: Precomputation,
+    tables: Arc<OnceLock<Option<GenTables<G>>>>,
+}
+
+impl<G: Group> core::fmt::Debug for BulletproofGens<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("BulletproofGens")
+            .field("gens_capacity", &self.gens_capacity)
+            .field("party_capacity", &self.party_capacity)
+            .field("precomputation", &self.precomputation)
+            .field("table_bytes", &self.table_bytes())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G: Group> BulletproofGens<G> {
@@ -104,7 +168,66 @@ impl<G: Group> BulletproofGens<G> {
             (0..party_capacity).map(|j| GeneratorsChain::<G>::new(&chain_label(b'G', j)).take(gens_capacity)).collect();
         let h_vec =
             (0..party_capacity).map(|j| GeneratorsChain::<G>::new(&chain_label(b'H', j)).take(gens_capacity)).collect();
-        BulletproofGens { gens_capacity, party_capacity, g_vec, h_vec }
+        BulletproofGens {
+            gens_capacity,
+            party_capacity,
+            g_vec,
+            h_vec,
+            precomputation: Precomputation::Auto,
+            tables: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// The same generators with another [`Precomputation`] policy.
+    pub fn with_precomputation(mut self, precomputation: Precomputation) -> Self {
+        self.precomputation = precomputation;
+        self.tables = Arc::new(OnceLock::new());
+        self
+    }
+
+    /// The precomputation policy.
+    pub fn precomputation(&self) -> Precomputation {
+        self.precomputation
+    }
+
+    /// Build the precomputed tables now rather than on first use (no-op
+    /// with [`Precomputation::Off`] or if no chain pair fits in
+    /// [`TABLE_MAX_POINTS`]).
+    pub fn precompute(&self) {
+        let _ = self.tables();
+    }
+
+    /// Heap bytes held by precomputed tables (0 if none are built).
+    pub fn table_bytes(&self) -> usize {
+        match self.tables.get() {
+            Some(Some(t)) => G::vartime_table_len(&t.table) * G::VARTIME_TABLE_BYTES_PER_POINT,
+            _ => 0,
+        }
+    }
+
+    /// The tables, built on first call; `None` if disabled or too large.
+    pub(crate) fn tables(&self) -> Option<&GenTables<G>> {
+        if self.precomputation == Precomputation::Off {
+            return None;
+        }
+        self.tables
+            .get_or_init(|| {
+                let cap = self.gens_capacity;
+                if cap == 0 || 2 * cap > TABLE_MAX_POINTS {
+                    return None;
+                }
+                let chains = (TABLE_MAX_POINTS / (2 * cap)).min(self.party_capacity);
+                if chains == 0 {
+                    return None;
+                }
+                let mut points = Vec::with_capacity(2 * cap * chains);
+                for (g, h) in self.g_vec.iter().zip(&self.h_vec).take(chains) {
+                    points.extend_from_slice(g);
+                    points.extend_from_slice(h);
+                }
+                Some(GenTables { table: G::vartime_table(&points), chains, cap })
+            })
+            .as_ref()
     }
 
     /// Generators per chain.

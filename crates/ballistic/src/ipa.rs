@@ -349,7 +349,7 @@ mod tests {
                 return false;
             };
             let mut u_inv = u.clone();
-            Scalar::batch_invert(&mut u_inv);
+            Scalar::invert_batch_alloc(&mut u_inv);
             let s = s_vector(&u, &u_inv);
             let mut acc = MsmAccumulator::<G>::new();
             acc.add_point(Scalar::ONE, p);
@@ -377,7 +377,7 @@ mod tests {
     fn s_vector_matches_definition() {
         let u: Vec<Scalar> = (2..6u64).map(Scalar::from).collect();
         let mut u_inv = u.clone();
-        Scalar::batch_invert(&mut u_inv);
+        Scalar::invert_batch_alloc(&mut u_inv);
         let s = s_vector(&u, &u_inv);
         for (i, si) in s.iter().enumerate() {
             let mut expect = Scalar::ONE;

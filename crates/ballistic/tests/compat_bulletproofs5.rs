@@ -1,7 +1,9 @@
 //! Cross-verification with zkcrypto `bulletproofs` 5, both ways, for every
 //! (n, m) it supports: n ∈ {8, 16, 32, 64}, m ∈ {1, 2, 4, …, 64}.
 
+use ballistic::curve25519_dalek::ristretto::CompressedRistretto;
 use ballistic::curve25519_dalek::scalar::Scalar;
+use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
 use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
 use rand::{Rng, SeedableRng};
@@ -19,17 +21,32 @@ fn shapes() -> impl Iterator<Item = (usize, usize)> {
     [8usize, 16, 32, 64].into_iter().flat_map(|n| [1usize, 2, 4, 8, 16, 32, 64].into_iter().map(move |m| (n, m)))
 }
 
+// bulletproofs 5 is built on curve25519-dalek 4, ballistic on 5: values
+// cross between them as their (identical) encodings.
+fn to_dalek4_scalars(s: &[Scalar]) -> Vec<dalek4::scalar::Scalar> {
+    s.iter().map(|s| dalek4::scalar::Scalar::from_canonical_bytes(s.to_bytes()).unwrap()).collect()
+}
+
+fn to_dalek4_points(p: &[CompressedRistretto]) -> Vec<dalek4::ristretto::CompressedRistretto> {
+    p.iter().map(|p| dalek4::ristretto::CompressedRistretto(p.to_bytes())).collect()
+}
+
+fn from_dalek4_points(p: &[dalek4::ristretto::CompressedRistretto]) -> Vec<CompressedRistretto> {
+    p.iter().map(|p| CompressedRistretto(p.to_bytes())).collect()
+}
+
 #[test]
 fn generators_are_identical() {
     let ours_pc = PedersenGens::<G>::default();
     let theirs_pc = bulletproofs::PedersenGens::default();
-    assert_eq!(ours_pc.b, theirs_pc.B);
-    assert_eq!(ours_pc.b_blinding, theirs_pc.B_blinding);
+    assert_eq!(ours_pc.b.compress().to_bytes(), theirs_pc.B.compress().to_bytes());
+    assert_eq!(ours_pc.b_blinding.compress().to_bytes(), theirs_pc.B_blinding.compress().to_bytes());
 
     let ours = BulletproofGens::<G>::new(64, 4);
     let theirs = bulletproofs::BulletproofGens::new(64, 4);
-    let ours_g: Vec<_> = ours.g_layout(64, 256).copied().collect();
-    let theirs_g: Vec<_> = (0..4).flat_map(|j| theirs.share(j).G(64).copied().collect::<Vec<_>>()).collect();
+    let ours_g: Vec<_> = ours.g_layout(64, 256).map(|p| p.compress().to_bytes()).collect();
+    let theirs_g: Vec<_> =
+        (0..4).flat_map(|j| theirs.share(j).G(64).map(|p| p.compress().to_bytes()).collect::<Vec<_>>()).collect();
     assert_eq!(ours_g, theirs_g);
     // bulletproofs 5 exposes only G; the H chains are checked by the
     // cross-verification tests below, which fail if any H_i differed.
@@ -60,6 +77,7 @@ fn ballistic_proofs_verify_in_bulletproofs5() {
         // The bytes decode in bulletproofs 5 and re-encode identically.
         let theirs = bulletproofs::RangeProof::from_bytes(&bytes).unwrap();
         assert_eq!(theirs.to_bytes(), bytes, "n={n} m={m}");
+        let commitments = to_dalek4_points(&commitments);
         theirs
             .verify_multiple(&their_bp, &their_pc, &mut Transcript::new(LABEL), &commitments, n)
             .unwrap_or_else(|e| panic!("bulletproofs 5 rejected ballistic proof n={n} m={m}: {e:?}"));
@@ -83,11 +101,12 @@ fn bulletproofs5_proofs_verify_in_ballistic() {
             &their_pc,
             &mut Transcript::new(LABEL),
             &values,
-            &blindings,
+            &to_dalek4_scalars(&blindings),
             n,
             &mut rng,
         )
         .unwrap();
+        let commitments = from_dalek4_points(&commitments);
         let bytes = theirs.to_bytes();
         let ours = RangeProof::<G>::from_bytes_for(&bytes, n, m).unwrap();
         assert_eq!(ours.to_bytes(), bytes);

@@ -180,4 +180,26 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
         I::Item: core::borrow::Borrow<Self::Scalar>,
         J: IntoIterator,
         J::Item: core::borrow::Borrow<Self::Point>;
+
+    /// Precomputed multiples of a fixed list of points, for
+    /// [`Group::msm_vartime_precomputed`]. Built once per generator set and
+    /// shared between threads.
+    type VartimeTable: Send + Sync;
+    /// Approximate heap size of a [`Group::VartimeTable`] per point, in bytes.
+    const VARTIME_TABLE_BYTES_PER_POINT: usize;
+    /// Build the table for `points`.
+    fn vartime_table(points: &[Self::Point]) -> Self::VartimeTable;
+    /// Number of points in a table.
+    fn vartime_table_len(table: &Self::VartimeTable) -> usize;
+    /// `Σ aᵢ·Tᵢ + Σ sⱼ·Pⱼ` in variable time, where `Tᵢ` are the table's points
+    /// (`static_scalars` may be shorter than the table: missing scalars are
+    /// zero) and `(sⱼ, Pⱼ)` the dynamic terms. Public scalars only. `None`
+    /// if there are more static scalars than table points or the dynamic
+    /// slices differ in length.
+    fn msm_vartime_precomputed(
+        table: &Self::VartimeTable,
+        static_scalars: &[Self::Scalar],
+        dynamic_scalars: &[Self::Scalar],
+        dynamic_points: &[Self::Point],
+    ) -> Option<Self::Point>;
 }
