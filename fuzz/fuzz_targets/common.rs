@@ -27,7 +27,7 @@ pub fn statement() -> &'static Statement {
         let cases = [(8usize, vec![200u64]), (4, vec![1, 2, 15]), (1, vec![1])]
             .into_iter()
             .map(|(n, values)| {
-                let blindings: Vec<_> = values.iter().map(|_| <G as Group>::Scalar::random(&mut rng)).collect();
+                let blindings: Vec<_> = values.iter().map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
                 let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
                     &bp,
                     &pc,

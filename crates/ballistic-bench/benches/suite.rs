@@ -1,146 +1,90 @@
-//! Range proofs: ballistic beside zkcrypto `bulletproofs` 5 in the same run.
+//! Criterion benchmarks: ballistic beside its peers on the paper's Table 2
+//! shapes, batch verification, and the raw multiscalar-multiplication floor.
 //!
-//! `cargo bench -p ballistic --bench range_proof` (filter with e.g. `-- 64x1`).
-//! Compare the two rows of a group as a ratio; absolute times on a shared
-//! machine are not evidence.
+//! `cargo bench -p ballistic-bench --bench suite [-- FILTER]`
+//!
+//! For the whole table with ratios, the plots and the memory row, run the
+//! report instead: `cargo run --release -p ballistic-bench`.
 
 use ballistic::curve25519_dalek::scalar::Scalar;
-use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+use ballistic::generators::Precomputation;
+use ballistic::group::{Group, ScalarOps};
+use ballistic::Ristretto255;
+use ballistic_bench::{Ballistic, Bulletproofs5, Grin, System, TariBpPlus};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha20Rng;
+use rand::{RngCore, SeedableRng};
 
-type G = Ristretto255;
+const SHAPES: [(usize, usize); 9] = [(8, 1), (16, 1), (32, 1), (64, 1), (64, 2), (64, 4), (64, 8), (64, 16), (64, 32)];
 
-const SHAPES: &[(usize, usize)] = &[(64, 1), (64, 8), (64, 32), (32, 1), (8, 1)];
-
-fn inputs(n: usize, m: usize) -> (Vec<u64>, Vec<Scalar>) {
-    let mut rng = ChaCha20Rng::seed_from_u64((n * 1000 + m) as u64);
-    let values = (0..m).map(|_| if n == 64 { rng.gen() } else { rng.gen_range(0..1u64 << n) }).collect();
-    let blindings = (0..m).map(|_| Scalar::random(&mut rng)).collect();
-    (values, blindings)
-}
-
-fn prove(c: &mut Criterion) {
-    let mut group = c.benchmark_group("range_prove");
-    group.sample_size(20);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 32);
-    let their_pc = bulletproofs::PedersenGens::default();
-    let their_bp = bulletproofs::BulletproofGens::new(64, 32);
-    for &(n, m) in SHAPES {
-        let (values, blindings) = inputs(n, m);
-        let id = format!("{n}x{m}");
-        group.bench_function(BenchmarkId::new("ballistic", &id), |b| {
-            b.iter(|| {
-                RangeProof::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"bench"), &values, &blindings, n)
-                    .unwrap()
-            })
-        });
-        group.bench_function(BenchmarkId::new("bulletproofs5", &id), |b| {
-            b.iter(|| {
-                bulletproofs::RangeProof::prove_multiple(
-                    &their_bp,
-                    &their_pc,
-                    &mut Transcript::new(b"bench"),
-                    &values,
-                    &blindings,
-                    n,
-                )
-                .unwrap()
-            })
-        });
+fn cell<S: System>(c: &mut Criterion, n: usize, m: usize) {
+    if !S::supports(n, m) {
+        return;
     }
-    group.finish();
+    let mut sys = S::setup(n, m, 1, 1);
+    let id = format!("{n}x{m}");
+    c.benchmark_group("prove")
+        .sample_size(10)
+        .bench_function(BenchmarkId::new(S::NAME, &id), |b| b.iter(|| sys.prove()));
+    c.benchmark_group("verify")
+        .sample_size(20)
+        .bench_function(BenchmarkId::new(S::NAME, &id), |b| b.iter(|| assert!(sys.verify_one())));
 }
 
-fn verify(c: &mut Criterion) {
-    let mut group = c.benchmark_group("range_verify");
-    group.sample_size(30);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 32);
-    let their_pc = bulletproofs::PedersenGens::default();
-    let their_bp = bulletproofs::BulletproofGens::new(64, 32);
-    for &(n, m) in SHAPES {
-        let (values, blindings) = inputs(n, m);
-        let (proof, commitments) =
-            RangeProof::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"bench"), &values, &blindings, n).unwrap();
-        let bytes = proof.to_bytes();
-        let id = format!("{n}x{m}");
-        // Both rows start from bytes: decoding is part of verifying.
-        group.bench_function(BenchmarkId::new("ballistic", &id), |b| {
-            b.iter(|| {
-                let p = RangeProof::<G>::from_bytes(&bytes).unwrap();
-                p.verify_multiple(&bp, &pc, &mut Transcript::new(b"bench"), &commitments, n).unwrap()
-            })
-        });
-        group.bench_function(BenchmarkId::new("bulletproofs5", &id), |b| {
-            b.iter(|| {
-                let p = bulletproofs::RangeProof::from_bytes(&bytes).unwrap();
-                p.verify_multiple(&their_bp, &their_pc, &mut Transcript::new(b"bench"), &commitments, n).unwrap()
-            })
-        });
+fn table2(c: &mut Criterion) {
+    for (n, m) in SHAPES {
+        cell::<Ballistic>(c, n, m);
+        cell::<Bulletproofs5>(c, n, m);
+        cell::<TariBpPlus>(c, n, m);
+        cell::<Grin>(c, n, m);
     }
-    group.finish();
 }
 
-/// Batches of 64-bit proofs: ballistic's batch verifier against
-/// bulletproofs 5 verifying one by one (it has no batch API). Divide by the
-/// batch size for the per-proof cost.
-fn batch(c: &mut Criterion) {
-    let mut group = c.benchmark_group("range_verify_batch");
-    group.sample_size(10);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 1);
-    let their_pc = bulletproofs::PedersenGens::default();
-    let their_bp = bulletproofs::BulletproofGens::new(64, 1);
-    let mut rng = ChaCha20Rng::seed_from_u64(99);
-    let all: Vec<_> = (0..100)
+fn batch<S: System>(c: &mut Criterion, k: usize) {
+    let sys = S::setup(64, 1, k, 2);
+    c.benchmark_group("verify_batch_64bit")
+        .sample_size(10)
+        .bench_function(BenchmarkId::new(S::NAME, k), |b| b.iter(|| assert!(sys.verify_all())));
+}
+
+fn batches(c: &mut Criterion) {
+    for k in [1, 10, 100] {
+        batch::<Ballistic>(c, k);
+        batch::<Bulletproofs5>(c, k);
+        batch::<TariBpPlus>(c, k);
+        batch::<Grin>(c, k);
+    }
+}
+
+/// Tables on and off for the single 64-bit proof.
+fn precomputation(c: &mut Criterion) {
+    let mut sys = Ballistic::setup(64, 1, 1, 3);
+    let mut g = c.benchmark_group("verify_64x1_tables");
+    g.bench_function("auto", |b| b.iter(|| assert!(sys.verify_one())));
+    sys.set_precomputation(Precomputation::Off);
+    g.bench_function("off", |b| b.iter(|| assert!(sys.verify_one())));
+}
+
+/// The raw MSM of a 64-bit verification's size (128 generators + 19 other
+/// points), plain and through a table.
+fn msm_floor(c: &mut Criterion) {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(4);
+    let points: Vec<_> = (0..147)
         .map(|_| {
-            let blinding = Scalar::random(&mut rng);
-            let (p, v) = RangeProof::<G>::prove_single_with_rng(
-                &bp,
-                &pc,
-                &mut Transcript::new(b"bench"),
-                rng.gen(),
-                &blinding,
-                64,
-                &mut rng,
-            )
-            .unwrap();
-            (p.to_bytes(), [v])
+            let mut b = [0u8; 64];
+            rng.fill_bytes(&mut b);
+            Ristretto255::hash_to_point(&b)
         })
         .collect();
-    for size in [1usize, 10, 100] {
-        let set = &all[..size];
-        group.bench_function(BenchmarkId::new("ballistic", size), |b| {
-            b.iter(|| {
-                let proofs: Vec<_> = set.iter().map(|(bytes, _)| RangeProof::<G>::from_bytes(bytes).unwrap()).collect();
-                let items: Vec<_> = proofs
-                    .iter()
-                    .zip(set)
-                    .map(|(p, (_, v))| ballistic::batch::RangeProofItem {
-                        proof: p,
-                        commitments: v,
-                        bits: 64,
-                        transcript: Transcript::new(b"bench"),
-                    })
-                    .collect();
-                ballistic::batch::verify_range_proofs(&items, &bp, &pc, &mut rand::thread_rng()).unwrap()
-            })
-        });
-        group.bench_function(BenchmarkId::new("bulletproofs5_one_by_one", size), |b| {
-            b.iter(|| {
-                for (bytes, v) in set {
-                    let p = bulletproofs::RangeProof::from_bytes(bytes).unwrap();
-                    p.verify_single(&their_bp, &their_pc, &mut Transcript::new(b"bench"), &v[0], 64).unwrap();
-                }
-            })
-        });
-    }
-    group.finish();
+    let scalars: Vec<Scalar> = (0..147).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+    let table = Ristretto255::vartime_table(&points[..128]);
+    let encoded: Vec<_> = points[128..].iter().map(Ristretto255::compress).collect();
+    let mut g = c.benchmark_group("floor_64x1");
+    g.bench_function("msm_plain", |b| b.iter(|| Ristretto255::msm_vartime(&scalars, &points)));
+    g.bench_function("msm_precomputed", |b| {
+        b.iter(|| Ristretto255::msm_vartime_precomputed(&table, &scalars[..128], &scalars[128..], &points[128..]))
+    });
+    g.bench_function("decompress_19", |b| b.iter(|| encoded.iter().map(Ristretto255::decompress).count()));
 }
 
-criterion_group!(benches, prove, verify, batch);
+criterion_group!(benches, table2, batches, precomputation, msm_floor);
 criterion_main!(benches);

@@ -74,37 +74,94 @@ impl std::error::Error for BatchError {}
 
 /// Verify range proofs together. `Ok(())` iff every proof verifies; else
 /// the exact set of invalid ones.
+///
+/// Every random scalar (two per proof) is drawn from `rng` before any work
+/// starts, so the `rayon` feature's parallel accumulation sums exactly the
+/// terms the serial path would. The first pass adds every proof's weighted
+/// terms straight into one accumulator — no per-proof copy — and runs one
+/// multiscalar multiplication; only if it fails are per-proof equations
+/// built for the bisection.
 pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
     items: &[RangeProofItem<'_, G>],
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<(), BatchError> {
-    let mut invalid = Vec::new();
-    let mut terms = Vec::with_capacity(items.len());
-    for (index, item) in items.iter().enumerate() {
-        let mut acc = MsmAccumulator::new();
-        let mut transcript = item.transcript.clone();
-        match item.proof.add_verification_terms(
-            &mut transcript,
-            item.commitments,
-            item.bits,
-            G::Scalar::one(),
-            rng,
-            &mut acc,
-        ) {
-            Ok(()) => terms.push((index, acc)),
-            Err(e) => invalid.push((index, e)),
+    let randomness: Vec<(G::Scalar, G::Scalar)> =
+        items.iter().map(|_| (<G::Scalar as ScalarOps>::random(rng), <G::Scalar as ScalarOps>::random(rng))).collect();
+    let (acc, mut invalid) = accumulate(items, &randomness);
+    let all_pass = invalid.len() < items.len() && matches!(acc.is_identity(bp_gens, pc_gens), Ok(true));
+    if !all_pass && invalid.len() < items.len() {
+        // Blame: per-proof equations (weight 1, fresh combining scalars).
+        let mut terms = Vec::with_capacity(items.len());
+        for (index, item) in items.iter().enumerate() {
+            if invalid.iter().any(|(i, _)| *i == index) {
+                continue;
+            }
+            let mut acc = MsmAccumulator::new();
+            let mut transcript = item.transcript.clone();
+            let combine = <G::Scalar as ScalarOps>::random(rng);
+            match item.proof.add_terms_combined(
+                &mut transcript,
+                item.commitments,
+                item.bits,
+                G::Scalar::one(),
+                combine,
+                &mut acc,
+            ) {
+                Ok(()) => terms.push((index, acc)),
+                Err(e) => invalid.push((index, e)),
+            }
         }
+        let refs: Vec<&(usize, MsmAccumulator<G>)> = terms.iter().collect();
+        bisect(&refs, false, bp_gens, pc_gens, rng, &mut invalid);
     }
-    let refs: Vec<&(usize, MsmAccumulator<G>)> = terms.iter().collect();
-    bisect(&refs, false, bp_gens, pc_gens, rng, &mut invalid);
     if invalid.is_empty() {
         Ok(())
     } else {
         invalid.sort_by_key(|(i, _)| *i);
         Err(BatchError { invalid })
     }
+}
+
+/// Sum `w_i·E_i` over the proofs whose transcripts replay, and list the
+/// ones that do not.
+#[allow(clippy::type_complexity)]
+fn accumulate<G: Group>(
+    items: &[RangeProofItem<'_, G>],
+    randomness: &[(G::Scalar, G::Scalar)],
+) -> (MsmAccumulator<G>, Vec<(usize, ProofError)>) {
+    let add =
+        |(mut acc, mut invalid): (MsmAccumulator<G>, Vec<(usize, ProofError)>),
+         (index, (item, (weight, combine))): (usize, (&RangeProofItem<'_, G>, &(G::Scalar, G::Scalar)))| {
+            let mut transcript = item.transcript.clone();
+            if let Err(e) =
+                item.proof.add_terms_combined(&mut transcript, item.commitments, item.bits, *weight, *combine, &mut acc)
+            {
+                invalid.push((index, e));
+            }
+            (acc, invalid)
+        };
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        if items.len() > 1 {
+            return items
+                .par_iter()
+                .zip(randomness.par_iter())
+                .enumerate()
+                .fold(|| (MsmAccumulator::new(), Vec::new()), add)
+                .reduce(
+                    || (MsmAccumulator::new(), Vec::new()),
+                    |(mut a, mut ia), (b, ib)| {
+                        a.merge(b);
+                        ia.extend(ib);
+                        (a, ia)
+                    },
+                );
+        }
+    }
+    items.iter().zip(randomness).enumerate().fold((MsmAccumulator::new(), Vec::new()), add)
 }
 
 /// Evaluate `Σ w_i·E_i` over `set` with fresh weights.
@@ -120,7 +177,7 @@ fn passes<G: Group, R: RngCore + CryptoRng>(
         acc.add_scaled(only, G::Scalar::one());
     } else {
         for (_, terms) in set {
-            acc.add_scaled(terms, G::Scalar::random(rng));
+            acc.add_scaled(terms, <G::Scalar as ScalarOps>::random(rng));
         }
     }
     acc.is_identity(bp_gens, pc_gens)
@@ -164,6 +221,109 @@ fn bisect<G: Group, R: RngCore + CryptoRng>(
         Err(e) => {
             invalid.extend(left.iter().map(|(i, _)| (*i, e.clone())));
             bisect(right, false, bp_gens, pc_gens, rng, invalid);
+        }
+    }
+}
+
+#[cfg(all(test, feature = "rayon"))]
+mod tests {
+    use super::*;
+    use crate::group::Ristretto255;
+    use rand::SeedableRng;
+
+    type G = Ristretto255;
+
+    /// The parallel accumulation sums exactly the serial terms: same point,
+    /// same invalid list, for a batch with bad proofs in it.
+    #[test]
+    fn parallel_accumulation_equals_serial() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+        let pc = PedersenGens::<G>::default();
+        let bp = BulletproofGens::<G>::new(64, 4);
+        let mut proofs = Vec::new();
+        for (k, (n, m)) in [(64, 1), (8, 2), (32, 4), (64, 2), (16, 1), (64, 1)].into_iter().enumerate() {
+            let values: Vec<u64> = (0..m as u64).map(|v| v + k as u64).collect();
+            let blindings: Vec<_> = (0..m).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
+            let (p, c) = RangeProof::<G>::prove_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"par"),
+                &values,
+                &blindings,
+                n,
+                &mut rng,
+            )
+            .unwrap();
+            proofs.push((p, c, n));
+        }
+        // Proof 2 claims the wrong bit size; proof 4 has a wrong commitment.
+        proofs[2].2 = 16;
+        proofs[4].1 = proofs[5].1.clone();
+        let items: Vec<_> = proofs
+            .iter()
+            .map(|(proof, commitments, bits)| RangeProofItem {
+                proof,
+                commitments,
+                bits: *bits,
+                transcript: Transcript::new(b"par"),
+            })
+            .collect();
+        let randomness: Vec<_> = items
+            .iter()
+            .map(|_| {
+                (
+                    <<G as Group>::Scalar as ScalarOps>::random(&mut rng),
+                    <<G as Group>::Scalar as ScalarOps>::random(&mut rng),
+                )
+            })
+            .collect();
+        let (par, mut par_invalid) = accumulate(&items, &randomness);
+        let mut serial = MsmAccumulator::new();
+        let mut serial_invalid = Vec::new();
+        for (index, (item, (w, c))) in items.iter().zip(&randomness).enumerate() {
+            let mut t = item.transcript.clone();
+            if let Err(e) = item.proof.add_terms_combined(&mut t, item.commitments, item.bits, *w, *c, &mut serial) {
+                serial_invalid.push((index, e));
+            }
+        }
+        par_invalid.sort_by_key(|(i, _)| *i);
+        assert_eq!(par_invalid, serial_invalid);
+        assert_eq!(G::compress(&par.sum(&bp, &pc).unwrap()), G::compress(&serial.sum(&bp, &pc).unwrap()));
+        let err = verify_range_proofs(&items, &bp, &pc, &mut rng).unwrap_err();
+        assert_eq!(err.indices(), vec![2, 4]);
+    }
+
+    /// Proving on several threads gives byte-identical proofs to proving on
+    /// one (same RNG stream), for shapes that take every parallel path.
+    #[test]
+    fn parallel_prover_equals_serial() {
+        let pc = PedersenGens::<G>::default();
+        let bp = BulletproofGens::<G>::new(64, 8);
+        let pool = |threads| rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        for (n, m) in [(64, 1), (64, 8), (32, 8)] {
+            let prove = |threads| {
+                pool(threads).install(|| {
+                    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(n as u64 * 100 + m as u64);
+                    let values: Vec<u64> = (0..m as u64).map(|v| v * 12345).collect();
+                    let blindings: Vec<_> =
+                        (0..m).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
+                    let (p, c) = RangeProof::<G>::prove_multiple_with_rng(
+                        &bp,
+                        &pc,
+                        &mut Transcript::new(b"threads"),
+                        &values,
+                        &blindings,
+                        n,
+                        &mut rng,
+                    )
+                    .unwrap();
+                    (p.to_bytes(), c)
+                })
+            };
+            let (serial, c1) = prove(1);
+            let (parallel, c2) = prove(2);
+            assert_eq!(serial, parallel, "n={n} m={m}");
+            assert_eq!(c1, c2);
         }
     }
 }

@@ -23,7 +23,7 @@
 //!
 //! let pc = PedersenGens::<Ristretto255>::default();
 //! let bp = BulletproofGens::<Ristretto255>::new(64, 1);
-//! let blinding = Scalar::random(&mut rand_core::OsRng);
+//! let blinding = <Scalar as ScalarOps>::random(&mut rand_core::OsRng);
 //! let (proof, commitment) = RangeProof::prove_single(
 //!     &bp, &pc, &mut Transcript::new(b"example"), 1037578891, &blinding, 32,
 //! ).unwrap();

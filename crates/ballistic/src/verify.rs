@@ -89,6 +89,19 @@ impl<G: Group> MsmAccumulator<G> {
         self.points.push(p);
     }
 
+    /// Add every term of `other` (consuming it).
+    pub fn merge(&mut self, other: MsmAccumulator<G>) {
+        self.b += other.b;
+        self.b_blinding += other.b_blinding;
+        for (mine, theirs) in [(&mut self.g, other.g), (&mut self.h, other.h)] {
+            for (j, chain) in theirs.into_iter().enumerate() {
+                add_chunk(mine, j, 0, chain);
+            }
+        }
+        self.scalars.extend(other.scalars);
+        self.points.extend(other.points);
+    }
+
     /// Add every term of `other`, scaled by `weight`.
     pub fn add_scaled(&mut self, other: &MsmAccumulator<G>, weight: G::Scalar) {
         self.b += weight * other.b;
@@ -111,6 +124,13 @@ impl<G: Group> MsmAccumulator<G> {
 
     /// Evaluate the equation: does the sum of all terms equal the identity?
     pub fn is_identity(&self, bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>) -> Result<bool, ProofError> {
+        self.sum(bp_gens, pc_gens).map(|p| G::is_identity_vartime(&p))
+    }
+
+    /// The sum of all terms (through the generator table where that is
+    /// faster, split across threads with the `rayon` feature; the point is
+    /// the same either way).
+    pub fn sum(&self, bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>) -> Result<G::Point, ProofError> {
         let parties = self.g.len().max(self.h.len());
         let per_party = self.g.iter().chain(&self.h).map(Vec::len).max().unwrap_or(0);
         if parties > bp_gens.party_capacity() || per_party > bp_gens.gens_capacity() {
@@ -118,7 +138,7 @@ impl<G: Group> MsmAccumulator<G> {
         }
         if let Some(tables) = bp_gens.tables() {
             if let Some(sum) = self.sum_with_table(tables, pc_gens) {
-                return Ok(G::is_identity_vartime(&sum));
+                return Ok(sum);
             }
         }
         let mut scalars = Vec::with_capacity(self.num_terms());
@@ -135,12 +155,12 @@ impl<G: Group> MsmAccumulator<G> {
         }
         scalars.extend_from_slice(&self.scalars);
         points.extend_from_slice(&self.points);
-        Ok(G::is_identity_vartime(&msm_vartime_split::<G>(&scalars, &points)))
+        Ok(crate::group::msm_vartime_par::<G>(&scalars, &points))
     }
 
     /// The sum through the precomputed generator table, if every generator
     /// term falls in the table and the sizes are where that is faster
-    /// ([`use_table`]).
+    /// ([`precomputed_is_faster`]).
     fn sum_with_table(&self, tables: &GenTables<G>, pc_gens: &PedersenGens<G>) -> Option<G::Point> {
         let chains = self.g.len().max(self.h.len());
         if chains > tables.chains {
@@ -158,7 +178,7 @@ impl<G: Group> MsmAccumulator<G> {
             }
         }
         let dynamic_len = 2 + self.points.len();
-        if !use_table(static_len, dynamic_len) {
+        if !precomputed_is_faster(static_len, dynamic_len) {
             return None;
         }
         let mut statics = vec![G::Scalar::zero(); static_len];
@@ -191,8 +211,32 @@ impl<G: Group> MsmAccumulator<G> {
 
 fn add_layout<S: ScalarOps>(table: &mut Vec<Vec<S>>, n: usize, scalars: impl IntoIterator<Item = S>) {
     let n = n.max(1);
-    for (k, s) in scalars.into_iter().enumerate() {
-        *slot(table, k / n, k % n) += s;
+    let mut scalars = scalars.into_iter().peekable();
+    let mut j = 0;
+    while scalars.peek().is_some() {
+        add_chunk(table, j, 0, scalars.by_ref().take(n));
+        j += 1;
+    }
+}
+
+/// `table[j][start + i] += s_i`, growing the table as needed.
+fn add_chunk<S: ScalarOps>(table: &mut Vec<Vec<S>>, j: usize, start: usize, scalars: impl IntoIterator<Item = S>) {
+    if table.len() <= j {
+        table.resize_with(j + 1, Vec::new);
+    }
+    let Some(chain) = table.get_mut(j) else { return };
+    let mut scalars = scalars.into_iter();
+    let mut i = start;
+    for (slot, s) in chain.iter_mut().skip(start).zip(scalars.by_ref()) {
+        *slot += s;
+        i += 1;
+    }
+    for s in scalars {
+        if chain.len() < i {
+            chain.resize(i, S::zero());
+        }
+        chain.push(s);
+        i += 1;
     }
 }
 
@@ -211,31 +255,65 @@ fn add_layout<S: ScalarOps>(table: &mut Vec<Vec<S>>, n: usize, scalars: impl Int
 /// Above ~300 static points the tables fall out of cache and lose, and
 /// against many dynamic points Pippenger (used by the plain path from 190
 /// terms) wins.
-pub(crate) fn use_table(static_len: usize, dynamic_len: usize) -> bool {
+pub fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
     static_len <= 300 && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
 }
 
-/// Below this many terms a multiscalar multiplication is not split across
-/// threads (the `rayon` feature).
-#[cfg(feature = "rayon")]
-const PARALLEL_MIN_TERMS: usize = 512;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::Precomputation;
+    use crate::group::Ristretto255;
+    use rand::SeedableRng;
 
-/// `Σ sᵢ·Pᵢ`, variable time. With the `rayon` feature, large sums are split
-/// into one chunk per thread and the partial sums added: the same point as
-/// the serial sum.
-pub(crate) fn msm_vartime_split<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
-    #[cfg(feature = "rayon")]
-    {
-        let threads = rayon::current_num_threads();
-        if threads > 1 && scalars.len() >= PARALLEL_MIN_TERMS {
-            use rayon::prelude::*;
-            let chunk = scalars.len().div_ceil(threads);
-            return scalars
-                .par_chunks(chunk)
-                .zip(points.par_chunks(chunk))
-                .map(|(s, p)| G::msm_vartime(s, p))
-                .reduce(G::identity, |a, b| a + b);
+    type G = Ristretto255;
+
+    /// The table path, the plain path and the split path give the same point.
+    #[test]
+    fn every_evaluation_path_gives_the_same_sum() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        let pc = PedersenGens::<G>::default();
+        let with = BulletproofGens::<G>::new(64, 4);
+        let without = with.clone().with_precomputation(Precomputation::Off);
+        for (n, parties, dynamic) in [(64, 1, 3), (8, 1, 40), (64, 2, 10), (64, 4, 5), (32, 1, 600)] {
+            let mut acc = MsmAccumulator::<G>::new();
+            acc.add_b(<<G as Group>::Scalar as ScalarOps>::random(&mut rng));
+            acc.add_b_blinding(<<G as Group>::Scalar as ScalarOps>::random(&mut rng));
+            acc.add_g_layout(n, (0..n * parties).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)));
+            acc.add_h_layout(n, (0..n * parties).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)));
+            for _ in 0..dynamic {
+                let mut b = [0u8; 64];
+                rand::RngCore::fill_bytes(&mut rng, &mut b);
+                acc.add_point(<<G as Group>::Scalar as ScalarOps>::random(&mut rng), G::hash_to_point(&b));
+            }
+            let a = acc.sum(&with, &pc).unwrap();
+            let b = acc.sum(&without, &pc).unwrap();
+            assert_eq!(G::compress(&a), G::compress(&b), "n={n} parties={parties} dynamic={dynamic}");
+            assert!(!G::is_identity_vartime(&a));
         }
+        assert!(with.table_bytes() > 0);
+        assert_eq!(without.table_bytes(), 0);
     }
-    G::msm_vartime(scalars, points)
+
+    #[test]
+    fn merge_equals_scaled_add() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
+        let pc = PedersenGens::<G>::default();
+        let gens = BulletproofGens::<G>::new(16, 4);
+        let mut parts = Vec::new();
+        for k in 1..4 {
+            let mut acc = MsmAccumulator::<G>::new();
+            acc.add_g_layout(8, (0..8 * k).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)));
+            acc.add_h_layout(16, (0..5 * k).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)));
+            acc.add_b(<<G as Group>::Scalar as ScalarOps>::random(&mut rng));
+            parts.push(acc);
+        }
+        let mut merged = MsmAccumulator::<G>::new();
+        let mut scaled = MsmAccumulator::<G>::new();
+        for p in parts {
+            scaled.add_scaled(&p, <G as Group>::Scalar::one());
+            merged.merge(p);
+        }
+        assert_eq!(G::compress(&merged.sum(&gens, &pc).unwrap()), G::compress(&scaled.sum(&gens, &pc).unwrap()));
+    }
 }

@@ -23,7 +23,7 @@ fn make<G: Group>(rng: &mut ChaCha20Rng, bp: &BulletproofGens<G>, shapes: &[(usi
         .map(|&(n, m)| {
             let max = RangeShape::new(n, m).unwrap().max_value();
             let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() & max).collect();
-            let blindings: Vec<G::Scalar> = (0..m).map(|_| G::Scalar::random(rng)).collect();
+            let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(rng)).collect();
             let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
                 bp,
                 &pc,
@@ -101,6 +101,45 @@ fn malformed_items_are_named<G: Group>() {
     assert_eq!(err.indices(), vec![0]);
 }
 
+/// Precomputed generator tables change speed, never a verdict: single and
+/// batch verification with tables (on whichever paths use them) and without
+/// agree on valid and invalid proofs.
+fn tables_do_not_change_any_verdict<G: Group>() {
+    use ballistic::generators::Precomputation;
+    let mut rng = ChaCha20Rng::seed_from_u64(14);
+    let with = BulletproofGens::<G>::new(64, 16);
+    let without = with.clone().with_precomputation(Precomputation::Off);
+    let pc = PedersenGens::<G>::default();
+    let cases = make::<G>(&mut rng, &without, MIXED);
+    for c in &cases {
+        for label in [&b"batch"[..], b"wrong"] {
+            let verdict = |gens: &BulletproofGens<G>, rng: &mut ChaCha20Rng| {
+                c.proof.verify_multiple_with_rng(gens, &pc, &mut Transcript::new(label), &c.commitments, c.bits, rng)
+            };
+            let a = verdict(&with, &mut rng);
+            let b = verdict(&without, &mut rng);
+            assert_eq!(a, b);
+            assert_eq!(a.is_ok(), label == b"batch");
+        }
+    }
+    for bad in [vec![], vec![0], vec![3, 8], vec![1, 2]] {
+        let a = verify_range_proofs(&items(&cases, &bad), &with, &pc, &mut rng).map_err(|e| e.indices());
+        let b = verify_range_proofs(&items(&cases, &bad), &without, &pc, &mut rng).map_err(|e| e.indices());
+        assert_eq!(a, b);
+        assert_eq!(a, if bad.is_empty() { Ok(()) } else { Err(bad.clone()) });
+    }
+    // Proofs made with tables are the same proofs (the prover's table path
+    // only changes how L and R are computed).
+    let mut r1 = ChaCha20Rng::seed_from_u64(15);
+    let mut r2 = ChaCha20Rng::seed_from_u64(15);
+    let p1 = make::<G>(&mut r1, &with, &[(64, 1), (32, 2)]);
+    let p2 = make::<G>(&mut r2, &without, &[(64, 1), (32, 2)]);
+    for (a, b) in p1.iter().zip(&p2) {
+        assert_eq!(a.proof.to_bytes(), b.proof.to_bytes());
+    }
+    assert!(with.table_bytes() > 0 && without.table_bytes() == 0);
+}
+
 fn batch_agrees_with_single<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(13);
     let bp = BulletproofGens::<G>::new(64, 16);
@@ -141,5 +180,6 @@ for_each_group!(
     mixed_batches_verify,
     invalid_proofs_are_named_exactly,
     malformed_items_are_named,
-    batch_agrees_with_single
+    batch_agrees_with_single,
+    tables_do_not_change_any_verdict
 );

@@ -61,7 +61,7 @@ fn ballistic_proofs_verify_in_bulletproofs5() {
     let their_bp = bulletproofs::BulletproofGens::new(64, 64);
     for (n, m) in shapes() {
         let values = random_values(&mut rng, n, m);
-        let blindings: Vec<Scalar> = (0..m).map(|_| Scalar::random(&mut rng)).collect();
+        let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
         let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
             &bp,
             &pc,
@@ -95,7 +95,7 @@ fn bulletproofs5_proofs_verify_in_ballistic() {
     let their_bp = bulletproofs::BulletproofGens::new(64, 64);
     for (n, m) in shapes() {
         let values = random_values(&mut rng, n, m);
-        let blindings: Vec<Scalar> = (0..m).map(|_| Scalar::random(&mut rng)).collect();
+        let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
         let (theirs, commitments) = bulletproofs::RangeProof::prove_multiple_with_rng(
             &their_bp,
             &their_pc,

@@ -36,7 +36,8 @@ impl<G: Group> Fixture<G> {
     }
 
     fn prove(&mut self, values: &[u64], n: usize) -> (RangeProof<G>, Vec<G::Compressed>, Vec<G::Scalar>) {
-        let blindings: Vec<G::Scalar> = values.iter().map(|_| G::Scalar::random(&mut self.rng)).collect();
+        let blindings: Vec<G::Scalar> =
+            values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut self.rng)).collect();
         let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
             &self.bp,
             &self.pc,
@@ -184,7 +185,7 @@ fn truncation_and_extension_rejected<G: Group>() {
     }
     for extra in [1usize, 31, 32, 2 * G::POINT_LEN, 4096] {
         let mut long = bytes.clone();
-        long.extend(core::iter::repeat(0x5a).take(extra));
+        long.extend(core::iter::repeat_n(0x5a, extra));
         assert!(!f.accepts_bytes(&long, &commitments, 16), "extended by {extra} accepted");
         assert!(matches!(RangeProof::<G>::from_bytes_for(&long, 16, 2), Err(ProofError::WrongLength { .. })));
     }

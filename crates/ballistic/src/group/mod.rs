@@ -203,3 +203,43 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
         dynamic_points: &[Self::Point],
     ) -> Option<Self::Point>;
 }
+
+/// Below this many terms a multiscalar multiplication is not split across
+/// threads (the `rayon` feature): the per-thread fixed cost (256 doublings)
+/// would dominate.
+#[cfg(feature = "rayon")]
+const PARALLEL_MIN_TERMS: usize = 256;
+
+/// Split `Σ sᵢ·Pᵢ` into one chunk per thread (with the `rayon` feature and
+/// enough terms) and add the partial sums: the same point as `msm` of all.
+fn msm_par<G: Group>(
+    scalars: &[G::Scalar],
+    points: &[G::Point],
+    msm: impl Fn(&[G::Scalar], &[G::Point]) -> G::Point + Sync,
+) -> G::Point {
+    #[cfg(feature = "rayon")]
+    {
+        let threads = rayon::current_num_threads();
+        if threads > 1 && scalars.len() >= PARALLEL_MIN_TERMS && scalars.len() == points.len() {
+            use rayon::prelude::*;
+            let chunk = scalars.len().div_ceil(threads);
+            return scalars
+                .par_chunks(chunk)
+                .zip(points.par_chunks(chunk))
+                .map(|(s, p)| msm(s, p))
+                .reduce(G::identity, |a, b| a + b);
+        }
+    }
+    msm(scalars, points)
+}
+
+/// [`Group::msm_vartime`], split across threads with the `rayon` feature.
+pub(crate) fn msm_vartime_par<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
+    msm_par::<G>(scalars, points, |s, p| G::msm_vartime(s, p))
+}
+
+/// [`Group::msm_ct`], split across threads with the `rayon` feature (each
+/// chunk is constant time; the split depends only on the length).
+pub(crate) fn msm_ct_par<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
+    msm_par::<G>(scalars, points, |s, p| G::msm_ct(s, p))
+}

@@ -187,7 +187,7 @@ impl<G: Group> RangeProof<G> {
         };
 
         // A = α·B̃ + Σ_k (a_L,k ? G_k : −H_k)
-        let alpha = Zeroizing::new(G::Scalar::random(rng));
+        let alpha = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
         let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
         for (k, (g_k, h_k)) in g.iter().zip(&h).enumerate() {
             a_point += G::Point::conditional_select(&-*h_k, g_k, bit(k));
@@ -196,17 +196,17 @@ impl<G: Group> RangeProof<G> {
         declassify(&a_point);
 
         // S = ρ·B̃ + ⟨s_L, G⟩ + ⟨s_R, H⟩
-        let rho = Zeroizing::new(G::Scalar::random(rng));
+        let rho = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
         let mut s_scalars = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));
         s_scalars.push(*rho);
         for _ in 0..2 * big_n {
-            s_scalars.push(G::Scalar::random(rng));
+            s_scalars.push(<G::Scalar as ScalarOps>::random(rng));
         }
         let mut s_bases = Vec::with_capacity(2 * big_n + 1);
         s_bases.push(pc_gens.b_blinding);
         s_bases.extend_from_slice(&g);
         s_bases.extend_from_slice(&h);
-        let s_point = ProofPoint::<G>::from_point(G::msm_ct(&s_scalars, &s_bases));
+        let s_point = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&s_scalars, &s_bases));
         declassify(&s_point);
         let s_l = &s_scalars[1..=big_n];
         let s_r = &s_scalars[big_n + 1..];
@@ -242,8 +242,8 @@ impl<G: Group> RangeProof<G> {
             acc - *t0 - *t2
         });
 
-        let tau_1 = Zeroizing::new(G::Scalar::random(rng));
-        let tau_2 = Zeroizing::new(G::Scalar::random(rng));
+        let tau_1 = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
+        let tau_2 = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
         let t_1 = ProofPoint::<G>::from_point(pc_gens.commit(&t1, &tau_1));
         let t_2 = ProofPoint::<G>::from_point(pc_gens.commit(&t2, &tau_2));
         declassify(&t_1);
@@ -275,7 +275,8 @@ impl<G: Group> RangeProof<G> {
         let y_inv = y.invert_vartime();
         let g_factors = vec![one; big_n];
         let h_factors: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
-        let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, &mut l_vec, &mut r_vec);
+        let table = bp_gens.tables().map(|t| (t, n));
+        let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, table, &mut l_vec, &mut r_vec);
 
         let proof = RangeProof { a: a_point, s: s_point, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp };
         Ok((proof, commitments))
@@ -323,7 +324,9 @@ impl<G: Group> RangeProof<G> {
 
     /// Replay the transcript and add this proof's verification equation,
     /// scaled by `weight`, to `acc` (batch verification: give each proof an
-    /// independent random weight, then evaluate `acc` once).
+    /// independent random weight, then evaluate `acc` once). `rng` draws the
+    /// scalar that combines the proof's two checks. On error nothing has
+    /// been added to `acc`.
     pub fn add_verification_terms<R: RngCore + CryptoRng>(
         &self,
         transcript: &mut Transcript,
@@ -331,6 +334,22 @@ impl<G: Group> RangeProof<G> {
         n: usize,
         weight: G::Scalar,
         rng: &mut R,
+        acc: &mut MsmAccumulator<G>,
+    ) -> Result<(), ProofError> {
+        let combine = <G::Scalar as ScalarOps>::random(rng);
+        self.add_terms_combined(transcript, commitments, n, weight, combine, acc)
+    }
+
+    /// [`add_verification_terms`](Self::add_verification_terms) with the
+    /// combining scalar given (it must be uniformly random and secret from
+    /// the prover). Every fallible step runs before the first term is added.
+    pub(crate) fn add_terms_combined(
+        &self,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        weight: G::Scalar,
+        combine: G::Scalar,
         acc: &mut MsmAccumulator<G>,
     ) -> Result<(), ProofError> {
         let shape = RangeShape::new(n, commitments.len())?;
@@ -356,7 +375,7 @@ impl<G: Group> RangeProof<G> {
         let u_inv = inverses;
         let s = s_vector(&u, &u_inv);
 
-        let c = G::Scalar::random(rng) * weight;
+        let c = combine * weight;
         let (a, b) = (self.ipp.a, self.ipp.b);
         let zz = z * z;
         let big_n = shape.padded;
@@ -572,7 +591,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
         let bp = BulletproofGens::<G>::new(16, 8);
         let pc = PedersenGens::<G>::default();
-        let blindings: Vec<_> = (0..3).map(|_| <G as Group>::Scalar::random(&mut rng)).collect();
+        let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
         let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
             &bp,
             &pc,

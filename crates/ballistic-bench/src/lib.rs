@@ -1,0 +1,362 @@
+//! The contenders of ballistic's benchmark suite, behind one interface.
+//!
+//! Each [`System`] prepares `count` proofs of one shape (`n` bits, `m`
+//! values) and then proves, verifies one, or verifies all of them as a batch
+//! (one by one where the library has no batch verifier). The peers are used
+//! through their public APIs only:
+//!
+//! * `bulletproofs` 5 (zkcrypto; Ristretto255, curve25519-dalek 4);
+//! * `tari_bulletproofs_plus` 0.5 (Bulletproofs+, Ristretto255, dalek 5);
+//! * `grin_secp256k1zkp` 0.7 (the original C Bulletproofs on secp256k1;
+//!   64-bit single proofs, batch verification of those).
+
+use ballistic::curve25519_dalek::scalar::Scalar;
+use ballistic::group::ScalarOps;
+use ballistic::merlin::Transcript;
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+/// One implementation under test, prepared for one shape.
+pub trait System: Sized {
+    /// Column name.
+    const NAME: &'static str;
+    /// Can it prove `m` values of `n` bits in one proof?
+    fn supports(n: usize, m: usize) -> bool;
+    /// Generators and `count ≥ 1` proofs of shape `(n, m)`.
+    fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self;
+    /// Make one more proof (of the first statement).
+    fn prove(&mut self);
+    /// Verify the first proof alone.
+    fn verify_one(&self) -> bool;
+    /// Verify all proofs (as one batch where the library can).
+    fn verify_all(&self) -> bool;
+    /// Size of one proof in bytes.
+    fn proof_bytes(&self) -> usize;
+}
+
+fn values(rng: &mut ChaCha20Rng, n: usize, m: usize) -> Vec<u64> {
+    (0..m).map(|_| if n == 64 { rng.gen() } else { rng.gen_range(0..(1u64 << n)) }).collect()
+}
+
+const LABEL: &[u8] = b"ballistic-bench";
+
+/// ballistic's Bulletproofs range proofs on Ristretto255.
+pub struct Ballistic {
+    n: usize,
+    bp: BulletproofGens<Ristretto255>,
+    pc: PedersenGens<Ristretto255>,
+    values: Vec<u64>,
+    blindings: Vec<Scalar>,
+    /// Proofs as bytes: verification includes decoding, as the peers' does.
+    proofs: Vec<(Vec<u8>, Vec<ballistic::curve25519_dalek::ristretto::CompressedRistretto>)>,
+    rng: ChaCha20Rng,
+}
+
+impl Ballistic {
+    /// The generators (to switch precomputation off, or measure tables).
+    pub fn gens(&self) -> &BulletproofGens<Ristretto255> {
+        &self.bp
+    }
+
+    /// Replace the generators' precomputation policy.
+    pub fn set_precomputation(&mut self, p: ballistic::generators::Precomputation) {
+        self.bp = self.bp.clone().with_precomputation(p);
+        self.bp.precompute();
+    }
+}
+
+impl System for Ballistic {
+    const NAME: &'static str = "ballistic";
+    fn supports(n: usize, m: usize) -> bool {
+        (1..=64).contains(&n) && (1..=64).contains(&m)
+    }
+    fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let bp = BulletproofGens::new(n, m.next_power_of_two());
+        bp.precompute();
+        let pc = PedersenGens::default();
+        let mut proofs = Vec::with_capacity(count);
+        let mut first = None;
+        for _ in 0..count.max(1) {
+            let v = values(&mut rng, n, m);
+            let b: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+            let p = RangeProof::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng)
+                .expect("prove");
+            proofs.push((p.0.to_bytes(), p.1));
+            first.get_or_insert((v, b));
+        }
+        let (values, blindings) = first.expect("one proof");
+        Ballistic { n, bp, pc, values, blindings, proofs, rng }
+    }
+    fn prove(&mut self) {
+        let r = RangeProof::prove_multiple_with_rng(
+            &self.bp,
+            &self.pc,
+            &mut Transcript::new(LABEL),
+            &self.values,
+            &self.blindings,
+            self.n,
+            &mut self.rng,
+        );
+        assert!(r.is_ok());
+    }
+    fn verify_one(&self) -> bool {
+        let (bytes, c) = &self.proofs[0];
+        RangeProof::<Ristretto255>::from_bytes(bytes)
+            .and_then(|p| {
+                p.verify_multiple_with_rng(
+                    &self.bp,
+                    &self.pc,
+                    &mut Transcript::new(LABEL),
+                    c,
+                    self.n,
+                    &mut rand::thread_rng(),
+                )
+            })
+            .is_ok()
+    }
+    fn verify_all(&self) -> bool {
+        let Ok(decoded) = self
+            .proofs
+            .iter()
+            .map(|(bytes, _)| RangeProof::<Ristretto255>::from_bytes(bytes))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return false;
+        };
+        let items: Vec<_> = decoded
+            .iter()
+            .zip(&self.proofs)
+            .map(|(proof, (_, commitments))| ballistic::batch::RangeProofItem {
+                proof,
+                commitments,
+                bits: self.n,
+                transcript: Transcript::new(LABEL),
+            })
+            .collect();
+        ballistic::batch::verify_range_proofs(&items, &self.bp, &self.pc, &mut rand::thread_rng()).is_ok()
+    }
+    fn proof_bytes(&self) -> usize {
+        self.proofs[0].0.len()
+    }
+}
+
+/// zkcrypto `bulletproofs` 5 (no batch verifier: `verify_all` checks one by one).
+pub struct Bulletproofs5 {
+    n: usize,
+    bp: bulletproofs::BulletproofGens,
+    pc: bulletproofs::PedersenGens,
+    values: Vec<u64>,
+    blindings: Vec<dalek4::scalar::Scalar>,
+    proofs: Vec<(bulletproofs::RangeProof, Vec<dalek4::ristretto::CompressedRistretto>)>,
+}
+
+fn dalek4_scalar(rng: &mut ChaCha20Rng) -> dalek4::scalar::Scalar {
+    let mut wide = [0u8; 64];
+    rng.fill_bytes(&mut wide);
+    dalek4::scalar::Scalar::from_bytes_mod_order_wide(&wide)
+}
+
+impl System for Bulletproofs5 {
+    const NAME: &'static str = "bulletproofs 5";
+    fn supports(n: usize, m: usize) -> bool {
+        [8, 16, 32, 64].contains(&n) && m.is_power_of_two() && m <= 64
+    }
+    fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let bp = bulletproofs::BulletproofGens::new(n, m);
+        let pc = bulletproofs::PedersenGens::default();
+        let mut proofs = Vec::with_capacity(count);
+        let mut first = None;
+        for _ in 0..count.max(1) {
+            let v = values(&mut rng, n, m);
+            let b: Vec<_> = (0..m).map(|_| dalek4_scalar(&mut rng)).collect();
+            let p = bulletproofs::RangeProof::prove_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut Transcript::new(LABEL),
+                &v,
+                &b,
+                n,
+                &mut rng,
+            )
+            .expect("prove");
+            proofs.push(p);
+            first.get_or_insert((v, b));
+        }
+        let (values, blindings) = first.expect("one proof");
+        Bulletproofs5 { n, bp, pc, values, blindings, proofs }
+    }
+    fn prove(&mut self) {
+        let r = bulletproofs::RangeProof::prove_multiple(
+            &self.bp,
+            &self.pc,
+            &mut Transcript::new(LABEL),
+            &self.values,
+            &self.blindings,
+            self.n,
+        );
+        assert!(r.is_ok());
+    }
+    fn verify_one(&self) -> bool {
+        let (p, c) = &self.proofs[0];
+        p.verify_multiple(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n).is_ok()
+    }
+    fn verify_all(&self) -> bool {
+        self.proofs
+            .iter()
+            .all(|(p, c)| p.verify_multiple(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n).is_ok())
+    }
+    fn proof_bytes(&self) -> usize {
+        self.proofs[0].0.to_bytes().len()
+    }
+}
+
+/// Tari's Bulletproofs+ (`tari_bulletproofs_plus` 0.5), default Pedersen
+/// (extension degree 1), no minimum-value promise, no mask recovery.
+pub struct TariBpPlus {
+    statements:
+        Vec<tari_bulletproofs_plus::range_statement::RangeStatement<ballistic::curve25519_dalek::RistrettoPoint>>,
+    proofs: Vec<tari_bulletproofs_plus::ristretto::RistrettoRangeProof>,
+    witness: tari_bulletproofs_plus::range_witness::RangeWitness,
+}
+
+impl System for TariBpPlus {
+    const NAME: &'static str = "tari_bulletproofs_plus 0.5";
+    fn supports(n: usize, m: usize) -> bool {
+        [8, 16, 32, 64].contains(&n) && m.is_power_of_two() && m <= 64
+    }
+    fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
+        use tari_bulletproofs_plus::{
+            commitment_opening::CommitmentOpening, generators::pedersen_gens::ExtensionDegree,
+            range_parameters::RangeParameters, range_statement::RangeStatement, range_witness::RangeWitness, ristretto,
+        };
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let params = RangeParameters::init(
+            n,
+            m,
+            ristretto::create_pedersen_gens_with_extension_degree(ExtensionDegree::DefaultPedersen),
+        )
+        .expect("tari parameters");
+        let mut statements = Vec::new();
+        let mut proofs = Vec::new();
+        let mut first_witness = None;
+        for _ in 0..count.max(1) {
+            let v = values(&mut rng, n, m);
+            let mut commitments = Vec::new();
+            let mut openings = Vec::new();
+            for value in &v {
+                let blinding = <Scalar as ScalarOps>::random(&mut rng);
+                commitments.push(params.pc_gens().commit(&Scalar::from(*value), &[blinding]).expect("commit"));
+                openings.push(CommitmentOpening::new(*value, vec![blinding]));
+            }
+            let witness = RangeWitness::init(openings).expect("witness");
+            let statement = RangeStatement::init(params.clone(), commitments, vec![None; m], None).expect("statement");
+            let proof = tari_bulletproofs_plus::ristretto::RistrettoRangeProof::prove(
+                &mut tari_merlin::Transcript::new(LABEL_STATIC),
+                &statement,
+                &witness,
+            )
+            .expect("tari prove");
+            statements.push(statement);
+            proofs.push(proof);
+            first_witness.get_or_insert(witness);
+        }
+        TariBpPlus { statements, proofs, witness: first_witness.expect("one proof") }
+    }
+    fn prove(&mut self) {
+        let r = tari_bulletproofs_plus::ristretto::RistrettoRangeProof::prove(
+            &mut tari_merlin::Transcript::new(LABEL_STATIC),
+            &self.statements[0],
+            &self.witness,
+        );
+        assert!(r.is_ok());
+    }
+    fn verify_one(&self) -> bool {
+        tari_verify(&self.statements[..1], &self.proofs[..1])
+    }
+    fn verify_all(&self) -> bool {
+        tari_verify(&self.statements, &self.proofs)
+    }
+    fn proof_bytes(&self) -> usize {
+        self.proofs[0].to_bytes().len()
+    }
+}
+
+const LABEL_STATIC: &[u8] = b"ballistic-bench";
+
+fn tari_verify(
+    statements: &[tari_bulletproofs_plus::range_statement::RangeStatement<
+        ballistic::curve25519_dalek::RistrettoPoint,
+    >],
+    proofs: &[tari_bulletproofs_plus::ristretto::RistrettoRangeProof],
+) -> bool {
+    let mut transcripts: Vec<_> = statements.iter().map(|_| tari_merlin::Transcript::new(LABEL_STATIC)).collect();
+    tari_bulletproofs_plus::ristretto::RistrettoRangeProof::verify_batch(
+        &mut transcripts,
+        statements,
+        proofs,
+        tari_bulletproofs_plus::range_proof::VerifyAction::VerifyOnly,
+    )
+    .is_ok()
+}
+
+/// Grin's `grin_secp256k1zkp` (libsecp256k1-zkp's C Bulletproofs): 64-bit
+/// single proofs; `verify_all` uses its multi-proof batch verifier.
+pub struct Grin {
+    secp: secp256k1zkp::Secp256k1,
+    value: u64,
+    blind: secp256k1zkp::key::SecretKey,
+    nonce: secp256k1zkp::key::SecretKey,
+    commits: Vec<secp256k1zkp::pedersen::Commitment>,
+    proofs: Vec<secp256k1zkp::pedersen::RangeProof>,
+}
+
+fn grin_key(secp: &secp256k1zkp::Secp256k1, rng: &mut ChaCha20Rng) -> secp256k1zkp::key::SecretKey {
+    loop {
+        let mut bytes = [0u8; 32];
+        rng.fill_bytes(&mut bytes);
+        if let Ok(k) = secp256k1zkp::key::SecretKey::from_slice(secp, &bytes) {
+            return k;
+        }
+    }
+}
+
+impl System for Grin {
+    const NAME: &'static str = "grin_secp256k1zkp 0.7";
+    fn supports(n: usize, m: usize) -> bool {
+        n == 64 && m == 1
+    }
+    fn setup(_n: usize, _m: usize, count: usize, seed: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let secp = secp256k1zkp::Secp256k1::with_caps(secp256k1zkp::ContextFlag::Commit);
+        let mut commits = Vec::new();
+        let mut proofs = Vec::new();
+        let mut first = None;
+        for _ in 0..count.max(1) {
+            let value: u64 = rng.gen();
+            let blind = grin_key(&secp, &mut rng);
+            let nonce = grin_key(&secp, &mut rng);
+            commits.push(secp.commit(value, blind.clone()).expect("commit"));
+            proofs.push(secp.bullet_proof(value, blind.clone(), nonce.clone(), nonce.clone(), None, None));
+            first.get_or_insert((value, blind, nonce));
+        }
+        let (value, blind, nonce) = first.expect("one proof");
+        Grin { secp, value, blind, nonce, commits, proofs }
+    }
+    fn prove(&mut self) {
+        let p =
+            self.secp.bullet_proof(self.value, self.blind.clone(), self.nonce.clone(), self.nonce.clone(), None, None);
+        assert!(p.plen > 0);
+    }
+    fn verify_one(&self) -> bool {
+        self.secp.verify_bullet_proof(self.commits[0], self.proofs[0], None).is_ok()
+    }
+    fn verify_all(&self) -> bool {
+        self.secp.verify_bullet_proof_multi(self.commits.clone(), self.proofs.clone(), None).is_ok()
+    }
+    fn proof_bytes(&self) -> usize {
+        self.proofs[0].plen
+    }
+}

@@ -1,0 +1,474 @@
+//! The benchmark report: the paper's Table 2 layout for ballistic and its
+//! peers, measured in one process, with ratios; the multiscalar-
+//! multiplication floor; batches of 1–1000 proofs; the verifier's peak heap;
+//! and two SVG plots.
+//!
+//! ```text
+//! cargo run --release -p ballistic-bench -- [--quick] [--out DIR]
+//! ```
+//!
+//! Timing is alternating: every round times each contender in turn on the
+//! same machine state, and the median over rounds is reported, so drift on a
+//! shared machine hits every column alike. Ratios are ballistic ÷ peer
+//! (below 1: ballistic is faster).
+
+use std::alloc::{GlobalAlloc, Layout, System as SystemAlloc};
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use ballistic::curve25519_dalek::ristretto::RistrettoPoint;
+use ballistic::curve25519_dalek::scalar::Scalar;
+use ballistic::group::{Group, ScalarOps};
+use ballistic::Ristretto255;
+use ballistic_bench::{Ballistic, Bulletproofs5, Grin, System, TariBpPlus};
+use rand::{RngCore, SeedableRng};
+
+/// Counts live heap bytes and their peak, for the memory row.
+struct Counting;
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { SystemAlloc.alloc(layout) };
+        if !p.is_null() {
+            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(now, Ordering::Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { SystemAlloc.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Peak heap growth (bytes) while `f` runs.
+fn peak_heap(f: impl FnOnce() -> bool) -> usize {
+    let base = LIVE.load(Ordering::Relaxed);
+    PEAK.store(base, Ordering::Relaxed);
+    assert!(f());
+    PEAK.load(Ordering::Relaxed) - base
+}
+
+struct Options {
+    quick: bool,
+    out: std::path::PathBuf,
+}
+
+fn options() -> Options {
+    let mut quick = false;
+    let mut out = std::path::PathBuf::from("target/bench-report");
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--quick" => quick = true,
+            "--out" => out = args.next().map(Into::into).unwrap_or(out),
+            other => {
+                eprintln!("unknown argument {other}; usage: ballistic-bench [--quick] [--out DIR]");
+                std::process::exit(2);
+            }
+        }
+    }
+    Options { quick, out }
+}
+
+/// Milliseconds per call of each closure, alternating over `rounds`, median.
+fn alternate(rounds: usize, target_s: f64, ops: &mut [&mut dyn FnMut()]) -> Vec<f64> {
+    // Calibrate iterations so one timing takes about target_s.
+    let iters: Vec<usize> = ops
+        .iter_mut()
+        .map(|op| {
+            let t = Instant::now();
+            op();
+            let once = t.elapsed().as_secs_f64().max(1e-6);
+            ((target_s / once) as usize).clamp(1, 10_000)
+        })
+        .collect();
+    let mut samples = vec![Vec::new(); ops.len()];
+    for _ in 0..rounds {
+        for ((op, &k), s) in ops.iter_mut().zip(&iters).zip(&mut samples) {
+            let t = Instant::now();
+            for _ in 0..k {
+                op();
+            }
+            s.push(t.elapsed().as_secs_f64() * 1e3 / k as f64);
+        }
+    }
+    samples
+        .into_iter()
+        .map(|mut s| {
+            s.sort_by(f64::total_cmp);
+            s[s.len() / 2]
+        })
+        .collect()
+}
+
+/// A measured row for one contender.
+#[derive(Clone, Default)]
+struct Row {
+    bytes: usize,
+    prove: f64,
+    verify: f64,
+    marginal: f64,
+}
+
+/// Run `S` for one cell: prove, verify one, verify a batch of `k`.
+fn measure<S: System>(n: usize, m: usize, k: usize, rounds: usize, seed: u64) -> Option<(Row, S)> {
+    if !S::supports(n, m) {
+        return None;
+    }
+    let mut sys = S::setup(n, m, k, seed);
+    assert!(sys.verify_one() && sys.verify_all(), "{} rejected its own proofs", S::NAME);
+    let bytes = sys.proof_bytes();
+    let prove = alternate(rounds, 0.15, &mut [&mut || sys.prove()])[0];
+    let t = alternate(rounds, 0.15, &mut [&mut || assert!(sys.verify_one()), &mut || assert!(sys.verify_all())]);
+    let marginal = if k > 1 { (t[1] - t[0]) / (k - 1) as f64 } else { t[0] };
+    Some((Row { bytes, prove, verify: t[0], marginal }, sys))
+}
+
+fn ms(x: f64) -> String {
+    if x >= 10.0 {
+        format!("{x:.1}")
+    } else if x >= 1.0 {
+        format!("{x:.2}")
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+fn random_points(count: usize, rng: &mut rand_chacha::ChaCha20Rng) -> Vec<RistrettoPoint> {
+    (0..count)
+        .map(|_| {
+            let mut b = [0u8; 64];
+            rng.fill_bytes(&mut b);
+            Ristretto255::hash_to_point(&b)
+        })
+        .collect()
+}
+
+/// The floor of a verification with `statics` generator terms, `dynamics`
+/// other terms and `decompress` points to decode: milliseconds of decoding
+/// plus the raw multiscalar multiplication, plain and (where ballistic would
+/// use it) with a precomputed table for the generators.
+fn floor(statics: usize, dynamics: usize, decompress: usize, rounds: usize) -> (f64, f64, Option<f64>) {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+    let points = random_points(statics + dynamics, &mut rng);
+    let scalars: Vec<Scalar> = (0..points.len()).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+    let encodings: Vec<_> = points.iter().take(decompress.max(1)).map(Ristretto255::compress).collect();
+    let table = ballistic::verify::precomputed_is_faster(statics, dynamics)
+        .then(|| Ristretto255::vartime_table(&points[..statics]));
+    let mut plain = || {
+        std::hint::black_box(Ristretto255::msm_vartime(&scalars, &points));
+    };
+    let mut decode = || {
+        for e in &encodings {
+            std::hint::black_box(Ristretto255::decompress(e));
+        }
+    };
+    let t = alternate(rounds, 0.1, &mut [&mut plain, &mut decode]);
+    let dec = if decompress == 0 { 0.0 } else { t[1] * decompress as f64 / encodings.len() as f64 };
+    let pre = table.map(|table| {
+        alternate(
+            rounds,
+            0.1,
+            &mut [&mut || {
+                std::hint::black_box(Ristretto255::msm_vartime_precomputed(
+                    &table,
+                    &scalars[..statics],
+                    &scalars[statics..],
+                    &points[statics..],
+                ));
+            }],
+        )[0]
+    });
+    (dec, t[0], pre)
+}
+
+fn main() {
+    let opt = options();
+    let rounds = if opt.quick { 3 } else { 7 };
+    let batch_k = if opt.quick { 4 } else { 16 };
+    let cells: Vec<(usize, usize)> = if opt.quick {
+        vec![(8, 1), (64, 1), (64, 8)]
+    } else {
+        vec![(8, 1), (16, 1), (32, 1), (64, 1), (64, 2), (64, 4), (64, 8), (64, 16), (64, 32)]
+    };
+    let mut md = String::new();
+    let _ = writeln!(md, "# ballistic benchmark report\n");
+    let _ = writeln!(
+        md,
+        "Medians of {rounds} alternating rounds, one process. Times in ms. Ratio = ballistic ÷ peer (< 1: ballistic faster). \
+         Batch marginal = (verify {batch_k} as a batch − verify 1) ÷ {} (bulletproofs 5 has no batch verifier: one by one).\n",
+        batch_k - 1
+    );
+    let _ = writeln!(
+        md,
+        "| n | m | system | bytes | prove | verify | batch marginal | prove ratio | verify ratio | marginal ratio |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    let mut per_range: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    let mut series = |name: &str, x: f64, y: f64| {
+        if let Some((_, s)) = per_range.iter_mut().find(|(n, _)| n == name) {
+            s.push((x, y));
+        } else {
+            per_range.push((name.to_string(), vec![(x, y)]));
+        }
+    };
+    let mut floor_md = String::new();
+    let _ = writeln!(floor_md, "| n | m | terms (generators + other) | decode | MSM plain | MSM precomputed | floor | ballistic verify | verify ÷ floor |");
+    let _ = writeln!(floor_md, "|---|---|---|---|---|---|---|---|---|");
+    for &(n, m) in &cells {
+        eprintln!("cell n={n} m={m} …");
+        let seed = (n * 1000 + m) as u64;
+        let Some((ours, _)) = measure::<Ballistic>(n, m, batch_k, rounds, seed) else { continue };
+        let peers: Vec<(&str, Option<Row>)> = vec![
+            (Bulletproofs5::NAME, measure::<Bulletproofs5>(n, m, batch_k, rounds, seed).map(|r| r.0)),
+            (TariBpPlus::NAME, measure::<TariBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0)),
+            (Grin::NAME, measure::<Grin>(n, m, batch_k, rounds, seed).map(|r| r.0)),
+        ];
+        let _ = writeln!(
+            md,
+            "| {n} | {m} | **ballistic** | {} | {} | {} | {} | | | |",
+            ours.bytes,
+            ms(ours.prove),
+            ms(ours.verify),
+            ms(ours.marginal)
+        );
+        if n == 64 {
+            series("ballistic", m as f64, ours.verify / m as f64);
+        }
+        for (name, row) in peers {
+            let Some(r) = row else { continue };
+            let _ = writeln!(
+                md,
+                "| {n} | {m} | {name} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} |",
+                r.bytes,
+                ms(r.prove),
+                ms(r.verify),
+                ms(r.marginal),
+                ours.prove / r.prove,
+                ours.verify / r.verify,
+                ours.marginal / r.marginal
+            );
+            if n == 64 {
+                series(name, m as f64, r.verify / m as f64);
+            }
+        }
+        // Floor of ballistic's verification of this cell.
+        let big_n = (n * m).next_power_of_two();
+        let lg = big_n.trailing_zeros() as usize;
+        let statics = 2 * big_n;
+        let own = m + 4 + 2 * lg;
+        let (dec, plain, pre) = floor(statics, own + 2, own, rounds);
+        let best = pre.map_or(plain, |p| p.min(plain));
+        let _ = writeln!(
+            floor_md,
+            "| {n} | {m} | {statics} + {} | {} | {} | {} | {} | {} | {:.2} |",
+            own + 2,
+            ms(dec),
+            ms(plain),
+            pre.map_or("–".into(), ms),
+            ms(dec + best),
+            ms(ours.verify),
+            ours.verify / (dec + best)
+        );
+    }
+    let _ = writeln!(md, "\n## Floor: decoding the proof's points plus the raw multiscalar multiplication\n");
+    md.push_str(&floor_md);
+
+    // Batches of 64-bit proofs.
+    let sizes: Vec<usize> = if opt.quick { vec![1, 10, 100] } else { vec![1, 10, 100, 1000] };
+    let _ = writeln!(md, "\n## Batches of 64-bit proofs: verification cost per proof (ms)\n");
+    let _ = writeln!(md, "| proofs | ballistic | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | ratio bp5 | ratio tari | ratio grin | floor | ballistic ÷ floor |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    let mut per_batch: Vec<(String, Vec<(f64, f64)>)> =
+        ["ballistic", Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME]
+            .iter()
+            .map(|s| (s.to_string(), vec![]))
+            .collect();
+    let mut tari_marginal = None;
+    let mut ours_marginal = None;
+    let mut last: Option<(usize, f64, f64)> = None;
+    for &k in &sizes {
+        eprintln!("batch of {k} …");
+        let r = rounds.min(if k >= 1000 { 3 } else { rounds });
+        let a = Ballistic::setup(64, 1, k, 11);
+        let b = Bulletproofs5::setup(64, 1, k, 12);
+        let c = TariBpPlus::setup(64, 1, k, 13);
+        let d = Grin::setup(64, 1, k, 14);
+        let t = alternate(
+            r,
+            0.3,
+            &mut [
+                &mut || assert!(a.verify_all()),
+                &mut || assert!(b.verify_all()),
+                &mut || assert!(c.verify_all()),
+                &mut || assert!(d.verify_all()),
+            ],
+        );
+        let per: Vec<f64> = t.iter().map(|x| x / k as f64).collect();
+        let own = 17 * k;
+        let (dec, plain, pre) = floor(130, own + 2, own, r.min(3));
+        let fl = (dec + pre.map_or(plain, |p| p.min(plain))) / k as f64;
+        let _ = writeln!(
+            md,
+            "| {k} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {} | {:.2} |",
+            ms(per[0]),
+            ms(per[1]),
+            ms(per[2]),
+            ms(per[3]),
+            per[0] / per[1],
+            per[0] / per[2],
+            per[0] / per[3],
+            ms(fl),
+            per[0] / fl
+        );
+        for (s, y) in per_batch.iter_mut().zip(&per) {
+            s.1.push((k as f64, *y));
+        }
+        if let Some((k0, a0, c0)) = last {
+            ours_marginal = Some((t[0] - a0) / (k - k0) as f64);
+            tari_marginal = Some((t[2] - c0) / (k - k0) as f64);
+        }
+        last = Some((k, t[0], t[2]));
+    }
+    if let (Some(o), Some(tm)) = (ours_marginal, tari_marginal) {
+        let (k0, k1) = (sizes[sizes.len() - 2], sizes[sizes.len() - 1]);
+        let _ = writeln!(
+            md,
+            "\nMarginal cost per extra proof between batches of {k0} and {k1}: ballistic {} ms, tari BP+ {} ms, ratio {:.2}.",
+            ms(o),
+            ms(tm),
+            o / tm
+        );
+    }
+
+    // Memory of verifying one 64-bit proof (generators and tables built before).
+    let a = Ballistic::setup(64, 1, 1, 21);
+    let b = Bulletproofs5::setup(64, 1, 1, 22);
+    let c = TariBpPlus::setup(64, 1, 1, 23);
+    let (pa, pb, pc) = (peak_heap(|| a.verify_one()), peak_heap(|| b.verify_one()), peak_heap(|| c.verify_one()));
+    let _ = writeln!(md, "\n## Peak heap while verifying one 64-bit proof (generators and tables excluded)\n");
+    let _ = writeln!(md, "| ballistic | bulletproofs 5 | tari BP+ | ballistic generator table (shared, built once) |");
+    let _ = writeln!(md, "|---|---|---|---|");
+    let _ = writeln!(
+        md,
+        "| {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.0} KiB |",
+        pa as f64 / 1024.0,
+        pb as f64 / 1024.0,
+        pc as f64 / 1024.0,
+        a.gens().table_bytes() as f64 / 1024.0
+    );
+
+    std::fs::create_dir_all(&opt.out).expect("create output directory");
+    let svg_m =
+        svg_plot("Verification cost per range proof, 64-bit (ms per value)", "values per proof (m)", &per_range);
+    let svg_b = svg_plot("Batch verification cost per 64-bit proof (ms)", "proofs in the batch", &per_batch);
+    std::fs::write(opt.out.join("verify_per_value_vs_m.svg"), svg_m).expect("write plot");
+    std::fs::write(opt.out.join("verify_per_proof_vs_batch.svg"), svg_b).expect("write plot");
+    let _ = writeln!(
+        md,
+        "\nPlots: `{}` and `{}`.",
+        opt.out.join("verify_per_value_vs_m.svg").display(),
+        opt.out.join("verify_per_proof_vs_batch.svg").display()
+    );
+    std::fs::write(opt.out.join("report.md"), &md).expect("write report");
+    print!("{md}");
+}
+
+/// A log–log line plot of several series as a standalone SVG.
+fn svg_plot(title: &str, x_label: &str, series: &[(String, Vec<(f64, f64)>)]) -> String {
+    let (w, h, left, right, top, bottom) = (760.0, 440.0, 70.0, 230.0, 40.0, 50.0);
+    let pts = series.iter().flat_map(|(_, s)| s.iter()).filter(|(x, y)| *x > 0.0 && *y > 0.0);
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for (x, y) in pts {
+        x0 = x0.min(x.log10());
+        x1 = x1.max(x.log10());
+        y0 = y0.min(y.log10());
+        y1 = y1.max(y.log10());
+    }
+    if x0 > x1 {
+        return format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{title}: no data</text></svg>");
+    }
+    let (x0, x1) = (x0.floor(), x1.ceil().max(x0.floor() + 1.0));
+    let (y0, y1) = (y0.floor(), y1.ceil().max(y0.floor() + 1.0));
+    let px = |x: f64| left + (x.log10() - x0) / (x1 - x0) * (w - left - right);
+    let py = |y: f64| h - bottom - (y.log10() - y0) / (y1 - y0) * (h - top - bottom);
+    let colors = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e"];
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" font-size=\"15\">{title}</text>\n",
+        left
+    );
+    for e in (x0 as i32)..=(x1 as i32) {
+        for mant in [1.0, 2.0, 5.0] {
+            let x = mant * 10f64.powi(e);
+            if x.log10() > x1 + 1e-9 {
+                continue;
+            }
+            let gx = px(x);
+            let _ = writeln!(s, "<line x1=\"{gx}\" y1=\"{top}\" x2=\"{gx}\" y2=\"{}\" stroke=\"#eee\"/>", h - bottom);
+            let _ = writeln!(s, "<text x=\"{gx}\" y=\"{}\" text-anchor=\"middle\">{x}</text>", h - bottom + 16.0);
+        }
+    }
+    for e in (y0 as i32)..=(y1 as i32) {
+        for mant in [1.0, 2.0, 5.0] {
+            let y = mant * 10f64.powi(e);
+            if y.log10() > y1 + 1e-9 {
+                continue;
+            }
+            let gy = py(y);
+            let _ = writeln!(s, "<line x1=\"{left}\" y1=\"{gy}\" x2=\"{}\" y2=\"{gy}\" stroke=\"#eee\"/>", w - right);
+            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{y}</text>", left - 6.0, gy + 4.0);
+        }
+    }
+    let _ = writeln!(
+        s,
+        "<rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#444\"/>",
+        w - left - right,
+        h - top - bottom
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{x_label}</text>",
+        (left + w - right) / 2.0,
+        h - 10.0
+    );
+    let _ = writeln!(
+        s,
+        "<text transform=\"translate(16 {}) rotate(-90)\" text-anchor=\"middle\">ms (log scale)</text>",
+        (top + h - bottom) / 2.0
+    );
+    for (i, (name, pts)) in series.iter().enumerate() {
+        let c = colors[i % colors.len()];
+        let path: Vec<String> = pts
+            .iter()
+            .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+            .map(|(x, y)| format!("{:.1},{:.1}", px(*x), py(*y)))
+            .collect();
+        if path.is_empty() {
+            continue;
+        }
+        let _ =
+            writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"2\" points=\"{}\"/>", path.join(" "));
+        for p in &path {
+            let (x, y) = p.split_once(',').unwrap_or(("0", "0"));
+            let _ = writeln!(s, "<circle cx=\"{x}\" cy=\"{y}\" r=\"3\" fill=\"{c}\"/>");
+        }
+        let ly = top + 16.0 + 20.0 * i as f64;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{c}\" stroke-width=\"2\"/>",
+            w - right + 12.0,
+            w - right + 36.0
+        );
+        let _ = writeln!(s, "<text x=\"{}\" y=\"{}\">{name}</text>", w - right + 42.0, ly + 4.0);
+    }
+    s.push_str("</svg>\n");
+    s
+}
