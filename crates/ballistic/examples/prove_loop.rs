@@ -33,8 +33,10 @@ fn main() {
     let start = std::time::Instant::now();
     for _ in 0..iters {
         if batch > 0 {
-            let decoded: Vec<_> =
-                proofs.iter().map(|(b, _)| RangeProof::<Ristretto255>::from_bytes(b).unwrap_or_else(|e| panic!("{e}"))).collect();
+            let decoded: Vec<_> = proofs
+                .iter()
+                .map(|(b, _)| RangeProof::<Ristretto255>::from_bytes(b).unwrap_or_else(|e| panic!("{e}")))
+                .collect();
             let items: Vec<_> = decoded
                 .iter()
                 .zip(&proofs)
@@ -45,7 +47,8 @@ fn main() {
                     transcript: Transcript::new(b"p"),
                 })
                 .collect();
-            ballistic::batch::verify_range_proofs(&items, &bp, &pc, &mut rand_core::OsRng).unwrap_or_else(|e| panic!("{e}"));
+            ballistic::batch::verify_range_proofs(&items, &bp, &pc, &mut rand_core::OsRng)
+                .unwrap_or_else(|e| panic!("{e}"));
         } else if verify {
             proof
                 .verify_multiple(&bp, &pc, &mut Transcript::new(b"p"), &commitments, n)

@@ -218,7 +218,7 @@ impl<G: Group> RangeProof<G> {
 
         // l(X) = l0 + l1·X, r(X) = r0 + r1·X
         let one = G::Scalar::one();
-        let d = d_vector::<G::Scalar>(shape, z);
+        let d = d_vector::<G::Scalar>(shape, z, one);
         let mut l0 = Zeroizing::new(Vec::with_capacity(big_n));
         let mut r0 = Zeroizing::new(Vec::with_capacity(big_n));
         let mut r1 = Zeroizing::new(Vec::with_capacity(big_n));
@@ -394,16 +394,19 @@ impl<G: Group> RangeProof<G> {
         }
         acc.add_b_blinding(-(weight * self.e_blinding) - c * self.t_x_blinding);
         acc.add_b(weight * w * (self.t_x - a * b) + c * (delta - self.t_x));
-        let minus_z = -z;
-        acc.add_g_layout(n, s.iter().map(|s_k| weight * (minus_z - a * *s_k)));
-        let d = d_vector::<G::Scalar>(shape, z);
+        // G_k: −w·z − (w·a)·s_k;  H_k: w·z + y^{−k}·(w·d_k − (w·b)·s_k⁻¹).
+        // The weight is folded into constants: 5 multiplications per k in
+        // all (with s_k and y^{−k}), which matters in large batches.
+        let (wz, wa, wb) = (weight * z, weight * a, weight * b);
+        acc.add_g_layout(n, s.iter().map(|s_k| -wz - wa * *s_k));
+        let d = d_vector::<G::Scalar>(shape, z, weight);
         acc.add_h_layout(
             n,
             s.iter()
                 .rev()
                 .zip(powers(y_inv))
                 .zip(d)
-                .map(|((s_inv_k, y_inv_k), d_k)| weight * (z + y_inv_k * (d_k - b * *s_inv_k))),
+                .map(|((s_inv_k, y_inv_k), wd_k)| wz + y_inv_k * (wd_k - wb * *s_inv_k)),
         );
         Ok(())
     }
@@ -501,13 +504,15 @@ impl<G: Group> RangeProof<G> {
 }
 
 /// `d_k = z^{2+j}·2^i` for `k = j·n + i < n·m`, then zeros to the padded length.
-fn d_vector<S: ScalarOps>(shape: RangeShape, z: S) -> impl Iterator<Item = S> {
-    let two = S::from_u64(2);
-    let powers_of_two: Vec<S> = powers(two).take(shape.n).collect();
+/// `scale·d` with `d_k = z^{2+⌊k/n⌋}·2^{k mod n}` for `k < n·m` and `0` on
+/// padding (paper eq. (71), aggregated). Within a chunk each entry is the
+/// previous one doubled: additions, not multiplications.
+fn d_vector<S: ScalarOps>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S> {
+    let n = shape.n;
     powers(z)
         .skip(2)
         .take(shape.m)
-        .flat_map(move |z_j| powers_of_two.clone().into_iter().map(move |p| z_j * p))
+        .flat_map(move |z_j| core::iter::successors(Some(scale * z_j), |d: &S| Some(*d + *d)).take(n))
         .chain(core::iter::repeat(S::zero()))
         .take(shape.padded)
 }
