@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     let items: Vec<_> = proofs
         .iter()
         .map(|(case, p, _)| RangeProofItem {
-            proof: p,
+            proof: p.into(),
             commitments: &s.cases[*case].1,
             bits: s.cases[*case].0,
             transcript: Transcript::new(common::LABEL),

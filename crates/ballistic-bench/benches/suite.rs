@@ -10,7 +10,7 @@ use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::generators::Precomputation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
-use ballistic_bench::{Ballistic, Bulletproofs5, Grin, System, TariBpPlus};
+use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rand::{RngCore, SeedableRng};
 
@@ -33,6 +33,7 @@ fn cell<S: System>(c: &mut Criterion, n: usize, m: usize) {
 fn table2(c: &mut Criterion) {
     for (n, m) in SHAPES {
         cell::<Ballistic>(c, n, m);
+        cell::<BallisticPlus>(c, n, m);
         cell::<Bulletproofs5>(c, n, m);
         cell::<TariBpPlus>(c, n, m);
         cell::<Grin>(c, n, m);
@@ -49,6 +50,7 @@ fn batch<S: System>(c: &mut Criterion, k: usize) {
 fn batches(c: &mut Criterion) {
     for k in [1, 10, 100] {
         batch::<Ballistic>(c, k);
+        batch::<BallisticPlus>(c, k);
         batch::<Bulletproofs5>(c, k);
         batch::<TariBpPlus>(c, k);
         batch::<Grin>(c, k);

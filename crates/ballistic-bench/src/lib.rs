@@ -13,7 +13,7 @@
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -129,7 +129,86 @@ impl System for Ballistic {
             .iter()
             .zip(&self.proofs)
             .map(|(proof, (_, commitments))| ballistic::batch::RangeProofItem {
-                proof,
+                proof: proof.into(),
+                commitments,
+                bits: self.n,
+                transcript: Transcript::new(LABEL),
+            })
+            .collect();
+        ballistic::batch::verify_range_proofs(&items, &self.bp, &self.pc, &mut rand::thread_rng()).is_ok()
+    }
+    fn proof_bytes(&self) -> usize {
+        self.proofs[0].0.len()
+    }
+}
+
+/// ballistic's Bulletproofs+ range proofs on Ristretto255.
+pub struct BallisticPlus {
+    n: usize,
+    bp: BulletproofGens<Ristretto255>,
+    pc: PedersenGens<Ristretto255>,
+    values: Vec<u64>,
+    blindings: Vec<Scalar>,
+    /// Proofs as bytes: verification includes decoding.
+    proofs: Vec<(Vec<u8>, Vec<ballistic::curve25519_dalek::ristretto::CompressedRistretto>)>,
+    rng: ChaCha20Rng,
+}
+
+impl System for BallisticPlus {
+    const NAME: &'static str = "ballistic BP+";
+    fn supports(n: usize, m: usize) -> bool {
+        (1..=64).contains(&n) && (1..=64).contains(&m)
+    }
+    fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let bp = BulletproofGens::new(n, m.next_power_of_two());
+        bp.precompute();
+        let pc = PedersenGens::default();
+        let mut proofs = Vec::with_capacity(count);
+        let mut first = None;
+        for _ in 0..count.max(1) {
+            let v = values(&mut rng, n, m);
+            let b: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+            let p = RangeProofPlus::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng)
+                .expect("prove");
+            proofs.push((p.0.to_bytes(), p.1));
+            first.get_or_insert((v, b));
+        }
+        let (values, blindings) = first.expect("one proof");
+        BallisticPlus { n, bp, pc, values, blindings, proofs, rng }
+    }
+    fn prove(&mut self) {
+        let r = RangeProofPlus::prove_multiple_with_rng(
+            &self.bp,
+            &self.pc,
+            &mut Transcript::new(LABEL),
+            &self.values,
+            &self.blindings,
+            self.n,
+            &mut self.rng,
+        );
+        assert!(r.is_ok());
+    }
+    fn verify_one(&self) -> bool {
+        let (bytes, c) = &self.proofs[0];
+        RangeProofPlus::<Ristretto255>::from_bytes(bytes)
+            .and_then(|p| p.verify_multiple(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n))
+            .is_ok()
+    }
+    fn verify_all(&self) -> bool {
+        let Ok(decoded) = self
+            .proofs
+            .iter()
+            .map(|(bytes, _)| RangeProofPlus::<Ristretto255>::from_bytes(bytes))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return false;
+        };
+        let items: Vec<_> = decoded
+            .iter()
+            .zip(&self.proofs)
+            .map(|(proof, (_, commitments))| ballistic::batch::RangeProofItem {
+                proof: proof.into(),
                 commitments,
                 bits: self.n,
                 transcript: Transcript::new(LABEL),

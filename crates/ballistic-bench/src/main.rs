@@ -21,7 +21,7 @@ use ballistic::curve25519_dalek::ristretto::RistrettoPoint;
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
-use ballistic_bench::{Ballistic, Bulletproofs5, Grin, System, TariBpPlus};
+use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
 use rand::{RngCore, SeedableRng};
 
 /// Counts live heap bytes and their peak, for the memory row.
@@ -202,7 +202,8 @@ fn main() {
     let _ = writeln!(md, "# ballistic benchmark report\n");
     let _ = writeln!(
         md,
-        "Medians of {rounds} alternating rounds, one process. Times in ms. Ratio = ballistic ÷ peer (< 1: ballistic faster). \
+        "Medians of {rounds} alternating rounds, one process. Times in ms. Ratio = ballistic ÷ peer (< 1: ballistic faster), \
+         like for like: ballistic's Bulletproofs against bulletproofs 5 and grin, ballistic's Bulletproofs+ against tari. \
          Batch marginal = (verify {batch_k} as a batch − verify 1) ÷ {} (bulletproofs 5 has no batch verifier: one by one).\n",
         batch_k - 1
     );
@@ -226,23 +227,28 @@ fn main() {
         eprintln!("cell n={n} m={m} …");
         let seed = (n * 1000 + m) as u64;
         let Some((ours, _)) = measure::<Ballistic>(n, m, batch_k, rounds, seed) else { continue };
-        let peers: Vec<(&str, Option<Row>)> = vec![
-            (Bulletproofs5::NAME, measure::<Bulletproofs5>(n, m, batch_k, rounds, seed).map(|r| r.0)),
-            (TariBpPlus::NAME, measure::<TariBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0)),
-            (Grin::NAME, measure::<Grin>(n, m, batch_k, rounds, seed).map(|r| r.0)),
+        let Some((plus, _)) = measure::<BallisticPlus>(n, m, batch_k, rounds, seed) else { continue };
+        // (peer, its row, the ballistic row it is compared with)
+        let peers: Vec<(&str, Option<Row>, &Row)> = vec![
+            (Bulletproofs5::NAME, measure::<Bulletproofs5>(n, m, batch_k, rounds, seed).map(|r| r.0), &ours),
+            (TariBpPlus::NAME, measure::<TariBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0), &plus),
+            (Grin::NAME, measure::<Grin>(n, m, batch_k, rounds, seed).map(|r| r.0), &ours),
         ];
-        let _ = writeln!(
-            md,
-            "| {n} | {m} | **ballistic** | {} | {} | {} | {} | | | |",
-            ours.bytes,
-            ms(ours.prove),
-            ms(ours.verify),
-            ms(ours.marginal)
-        );
+        for (name, row) in [("**ballistic**", &ours), ("**ballistic BP+**", &plus)] {
+            let _ = writeln!(
+                md,
+                "| {n} | {m} | {name} | {} | {} | {} | {} | | | |",
+                row.bytes,
+                ms(row.prove),
+                ms(row.verify),
+                ms(row.marginal)
+            );
+        }
         if n == 64 {
             series("ballistic", m as f64, ours.verify / m as f64);
+            series(BallisticPlus::NAME, m as f64, plus.verify / m as f64);
         }
-        for (name, row) in peers {
+        for (name, row, base) in peers {
             let Some(r) = row else { continue };
             let _ = writeln!(
                 md,
@@ -251,9 +257,9 @@ fn main() {
                 ms(r.prove),
                 ms(r.verify),
                 ms(r.marginal),
-                ours.prove / r.prove,
-                ours.verify / r.verify,
-                ours.marginal / r.marginal
+                base.prove / r.prove,
+                base.verify / r.verify,
+                base.marginal / r.marginal
             );
             if n == 64 {
                 series(name, m as f64, r.verify / m as f64);
@@ -284,20 +290,21 @@ fn main() {
     // Batches of 64-bit proofs.
     let sizes: Vec<usize> = if opt.quick { vec![1, 10, 100] } else { vec![1, 10, 100, 1000] };
     let _ = writeln!(md, "\n## Batches of 64-bit proofs: verification cost per proof (ms)\n");
-    let _ = writeln!(md, "| proofs | ballistic | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | ratio bp5 | ratio tari | ratio grin | floor | ballistic ÷ floor |");
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "| proofs | ballistic | ballistic BP+ | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | ratio bp5 | ratio tari (BP+) | ratio grin | floor (BP) | ballistic ÷ floor |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
     let mut per_batch: Vec<(String, Vec<(f64, f64)>)> =
-        ["ballistic", Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME]
+        ["ballistic", BallisticPlus::NAME, Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME]
             .iter()
             .map(|s| (s.to_string(), vec![]))
             .collect();
     let mut tari_marginal = None;
     let mut ours_marginal = None;
-    let mut last: Option<(usize, f64, f64)> = None;
+    let mut last: Option<(usize, f64, f64, f64)> = None;
     for &k in &sizes {
         eprintln!("batch of {k} …");
         let r = rounds.min(if k >= 1000 { 3 } else { rounds });
         let a = Ballistic::setup(64, 1, k, 11);
+        let a_plus = BallisticPlus::setup(64, 1, k, 15);
         let b = Bulletproofs5::setup(64, 1, k, 12);
         let c = TariBpPlus::setup(64, 1, k, 13);
         let d = Grin::setup(64, 1, k, 14);
@@ -306,6 +313,7 @@ fn main() {
             0.3,
             &mut [
                 &mut || assert!(a.verify_all()),
+                &mut || assert!(a_plus.verify_all()),
                 &mut || assert!(b.verify_all()),
                 &mut || assert!(c.verify_all()),
                 &mut || assert!(d.verify_all()),
@@ -317,49 +325,59 @@ fn main() {
         let fl = (dec + pre.map_or(plain, |p| p.min(plain))) / k as f64;
         let _ = writeln!(
             md,
-            "| {k} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {} | {:.2} |",
+            "| {k} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {} | {:.2} |",
             ms(per[0]),
             ms(per[1]),
             ms(per[2]),
             ms(per[3]),
-            per[0] / per[1],
+            ms(per[4]),
             per[0] / per[2],
-            per[0] / per[3],
+            per[1] / per[3],
+            per[0] / per[4],
             ms(fl),
             per[0] / fl
         );
         for (s, y) in per_batch.iter_mut().zip(&per) {
             s.1.push((k as f64, *y));
         }
-        if let Some((k0, a0, c0)) = last {
-            ours_marginal = Some((t[0] - a0) / (k - k0) as f64);
-            tari_marginal = Some((t[2] - c0) / (k - k0) as f64);
+        if let Some((k0, a0, p0, c0)) = last {
+            ours_marginal = Some(((t[0] - a0) / (k - k0) as f64, (t[1] - p0) / (k - k0) as f64));
+            tari_marginal = Some((t[3] - c0) / (k - k0) as f64);
         }
-        last = Some((k, t[0], t[2]));
+        last = Some((k, t[0], t[1], t[3]));
     }
-    if let (Some(o), Some(tm)) = (ours_marginal, tari_marginal) {
+    if let (Some((o, op)), Some(tm)) = (ours_marginal, tari_marginal) {
         let (k0, k1) = (sizes[sizes.len() - 2], sizes[sizes.len() - 1]);
         let _ = writeln!(
             md,
-            "\nMarginal cost per extra proof between batches of {k0} and {k1}: ballistic {} ms, tari BP+ {} ms, ratio {:.2}.",
+            "\nMarginal cost per extra proof between batches of {k0} and {k1}: ballistic {} ms, ballistic BP+ {} ms, \
+             tari BP+ {} ms; ratios to tari {:.2} (BP) and {:.2} (BP+).",
             ms(o),
+            ms(op),
             ms(tm),
-            o / tm
+            o / tm,
+            op / tm
         );
     }
 
     // Memory of verifying one 64-bit proof (generators and tables built before).
     let a = Ballistic::setup(64, 1, 1, 21);
+    let a_plus = BallisticPlus::setup(64, 1, 1, 24);
     let b = Bulletproofs5::setup(64, 1, 1, 22);
     let c = TariBpPlus::setup(64, 1, 1, 23);
     let (pa, pb, pc) = (peak_heap(|| a.verify_one()), peak_heap(|| b.verify_one()), peak_heap(|| c.verify_one()));
+    let pa_plus = peak_heap(|| a_plus.verify_one());
     let _ = writeln!(md, "\n## Peak heap while verifying one 64-bit proof (generators and tables excluded)\n");
-    let _ = writeln!(md, "| ballistic | bulletproofs 5 | tari BP+ | ballistic generator table (shared, built once) |");
-    let _ = writeln!(md, "|---|---|---|---|");
     let _ = writeln!(
         md,
-        "| {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.0} KiB |",
+        "| ballistic | ballistic BP+ | bulletproofs 5 | tari BP+ | ballistic generator table (shared, built once) |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|");
+    let _ = writeln!(
+        md,
+        "| {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.0} KiB |",
         pa as f64 / 1024.0,
+        pa_plus as f64 / 1024.0,
         pb as f64 / 1024.0,
         pc as f64 / 1024.0,
         a.gens().table_bytes() as f64 / 1024.0

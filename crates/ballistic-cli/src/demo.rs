@@ -95,7 +95,7 @@ fn batch(pc: &PedersenGens<G>, count: usize) -> Result<(), String> {
             .iter()
             .enumerate()
             .map(|(i, (p, v))| RangeProofItem {
-                proof: p,
+                proof: p.into(),
                 commitments: v,
                 bits: 64,
                 transcript: Transcript::new(if i == count / 2 { label_of_bad } else { b"demo" }),

@@ -157,7 +157,7 @@ pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
     let items: Vec<RangeProofItem<'_, G>> = decoded
         .iter()
         .map(|(_, d)| RangeProofItem {
-            proof: &d.proof,
+            proof: (&d.proof).into(),
             commitments: &d.commitments,
             bits: d.bits,
             transcript: Transcript::new(d.label),

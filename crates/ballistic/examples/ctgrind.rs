@@ -1,4 +1,5 @@
-//! The constant-time check's driver: run the range prover with every secret
+//! The constant-time check's driver: run the range provers (Bulletproofs and
+//! Bulletproofs+) with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
 //! Any branch or memory index that depends on a secret before it is
 //! declassified (see `ballistic::ct`) is reported as a use of uninitialised
@@ -9,7 +10,7 @@ use ballistic::ct::{classify, declassify};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// The prover's randomness (α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂) is secret too: this
@@ -49,7 +50,8 @@ fn main() {
         let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
         classify(&values[..]);
         classify(&blindings[..]);
-        let result = RangeProof::<Ristretto255>::prove_multiple_with_rng(
+        // Both provers, on the same classified inputs.
+        let classic = RangeProof::<Ristretto255>::prove_multiple_with_rng(
             &bp,
             &pc,
             &mut Transcript::new(b"ctgrind"),
@@ -57,20 +59,27 @@ fn main() {
             &blindings,
             n,
             &mut secret_rng,
-        );
+        )
+        .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
+        let plus = RangeProofPlus::<Ristretto255>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"ctgrind"),
+            &values,
+            &blindings,
+            n,
+            &mut secret_rng,
+        )
+        .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
         declassify(&values[..]);
         declassify(&blindings[..]);
-        match result {
-            Ok((proof, commitments)) => {
-                let ok = proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &commitments, n).is_ok();
-                println!("n={n} m={m}: proved, verifies: {ok}");
-                if !ok {
+        for (system, result) in [("bulletproofs", classic), ("bulletproofs+", plus)] {
+            match result {
+                Ok(()) => println!("{system} n={n} m={m}: proved, verifies"),
+                Err(e) => {
+                    println!("{system} n={n} m={m}: {e}");
                     std::process::exit(1);
                 }
-            }
-            Err(e) => {
-                println!("n={n} m={m}: {e}");
-                std::process::exit(1);
             }
         }
     }

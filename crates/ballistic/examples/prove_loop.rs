@@ -41,7 +41,7 @@ fn main() {
                 .iter()
                 .zip(&proofs)
                 .map(|(proof, (_, commitments))| ballistic::batch::RangeProofItem {
-                    proof,
+                    proof: proof.into(),
                     commitments,
                     bits: n,
                     transcript: Transcript::new(b"p"),

@@ -1,5 +1,6 @@
-//! Batch verification: many proofs, one multiscalar multiplication, and the
-//! names of the bad ones when the batch fails.
+//! Batch verification: many proofs — Bulletproofs and Bulletproofs+, any
+//! shapes — in one multiscalar multiplication, and the names of the bad
+//! ones when the batch fails.
 //!
 //! **Soundness.** Each proof `i` reduces to one equation `E_i = 𝟙` (its
 //! own checks already combined with a private random scalar, see
@@ -28,14 +29,56 @@ use rand_core::{CryptoRng, RngCore};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::range::RangeProof;
+use crate::range::{RangeProof, RangeProofPlus};
 use crate::verify::MsmAccumulator;
 
-/// One range proof with its statement, ready for a batch.
+/// A range proof of either system. Both reduce to terms on the same
+/// generators, so they batch together.
+#[derive(Clone, Copy, Debug)]
+pub enum AnyRangeProof<'a, G: Group> {
+    /// A Bulletproofs range proof.
+    Bulletproofs(&'a RangeProof<G>),
+    /// A Bulletproofs+ range proof.
+    BulletproofsPlus(&'a RangeProofPlus<G>),
+}
+
+impl<'a, G: Group> From<&'a RangeProof<G>> for AnyRangeProof<'a, G> {
+    fn from(p: &'a RangeProof<G>) -> Self {
+        AnyRangeProof::Bulletproofs(p)
+    }
+}
+
+impl<'a, G: Group> From<&'a RangeProofPlus<G>> for AnyRangeProof<'a, G> {
+    fn from(p: &'a RangeProofPlus<G>) -> Self {
+        AnyRangeProof::BulletproofsPlus(p)
+    }
+}
+
+impl<G: Group> AnyRangeProof<'_, G> {
+    /// Add the proof's equation times `weight` (`combine`: the random
+    /// scalar joining a Bulletproofs proof's two checks; unused by
+    /// Bulletproofs+, whose check is one equation).
+    pub(crate) fn add_terms_combined(
+        &self,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        bits: usize,
+        weight: G::Scalar,
+        combine: G::Scalar,
+        acc: &mut MsmAccumulator<G>,
+    ) -> Result<(), ProofError> {
+        match self {
+            AnyRangeProof::Bulletproofs(p) => p.add_terms_combined(transcript, commitments, bits, weight, combine, acc),
+            AnyRangeProof::BulletproofsPlus(p) => p.add_verification_terms(transcript, commitments, bits, weight, acc),
+        }
+    }
+}
+
+/// One range proof (either system) with its statement, ready for a batch.
 #[derive(Clone)]
 pub struct RangeProofItem<'a, G: Group> {
-    /// The proof.
-    pub proof: &'a RangeProof<G>,
+    /// The proof (`(&proof).into()` from either proof type).
+    pub proof: AnyRangeProof<'a, G>,
     /// Its commitments `V_j`.
     pub commitments: &'a [G::Compressed],
     /// Bits per value.
@@ -262,7 +305,7 @@ mod tests {
         let items: Vec<_> = proofs
             .iter()
             .map(|(proof, commitments, bits)| RangeProofItem {
-                proof,
+                proof: proof.into(),
                 commitments,
                 bits: *bits,
                 transcript: Transcript::new(b"par"),

@@ -103,6 +103,67 @@ pub fn from_hex(s: &str) -> Option<Vec<u8>> {
     b.chunks_exact(2).map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?)).collect()
 }
 
+/// `serde` for a proof type with `to_bytes` / `from_bytes`: a hex string in
+/// human-readable formats, bytes otherwise; decoding is the strict
+/// `from_bytes` (and refuses sequences over 64 KiB before buffering them).
+macro_rules! impl_serde_as_bytes {
+    ($ty:ident, $what:literal) => {
+        #[cfg(feature = "serde")]
+        const _: () = {
+            use serde::de::{Error, Visitor};
+            use serde::{Deserializer, Serializer};
+            use $crate::group::Group;
+
+            impl<G: Group> serde::Serialize for $ty<G> {
+                fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                    let bytes = self.to_bytes();
+                    if serializer.is_human_readable() {
+                        serializer.serialize_str(&$crate::encoding::to_hex(&bytes))
+                    } else {
+                        serializer.serialize_bytes(&bytes)
+                    }
+                }
+            }
+
+            impl<'de, G: Group> serde::Deserialize<'de> for $ty<G> {
+                fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                    struct V<G>(core::marker::PhantomData<G>);
+                    impl<'de, G: Group> Visitor<'de> for V<G> {
+                        type Value = $ty<G>;
+                        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                            f.write_str(concat!($what, " as bytes or a hex string"))
+                        }
+                        fn visit_bytes<E: Error>(self, v: &[u8]) -> Result<Self::Value, E> {
+                            $ty::from_bytes(v).map_err(E::custom)
+                        }
+                        fn visit_str<E: Error>(self, v: &str) -> Result<Self::Value, E> {
+                            let bytes = $crate::encoding::from_hex(v).ok_or_else(|| E::custom("invalid hex"))?;
+                            $ty::from_bytes(&bytes).map_err(E::custom)
+                        }
+                        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+                            let mut bytes = Vec::new();
+                            while let Some(b) = seq.next_element::<u8>()? {
+                                if bytes.len() > 1 << 16 {
+                                    return Err(A::Error::custom(concat!($what, " too long")));
+                                }
+                                bytes.push(b);
+                            }
+                            $ty::from_bytes(&bytes).map_err(A::Error::custom)
+                        }
+                    }
+                    let v = V::<G>(core::marker::PhantomData);
+                    if deserializer.is_human_readable() {
+                        deserializer.deserialize_str(v)
+                    } else {
+                        deserializer.deserialize_bytes(v)
+                    }
+                }
+            }
+        };
+    };
+}
+pub(crate) use impl_serde_as_bytes;
+
 #[cfg(test)]
 mod tests {
     use super::*;

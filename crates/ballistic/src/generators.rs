@@ -30,6 +30,11 @@ use std::sync::{Arc, OnceLock};
 use crate::errors::ProofError;
 use crate::group::Group;
 
+/// Names the derivation above (bound into transcripts that do not need
+/// `bulletproofs` 5 compatibility, e.g. Bulletproofs+): `B̃` from SHA3-512,
+/// chains from SHAKE256 `"GeneratorsChain"`.
+pub const DERIVATION_ID: &[u8] = b"B~=SHA3-512(B); G,H=SHAKE256(GeneratorsChain|G/H|LE32 j)";
+
 /// The two bases of Pedersen commitments `v·B + γ·B̃`.
 #[derive(Copy, Clone, Debug)]
 pub struct PedersenGens<G: Group> {

@@ -10,7 +10,8 @@
 //! | [`group`] | the prime-order group: trait and backends (Ristretto255) |
 //! | [`transcript`], [`generators`] | Fiat–Shamir labels; derivation of `B, B̃, G_i, H_i` |
 //! | [`ipa`] | the inner-product argument (Protocol 2) |
-//! | [`range`] | range proofs (§4) |
+//! | [`wip`] | the zk weighted inner-product argument (Bulletproofs+) |
+//! | [`range`] | range proofs: Bulletproofs (§4) and Bulletproofs+ |
 //! | [`verify`] | verification as one multiscalar multiplication |
 //! | [`batch`] | batch verification, naming the invalid proofs |
 //! | [`encoding`], [`errors`] | strict encodings; typed errors |
@@ -47,6 +48,7 @@ pub mod range;
 pub mod transcript;
 pub mod util;
 pub mod verify;
+pub mod wip;
 
 pub use curve25519_dalek;
 pub use merlin;
@@ -54,4 +56,4 @@ pub use merlin;
 pub use errors::ProofError;
 pub use generators::{BulletproofGens, PedersenGens};
 pub use group::{Group, Ristretto255};
-pub use range::{RangeProof, RangeShape};
+pub use range::{RangeProof, RangeProofPlus, RangeShape};

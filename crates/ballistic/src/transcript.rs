@@ -18,8 +18,20 @@
 //! | [`innerproduct_domain_sep`](TranscriptProtocol::innerproduct_domain_sep) | `dom-sep`, `n` | `"ipp v1"`, the padded length `N` |
 //! | per round | `L`, `R` → `u` | inner-product argument |
 //!
-//! The labels and order are those of `bulletproofs` 5, so Ristretto255
-//! proofs are byte-for-byte interchangeable with it. The generators are not
+//! For a Bulletproofs+ range proof ([`crate::range::bulletproofs_plus`]):
+//!
+//! | step | label | content |
+//! |---|---|---|
+//! | caller | (transcript label) | application context |
+//! | [`rangeproof_plus_domain_sep`](TranscriptProtocol::rangeproof_plus_domain_sep) | `dom-sep`, `n`, `m`, `group`, `gens` | `"ballistic bulletproofs+ rangeproof v1"`, true `n` and `m`, the group's name, the generator derivation |
+//! | per value | `V` | each commitment |
+//! | | `A` → `y`, `z` | bit commitment |
+//! | [`wip_domain_sep`](TranscriptProtocol::wip_domain_sep) | `dom-sep`, `n` | `"wip v1"`, padded `N` |
+//! | per round | `L`, `R` → `e` | weighted inner-product rounds |
+//! | | `A1`, `B` → `e` | last step |
+//!
+//! The Bulletproofs labels and order are those of `bulletproofs` 5, so
+//! Ristretto255 proofs are byte-for-byte interchangeable with it. The generators are not
 //! hashed in: they are fixed by the protocol (derived from public labels, see
 //! [`crate::generators`]) and, for groups other than Ristretto255, named by
 //! the group domain separator.
@@ -33,6 +45,11 @@ use crate::group::{Group, ScalarOps};
 pub trait TranscriptProtocol {
     /// Domain separator for a range proof of `m` values of `n` bits.
     fn rangeproof_domain_sep(&mut self, n: u64, m: u64);
+    /// Domain separator for a Bulletproofs+ range proof of `m` values of `n`
+    /// bits in group `G`, naming the group and the generator derivation.
+    fn rangeproof_plus_domain_sep<G: Group>(&mut self, n: u64, m: u64);
+    /// Domain separator for a weighted inner-product argument of length `n`.
+    fn wip_domain_sep(&mut self, n: u64);
     /// Domain separator for an inner-product argument of length `n`.
     fn innerproduct_domain_sep(&mut self, n: u64);
     /// Name the group, for groups other than the Ristretto255 default.
@@ -57,6 +74,19 @@ impl TranscriptProtocol for Transcript {
         self.append_message(b"dom-sep", b"rangeproof v1");
         self.append_u64(b"n", n);
         self.append_u64(b"m", m);
+    }
+
+    fn rangeproof_plus_domain_sep<G: Group>(&mut self, n: u64, m: u64) {
+        self.append_message(b"dom-sep", b"ballistic bulletproofs+ rangeproof v1");
+        self.append_u64(b"n", n);
+        self.append_u64(b"m", m);
+        self.append_message(b"group", G::NAME.as_bytes());
+        self.append_message(b"gens", crate::generators::DERIVATION_ID);
+    }
+
+    fn wip_domain_sep(&mut self, n: u64) {
+        self.append_message(b"dom-sep", b"wip v1");
+        self.append_u64(b"n", n);
     }
 
     fn innerproduct_domain_sep(&mut self, n: u64) {

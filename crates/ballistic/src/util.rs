@@ -33,6 +33,20 @@ pub fn sum_of_powers<S: ScalarOps>(x: S, n: usize) -> S {
     sum
 }
 
+/// `x^e` by square-and-multiply (public exponents only).
+pub fn pow<S: ScalarOps>(x: S, mut e: u64) -> S {
+    let mut base = x;
+    let mut acc = S::one();
+    while e > 0 {
+        if e & 1 == 1 {
+            acc *= base;
+        }
+        base = base * base;
+        e >>= 1;
+    }
+    acc
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -46,7 +46,7 @@ fn items<'a, G: Group>(cases: &'a [Case<G>], bad: &[usize]) -> Vec<RangeProofIte
         .iter()
         .enumerate()
         .map(|(i, c)| RangeProofItem {
-            proof: &c.proof,
+            proof: (&c.proof).into(),
             commitments: &c.commitments,
             bits: c.bits,
             transcript: Transcript::new(if bad.contains(&i) { b"wrong" } else { b"batch" }),
@@ -140,6 +140,68 @@ fn tables_do_not_change_any_verdict<G: Group>() {
     assert!(with.table_bytes() > 0 && without.table_bytes() == 0);
 }
 
+/// Bulletproofs and Bulletproofs+ proofs of mixed shapes in one batch: all
+/// valid pass; bad ones of either kind, anywhere, are named.
+fn mixed_systems_batch<G: Group>() {
+    use ballistic::RangeProofPlus;
+    let mut rng = ChaCha20Rng::seed_from_u64(16);
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let pc = PedersenGens::<G>::default();
+    let classic = make::<G>(&mut rng, &bp, &[(64, 1), (8, 3), (32, 2)]);
+    let plus: Vec<(RangeProofPlus<G>, Vec<G::Compressed>, usize)> = [(64usize, 1usize), (16, 4), (5, 1), (64, 2)]
+        .into_iter()
+        .map(|(n, m)| {
+            let max = RangeShape::new(n, m).unwrap().max_value();
+            let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() & max).collect();
+            let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
+            let (p, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"batch"),
+                &values,
+                &blindings,
+                n,
+                &mut rng,
+            )
+            .unwrap();
+            (p, c, n)
+        })
+        .collect();
+    // Interleave: BP, BP+, BP, BP+, …
+    let items = |bad: &[usize]| -> Vec<RangeProofItem<'_, G>> {
+        let mut out = Vec::new();
+        for k in 0..classic.len().max(plus.len()) {
+            if let Some(c) = classic.get(k) {
+                out.push(((&c.proof).into(), &c.commitments[..], c.bits));
+            }
+            if let Some((p, c, n)) = plus.get(k) {
+                out.push((p.into(), &c[..], *n));
+            }
+        }
+        out.into_iter()
+            .enumerate()
+            .map(|(i, (proof, commitments, bits))| RangeProofItem {
+                proof,
+                commitments,
+                bits,
+                transcript: Transcript::new(if bad.contains(&i) { b"wrong" } else { b"batch" }),
+            })
+            .collect()
+    };
+    assert_eq!(verify_range_proofs(&items(&[]), &bp, &pc, &mut rng), Ok(()));
+    for bad in [vec![1], vec![0], vec![3, 6], vec![0, 1, 2, 3, 4, 5, 6], vec![5]] {
+        let err = verify_range_proofs(&items(&bad), &bp, &pc, &mut rng).unwrap_err();
+        assert_eq!(err.indices(), bad);
+    }
+    // A Bulletproofs+ proof presented with a Bulletproofs proof's statement
+    // (and vice versa) is named, not accepted.
+    let mut swapped = items(&[]);
+    swapped[1].commitments = &classic[0].commitments;
+    swapped[2].commitments = &plus[0].1;
+    let err = verify_range_proofs(&swapped, &bp, &pc, &mut rng).unwrap_err();
+    assert_eq!(err.indices(), vec![1, 2]);
+}
+
 fn batch_agrees_with_single<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(13);
     let bp = BulletproofGens::<G>::new(64, 16);
@@ -181,5 +243,6 @@ for_each_group!(
     invalid_proofs_are_named_exactly,
     malformed_items_are_named,
     batch_agrees_with_single,
-    tables_do_not_change_any_verdict
+    tables_do_not_change_any_verdict,
+    mixed_systems_batch
 );

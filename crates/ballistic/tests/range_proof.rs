@@ -8,25 +8,28 @@ mod common;
 
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeShape};
+use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeShape};
+use common::RangeSystem;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 const LABEL: &[u8] = b"ballistic test";
 
-struct Fixture<G: Group> {
+struct Fixture<G: Group, S: RangeSystem<G>> {
     bp: BulletproofGens<G>,
     pc: PedersenGens<G>,
     rng: ChaCha20Rng,
+    _system: core::marker::PhantomData<S>,
 }
 
-impl<G: Group> Fixture<G> {
+impl<G: Group, S: RangeSystem<G>> Fixture<G, S> {
     fn new(seed: u64) -> Self {
         // 128 chains of 64: every shape n ≤ 64, m ≤ 64 fits (⌈N/n⌉ < 2m).
         Fixture {
             bp: BulletproofGens::new(64, 128),
             pc: PedersenGens::default(),
             rng: ChaCha20Rng::seed_from_u64(seed),
+            _system: core::marker::PhantomData,
         }
     }
 
@@ -35,52 +38,44 @@ impl<G: Group> Fixture<G> {
         (0..m).map(|_| self.rng.gen::<u64>() & max).collect()
     }
 
-    fn prove(&mut self, values: &[u64], n: usize) -> (RangeProof<G>, Vec<G::Compressed>, Vec<G::Scalar>) {
+    fn prove(&mut self, values: &[u64], n: usize) -> (S, Vec<G::Compressed>, Vec<G::Scalar>) {
         let blindings: Vec<G::Scalar> =
             values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut self.rng)).collect();
-        let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-            &self.bp,
-            &self.pc,
-            &mut Transcript::new(LABEL),
-            values,
-            &blindings,
-            n,
-            &mut self.rng,
-        )
-        .unwrap();
+        let (proof, commitments) =
+            S::prove(&self.bp, &self.pc, &mut Transcript::new(LABEL), values, &blindings, n, &mut self.rng).unwrap();
         (proof, commitments, blindings)
     }
 
-    fn verify(&mut self, proof: &RangeProof<G>, commitments: &[G::Compressed], n: usize) -> Result<(), ProofError> {
+    fn verify(&mut self, proof: &S, commitments: &[G::Compressed], n: usize) -> Result<(), ProofError> {
         self.verify_labelled(proof, commitments, n, LABEL)
     }
 
     fn verify_labelled(
         &mut self,
-        proof: &RangeProof<G>,
+        proof: &S,
         commitments: &[G::Compressed],
         n: usize,
         label: &'static [u8],
     ) -> Result<(), ProofError> {
-        proof.verify_multiple_with_rng(&self.bp, &self.pc, &mut Transcript::new(label), commitments, n, &mut self.rng)
+        proof.verify(&self.bp, &self.pc, &mut Transcript::new(label), commitments, n, &mut self.rng)
     }
 
     /// Decode and verify bytes: `true` only if both succeed.
     fn accepts_bytes(&mut self, bytes: &[u8], commitments: &[G::Compressed], n: usize) -> bool {
-        match RangeProof::<G>::from_bytes(bytes) {
+        match S::from_bytes(bytes) {
             Ok(p) => self.verify(&p, commitments, n).is_ok(),
             Err(_) => false,
         }
     }
 }
 
-fn honest_shapes<G: Group>() {
-    let mut f = Fixture::<G>::new(1);
+fn honest_shapes<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(1);
     for n in [1usize, 2, 7, 8, 16, 32, 33, 63, 64] {
         for m in [1usize, 2, 3, 5, 17] {
             let values = f.values(n, m);
             let (proof, commitments, _) = f.prove(&values, n);
-            assert_eq!(proof.to_bytes().len(), RangeProof::<G>::encoded_len(n, m).unwrap());
+            assert_eq!(proof.to_bytes().len(), S::encoded_len(n, m).unwrap());
             f.verify(&proof, &commitments, n).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
         }
     }
@@ -91,8 +86,8 @@ fn honest_shapes<G: Group>() {
     }
 }
 
-fn edge_values<G: Group>() {
-    let mut f = Fixture::<G>::new(2);
+fn edge_values<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(2);
     for n in [1usize, 8, 31, 64] {
         let max = RangeShape::new(n, 1).unwrap().max_value();
         let values = [0, max, max / 2, 1.min(max)];
@@ -101,26 +96,17 @@ fn edge_values<G: Group>() {
     }
     // Value 0 with blinding 0 commits to the identity; still a valid statement.
     let zero = G::Scalar::zero();
-    let (proof, commitment) =
-        RangeProof::<G>::prove_single(&f.bp, &f.pc, &mut Transcript::new(LABEL), 0, &zero, 8).unwrap();
-    assert!(G::is_identity_compressed(&commitment));
-    proof.verify_single(&f.bp, &f.pc, &mut Transcript::new(LABEL), &commitment, 8).unwrap();
+    let (proof, commitments) =
+        S::prove(&f.bp, &f.pc, &mut Transcript::new(LABEL), &[0], &[zero], 8, &mut f.rng).unwrap();
+    assert!(G::is_identity_compressed(&commitments[0]));
+    f.verify(&proof, &commitments, 8).unwrap();
 }
 
-fn prover_errors<G: Group>() {
-    let mut f = Fixture::<G>::new(3);
+fn prover_errors<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(3);
     let b = G::Scalar::one();
-    let prove = |f: &mut Fixture<G>, values: &[u64], blindings: &[G::Scalar], n: usize| {
-        RangeProof::<G>::prove_multiple_with_rng(
-            &f.bp,
-            &f.pc,
-            &mut Transcript::new(LABEL),
-            values,
-            blindings,
-            n,
-            &mut f.rng,
-        )
-        .map(|_| ())
+    let prove = |f: &mut Fixture<G, S>, values: &[u64], blindings: &[G::Scalar], n: usize| {
+        S::prove(&f.bp, &f.pc, &mut Transcript::new(LABEL), values, blindings, n, &mut f.rng).map(|_| ())
     };
     for n in [1usize, 8, 32, 63] {
         assert_eq!(prove(&mut f, &[1u64 << n], &[b], n), Err(ProofError::ValueOutOfRange { index: 0, bits: n }));
@@ -136,29 +122,30 @@ fn prover_errors<G: Group>() {
     assert_eq!(prove(&mut f, &[1, 2], &[b], 8), Err(ProofError::WrongNumBlindings { values: 2, blindings: 1 }));
     // Generators too small: an error, not a panic.
     let small = BulletproofGens::<G>::new(8, 1);
-    let r = RangeProof::<G>::prove_multiple(&small, &f.pc, &mut Transcript::new(LABEL), &[1, 2], &[b, b], 16);
+    let r = S::prove(&small, &f.pc, &mut Transcript::new(LABEL), &[1, 2], &[b, b], 16, &mut f.rng);
     assert!(matches!(r, Err(ProofError::InsufficientGenerators { .. })));
 }
 
-fn sizes<G: Group>() {
+fn sizes<G: Group, S: RangeSystem<G>>() {
     let point = G::POINT_LEN;
-    let base = 4 * point + 5 * 32;
+    let base = S::base_len();
     for (n, m, rounds) in [(64, 1, 6), (64, 2, 7), (32, 2, 6), (8, 1, 3), (1, 1, 0), (33, 3, 7), (64, 64, 12)] {
-        assert_eq!(RangeProof::<G>::encoded_len(n, m).unwrap(), base + 2 * rounds * point, "n={n} m={m}");
+        assert_eq!(S::encoded_len(n, m).unwrap(), base + 2 * rounds * point, "n={n} m={m}");
     }
     if point == 32 {
-        assert_eq!(RangeProof::<G>::encoded_len(64, 1).unwrap(), 672);
+        // 672 bytes for Bulletproofs, 576 (96 fewer) for Bulletproofs+.
+        assert!([672, 576].contains(&S::encoded_len(64, 1).unwrap()));
     }
-    let mut last = RangeProof::<G>::encoded_len(64, 1).unwrap();
+    let mut last = S::encoded_len(64, 1).unwrap();
     for m in [2, 4, 8, 16, 32, 64] {
-        let len = RangeProof::<G>::encoded_len(64, m).unwrap();
+        let len = S::encoded_len(64, m).unwrap();
         assert_eq!(len, last + 2 * point, "doubling m to {m}");
         last = len;
     }
 }
 
-fn every_byte_change_rejected<G: Group>() {
-    let mut f = Fixture::<G>::new(4);
+fn every_byte_change_rejected<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(4);
     for (n, m) in [(64usize, 1usize), (8, 2), (3, 3)] {
         let values = f.values(n, m);
         let (proof, commitments, _) = f.prove(&values, n);
@@ -174,20 +161,20 @@ fn every_byte_change_rejected<G: Group>() {
     }
 }
 
-fn truncation_and_extension_rejected<G: Group>() {
-    let mut f = Fixture::<G>::new(5);
+fn truncation_and_extension_rejected<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(5);
     let values = f.values(16, 2);
     let (proof, commitments, _) = f.prove(&values, 16);
     let bytes = proof.to_bytes();
     for len in 0..bytes.len() {
         assert!(!f.accepts_bytes(&bytes[..len], &commitments, 16), "truncated to {len} accepted");
-        assert!(RangeProof::<G>::from_bytes_for(&bytes[..len], 16, 2).is_err());
+        assert!(S::from_bytes_for(&bytes[..len], 16, 2).is_err());
     }
     for extra in [1usize, 31, 32, 2 * G::POINT_LEN, 4096] {
         let mut long = bytes.clone();
         long.extend(core::iter::repeat_n(0x5a, extra));
         assert!(!f.accepts_bytes(&long, &commitments, 16), "extended by {extra} accepted");
-        assert!(matches!(RangeProof::<G>::from_bytes_for(&long, 16, 2), Err(ProofError::WrongLength { .. })));
+        assert!(matches!(S::from_bytes_for(&long, 16, 2), Err(ProofError::WrongLength { .. })));
     }
     // A well-formed proof of another length is rejected for this statement.
     let one = f.values(16, 1);
@@ -195,8 +182,8 @@ fn truncation_and_extension_rejected<G: Group>() {
     assert!(matches!(f.verify(&other, &commitments, 16), Err(ProofError::WrongLength { .. })));
 }
 
-fn changed_statement_rejected<G: Group>() {
-    let mut f = Fixture::<G>::new(6);
+fn changed_statement_rejected<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(6);
     let values = f.values(12, 2);
     let (proof, commitments, _) = f.prove(&values, 12);
     f.verify(&proof, &commitments, 12).unwrap();
@@ -228,8 +215,8 @@ fn changed_statement_rejected<G: Group>() {
     assert_eq!(f.verify(&proof, &padded, 8), Err(ProofError::VerificationFailed));
 }
 
-fn identity_and_noncanonical_rejected<G: Group>() {
-    let mut f = Fixture::<G>::new(7);
+fn identity_and_noncanonical_rejected<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(7);
     let values = f.values(8, 1);
     let (proof, commitments, _) = f.prove(&values, 8);
     let bytes = proof.to_bytes();
@@ -237,26 +224,25 @@ fn identity_and_noncanonical_rejected<G: Group>() {
     let identity = G::compress(&G::identity());
     let identity = G::compressed_bytes(&identity).to_vec();
     let rounds = 3;
-    let point_offsets: Vec<usize> =
-        (0..4).map(|i| i * p).chain((0..2 * rounds).map(|i| 4 * p + 3 * 32 + i * p)).collect();
+    let point_offsets = S::point_offsets(rounds);
     for off in point_offsets {
         let mut bad = bytes.clone();
         bad[off..off + p].copy_from_slice(&identity);
-        let decoded = RangeProof::<G>::from_bytes(&bad).unwrap();
+        let decoded = S::from_bytes(&bad).unwrap();
         assert!(matches!(f.verify(&decoded, &commitments, 8), Err(ProofError::IdentityPoint { .. })), "offset {off}");
         // An invalid encoding (all 0xff is neither canonical nor on the group).
         let mut bad = bytes.clone();
         bad[off..off + p].fill(0xff);
-        assert_eq!(RangeProof::<G>::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
+        assert_eq!(S::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
     }
-    let scalar_offsets: Vec<usize> =
-        (0..3).map(|i| 4 * p + i * 32).chain([bytes.len() - 64, bytes.len() - 32]).collect();
+    let scalar_offsets = S::scalar_offsets(rounds);
+    assert_eq!(scalar_offsets.last().map(|o| o + 32), Some(bytes.len()));
     for off in scalar_offsets {
         for pattern in [[0xffu8; 32], order_plus(0)] {
             let mut bad = bytes.clone();
             bad[off..off + 32].copy_from_slice(&pattern);
             if G::Scalar::from_canonical_bytes(&pattern).is_none() {
-                assert_eq!(RangeProof::<G>::from_bytes(&bad), Err(ProofError::NonCanonicalScalar { offset: off }));
+                assert_eq!(S::from_bytes(&bad), Err(ProofError::NonCanonicalScalar { offset: off }));
             }
         }
         // Zero scalars decode but do not verify.
@@ -281,20 +267,20 @@ fn order_plus(k: u8) -> [u8; 32] {
     l
 }
 
-fn serde_round_trip<G: Group>() {
-    let mut f = Fixture::<G>::new(8);
+fn serde_round_trip<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(8);
     let values = f.values(32, 2);
     let (proof, commitments, _) = f.prove(&values, 32);
     let json = serde_json::to_string(&proof).unwrap();
     assert_eq!(json, format!("\"{}\"", hex::encode(proof.to_bytes())));
-    let back: RangeProof<G> = serde_json::from_str(&json).unwrap();
+    let back: S = serde_json::from_str(&json).unwrap();
     assert_eq!(back, proof);
     f.verify(&back, &commitments, 32).unwrap();
-    assert!(serde_json::from_str::<RangeProof<G>>("\"00\"").is_err());
-    assert!(serde_json::from_str::<RangeProof<G>>("\"zz\"").is_err());
+    assert!(serde_json::from_str::<S>("\"00\"").is_err());
+    assert!(serde_json::from_str::<S>("\"zz\"").is_err());
 }
 
-for_each_group!(
+for_each_group_and_system!(
     honest_shapes,
     edge_values,
     prover_errors,

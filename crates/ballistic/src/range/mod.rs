@@ -2,6 +2,8 @@
 //!
 //! * [`bulletproofs`]: the Bulletproofs range proof (paper §4.1–4.3),
 //!   single and aggregated, byte-compatible with `bulletproofs` 5.
+//! * [`bulletproofs_plus`]: the Bulletproofs+ range proof (weighted
+//!   inner product), 96 bytes shorter.
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
@@ -16,8 +18,10 @@
 //! for one shape is never a proof for another shape with the same `N`.
 
 pub mod bulletproofs;
+pub mod bulletproofs_plus;
 
 pub use self::bulletproofs::RangeProof;
+pub use self::bulletproofs_plus::RangeProofPlus;
 
 use crate::errors::ProofError;
 

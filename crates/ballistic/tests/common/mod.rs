@@ -1,4 +1,5 @@
-//! Shared by the integration tests.
+//! Shared by the integration tests (not every test file uses every item).
+#![allow(dead_code)]
 
 /// Instantiate generic test functions once per supported group: each
 /// `f::<G>()` becomes `#[test] GROUP::f`. Adding a group is one line here.
@@ -9,4 +10,163 @@ macro_rules! for_each_group {
             $( #[test] fn $test() { super::$test::<ballistic::Ristretto255>(); } )*
         }
     };
+}
+
+/// Instantiate generic tests `f::<G, S>()` for every group and every range
+/// proof system: `#[test] GROUP::SYSTEM::f`.
+#[macro_export]
+macro_rules! for_each_group_and_system {
+    ($($test:ident),* $(,)?) => {
+        mod ristretto255 {
+            mod bulletproofs {
+                $( #[test] fn $test() {
+                    super::super::$test::<ballistic::Ristretto255, ballistic::RangeProof<ballistic::Ristretto255>>();
+                } )*
+            }
+            mod bulletproofs_plus {
+                $( #[test] fn $test() {
+                    super::super::$test::<ballistic::Ristretto255, ballistic::RangeProofPlus<ballistic::Ristretto255>>();
+                } )*
+            }
+        }
+    };
+}
+
+use ballistic::group::Group;
+use ballistic::merlin::Transcript;
+use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus};
+use rand_chacha::ChaCha20Rng;
+
+/// The range proof systems, behind one interface, so every adversarial test
+/// is written once.
+pub trait RangeSystem<G: Group>:
+    Sized + Clone + PartialEq + core::fmt::Debug + serde::Serialize + for<'de> serde::Deserialize<'de>
+{
+    /// Encoded length with no inner-product rounds.
+    fn base_len() -> usize;
+    /// Byte offsets of the points in an encoding with `rounds` rounds.
+    fn point_offsets(rounds: usize) -> Vec<usize>;
+    /// Byte offsets of the scalars in an encoding with `rounds` rounds.
+    fn scalar_offsets(rounds: usize) -> Vec<usize>;
+    #[allow(clippy::too_many_arguments)]
+    fn prove(
+        bp: &BulletproofGens<G>,
+        pc: &PedersenGens<G>,
+        t: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
+    fn verify(
+        &self,
+        bp: &BulletproofGens<G>,
+        pc: &PedersenGens<G>,
+        t: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<(), ProofError>;
+    fn to_bytes(&self) -> Vec<u8>;
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError>;
+    fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError>;
+    fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError>;
+}
+
+impl<G: Group> RangeSystem<G> for RangeProof<G> {
+    fn base_len() -> usize {
+        4 * G::POINT_LEN + 5 * 32
+    }
+    fn point_offsets(rounds: usize) -> Vec<usize> {
+        let p = G::POINT_LEN;
+        (0..4).map(|i| i * p).chain((0..2 * rounds).map(|i| 4 * p + 3 * 32 + i * p)).collect()
+    }
+    fn scalar_offsets(rounds: usize) -> Vec<usize> {
+        let p = G::POINT_LEN;
+        let end = 4 * p + 3 * 32 + 2 * rounds * p;
+        (0..3).map(|i| 4 * p + i * 32).chain([end, end + 32]).collect()
+    }
+    fn prove(
+        bp: &BulletproofGens<G>,
+        pc: &PedersenGens<G>,
+        t: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        RangeProof::prove_multiple_with_rng(bp, pc, t, values, blindings, n, rng)
+    }
+    fn verify(
+        &self,
+        bp: &BulletproofGens<G>,
+        pc: &PedersenGens<G>,
+        t: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple_with_rng(bp, pc, t, commitments, n, rng)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        RangeProof::to_bytes(self)
+    }
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        RangeProof::from_bytes(bytes)
+    }
+    fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        RangeProof::from_bytes_for(bytes, n, m)
+    }
+    fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
+        RangeProof::<G>::encoded_len(n, m)
+    }
+}
+
+impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
+    fn base_len() -> usize {
+        3 * G::POINT_LEN + 3 * 32
+    }
+    fn point_offsets(rounds: usize) -> Vec<usize> {
+        let p = G::POINT_LEN;
+        (0..3 + 2 * rounds).map(|i| i * p).collect()
+    }
+    fn scalar_offsets(rounds: usize) -> Vec<usize> {
+        let p = G::POINT_LEN;
+        let end = (3 + 2 * rounds) * p;
+        (0..3).map(|i| end + i * 32).collect()
+    }
+    fn prove(
+        bp: &BulletproofGens<G>,
+        pc: &PedersenGens<G>,
+        t: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        RangeProofPlus::prove_multiple_with_rng(bp, pc, t, values, blindings, n, rng)
+    }
+    fn verify(
+        &self,
+        bp: &BulletproofGens<G>,
+        pc: &PedersenGens<G>,
+        t: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        _rng: &mut ChaCha20Rng,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple(bp, pc, t, commitments, n)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        RangeProofPlus::to_bytes(self)
+    }
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        RangeProofPlus::from_bytes(bytes)
+    }
+    fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        RangeProofPlus::from_bytes_for(bytes, n, m)
+    }
+    fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
+        RangeProofPlus::<G>::encoded_len(n, m)
+    }
 }

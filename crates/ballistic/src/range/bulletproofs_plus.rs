@@ -1,0 +1,478 @@
+//! The Bulletproofs+ range proof (Chung, Han, Ju, Kim, Seo 2020, §4,
+//! aggregated: Figure 3).
+//!
+//! **Statement.** As for [`super::bulletproofs`]: public `B, B̃`, `𝐆, 𝐇 ∈
+//! 𝔾^N`, commitments `V_j = v_j·B + γ_j·B̃` (`j < m`); the prover shows
+//! every `v_j ∈ [0, 2^n)`.
+//!
+//! **Protocol.** With `k = j·n + i` for bit `i` of value `j`, `N ≥ n·m` the
+//! padded length ([`super::RangeShape`]), `𝐚_L ∈ {0,1}^N` the bits (padding
+//! `0`) and `𝐚_R = 𝐚_L − 𝟏`:
+//!
+//! 1. `A = ⟨𝐚_L, 𝐆⟩ + ⟨𝐚_R, 𝐇⟩ + α·B̃` → `y, z`.
+//! 2. `d_k = z^{2(j+1)}·2^i` for `k < n·m`, `0` on padding;
+//!    `𝐲⃖_k = y^{N−k}` (the paper's `←y^{mn}`, 0-indexed);
+//!    `𝐚̂_L = 𝐚_L − z𝟏`, `𝐚̂_R = 𝐚_R + 𝐝∘𝐲⃖ + z𝟏`,
+//!    `α̂ = α + y^{N+1}·Σ_j z^{2(j+1)}·γ_j`, and
+//!
+//!    ```text
+//!    Â = A − z·⟨𝟏,𝐆⟩ + ⟨𝐝∘𝐲⃖ + z𝟏, 𝐇⟩ + y^{N+1}·Σ_j z^{2(j+1)}·V_j + ζ·B
+//!    ζ = (z − z²)·Σ_{k=1}^{N} y^k − z·y^{N+1}·⟨𝟏, 𝐝⟩
+//!    ```
+//!
+//!    so that `Â = ⟨𝐚̂_L,𝐆⟩ + ⟨𝐚̂_R,𝐇⟩ + (𝐚̂_L ⊙_y 𝐚̂_R)·B + α̂·B̃`: expanding
+//!    `𝐚̂_L ⊙_y 𝐚̂_R` with `a_L a_R = 0`, `a_L − a_R = 1` gives
+//!    `ζ + y^{N+1}·Σ_j z^{2(j+1)} v_j`.
+//! 3. The zk weighted inner-product argument ([`crate::wip`]) for `Â` with
+//!    `g = B`, `h = B̃`.
+//!
+//! **Verification** is the WIP check with `P = Â`, expanded into one
+//! multiscalar multiplication: coefficients (times the batch weight)
+//! `G_k: −e²z − r'e·s_k·y^{−k}`, `H_k: e²(d_k y^{N−k} + z) − s'e·s_k⁻¹`,
+//! `B: e²ζ − r'ys'`, `B̃: −δ'`, `A: e²`, `V_j: e²y^{N+1}z^{2(j+1)}`,
+//! `L_k: e²e_k²`, `R_k: e²e_k⁻²`, `A1: e`, `B_wip: 1`.
+//!
+//! **Padding** works as in the Bulletproofs range proof: the weighted
+//! products run over all `N` positions (so `ζ` sums `y^k` over all of
+//! them) and `d` is zero on padding, so padding positions are constrained to
+//! be bits but count in no value.
+//!
+//! **Size.** `A`, `lg N` pairs `(L, R)`, `A1`, `B` and three scalars:
+//! `(3 + 2·lg N)·32 + 96` bytes on Ristretto255 — 576 for one 64-bit value,
+//! 96 fewer than Bulletproofs, +64 per doubling of `N`.
+//!
+//! **Secrets.** `A` is built from constant-time selections of `G_k`/`−H_k`;
+//! commitments, and every point the WIP prover multiplies by a secret vector
+//! or nonce, use the constant-time multiscalar multiplication; secret
+//! vectors live in `Zeroizing` containers.
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, OsRng, RngCore};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
+use zeroize::Zeroizing;
+
+use super::RangeShape;
+use crate::ct::declassify;
+use crate::encoding::{ProofPoint, Reader};
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps};
+use crate::ipa::s_vector;
+use crate::transcript::TranscriptProtocol;
+use crate::util::{pow, powers, sum_of_powers};
+use crate::verify::MsmAccumulator;
+use crate::wip::{WipChallenges, WipProof};
+
+/// A Bulletproofs+ range proof for `m` values of `n` bits.
+///
+/// Encoding: `A ‖ (L_k ‖ R_k)_k ‖ A1 ‖ B ‖ r' ‖ s' ‖ δ'`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeProofPlus<G: Group> {
+    a: ProofPoint<G>,
+    wip: WipProof<G>,
+}
+
+/// The challenges a verifier derives.
+struct Replay<S> {
+    y: S,
+    z: S,
+    ch: WipChallenges<S>,
+}
+
+/// `d_k = z^{2(j+1)}·2^i` scaled by `scale`, zero on padding.
+fn d_vector<S: ScalarOps>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S> {
+    let n = shape.n;
+    let zz = z * z;
+    powers(zz)
+        .skip(1)
+        .take(shape.m)
+        .flat_map(move |z_j| core::iter::successors(Some(scale * z_j), |d: &S| Some(*d + *d)).take(n))
+        .chain(core::iter::repeat(S::zero()))
+        .take(shape.padded)
+}
+
+impl<G: Group> RangeProofPlus<G> {
+    /// Prove `v ∈ [0, 2^n)` with the OS RNG; returns the proof and `V`.
+    pub fn prove_single(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        v: u64,
+        blinding: &G::Scalar,
+        n: usize,
+    ) -> Result<(Self, G::Compressed), ProofError> {
+        let (proof, mut commitments) = Self::prove_multiple_with_rng(
+            bp_gens,
+            pc_gens,
+            transcript,
+            &[v],
+            core::slice::from_ref(blinding),
+            n,
+            &mut OsRng,
+        )?;
+        let commitment = commitments.pop().ok_or(ProofError::VerificationFailed)?;
+        Ok((proof, commitment))
+    }
+
+    /// Prove every `values[j] ∈ [0, 2^n)` with the OS RNG.
+    pub fn prove_multiple(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut OsRng)
+    }
+
+    /// Prove every `values[j] ∈ [0, 2^n)` in one aggregated proof; returns
+    /// the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
+    pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        let shape = RangeShape::new(n, values.len())?;
+        if blindings.len() != values.len() {
+            return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
+        }
+        bp_gens.check_layout(n, shape.padded)?;
+        for (index, v) in values.iter().enumerate() {
+            let mut out_of_range = v.ct_gt(&shape.max_value()).unwrap_u8();
+            declassify(&out_of_range);
+            if core::hint::black_box(&mut out_of_range) != &0 {
+                return Err(ProofError::ValueOutOfRange { index, bits: n });
+            }
+        }
+        let big_n = shape.padded;
+        let nm = shape.bits_total();
+        let g: Vec<G::Point> = bp_gens.g_layout(n, big_n).copied().collect();
+        let h: Vec<G::Point> = bp_gens.h_layout(n, big_n).copied().collect();
+
+        transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
+        let mut commitments = Vec::with_capacity(shape.m);
+        for (v, gamma) in values.iter().zip(blindings) {
+            let v_j = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*v), gamma));
+            declassify(&v_j);
+            transcript.append_point::<G>(b"V", &v_j);
+            commitments.push(v_j);
+        }
+
+        let bit = |k: usize| -> Choice {
+            if k < nm {
+                Choice::from(((values[k / n] >> (k % n)) & 1) as u8)
+            } else {
+                Choice::from(0)
+            }
+        };
+        // A = α·B̃ + Σ_k (a_L,k ? G_k : −H_k)
+        let alpha = Zeroizing::new(G::Scalar::random(rng));
+        let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
+        for (k, (g_k, h_k)) in g.iter().zip(&h).enumerate() {
+            a_point += G::Point::conditional_select(&-*h_k, g_k, bit(k));
+        }
+        let a_point = ProofPoint::<G>::from_point(a_point);
+        declassify(&a_point);
+        transcript.append_point::<G>(b"A", &a_point.compressed);
+        let y = transcript.challenge_scalar::<G>(b"y");
+        let z = transcript.challenge_scalar::<G>(b"z");
+
+        // â_L = a_L − z, â_R = a_R + d∘y⃖ + z, with y⃖_k = y^{N−k}.
+        let one = G::Scalar::one();
+        let y_n = pow(y, big_n as u64);
+        let y_inv = y.invert_vartime();
+        let mut a_hat = Zeroizing::new(Vec::with_capacity(big_n));
+        let mut b_hat = Zeroizing::new(Vec::with_capacity(big_n));
+        // y^{N−k} = y^N·y^{−k}
+        for (k, (d_k, y_rev)) in d_vector(shape, z, one).zip(powers(y_inv).map(|p| p * y_n)).enumerate() {
+            let a_l = G::Scalar::conditional_select(&G::Scalar::zero(), &one, bit(k));
+            a_hat.push(a_l - z);
+            b_hat.push(a_l - one + d_k * y_rev + z);
+        }
+        let y_n1 = y_n * y;
+        let mut alpha_hat = Zeroizing::new(*alpha);
+        for (z_j, gamma) in powers(z * z).skip(1).zip(blindings) {
+            *alpha_hat += y_n1 * z_j * *gamma;
+        }
+        let wip = WipProof::prove(
+            transcript,
+            &pc_gens.b,
+            &pc_gens.b_blinding,
+            y,
+            g,
+            h,
+            &mut a_hat,
+            &mut b_hat,
+            *alpha_hat,
+            rng,
+        );
+        Ok((RangeProofPlus { a: a_point, wip }, commitments))
+    }
+
+    /// Verify a proof for one commitment with the OS RNG.
+    pub fn verify_single(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitment: &G::Compressed,
+        n: usize,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple(bp_gens, pc_gens, transcript, core::slice::from_ref(commitment), n)
+    }
+
+    /// Verify an aggregated proof.
+    pub fn verify_multiple(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+    ) -> Result<(), ProofError> {
+        let mut acc = MsmAccumulator::new();
+        self.add_verification_terms(transcript, commitments, n, G::Scalar::one(), &mut acc)?;
+        acc.verify(bp_gens, pc_gens)
+    }
+
+    /// Replay the transcript and add this proof's verification equation,
+    /// scaled by `weight`, to `acc` (for batches: an independent random
+    /// weight per proof). A Bulletproofs+ proof reduces to a single
+    /// equation, so no further randomness is needed. On error nothing has
+    /// been added to `acc`.
+    pub fn add_verification_terms(
+        &self,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        weight: G::Scalar,
+        acc: &mut MsmAccumulator<G>,
+    ) -> Result<(), ProofError> {
+        let shape = RangeShape::new(n, commitments.len())?;
+        if self.wip.rounds() != shape.rounds() {
+            return Err(ProofError::WrongLength {
+                expected: Self::encoded_len(n, commitments.len())?,
+                got: self.encoded_len_of(),
+            });
+        }
+        let v_points = commitments
+            .iter()
+            .enumerate()
+            .map(|(index, c)| G::decompress(c).ok_or(ProofError::InvalidCommitment { index }))
+            .collect::<Result<Vec<_>, _>>()?;
+        let Replay { y, z, ch } = self.replay(transcript, shape, commitments)?;
+
+        // One inversion for every e_k, e and y.
+        let mut inverses = ch.e.clone();
+        inverses.push(y);
+        G::Scalar::batch_invert_vartime(&mut inverses);
+        let y_inv = inverses.pop().unwrap_or_default();
+        let e_inv = inverses;
+        let s = s_vector(&ch.e, &e_inv);
+
+        let big_n = shape.padded;
+        let e = ch.e_last;
+        let ee = e * e;
+        let wee = weight * ee;
+        let (r1, s1, d1) = (self.wip.r1, self.wip.s1, self.wip.d1);
+        let y_n = pow(y, big_n as u64);
+        let y_n1 = y_n * y;
+        let zz = z * z;
+        // ζ = (z − z²)·Σ_{k=1}^{N} y^k − z·y^{N+1}·Σ_j z^{2(j+1)}·(2^n − 1)
+        let sum_y = y * sum_of_powers(y, big_n);
+        let sum_z: G::Scalar = powers(zz).skip(1).take(shape.m).sum();
+        let sum_d = sum_z * G::Scalar::from_u64(shape.max_value());
+        let zeta = (z - zz) * sum_y - z * y_n1 * sum_d;
+
+        acc.add_point(wee, self.a.point);
+        for (z_j, v) in powers(zz).skip(1).zip(v_points) {
+            acc.add_point(wee * y_n1 * z_j, v);
+        }
+        self.wip.add_point_terms(&ch, &e_inv, weight, acc);
+        acc.add_b(wee * zeta - weight * r1 * y * s1);
+        acc.add_b_blinding(-(weight * d1));
+        // G_k: −w e² z − (w r' e)·s_k·y^{−k}
+        let wz = wee * z;
+        let wre = weight * r1 * e;
+        let y_inv_pows: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
+        acc.add_g_layout(n, s.iter().zip(&y_inv_pows).map(|(s_k, yi)| -wz - wre * *s_k * *yi));
+        // H_k: w e² z + (w e² y^N d_k)·y^{−k} − (w s' e)·s_k⁻¹
+        let wse = weight * s1 * e;
+        acc.add_h_layout(
+            n,
+            d_vector(shape, z, wee * y_n)
+                .zip(&y_inv_pows)
+                .zip(s.iter().rev())
+                .map(|((wd_k, yi), s_inv_k)| wz + wd_k * *yi - wse * *s_inv_k),
+        );
+        Ok(())
+    }
+
+    /// Append the statement and proof in protocol order, validating points;
+    /// return `y`, `z` and the WIP challenges.
+    fn replay(
+        &self,
+        transcript: &mut Transcript,
+        shape: RangeShape,
+        commitments: &[G::Compressed],
+    ) -> Result<Replay<G::Scalar>, ProofError> {
+        transcript.rangeproof_plus_domain_sep::<G>(shape.n as u64, shape.m as u64);
+        for v in commitments {
+            // A commitment may be the identity (value 0, blinding 0); the
+            // proof's own points may not.
+            transcript.append_point::<G>(b"V", v);
+        }
+        transcript.validate_and_append_point::<G>(b"A", &self.a.compressed)?;
+        let y = transcript.challenge_scalar::<G>(b"y");
+        let z = transcript.challenge_scalar::<G>(b"z");
+        let ch = self.wip.challenges(shape.padded, transcript)?;
+        Ok(Replay { y, z, ch })
+    }
+
+    /// The encoded length of a proof for `m` values of `n` bits.
+    pub fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
+        let shape = RangeShape::new(n, m)?;
+        Ok(Self::len_for_rounds(shape.rounds()))
+    }
+
+    fn len_for_rounds(rounds: usize) -> usize {
+        G::POINT_LEN + WipProof::<G>::encoded_len(rounds)
+    }
+
+    fn encoded_len_of(&self) -> usize {
+        Self::len_for_rounds(self.wip.rounds())
+    }
+
+    /// Serialize: `A ‖ (L_k ‖ R_k)_k ‖ A1 ‖ B ‖ r' ‖ s' ‖ δ'`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.encoded_len_of());
+        out.extend_from_slice(G::compressed_bytes(&self.a.compressed));
+        self.wip.write(&mut out);
+        out
+    }
+
+    /// Deserialize strictly: the length must be that of some proof (at most
+    /// 64 × 64 bits), every scalar canonical, every point a valid encoding.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let rounds = Self::rounds_for_len(bytes.len())?;
+        let mut r = Reader::new(bytes);
+        let a = r.read_point::<G>()?;
+        let wip = WipProof::read(&mut r, rounds)?;
+        Ok(RangeProofPlus { a, wip })
+    }
+
+    /// Deserialize and check the length is exactly that for `n`, `m`.
+    pub fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        let expected = Self::encoded_len(n, m)?;
+        if bytes.len() != expected {
+            return Err(ProofError::WrongLength { expected, got: bytes.len() });
+        }
+        Self::from_bytes(bytes)
+    }
+
+    fn rounds_for_len(len: usize) -> Result<usize, ProofError> {
+        let max_rounds = RangeShape { n: 64, m: 64, padded: 4096 }.rounds();
+        (0..=max_rounds)
+            .find(|&k| Self::len_for_rounds(k) == len)
+            .ok_or(ProofError::WrongLength { expected: 0, got: len })
+    }
+}
+
+crate::encoding::impl_serde_as_bytes!(RangeProofPlus, "a Bulletproofs+ range proof");
+
+#[cfg(test)]
+mod tests {
+    //! Frozen-Heart check: every public input reaches the challenges.
+    use super::*;
+    use crate::group::Ristretto255;
+    use rand::SeedableRng;
+
+    type G = Ristretto255;
+
+    fn challenges(
+        proof: &RangeProofPlus<G>,
+        label: &'static [u8],
+        commitments: &[<G as Group>::Compressed],
+        n: usize,
+    ) -> Vec<<G as Group>::Scalar> {
+        let shape = RangeShape::new(n, commitments.len()).unwrap();
+        let Replay { y, z, ch } = proof.replay(&mut Transcript::new(label), shape, commitments).unwrap();
+        [y, z].into_iter().chain(ch.e).chain([ch.e_last]).collect()
+    }
+
+    /// `bytes` with the 32 bytes at `offset` replaced by another valid
+    /// encoding: a point plus the base point, or a scalar plus one.
+    fn mutated(bytes: &[u8], offset: usize, point: bool) -> Vec<u8> {
+        let mut b = bytes.to_vec();
+        let field = &mut b[offset..offset + 32];
+        let replacement = if point {
+            let p = <G as Group>::decompress(&<G as Group>::compressed_from_slice(field).unwrap()).unwrap();
+            <G as Group>::compress(&(p + <G as Group>::basepoint())).to_bytes()
+        } else {
+            let s = <<G as Group>::Scalar as ScalarOps>::from_canonical_bytes(&field.try_into().unwrap()).unwrap();
+            (s + <<G as Group>::Scalar as ScalarOps>::one()).to_bytes()
+        };
+        field.copy_from_slice(&replacement);
+        b
+    }
+
+    #[test]
+    fn every_public_input_changes_every_challenge() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(19);
+        let bp = BulletproofGens::<G>::new(16, 8);
+        let pc = PedersenGens::<G>::default();
+        let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
+        let (proof, commitments) = RangeProofPlus::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"fh"),
+            &[1, 2, 3],
+            &blindings,
+            10,
+            &mut rng,
+        )
+        .unwrap();
+        let base = challenges(&proof, b"fh", &commitments, 10);
+        let differs = |other: Vec<<G as Group>::Scalar>, what: &str| {
+            for (k, (a, b)) in base.iter().zip(&other).enumerate() {
+                assert_ne!(a, b, "changing {what} left challenge #{k} unchanged");
+            }
+        };
+        differs(challenges(&proof, b"fh2", &commitments, 10), "the label");
+        differs(challenges(&proof, b"fh", &commitments, 9), "n");
+        differs(challenges(&proof, b"fh", &commitments, 8), "n");
+        for j in 0..3 {
+            let mut other = commitments.clone();
+            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+            differs(challenges(&proof, b"fh", &other, 10), "a commitment");
+        }
+        let mut more = commitments.clone();
+        more.push(G::compress(&G::identity()));
+        differs(challenges(&proof, b"fh", &more, 8), "m");
+        // Every proof point feeds the challenges after it: A → all; L_k, R_k
+        // → e_k on; A1, B → the last e. (Scalars come after the last
+        // challenge and are bound by the verification equation.)
+        let bytes = proof.to_bytes();
+        let rounds = proof.wip.rounds();
+        let mut points = vec![(0usize, 0usize)];
+        for k in 0..rounds {
+            points.push((32 * (1 + 2 * k), 2 + k));
+            points.push((32 * (2 + 2 * k), 2 + k));
+        }
+        points.push((32 * (1 + 2 * rounds), 2 + rounds));
+        points.push((32 * (2 + 2 * rounds), 2 + rounds));
+        for (offset, first_affected) in points {
+            let p = RangeProofPlus::<G>::from_bytes(&mutated(&bytes, offset, true)).unwrap();
+            let other = challenges(&p, b"fh", &commitments, 10);
+            assert_eq!(&base[..first_affected], &other[..first_affected]);
+            for k in first_affected..base.len() {
+                assert_ne!(base[k], other[k], "offset {offset}: challenge #{k} unchanged");
+            }
+        }
+    }
+}

@@ -1,0 +1,281 @@
+//! The zero-knowledge weighted inner-product argument (Bulletproofs+ paper,
+//! Chung, Han, Ju, Kim, Seo 2020, §3, Protocol "zk-WIP", Figure 1).
+//!
+//! **Weighted inner product.** For `𝐚, 𝐛 ∈ 𝔽^n` and `y ∈ 𝔽`,
+//! `𝐚 ⊙_y 𝐛 = Σ_{i=1}^{n} a_i·b_i·y^i`.
+//!
+//! **Statement.** Public: `𝐆, 𝐇 ∈ 𝔾^N` (`N` a power of two), `g, h ∈ 𝔾`
+//! (the Pedersen bases `B`, `B̃`), `y` and `P`. The prover knows `𝐚, 𝐛, α`
+//! with
+//!
+//! ```text
+//!     P = ⟨𝐚, 𝐆⟩ + ⟨𝐛, 𝐇⟩ + (𝐚 ⊙_y 𝐛)·g + α·h.
+//! ```
+//!
+//! **Rounds** (while `n > 1`, `n̂ = n/2`, halves `·₁, ·₂`): random `d_L, d_R`,
+//!
+//! ```text
+//!     c_L = 𝐚₁ ⊙_y 𝐛₂,   c_R = (y^{n̂}·𝐚₂) ⊙_y 𝐛₁
+//!     L = ⟨y^{−n̂}·𝐚₁, 𝐆₂⟩ + ⟨𝐛₂, 𝐇₁⟩ + c_L·g + d_L·h
+//!     R = ⟨y^{n̂}·𝐚₂, 𝐆₁⟩ + ⟨𝐛₁, 𝐇₂⟩ + c_R·g + d_R·h
+//! ```
+//!
+//! challenge `e`, then `𝐆 ← e⁻¹·𝐆₁ + e·y^{−n̂}·𝐆₂`, `𝐇 ← e·𝐇₁ + e⁻¹·𝐇₂`,
+//! `𝐚 ← e·𝐚₁ + e⁻¹·y^{n̂}·𝐚₂`, `𝐛 ← e⁻¹·𝐛₁ + e·𝐛₂`,
+//! `α ← α + e²·d_L + e⁻²·d_R`, `P ← e²·L + P + e⁻²·R`.
+//!
+//! **Last step** (`n = 1`): random `r, s, δ, η`;
+//! `A = r·G + s·H + y·(r·b + s·a)·g + δ·h`, `B = r·y·s·g + η·h`, challenge
+//! `e`; send `r' = r + a·e`, `s' = s + b·e`, `δ' = η + δ·e + α·e²`. The
+//! verifier checks `e²·P + e·A + B = r'e·G + s'e·H + r'ys'·g + δ'·h`.
+//!
+//! **Verification as one multiscalar multiplication.** Unrolling the folds,
+//! the final `G = Σ_i s_i·y^{−i}·G_i` and `H = Σ_i s_i⁻¹·H_i` (`i` from 0)
+//! with `s_i = Π_k e_k^{±1}`, `+` where bit `lg N − 1 − k` of `i` is set —
+//! the same `s` as the inner-product argument's ([`crate::ipa::s_vector`]):
+//! the `y^{−n̂}` factors of round `k` multiply exactly the generators whose
+//! bit `k` is set, and `Σ_k n̂_k·bit_k(i) = i`. The check becomes
+//!
+//! ```text
+//!   e²·P + Σ_k e²(e_k²·L_k + e_k⁻²·R_k) + e·A + B
+//!       − r'e·Σ_i s_i y^{−i}·G_i − s'e·Σ_i s_i⁻¹·H_i − r'ys'·g − δ'·h = 𝟙
+//! ```
+//!
+//! whose terms the caller adds (with `P`'s) to the verification engine.
+//!
+//! **Timing.** Unlike the inner-product argument of Bulletproofs, the
+//! vectors here are not masked: in the range proof `𝐚 = 𝐚_L − z𝟏` holds the
+//! secret bits. Every multiplication of a point by `𝐚`, `𝐛` or the nonces
+//! is therefore constant time ([`Group::msm_ct`]); only the generator folds,
+//! whose scalars are public challenges, are variable time.
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroizing;
+
+use crate::ct::declassify;
+use crate::encoding::{ProofPoint, Reader};
+use crate::errors::ProofError;
+use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::transcript::TranscriptProtocol;
+use crate::util::powers;
+use crate::verify::MsmAccumulator;
+
+/// A zk-WIP proof: `lg N` pairs `(L_k, R_k)`, the last step's `A, B`, and
+/// `r', s', δ'`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WipProof<G: Group> {
+    pub(crate) l_vec: Vec<ProofPoint<G>>,
+    pub(crate) r_vec: Vec<ProofPoint<G>>,
+    pub(crate) a1: ProofPoint<G>,
+    pub(crate) b: ProofPoint<G>,
+    pub(crate) r1: G::Scalar,
+    pub(crate) s1: G::Scalar,
+    pub(crate) d1: G::Scalar,
+}
+
+/// The challenges a verifier replays: `e_k` per round and the last `e`.
+pub(crate) struct WipChallenges<S> {
+    pub(crate) e: Vec<S>,
+    pub(crate) e_last: S,
+}
+
+/// `Σ_i a_i·b_i·y^{i+1}` over the common length (`y_pows[i] = y^{i+1}`).
+fn weighted_inner_product<S: ScalarOps>(a: &[S], b: &[S], y_pows: &[S]) -> S {
+    a.iter().zip(b).zip(y_pows).fold(S::zero(), |acc, ((a, b), y)| acc + *a * *b * *y)
+}
+
+impl<G: Group> WipProof<G> {
+    /// Prove the relation above for `a`, `b` (overwritten as they fold) and
+    /// `alpha`, on generators `g_vec`, `h_vec` (length `N`, a power of two)
+    /// and bases `g`, `h`.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prove<R: RngCore + CryptoRng>(
+        transcript: &mut Transcript,
+        g: &G::Point,
+        h: &G::Point,
+        y: G::Scalar,
+        mut g_vec: Vec<G::Point>,
+        mut h_vec: Vec<G::Point>,
+        a: &mut [G::Scalar],
+        b: &mut [G::Scalar],
+        alpha: G::Scalar,
+        rng: &mut R,
+    ) -> Self {
+        let big_n = a.len();
+        debug_assert!(big_n.is_power_of_two() && b.len() == big_n);
+        debug_assert!(g_vec.len() == big_n && h_vec.len() == big_n);
+        transcript.wip_domain_sep(big_n as u64);
+        // y^1 … y^N, and y^{-n̂} for each round's n̂.
+        let y_pows: Vec<G::Scalar> = powers(y).skip(1).take(big_n).collect();
+        let y_inv = y.invert_vartime();
+        let lg_n = big_n.trailing_zeros() as usize;
+        let mut l_vec = Vec::with_capacity(lg_n);
+        let mut r_vec = Vec::with_capacity(lg_n);
+        let mut alpha = Zeroizing::new(alpha);
+        let mut n = big_n;
+        let mut scalars = Zeroizing::new(Vec::with_capacity(big_n + 2));
+        let mut points = Vec::with_capacity(big_n + 2);
+        while n > 1 {
+            let half = n / 2;
+            let (a1, a2) = a[..n].split_at_mut(half);
+            let (b1, b2) = b[..n].split_at_mut(half);
+            let (g1, g2) = g_vec[..n].split_at_mut(half);
+            let (h1, h2) = h_vec[..n].split_at_mut(half);
+            let y_half = y_pows[half - 1];
+            let y_half_inv = crate::util::pow(y_inv, half as u64);
+            let c_l = Zeroizing::new(weighted_inner_product(a1, b2, &y_pows));
+            let c_r = Zeroizing::new(y_half * weighted_inner_product(a2, b1, &y_pows));
+            let d_l = Zeroizing::new(G::Scalar::random(rng));
+            let d_r = Zeroizing::new(G::Scalar::random(rng));
+
+            scalars.clear();
+            points.clear();
+            scalars.extend(a1.iter().map(|a| *a * y_half_inv));
+            scalars.extend_from_slice(b2);
+            scalars.extend([*c_l, *d_l]);
+            points.extend_from_slice(g2);
+            points.extend_from_slice(h1);
+            points.extend([*g, *h]);
+            let l = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
+
+            scalars.clear();
+            points.clear();
+            scalars.extend(a2.iter().map(|a| *a * y_half));
+            scalars.extend_from_slice(b1);
+            scalars.extend([*c_r, *d_r]);
+            points.extend_from_slice(g1);
+            points.extend_from_slice(h2);
+            points.extend([*g, *h]);
+            let r = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
+            declassify(&l);
+            declassify(&r);
+
+            transcript.append_point::<G>(b"L", &l.compressed);
+            transcript.append_point::<G>(b"R", &r.compressed);
+            l_vec.push(l);
+            r_vec.push(r);
+            let e = transcript.challenge_scalar::<G>(b"e");
+            let e_inv = e.invert_vartime();
+
+            for (a1, a2) in a1.iter_mut().zip(a2.iter()) {
+                *a1 = e * *a1 + e_inv * y_half * *a2;
+            }
+            for (b1, b2) in b1.iter_mut().zip(b2.iter()) {
+                *b1 = e_inv * *b1 + e * *b2;
+            }
+            let e_y = e * y_half_inv;
+            for (g1, g2) in g1.iter_mut().zip(g2.iter()) {
+                *g1 = G::msm_vartime([e_inv, e_y], [*g1, *g2]);
+            }
+            for (h1, h2) in h1.iter_mut().zip(h2.iter()) {
+                *h1 = G::msm_vartime([e, e_inv], [*h1, *h2]);
+            }
+            *alpha = *alpha + *d_l * e * e + *d_r * e_inv * e_inv;
+            n = half;
+        }
+
+        let (a, b) = (a[0], b[0]);
+        let r = Zeroizing::new(G::Scalar::random(rng));
+        let s = Zeroizing::new(G::Scalar::random(rng));
+        let delta = Zeroizing::new(G::Scalar::random(rng));
+        let eta = Zeroizing::new(G::Scalar::random(rng));
+        let a1 = ProofPoint::<G>::from_point(G::msm_ct(
+            &[*r, *s, y * (*r * b + *s * a), *delta],
+            &[g_vec[0], h_vec[0], *g, *h],
+        ));
+        let b_point = ProofPoint::<G>::from_point(G::msm_ct(&[*r * y * *s, *eta], &[*g, *h]));
+        declassify(&a1);
+        declassify(&b_point);
+        transcript.append_point::<G>(b"A1", &a1.compressed);
+        transcript.append_point::<G>(b"B", &b_point.compressed);
+        let e = transcript.challenge_scalar::<G>(b"e");
+        let r1 = *r + a * e;
+        let s1 = *s + b * e;
+        let d1 = *eta + *delta * e + *alpha * e * e;
+        declassify(&r1);
+        declassify(&s1);
+        declassify(&d1);
+        WipProof { l_vec, r_vec, a1, b: b_point, r1, s1, d1 }
+    }
+
+    /// Number of rounds, `lg N`.
+    pub fn rounds(&self) -> usize {
+        self.l_vec.len()
+    }
+
+    /// Replay the transcript for length `n`: `lg n` rounds, no identity
+    /// points; return the challenges.
+    pub(crate) fn challenges(
+        &self,
+        n: usize,
+        transcript: &mut Transcript,
+    ) -> Result<WipChallenges<G::Scalar>, ProofError> {
+        if !n.is_power_of_two() || self.l_vec.len() != n.trailing_zeros() as usize {
+            return Err(ProofError::VerificationFailed);
+        }
+        transcript.wip_domain_sep(n as u64);
+        let mut e = Vec::with_capacity(self.l_vec.len());
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            transcript.validate_and_append_point::<G>(b"L", &l.compressed)?;
+            transcript.validate_and_append_point::<G>(b"R", &r.compressed)?;
+            e.push(transcript.challenge_scalar::<G>(b"e"));
+        }
+        transcript.validate_and_append_point::<G>(b"A1", &self.a1.compressed)?;
+        transcript.validate_and_append_point::<G>(b"B", &self.b.compressed)?;
+        let e_last = transcript.challenge_scalar::<G>(b"e");
+        Ok(WipChallenges { e, e_last })
+    }
+
+    /// Add `scale·Σ_k (e_k²·L_k + e_k⁻²·R_k) + weight·(e·A + B)` where
+    /// `scale = weight·e²`. The caller adds the generator terms.
+    pub(crate) fn add_point_terms(
+        &self,
+        ch: &WipChallenges<G::Scalar>,
+        e_inv: &[G::Scalar],
+        weight: G::Scalar,
+        acc: &mut MsmAccumulator<G>,
+    ) {
+        let scale = weight * ch.e_last * ch.e_last;
+        for (((l, r), e), e_inv) in self.l_vec.iter().zip(&self.r_vec).zip(&ch.e).zip(e_inv) {
+            acc.add_point(scale * *e * *e, l.point);
+            acc.add_point(scale * *e_inv * *e_inv, r.point);
+        }
+        acc.add_point(weight * ch.e_last, self.a1.point);
+        acc.add_point(weight, self.b.point);
+    }
+
+    /// Encoded length for `rounds` rounds.
+    pub fn encoded_len(rounds: usize) -> usize {
+        (2 * rounds + 2) * G::POINT_LEN + 3 * SCALAR_LEN
+    }
+
+    /// Append `L_0, R_0, …, A, B, r', s', δ'`.
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+            out.extend_from_slice(G::compressed_bytes(&l.compressed));
+            out.extend_from_slice(G::compressed_bytes(&r.compressed));
+        }
+        out.extend_from_slice(G::compressed_bytes(&self.a1.compressed));
+        out.extend_from_slice(G::compressed_bytes(&self.b.compressed));
+        for s in [&self.r1, &self.s1, &self.d1] {
+            out.extend_from_slice(&s.to_bytes());
+        }
+    }
+
+    /// Read a proof of `rounds` rounds.
+    pub(crate) fn read(reader: &mut Reader<'_>, rounds: usize) -> Result<Self, ProofError> {
+        let mut l_vec = Vec::with_capacity(rounds);
+        let mut r_vec = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            l_vec.push(reader.read_point::<G>()?);
+            r_vec.push(reader.read_point::<G>()?);
+        }
+        let a1 = reader.read_point::<G>()?;
+        let b = reader.read_point::<G>()?;
+        let r1 = reader.read_scalar::<G>()?;
+        let s1 = reader.read_scalar::<G>()?;
+        let d1 = reader.read_scalar::<G>()?;
+        Ok(WipProof { l_vec, r_vec, a1, b, r1, s1, d1 })
+    }
+}
