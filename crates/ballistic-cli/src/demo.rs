@@ -6,7 +6,7 @@ use ballistic::batch::{verify_range_proofs, RangeProofItem};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{PedersenGens, RangeProof, RangeShape, Ristretto255};
+use ballistic::{PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255};
 use rand_core::{OsRng, RngCore};
 
 use crate::files::generators;
@@ -22,54 +22,79 @@ fn ms(d: Duration) -> String {
     format!("{:.3}", d.as_secs_f64() * 1e3)
 }
 
+/// Prove, decode and verify one shape `reps` times with one system; check a
+/// tampered copy is rejected. Returns (size, median prove, median verify).
+fn measure<P>(
+    reps: usize,
+    prove: impl Fn() -> Result<(P, Vec<<G as ballistic::Group>::Compressed>), ballistic::ProofError>,
+    to_bytes: impl Fn(&P) -> Vec<u8>,
+    accepts: impl Fn(&[u8], &[<G as ballistic::Group>::Compressed]) -> Result<(), String>,
+) -> Result<(usize, Duration, Duration), String> {
+    let mut prove_times = Vec::new();
+    let mut verify_times = Vec::new();
+    let mut size = 0;
+    for _ in 0..reps {
+        let t = Instant::now();
+        let (proof, commitments) = prove().map_err(|e| e.to_string())?;
+        prove_times.push(t.elapsed());
+        let bytes = to_bytes(&proof);
+        size = bytes.len();
+        let t = Instant::now();
+        accepts(&bytes, &commitments)?;
+        verify_times.push(t.elapsed());
+        // A tampered proof must be rejected.
+        let mut bad = bytes.clone();
+        bad[size / 2] ^= 1;
+        if accepts(&bad, &commitments).is_ok() {
+            return Err("a tampered proof was accepted".into());
+        }
+    }
+    Ok((size, median(prove_times), median(verify_times)))
+}
+
 pub fn run(quick: bool) -> Result<(), String> {
     let shapes: &[(usize, usize)] =
         &[(8, 1), (16, 1), (32, 1), (64, 1), (64, 2), (64, 4), (64, 8), (64, 16), (64, 32), (33, 3), (1, 1)];
     let reps = if quick { 1 } else { 7 };
     let pc = PedersenGens::<G>::default();
-    println!("ballistic demo: Bulletproofs range proofs on {}", <G as ballistic::Group>::NAME);
-    println!("median of {reps} runs; times in milliseconds\n");
-    println!("| bits n | values m | padded N | proof bytes | prove ms | verify ms |");
-    println!("|-------:|---------:|---------:|------------:|---------:|----------:|");
+    println!("ballistic demo: Bulletproofs and Bulletproofs+ range proofs on {}", <G as ballistic::Group>::NAME);
+    println!("median of {reps} runs; times in milliseconds (verify includes decoding)\n");
+    println!("| bits n | values m | padded N | BP bytes | BP prove | BP verify | BP+ bytes | BP+ prove | BP+ verify |");
+    println!("|-------:|---------:|---------:|---------:|---------:|----------:|----------:|----------:|-----------:|");
     for &(n, m) in shapes {
         let shape = RangeShape::new(n, m).map_err(|e| e.to_string())?;
         let bp = generators(shape);
         let max = shape.max_value();
         let values: Vec<u64> = (0..m).map(|_| OsRng.next_u64() & max).collect();
         let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut OsRng)).collect();
-        let mut prove_times = Vec::new();
-        let mut verify_times = Vec::new();
-        let mut size = 0;
-        for _ in 0..reps {
-            let t = Instant::now();
-            let (proof, commitments) =
-                RangeProof::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n)
-                    .map_err(|e| e.to_string())?;
-            prove_times.push(t.elapsed());
-            let bytes = proof.to_bytes();
-            size = bytes.len();
-            let t = Instant::now();
-            let decoded = RangeProof::<G>::from_bytes_for(&bytes, n, m).map_err(|e| e.to_string())?;
-            decoded
-                .verify_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &commitments, n)
-                .map_err(|e| format!("demo proof n={n} m={m} failed to verify: {e}"))?;
-            verify_times.push(t.elapsed());
-            // A tampered proof must be rejected.
-            let mut bad = bytes.clone();
-            bad[5 * 32] ^= 1;
-            let rejected = match RangeProof::<G>::from_bytes(&bad) {
-                Err(_) => true,
-                Ok(p) => p.verify_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &commitments, n).is_err(),
-            };
-            if !rejected {
-                return Err(format!("tampered proof n={n} m={m} was accepted"));
-            }
-        }
+        let failed = |e: ballistic::ProofError| format!("demo proof n={n} m={m} failed to verify: {e}");
+        let (size, prove, verify) = measure(
+            reps,
+            || RangeProof::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n),
+            RangeProof::to_bytes,
+            |bytes, commitments| {
+                RangeProof::<G>::from_bytes_for(bytes, n, m)
+                    .and_then(|p| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"demo"), commitments, n))
+                    .map_err(failed)
+            },
+        )?;
+        let (size_plus, prove_plus, verify_plus) = measure(
+            reps,
+            || RangeProofPlus::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n),
+            RangeProofPlus::to_bytes,
+            |bytes, commitments| {
+                RangeProofPlus::<G>::from_bytes_for(bytes, n, m)
+                    .and_then(|p| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"demo"), commitments, n))
+                    .map_err(failed)
+            },
+        )?;
         println!(
-            "| {n:>6} | {m:>8} | {:>8} | {size:>11} | {:>8} | {:>9} |",
+            "| {n:>6} | {m:>8} | {:>8} | {size:>8} | {:>8} | {:>9} | {size_plus:>9} | {:>9} | {:>10} |",
             shape.padded,
-            ms(median(prove_times)),
-            ms(median(verify_times))
+            ms(prove),
+            ms(verify),
+            ms(prove_plus),
+            ms(verify_plus)
         );
     }
     batch(&pc, if quick { 4 } else { 64 })?;

@@ -5,24 +5,52 @@
 //!   "bits": 64, "commitments": ["<hex>", …], "proof": "<hex>" }
 //! ```
 //!
-//! Hex is lowercase on output; the `proof` bytes are exactly those of
-//! `bulletproofs` 5's `RangeProof::to_bytes`.
+//! `system` is `"bulletproofs"` (the `proof` bytes are exactly those of
+//! `bulletproofs` 5's `RangeProof::to_bytes`) or `"bulletproofs-plus"`
+//! (ballistic's `RangeProofPlus::to_bytes`). Hex is lowercase on output.
 
 use std::path::Path;
 
-use ballistic::batch::{verify_range_proofs, RangeProofItem};
+use ballistic::batch::{verify_range_proofs, AnyRangeProof, RangeProofItem};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::encoding::{decode_point, from_hex, to_hex};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::{MAX_BITS, MAX_VALUES};
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeShape, Ristretto255};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255};
 use serde::{Deserialize, Serialize};
 
 type G = Ristretto255;
 
 pub const DEFAULT_LABEL: &str = "ballistic range proof";
-pub const SYSTEM: &str = "bulletproofs";
+
+/// The proof systems a file may hold.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum System {
+    /// Bulletproofs (compatible with zkcrypto `bulletproofs` 5).
+    Bulletproofs,
+    /// Bulletproofs+ (96 bytes shorter).
+    #[value(name = "bpplus", alias = "bulletproofs-plus")]
+    BulletproofsPlus,
+}
+
+impl System {
+    /// The name written in proof files.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            System::Bulletproofs => "bulletproofs",
+            System::BulletproofsPlus => "bulletproofs-plus",
+        }
+    }
+
+    fn from_file_name(name: &str) -> Result<Self, String> {
+        match name {
+            "bulletproofs" => Ok(System::Bulletproofs),
+            "bulletproofs-plus" => Ok(System::BulletproofsPlus),
+            other => Err(format!("unsupported system {other:?} (expected \"bulletproofs\" or \"bulletproofs-plus\")")),
+        }
+    }
+}
 
 /// A proof file.
 #[derive(Serialize, Deserialize)]
@@ -57,7 +85,9 @@ fn parse_blinding(index: usize, hex: &str) -> Result<Scalar, String> {
         .ok_or_else(|| format!("blinding #{index}: not a canonical scalar (must be below the group order)"))
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn prove(
+    system: System,
     bits: usize,
     values: &[u64],
     blindings: &[String],
@@ -76,16 +106,23 @@ pub fn prove(
     let pc = PedersenGens::<G>::default();
     let bp = generators(shape);
     let mut transcript = Transcript::new(label_bytes(label));
-    let (proof, commitments) = RangeProof::<G>::prove_multiple(&bp, &pc, &mut transcript, values, &blindings, bits)
-        .map_err(|e| e.to_string())?;
+    let (proof, commitments) = match system {
+        System::Bulletproofs => RangeProof::<G>::prove_multiple(&bp, &pc, &mut transcript, values, &blindings, bits)
+            .map(|(p, c)| (p.to_bytes(), c)),
+        System::BulletproofsPlus => {
+            RangeProofPlus::<G>::prove_multiple(&bp, &pc, &mut transcript, values, &blindings, bits)
+                .map(|(p, c)| (p.to_bytes(), c))
+        }
+    }
+    .map_err(|e| e.to_string())?;
     let commitments: Vec<String> = commitments.iter().map(|c| to_hex(G::compressed_bytes(c))).collect();
     let file = ProofFile {
-        system: SYSTEM.into(),
+        system: system.file_name().into(),
         group: G::NAME.into(),
         label: label.into(),
         bits,
         commitments: commitments.clone(),
-        proof: to_hex(&proof.to_bytes()),
+        proof: to_hex(&proof),
     };
     write_json(out, &file)?;
     if let Some(path) = openings {
@@ -126,12 +163,27 @@ fn read_file(path: &Path) -> Result<ProofFile, String> {
     serde_json::from_str(&text).map_err(|e| format!("malformed JSON: {e}"))
 }
 
+/// A decoded proof of either system.
+enum DecodedProof {
+    Bulletproofs(RangeProof<G>),
+    BulletproofsPlus(RangeProofPlus<G>),
+}
+
+impl DecodedProof {
+    fn as_any(&self) -> AnyRangeProof<'_, G> {
+        match self {
+            DecodedProof::Bulletproofs(p) => p.into(),
+            DecodedProof::BulletproofsPlus(p) => p.into(),
+        }
+    }
+}
+
 /// A decoded proof file: the statement and proof, ready to verify.
 struct Decoded {
     label: &'static [u8],
     bits: usize,
     commitments: Vec<<G as Group>::Compressed>,
-    proof: RangeProof<G>,
+    proof: DecodedProof,
 }
 
 /// Verify many files in one batch: prints "valid: N proofs" or one line per
@@ -157,7 +209,7 @@ pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
     let items: Vec<RangeProofItem<'_, G>> = decoded
         .iter()
         .map(|(_, d)| RangeProofItem {
-            proof: (&d.proof).into(),
+            proof: d.proof.as_any(),
             commitments: &d.commitments,
             bits: d.bits,
             transcript: Transcript::new(d.label),
@@ -187,13 +239,15 @@ pub fn verify_file(file: &ProofFile) -> Result<(), String> {
     let pc = PedersenGens::<G>::default();
     let bp = generators(shape);
     let mut transcript = Transcript::new(d.label);
-    d.proof.verify_multiple(&bp, &pc, &mut transcript, &d.commitments, d.bits).map_err(|e| e.to_string())
+    match &d.proof {
+        DecodedProof::Bulletproofs(p) => p.verify_multiple(&bp, &pc, &mut transcript, &d.commitments, d.bits),
+        DecodedProof::BulletproofsPlus(p) => p.verify_multiple(&bp, &pc, &mut transcript, &d.commitments, d.bits),
+    }
+    .map_err(|e| e.to_string())
 }
 
 fn decode(file: &ProofFile) -> Result<Decoded, String> {
-    if file.system != SYSTEM {
-        return Err(format!("unsupported system {:?} (expected {SYSTEM:?})", file.system));
-    }
+    let system = System::from_file_name(&file.system)?;
     if file.group != G::NAME {
         return Err(format!("unsupported group {:?} (expected {:?})", file.group, G::NAME));
     }
@@ -215,7 +269,13 @@ fn decode(file: &ProofFile) -> Result<Decoded, String> {
         })
         .collect::<Result<Vec<_>, String>>()?;
     let bytes = from_hex(&file.proof).ok_or("proof: bad hex")?;
-    let proof =
-        RangeProof::<G>::from_bytes_for(&bytes, file.bits, commitments.len()).map_err(|e| format!("proof: {e}"))?;
+    let m = commitments.len();
+    let proof = match system {
+        System::Bulletproofs => RangeProof::<G>::from_bytes_for(&bytes, file.bits, m).map(DecodedProof::Bulletproofs),
+        System::BulletproofsPlus => {
+            RangeProofPlus::<G>::from_bytes_for(&bytes, file.bits, m).map(DecodedProof::BulletproofsPlus)
+        }
+    }
+    .map_err(|e| format!("proof: {e}"))?;
     Ok(Decoded { label: label_bytes(&file.label), bits: file.bits, commitments, proof })
 }

@@ -1,5 +1,5 @@
-//! `ballistic`: prove and verify Bulletproofs range proofs from the command
-//! line, and run the demo.
+//! `ballistic`: prove and verify Bulletproofs and Bulletproofs+ range proofs
+//! from the command line, and run the demo.
 //!
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
@@ -39,6 +39,9 @@ enum Command {
 enum RangeCommand {
     /// Prove that each --value lies in [0, 2^bits) and write a JSON proof file.
     Prove {
+        /// Proof system.
+        #[arg(long, value_enum, default_value = "bulletproofs")]
+        system: files::System,
         /// Bits per value, 1..=64.
         #[arg(long)]
         bits: usize,
@@ -64,7 +67,7 @@ enum RangeCommand {
         /// The proof file.
         file: PathBuf,
     },
-    /// Verify many proof files in one batch; names every invalid file.
+    /// Verify many proof files (either system, any sizes) in one batch; names every invalid file.
     VerifyBatch {
         /// The proof files.
         #[arg(required = true)]
@@ -76,8 +79,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Range { command } => match command {
-            RangeCommand::Prove { bits, values, blindings, label, out, openings } => {
-                files::prove(bits, &values, &blindings, &label, &out, openings.as_deref())
+            RangeCommand::Prove { system, bits, values, blindings, label, out, openings } => {
+                files::prove(system, bits, &values, &blindings, &label, &out, openings.as_deref())
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),

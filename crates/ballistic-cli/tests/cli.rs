@@ -174,7 +174,11 @@ fn demo_runs() {
     let o = run(bin().args(["demo", "--quick"]));
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("| 64 |") || out.contains("|     64 |        1 |       64 |         672 |"), "{out}");
+    // The 64-bit single row: 672 bytes (Bulletproofs) and 576 (Bulletproofs+).
+    let row = out.lines().find(|l| l.starts_with("|     64 |        1 |")).unwrap_or_else(|| panic!("{out}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    assert_eq!((cells[4], cells[7]), ("672", "576"), "{row}");
+    assert!(out.contains("all proofs verified"), "{out}");
 }
 
 #[test]
@@ -203,4 +207,49 @@ fn verify_batch_names_invalid_files() {
     assert!(lines[0].contains("batch-bad.json") && lines[0].contains("verification equation failed"), "{out}");
     assert!(lines[1].contains("batch-garbage.json") && lines[1].contains("malformed JSON"), "{out}");
     assert!(stderr(&o).contains("2 of 4 proofs invalid"));
+}
+
+#[test]
+fn bulletproofs_plus_files_and_mixed_batches() {
+    let plus = tmp("plus.json");
+    let o = prove(&plus, "64", &["42"], &["--system", "bpplus"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&plus);
+    assert_eq!(v["system"], "bulletproofs-plus");
+    assert_eq!(v["proof"].as_str().unwrap().len(), 2 * 576);
+    let o = verify(&plus);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    // The same bytes claimed as the other system: rejected with a reason.
+    let mut wrong = v.clone();
+    wrong["system"] = "bulletproofs".into();
+    let wrong_path = tmp("plus-as-bp.json");
+    write_json(&wrong_path, &wrong);
+    let o = verify(&wrong_path);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("proof:"), "{}", stderr(&o));
+    let mut unknown = v.clone();
+    unknown["system"] = "bulletproofs++".into();
+    let unknown_path = tmp("plus-unknown.json");
+    write_json(&unknown_path, &unknown);
+    let o = verify(&unknown_path);
+    assert!(stderr(&o).contains("unsupported system"), "{}", stderr(&o));
+
+    // A mixed batch: Bulletproofs and Bulletproofs+ files of several shapes.
+    let classic = tmp("mixed-bp.json");
+    let plus_agg = tmp("mixed-plus-agg.json");
+    assert!(prove(&classic, "16", &["7", "8"], &[]).status.success());
+    assert!(prove(&plus_agg, "5", &["1", "2", "3"], &["--system", "bulletproofs-plus"]).status.success());
+    let o = run(bin().args(["range", "verify-batch"]).arg(&classic).arg(&plus).arg(&plus_agg));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 3 proofs");
+    let mut tampered = json(&plus_agg);
+    tampered["commitments"][0] = v["commitments"][0].clone();
+    let tampered_path = tmp("mixed-plus-tampered.json");
+    write_json(&tampered_path, &tampered);
+    let o = run(bin().args(["range", "verify-batch"]).arg(&classic).arg(&tampered_path).arg(&plus));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("mixed-plus-tampered.json"), "{out}");
 }
