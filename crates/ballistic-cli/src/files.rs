@@ -165,15 +165,15 @@ fn read_file(path: &Path) -> Result<ProofFile, String> {
 
 /// A decoded proof of either system.
 enum DecodedProof {
-    Bulletproofs(RangeProof<G>),
-    BulletproofsPlus(RangeProofPlus<G>),
+    Bulletproofs(Box<RangeProof<G>>),
+    BulletproofsPlus(Box<RangeProofPlus<G>>),
 }
 
 impl DecodedProof {
     fn as_any(&self) -> AnyRangeProof<'_, G> {
         match self {
-            DecodedProof::Bulletproofs(p) => p.into(),
-            DecodedProof::BulletproofsPlus(p) => p.into(),
+            DecodedProof::Bulletproofs(p) => (&**p).into(),
+            DecodedProof::BulletproofsPlus(p) => (&**p).into(),
         }
     }
 }
@@ -271,10 +271,11 @@ fn decode(file: &ProofFile) -> Result<Decoded, String> {
     let bytes = from_hex(&file.proof).ok_or("proof: bad hex")?;
     let m = commitments.len();
     let proof = match system {
-        System::Bulletproofs => RangeProof::<G>::from_bytes_for(&bytes, file.bits, m).map(DecodedProof::Bulletproofs),
-        System::BulletproofsPlus => {
-            RangeProofPlus::<G>::from_bytes_for(&bytes, file.bits, m).map(DecodedProof::BulletproofsPlus)
+        System::Bulletproofs => {
+            RangeProof::<G>::from_bytes_for(&bytes, file.bits, m).map(|p| DecodedProof::Bulletproofs(Box::new(p)))
         }
+        System::BulletproofsPlus => RangeProofPlus::<G>::from_bytes_for(&bytes, file.bits, m)
+            .map(|p| DecodedProof::BulletproofsPlus(Box::new(p))),
     }
     .map_err(|e| format!("proof: {e}"))?;
     Ok(Decoded { label: label_bytes(&file.label), bits: file.bits, commitments, proof })
