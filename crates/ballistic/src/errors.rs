@@ -75,6 +75,20 @@ pub enum ProofError {
         /// Given count.
         got: usize,
     },
+    /// An interval `[lo, hi]` with `lo > hi`.
+    InvalidInterval {
+        /// Lower end.
+        lo: u64,
+        /// Upper end.
+        hi: u64,
+    },
+    /// The value is outside the interval it is to be proved in.
+    ValueOutsideInterval {
+        /// Lower end.
+        lo: u64,
+        /// Upper end.
+        hi: u64,
+    },
     /// The proof is well-formed but the verification equation does not hold.
     VerificationFailed,
 }
@@ -114,6 +128,8 @@ impl fmt::Display for ProofError {
             ProofError::WrongNumCommitments { expected, got } => {
                 write!(f, "expected {expected} commitments, got {got}")
             }
+            ProofError::InvalidInterval { lo, hi } => write!(f, "invalid interval [{lo}, {hi}]: lower end above upper"),
+            ProofError::ValueOutsideInterval { lo, hi } => write!(f, "value is outside [{lo}, {hi}]"),
             ProofError::VerificationFailed => write!(f, "proof rejected: verification equation failed"),
         }
     }

@@ -56,4 +56,4 @@ pub use merlin;
 pub use errors::ProofError;
 pub use generators::{BulletproofGens, PedersenGens};
 pub use group::{Group, Ristretto255};
-pub use range::{RangeProof, RangeProofPlus, RangeShape};
+pub use range::{Interval, IntervalProof, RangeProof, RangeProofPlus, RangeShape};

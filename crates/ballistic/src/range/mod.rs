@@ -4,6 +4,7 @@
 //!   single and aggregated, byte-compatible with `bulletproofs` 5.
 //! * [`bulletproofs_plus`]: the Bulletproofs+ range proof (weighted
 //!   inner product), 96 bytes shorter.
+//! * [`interval`]: any interval `[lo, hi]`, with either system.
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
@@ -19,9 +20,11 @@
 
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
+pub mod interval;
 
 pub use self::bulletproofs::RangeProof;
 pub use self::bulletproofs_plus::RangeProofPlus;
+pub use self::interval::{Interval, IntervalProof};
 
 use crate::errors::ProofError;
 

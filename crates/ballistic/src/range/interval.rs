@@ -1,0 +1,277 @@
+//! Arbitrary ranges: a committed `v` lies in `[lo, hi]` for any
+//! `lo ≤ hi < 2^64`, with either range proof system.
+//!
+//! **Construction.** Let `w = hi − lo` and `n = max(1, bitlen(w))`, so
+//! `w < 2^n ≤ 2^64`, and `c = 2^n − 1 − w`. From the commitment
+//! `V = v·B + γ·B̃` anyone derives
+//!
+//! ```text
+//!     V₁ = V − lo·B          (commits to v − lo)
+//!     V₂ = V₁ + c·B          (commits to v − lo + c)
+//! ```
+//!
+//! and the prover shows, in one aggregated range proof of `n` bits, that
+//! both lie in `[0, 2^n)` (only `V₁` when `c = 0`, i.e. `w = 2^n − 1`).
+//!
+//! **Soundness.** Write `x = v − lo` (in `𝔽_ℓ`). The range proof gives
+//! integers `0 ≤ x < 2^n` and `0 ≤ x + c < 2^n`; since `x + c < 2^{n+1} ≪ ℓ`
+//! there is no wrap-around, so `x ≤ 2^n − 1 − c = w`, i.e.
+//! `v = lo + x ∈ [lo, hi]`. The proof stays zero-knowledge: it is a range
+//! proof over commitments with the same blinding `γ`, which the range proof
+//! hides.
+//!
+//! **Transcript.** Before the inner proof's own domain separator the
+//! transcript receives `"interval v1"`, `lo`, `hi` and the commitment `V`
+//! itself, so a proof for one interval or commitment is never a proof for
+//! another (the derived `V₁`, `V₂` are then bound by the inner proof).
+//!
+//! Size: one range proof of `n` bits and `m ∈ {1, 2}` values — for a 64-bit
+//! interval that is not exactly `[lo, lo + 2^64 − 1]`, 736 bytes with
+//! Bulletproofs and 640 with Bulletproofs+.
+
+use core::marker::PhantomData;
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+use subtle::ConstantTimeGreater;
+
+use super::{RangeProof, RangeProofPlus, RangeShape};
+use crate::ct::declassify;
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps};
+use crate::transcript::TranscriptProtocol;
+
+/// What the interval construction needs from a range proof system.
+pub trait RangeProofSystem<G: Group>: Sized {
+    /// Prove every `values[j] ∈ [0, 2^n)`; returns the commitments.
+    #[allow(clippy::too_many_arguments)]
+    fn prove_values<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
+    /// Verify the proof for `commitments`.
+    #[allow(clippy::too_many_arguments)]
+    fn verify_values<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(), ProofError>;
+    /// The proof's encoding.
+    fn encode(&self) -> Vec<u8>;
+    /// Strict decoding for a statement of `m` values of `n` bits.
+    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError>;
+}
+
+impl<G: Group> RangeProofSystem<G> for RangeProof<G> {
+    fn prove_values<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        RangeProof::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
+    }
+    fn verify_values<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple_with_rng(bp_gens, pc_gens, transcript, commitments, n, rng)
+    }
+    fn encode(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        RangeProof::from_bytes_for(bytes, n, m)
+    }
+}
+
+impl<G: Group> RangeProofSystem<G> for RangeProofPlus<G> {
+    fn prove_values<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        RangeProofPlus::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
+    }
+    fn verify_values<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        _rng: &mut R,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple(bp_gens, pc_gens, transcript, commitments, n)
+    }
+    fn encode(&self) -> Vec<u8> {
+        self.to_bytes()
+    }
+    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        RangeProofPlus::from_bytes_for(bytes, n, m)
+    }
+}
+
+/// An interval `[lo, hi]` with `lo ≤ hi`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Interval {
+    lo: u64,
+    hi: u64,
+}
+
+impl Interval {
+    /// `[lo, hi]`; an error if `lo > hi`.
+    pub fn new(lo: u64, hi: u64) -> Result<Self, ProofError> {
+        if lo > hi {
+            return Err(ProofError::InvalidInterval { lo, hi });
+        }
+        Ok(Interval { lo, hi })
+    }
+
+    /// Lower end.
+    pub fn lo(&self) -> u64 {
+        self.lo
+    }
+
+    /// Upper end.
+    pub fn hi(&self) -> u64 {
+        self.hi
+    }
+
+    /// Bits `n` of the inner range proof.
+    pub fn bits(&self) -> usize {
+        let width = self.hi - self.lo;
+        (64 - width.leading_zeros() as usize).max(1)
+    }
+
+    /// `c = 2^n − 1 − (hi − lo)`: zero when the interval is exactly `n` bits wide.
+    fn offset(&self) -> u64 {
+        let max = RangeShape { n: self.bits(), m: 1, padded: 1 }.max_value();
+        max - (self.hi - self.lo)
+    }
+
+    /// The inner range proof's shape. Generators need
+    /// `shape().parties_needed()` chains of `bits()` (the padded layout of
+    /// [`super::RangeShape`]); `BulletproofGens::new(64, 4)` fits every
+    /// interval.
+    pub fn shape(&self) -> RangeShape {
+        RangeShape { n: self.bits(), m: self.values(), padded: (self.bits() * self.values()).next_power_of_two() }
+    }
+
+    /// Values the inner proof covers: 1 or 2.
+    pub fn values(&self) -> usize {
+        if self.offset() == 0 {
+            1
+        } else {
+            2
+        }
+    }
+}
+
+/// The derived commitments `V₁ = V − lo·B` (and `V₂ = V₁ + c·B`).
+fn derived_commitments<G: Group>(interval: &Interval, pc_gens: &PedersenGens<G>, v: &G::Point) -> Vec<G::Compressed> {
+    let v1 = *v - G::msm_vartime([G::Scalar::from_u64(interval.lo)], [pc_gens.b]);
+    let mut out = vec![G::compress(&v1)];
+    let c = interval.offset();
+    if c != 0 {
+        out.push(G::compress(&(v1 + G::msm_vartime([G::Scalar::from_u64(c)], [pc_gens.b]))));
+    }
+    out
+}
+
+fn bind<G: Group>(transcript: &mut Transcript, interval: &Interval, commitment: &G::Compressed) {
+    transcript.append_message(b"dom-sep", b"interval v1");
+    transcript.append_u64(b"lo", interval.lo);
+    transcript.append_u64(b"hi", interval.hi);
+    transcript.append_point::<G>(b"V", commitment);
+}
+
+/// A proof that a committed value lies in an [`Interval`], made with the
+/// range proof system `P` ([`RangeProof`] or [`RangeProofPlus`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IntervalProof<G: Group, P> {
+    proof: P,
+    _group: PhantomData<G>,
+}
+
+impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
+    /// Prove `lo ≤ value ≤ hi`; returns the proof and `V = value·B + blinding·B̃`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_with_rng<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        value: u64,
+        blinding: &G::Scalar,
+        interval: Interval,
+        rng: &mut R,
+    ) -> Result<(Self, G::Compressed), ProofError> {
+        // Compared in constant time; only the verdict is revealed.
+        let mut outside = (interval.lo.ct_gt(&value) | value.ct_gt(&interval.hi)).unwrap_u8();
+        declassify(&outside);
+        if core::hint::black_box(&mut outside) != &0 {
+            return Err(ProofError::ValueOutsideInterval { lo: interval.lo, hi: interval.hi });
+        }
+        let v_point = pc_gens.commit(&G::Scalar::from_u64(value), blinding);
+        let commitment = G::compress(&v_point);
+        declassify(&commitment);
+        bind::<G>(transcript, &interval, &commitment);
+        // No wrap-around: lo ≤ value ≤ hi, and value − lo + c ≤ 2^n − 1.
+        let x = value.wrapping_sub(interval.lo);
+        let values = [x, x.wrapping_add(interval.offset())];
+        let blindings = [*blinding, *blinding];
+        let m = interval.values();
+        let (proof, _) =
+            P::prove_values(bp_gens, pc_gens, transcript, &values[..m], &blindings[..m], interval.bits(), rng)?;
+        Ok((IntervalProof { proof, _group: PhantomData }, commitment))
+    }
+
+    /// Verify that `commitment` opens to a value in `interval`.
+    pub fn verify_with_rng<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitment: &G::Compressed,
+        interval: Interval,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        let v = G::decompress(commitment).ok_or(ProofError::InvalidCommitment { index: 0 })?;
+        bind::<G>(transcript, &interval, commitment);
+        let derived = derived_commitments(&interval, pc_gens, &v);
+        self.proof.verify_values(bp_gens, pc_gens, transcript, &derived, interval.bits(), rng)
+    }
+
+    /// The inner range proof's encoding.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.proof.encode()
+    }
+
+    /// Strict decoding for `interval` (whose width fixes the inner shape).
+    pub fn from_bytes_for(bytes: &[u8], interval: Interval) -> Result<Self, ProofError> {
+        let proof = P::decode_for(bytes, interval.bits(), interval.values())?;
+        Ok(IntervalProof { proof, _group: PhantomData })
+    }
+}
