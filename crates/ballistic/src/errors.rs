@@ -89,6 +89,9 @@ pub enum ProofError {
         /// Upper end.
         hi: u64,
     },
+    /// Owner recovery found no opening: wrong seed, context, statement, or a
+    /// proof not made for recovery.
+    RecoveryFailed,
     /// The proof is well-formed but the verification equation does not hold.
     VerificationFailed,
 }
@@ -130,6 +133,9 @@ impl fmt::Display for ProofError {
             }
             ProofError::InvalidInterval { lo, hi } => write!(f, "invalid interval [{lo}, {hi}]: lower end above upper"),
             ProofError::ValueOutsideInterval { lo, hi } => write!(f, "value is outside [{lo}, {hi}]"),
+            ProofError::RecoveryFailed => {
+                write!(f, "recovery failed: wrong seed or context, or not a recoverable proof")
+            }
             ProofError::VerificationFailed => write!(f, "proof rejected: verification equation failed"),
         }
     }

@@ -310,7 +310,7 @@ fn fold_scalars<S: ScalarOps>(left: &mut [S], right: &[S], alpha: S, beta: S) {
 }
 
 /// How many rounds run over the original generators before folding (see
-/// [`InnerProductProof::prove`]). Chosen by measurement on Ristretto255: a
+/// `InnerProductProof::prove`). Chosen by measurement on Ristretto255: a
 /// lazy round costs two `N`-term MSMs (through the generator table where
 /// there is one), materialising after `k` of them costs `2N` points' worth
 /// of `2^k`-term MSMs, and every folding round after costs `N/2^k` 2-term

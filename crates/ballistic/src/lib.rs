@@ -11,6 +11,7 @@
 //! | [`transcript`], [`generators`] | Fiat–Shamir labels; derivation of `B, B̃, G_i, H_i` |
 //! | [`ipa`] | the inner-product argument (Protocol 2) |
 //! | [`wip`] | the zk weighted inner-product argument (Bulletproofs+) |
+//! | [`nonces`] | prover nonces: from an RNG, or from a seed and the transcript (owner recovery) |
 //! | [`range`] | range proofs: Bulletproofs (§4) and Bulletproofs+ |
 //! | [`verify`] | verification as one multiscalar multiplication |
 //! | [`batch`] | batch verification, naming the invalid proofs |
@@ -44,6 +45,7 @@ pub mod errors;
 pub mod generators;
 pub mod group;
 pub mod ipa;
+pub mod nonces;
 pub mod range;
 pub mod transcript;
 pub mod util;

@@ -32,7 +32,7 @@
 //! **Verification as one multiscalar multiplication.** Unrolling the folds,
 //! the final `G = Σ_i s_i·y^{−i}·G_i` and `H = Σ_i s_i⁻¹·H_i` (`i` from 0)
 //! with `s_i = Π_k e_k^{±1}`, `+` where bit `lg N − 1 − k` of `i` is set —
-//! the same `s` as the inner-product argument's ([`crate::ipa::s_vector`]):
+//! the same `s` as the inner-product argument's (`crate::ipa::s_vector`):
 //! the `y^{−n̂}` factors of round `k` multiply exactly the generators whose
 //! bit `k` is set, and `Σ_k n̂_k·bit_k(i) = i`. The check becomes
 //!
@@ -50,13 +50,13 @@
 //! whose scalars are public challenges, are variable time.
 
 use merlin::Transcript;
-use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroizing;
 
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::nonces::NonceSource;
 use crate::transcript::TranscriptProtocol;
 use crate::util::powers;
 use crate::verify::MsmAccumulator;
@@ -80,6 +80,16 @@ pub(crate) struct WipChallenges<S> {
     pub(crate) e_last: S,
 }
 
+/// The last step's nonces `r, s, δ, η`, drawn at one transcript state.
+pub(crate) fn last_nonces<S: ScalarOps, N: NonceSource>(nonces: &mut N, transcript: &Transcript) -> [S; 4] {
+    [
+        nonces.nonce(transcript, b"r", 0),
+        nonces.nonce(transcript, b"s", 0),
+        nonces.nonce(transcript, b"delta", 0),
+        nonces.nonce(transcript, b"eta", 0),
+    ]
+}
+
 /// `Σ_i a_i·b_i·y^{i+1}` over the common length (`y_pows[i] = y^{i+1}`).
 fn weighted_inner_product<S: ScalarOps>(a: &[S], b: &[S], y_pows: &[S]) -> S {
     a.iter().zip(b).zip(y_pows).fold(S::zero(), |acc, ((a, b), y)| acc + *a * *b * *y)
@@ -90,7 +100,7 @@ impl<G: Group> WipProof<G> {
     /// `alpha`, on generators `g_vec`, `h_vec` (length `N`, a power of two)
     /// and bases `g`, `h`.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn prove<R: RngCore + CryptoRng>(
+    pub(crate) fn prove<N: NonceSource>(
         transcript: &mut Transcript,
         g: &G::Point,
         h: &G::Point,
@@ -100,7 +110,7 @@ impl<G: Group> WipProof<G> {
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
         alpha: G::Scalar,
-        rng: &mut R,
+        nonces: &mut N,
     ) -> Self {
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two() && b.len() == big_n);
@@ -126,8 +136,8 @@ impl<G: Group> WipProof<G> {
             let y_half_inv = crate::util::pow(y_inv, half as u64);
             let c_l = Zeroizing::new(weighted_inner_product(a1, b2, &y_pows));
             let c_r = Zeroizing::new(y_half * weighted_inner_product(a2, b1, &y_pows));
-            let d_l = Zeroizing::new(G::Scalar::random(rng));
-            let d_r = Zeroizing::new(G::Scalar::random(rng));
+            let d_l = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"d_L", 0));
+            let d_r = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"d_R", 0));
 
             scalars.clear();
             points.clear();
@@ -176,10 +186,7 @@ impl<G: Group> WipProof<G> {
         }
 
         let (a, b) = (a[0], b[0]);
-        let r = Zeroizing::new(G::Scalar::random(rng));
-        let s = Zeroizing::new(G::Scalar::random(rng));
-        let delta = Zeroizing::new(G::Scalar::random(rng));
-        let eta = Zeroizing::new(G::Scalar::random(rng));
+        let [r, s, delta, eta] = last_nonces::<G::Scalar, N>(nonces, transcript).map(Zeroizing::new);
         let a1 = ProofPoint::<G>::from_point(G::msm_ct(
             &[*r, *s, y * (*r * b + *s * a), *delta],
             &[g_vec[0], h_vec[0], *g, *h],
@@ -211,16 +218,30 @@ impl<G: Group> WipProof<G> {
         n: usize,
         transcript: &mut Transcript,
     ) -> Result<WipChallenges<G::Scalar>, ProofError> {
+        self.replay(n, transcript, |_, _| {})
+    }
+
+    /// [`challenges`](Self::challenges), calling `before(k, transcript)`
+    /// where the prover drew round `k`'s nonces (`k = lg N`: the last
+    /// step's), so a seed holder can re-derive them.
+    pub(crate) fn replay(
+        &self,
+        n: usize,
+        transcript: &mut Transcript,
+        mut before: impl FnMut(usize, &Transcript),
+    ) -> Result<WipChallenges<G::Scalar>, ProofError> {
         if !n.is_power_of_two() || self.l_vec.len() != n.trailing_zeros() as usize {
             return Err(ProofError::VerificationFailed);
         }
         transcript.wip_domain_sep(n as u64);
         let mut e = Vec::with_capacity(self.l_vec.len());
-        for (l, r) in self.l_vec.iter().zip(&self.r_vec) {
+        for (k, (l, r)) in self.l_vec.iter().zip(&self.r_vec).enumerate() {
+            before(k, transcript);
             transcript.validate_and_append_point::<G>(b"L", &l.compressed)?;
             transcript.validate_and_append_point::<G>(b"R", &r.compressed)?;
             e.push(transcript.challenge_scalar::<G>(b"e"));
         }
+        before(self.l_vec.len(), transcript);
         transcript.validate_and_append_point::<G>(b"A1", &self.a1.compressed)?;
         transcript.validate_and_append_point::<G>(b"B", &self.b.compressed)?;
         let e_last = transcript.challenge_scalar::<G>(b"e");

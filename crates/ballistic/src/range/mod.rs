@@ -23,7 +23,7 @@ pub mod bulletproofs_plus;
 pub mod interval;
 
 pub use self::bulletproofs::RangeProof;
-pub use self::bulletproofs_plus::RangeProofPlus;
+pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_RECOVERABLE_VALUES};
 pub use self::interval::{Interval, IntervalProof};
 
 use crate::errors::ProofError;
