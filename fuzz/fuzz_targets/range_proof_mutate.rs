@@ -1,5 +1,5 @@
 //! Structure-aware: the fuzzer's bytes are edits (offset, xor mask) applied
-//! to an honest proof, plus optional truncation or extension. Every edited
+//! to an honest proof (either system), plus optional truncation or extension. Every edited
 //! proof must be rejected.
 #![no_main]
 mod common;
@@ -8,7 +8,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Some((&which, edits)) = data.split_first() else { return };
     let case = which as usize % common::statement().cases.len();
-    let honest = &common::statement().cases[case].2;
+    let honest = &common::statement().cases[case].proof;
     let mut bytes = honest.clone();
     let mut chunks = edits.chunks_exact(3);
     for c in &mut chunks {

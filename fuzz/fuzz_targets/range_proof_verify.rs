@@ -1,5 +1,5 @@
-//! Arbitrary bytes as the proof of a fixed, true statement: no panic, and
-//! nothing but the honest proof is accepted.
+//! Arbitrary bytes as the proof (Bulletproofs or Bulletproofs+) of a fixed,
+//! true statement: no panic, and nothing but the honest proof is accepted.
 #![no_main]
 mod common;
 use libfuzzer_sys::fuzz_target;
@@ -7,6 +7,6 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Some((&which, bytes)) = data.split_first() else { return };
     let case = which as usize % common::statement().cases.len();
-    let honest = &common::statement().cases[case].2;
+    let honest = &common::statement().cases[case].proof;
     assert!(!common::accepts(case, bytes) || bytes == &honest[..], "accepted a proof the prover did not make");
 });

@@ -1,11 +1,10 @@
 //! Differential: for proofs built from the fuzzer's edits of honest proofs,
-//! the batch verifier names exactly the proofs that single verification
-//! rejects.
+//! of both systems, mixed in one batch, the batch verifier names exactly
+//! the proofs that single verification rejects.
 #![no_main]
 mod common;
 use ballistic::batch::{verify_range_proofs, RangeProofItem};
 use ballistic::merlin::Transcript;
-use ballistic::RangeProof;
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;
 
@@ -15,19 +14,19 @@ fuzz_target!(|data: &[u8]| {
     // Each 4-byte chunk: case, offset (2 bytes), mask; mask 0 = untouched.
     for c in data.chunks_exact(4).take(8) {
         let case = c[0] as usize % s.cases.len();
-        let mut bytes = s.cases[case].2.clone();
+        let mut bytes = s.cases[case].proof.clone();
         let offset = u16::from_le_bytes([c[1], c[2]]) as usize % bytes.len();
         bytes[offset] ^= c[3];
-        if let Ok(p) = RangeProof::<common::G>::from_bytes(&bytes) {
+        if let Ok(p) = common::decode(case, &bytes) {
             proofs.push((case, p, bytes));
         }
     }
     let items: Vec<_> = proofs
         .iter()
         .map(|(case, p, _)| RangeProofItem {
-            proof: p.into(),
-            commitments: &s.cases[*case].1,
-            bits: s.cases[*case].0,
+            proof: p.any(),
+            commitments: &s.cases[*case].commitments,
+            bits: s.cases[*case].bits,
             transcript: Transcript::new(common::LABEL),
         })
         .collect();
