@@ -10,6 +10,7 @@ use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::generators::Precomputation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
+use ballistic::Secp256k1;
 use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rand::{RngCore, SeedableRng};
@@ -37,6 +38,8 @@ fn table2(c: &mut Criterion) {
         cell::<Bulletproofs5>(c, n, m);
         cell::<TariBpPlus>(c, n, m);
         cell::<Grin>(c, n, m);
+        cell::<Ballistic<Secp256k1>>(c, n, m);
+        cell::<BallisticPlus<Secp256k1>>(c, n, m);
     }
 }
 
@@ -54,12 +57,14 @@ fn batches(c: &mut Criterion) {
         batch::<Bulletproofs5>(c, k);
         batch::<TariBpPlus>(c, k);
         batch::<Grin>(c, k);
+        batch::<Ballistic<Secp256k1>>(c, k);
+        batch::<BallisticPlus<Secp256k1>>(c, k);
     }
 }
 
 /// Tables on and off for the single 64-bit proof.
 fn precomputation(c: &mut Criterion) {
-    let mut sys = Ballistic::setup(64, 1, 1, 3);
+    let mut sys = <Ballistic>::setup(64, 1, 1, 3);
     let mut g = c.benchmark_group("verify_64x1_tables");
     g.bench_function("auto", |b| b.iter(|| assert!(sys.verify_one())));
     sys.set_precomputation(Precomputation::Off);

@@ -11,9 +11,10 @@
 //!   64-bit single proofs, batch verification of those).
 
 use ballistic::curve25519_dalek::scalar::Scalar;
+use ballistic::group::Group;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -41,21 +42,39 @@ fn values(rng: &mut ChaCha20Rng, n: usize, m: usize) -> Vec<u64> {
 
 const LABEL: &[u8] = b"ballistic-bench";
 
-/// ballistic's Bulletproofs range proofs on Ristretto255.
-pub struct Ballistic {
+/// A ballistic group with the benchmark's column names.
+pub trait BenchGroup: Group {
+    /// Column of ballistic's Bulletproofs on this group.
+    const BP_NAME: &'static str;
+    /// Column of ballistic's Bulletproofs+ on this group.
+    const BPP_NAME: &'static str;
+}
+
+impl BenchGroup for Ristretto255 {
+    const BP_NAME: &'static str = "ballistic";
+    const BPP_NAME: &'static str = "ballistic BP+";
+}
+
+impl BenchGroup for Secp256k1 {
+    const BP_NAME: &'static str = "ballistic secp256k1";
+    const BPP_NAME: &'static str = "ballistic BP+ secp256k1";
+}
+
+/// ballistic's Bulletproofs range proofs (Ristretto255 unless told).
+pub struct Ballistic<G: BenchGroup = Ristretto255> {
     n: usize,
-    bp: BulletproofGens<Ristretto255>,
-    pc: PedersenGens<Ristretto255>,
+    bp: BulletproofGens<G>,
+    pc: PedersenGens<G>,
     values: Vec<u64>,
-    blindings: Vec<Scalar>,
+    blindings: Vec<G::Scalar>,
     /// Proofs as bytes: verification includes decoding, as the peers' does.
-    proofs: Vec<(Vec<u8>, Vec<ballistic::curve25519_dalek::ristretto::CompressedRistretto>)>,
+    proofs: Vec<(Vec<u8>, Vec<G::Compressed>)>,
     rng: ChaCha20Rng,
 }
 
-impl Ballistic {
+impl<G: BenchGroup> Ballistic<G> {
     /// The generators (to switch precomputation off, or measure tables).
-    pub fn gens(&self) -> &BulletproofGens<Ristretto255> {
+    pub fn gens(&self) -> &BulletproofGens<G> {
         &self.bp
     }
 
@@ -66,8 +85,8 @@ impl Ballistic {
     }
 }
 
-impl System for Ballistic {
-    const NAME: &'static str = "ballistic";
+impl<G: BenchGroup> System for Ballistic<G> {
+    const NAME: &'static str = G::BP_NAME;
     fn supports(n: usize, m: usize) -> bool {
         (1..=64).contains(&n) && (1..=64).contains(&m)
     }
@@ -80,7 +99,7 @@ impl System for Ballistic {
         let mut first = None;
         for _ in 0..count.max(1) {
             let v = values(&mut rng, n, m);
-            let b: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+            let b: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
             let p = RangeProof::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng)
                 .expect("prove");
             proofs.push((p.0.to_bytes(), p.1));
@@ -103,7 +122,7 @@ impl System for Ballistic {
     }
     fn verify_one(&self) -> bool {
         let (bytes, c) = &self.proofs[0];
-        RangeProof::<Ristretto255>::from_bytes(bytes)
+        RangeProof::<G>::from_bytes(bytes)
             .and_then(|p| {
                 p.verify_multiple_with_rng(
                     &self.bp,
@@ -117,11 +136,8 @@ impl System for Ballistic {
             .is_ok()
     }
     fn verify_all(&self) -> bool {
-        let Ok(decoded) = self
-            .proofs
-            .iter()
-            .map(|(bytes, _)| RangeProof::<Ristretto255>::from_bytes(bytes))
-            .collect::<Result<Vec<_>, _>>()
+        let Ok(decoded) =
+            self.proofs.iter().map(|(bytes, _)| RangeProof::<G>::from_bytes(bytes)).collect::<Result<Vec<_>, _>>()
         else {
             return false;
         };
@@ -142,20 +158,20 @@ impl System for Ballistic {
     }
 }
 
-/// ballistic's Bulletproofs+ range proofs on Ristretto255.
-pub struct BallisticPlus {
+/// ballistic's Bulletproofs+ range proofs (Ristretto255 unless told).
+pub struct BallisticPlus<G: BenchGroup = Ristretto255> {
     n: usize,
-    bp: BulletproofGens<Ristretto255>,
-    pc: PedersenGens<Ristretto255>,
+    bp: BulletproofGens<G>,
+    pc: PedersenGens<G>,
     values: Vec<u64>,
-    blindings: Vec<Scalar>,
+    blindings: Vec<G::Scalar>,
     /// Proofs as bytes: verification includes decoding.
-    proofs: Vec<(Vec<u8>, Vec<ballistic::curve25519_dalek::ristretto::CompressedRistretto>)>,
+    proofs: Vec<(Vec<u8>, Vec<G::Compressed>)>,
     rng: ChaCha20Rng,
 }
 
-impl System for BallisticPlus {
-    const NAME: &'static str = "ballistic BP+";
+impl<G: BenchGroup> System for BallisticPlus<G> {
+    const NAME: &'static str = G::BPP_NAME;
     fn supports(n: usize, m: usize) -> bool {
         (1..=64).contains(&n) && (1..=64).contains(&m)
     }
@@ -168,7 +184,7 @@ impl System for BallisticPlus {
         let mut first = None;
         for _ in 0..count.max(1) {
             let v = values(&mut rng, n, m);
-            let b: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+            let b: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
             let p = RangeProofPlus::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng)
                 .expect("prove");
             proofs.push((p.0.to_bytes(), p.1));
@@ -191,16 +207,13 @@ impl System for BallisticPlus {
     }
     fn verify_one(&self) -> bool {
         let (bytes, c) = &self.proofs[0];
-        RangeProofPlus::<Ristretto255>::from_bytes(bytes)
+        RangeProofPlus::<G>::from_bytes(bytes)
             .and_then(|p| p.verify_multiple(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n))
             .is_ok()
     }
     fn verify_all(&self) -> bool {
-        let Ok(decoded) = self
-            .proofs
-            .iter()
-            .map(|(bytes, _)| RangeProofPlus::<Ristretto255>::from_bytes(bytes))
-            .collect::<Result<Vec<_>, _>>()
+        let Ok(decoded) =
+            self.proofs.iter().map(|(bytes, _)| RangeProofPlus::<G>::from_bytes(bytes)).collect::<Result<Vec<_>, _>>()
         else {
             return false;
         };

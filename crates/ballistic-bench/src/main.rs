@@ -21,6 +21,7 @@ use ballistic::curve25519_dalek::ristretto::RistrettoPoint;
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
+use ballistic::Secp256k1;
 use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
 use rand::{RngCore, SeedableRng};
 
@@ -160,7 +161,7 @@ fn floor(statics: usize, dynamics: usize, decompress: usize, rounds: usize) -> (
     let points = random_points(statics + dynamics, &mut rng);
     let scalars: Vec<Scalar> = (0..points.len()).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
     let encodings: Vec<_> = points.iter().take(decompress.max(1)).map(Ristretto255::compress).collect();
-    let table = ballistic::verify::precomputed_is_faster(statics, dynamics)
+    let table = <ballistic::Ristretto255 as ballistic::Group>::precomputed_is_faster(statics, dynamics)
         .then(|| Ristretto255::vartime_table(&points[..statics]));
     let mut plain = || {
         std::hint::black_box(Ristretto255::msm_vartime(&scalars, &points));
@@ -246,7 +247,7 @@ fn main() {
         }
         if n == 64 {
             series("ballistic", m as f64, ours.verify / m as f64);
-            series(BallisticPlus::NAME, m as f64, plus.verify / m as f64);
+            series(<BallisticPlus>::NAME, m as f64, plus.verify / m as f64);
         }
         for (name, row, base) in peers {
             let Some(r) = row else { continue };
@@ -293,7 +294,7 @@ fn main() {
     let _ = writeln!(md, "| proofs | ballistic | ballistic BP+ | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | ratio bp5 | ratio tari (BP+) | ratio grin | floor (BP) | ballistic ÷ floor |");
     let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
     let mut per_batch: Vec<(String, Vec<(f64, f64)>)> =
-        ["ballistic", BallisticPlus::NAME, Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME]
+        ["ballistic", <BallisticPlus>::NAME, Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME]
             .iter()
             .map(|s| (s.to_string(), vec![]))
             .collect();
@@ -303,8 +304,8 @@ fn main() {
     for &k in &sizes {
         eprintln!("batch of {k} …");
         let r = rounds.min(if k >= 1000 { 3 } else { rounds });
-        let a = Ballistic::setup(64, 1, k, 11);
-        let a_plus = BallisticPlus::setup(64, 1, k, 15);
+        let a = <Ballistic>::setup(64, 1, k, 11);
+        let a_plus = <BallisticPlus>::setup(64, 1, k, 15);
         let b = Bulletproofs5::setup(64, 1, k, 12);
         let c = TariBpPlus::setup(64, 1, k, 13);
         let d = Grin::setup(64, 1, k, 14);
@@ -360,9 +361,11 @@ fn main() {
         );
     }
 
+    md.push_str(&secp256k1_section(&opt, rounds, batch_k));
+
     // Memory of verifying one 64-bit proof (generators and tables built before).
-    let a = Ballistic::setup(64, 1, 1, 21);
-    let a_plus = BallisticPlus::setup(64, 1, 1, 24);
+    let a = <Ballistic>::setup(64, 1, 1, 21);
+    let a_plus = <BallisticPlus>::setup(64, 1, 1, 24);
     let b = Bulletproofs5::setup(64, 1, 1, 22);
     let c = TariBpPlus::setup(64, 1, 1, 23);
     let (pa, pb, pc) = (peak_heap(|| a.verify_one()), peak_heap(|| b.verify_one()), peak_heap(|| c.verify_one()));
@@ -397,6 +400,103 @@ fn main() {
     );
     std::fs::write(opt.out.join("report.md"), &md).expect("write report");
     print!("{md}");
+}
+
+/// ballistic on secp256k1 beside grin's C Bulletproofs (libsecp256k1-zkp):
+/// 64-bit single proofs and batches (grin), aggregated shapes (ballistic
+/// only: grin's Rust API proves one value per proof).
+fn secp256k1_section(opt: &Options, rounds: usize, batch_k: usize) -> String {
+    let mut md = String::new();
+    let _ = writeln!(md, "\n## secp256k1: ballistic beside grin (C Bulletproofs, libsecp256k1-zkp)\n");
+    let _ = writeln!(
+        md,
+        "| n | m | system | bytes | prove | verify | batch marginal | prove ratio | verify ratio | marginal ratio |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|");
+    let cells: &[(usize, usize)] = if opt.quick { &[(64, 1), (64, 8)] } else { &[(64, 1), (64, 2), (64, 8), (64, 32)] };
+    for &(n, m) in cells {
+        eprintln!("secp256k1 cell n={n} m={m} …");
+        let seed = (n * 1000 + m) as u64 + 5;
+        let grin = measure::<Grin>(n, m, batch_k, rounds, seed).map(|r| r.0);
+        for (name, row) in [
+            ("**ballistic secp256k1**", measure::<Ballistic<Secp256k1>>(n, m, batch_k, rounds, seed).map(|r| r.0)),
+            (
+                "**ballistic BP+ secp256k1**",
+                measure::<BallisticPlus<Secp256k1>>(n, m, batch_k, rounds, seed).map(|r| r.0),
+            ),
+        ] {
+            let Some(r) = row else { continue };
+            let ratios = grin.as_ref().map_or("| | |".to_string(), |g| {
+                format!("{:.2} | {:.2} | {:.2} |", r.prove / g.prove, r.verify / g.verify, r.marginal / g.marginal)
+            });
+            let _ = writeln!(
+                md,
+                "| {n} | {m} | {name} | {} | {} | {} | {} | {ratios}",
+                r.bytes,
+                ms(r.prove),
+                ms(r.verify),
+                ms(r.marginal)
+            );
+        }
+        if let Some(g) = grin {
+            let _ = writeln!(
+                md,
+                "| {n} | {m} | {} | {} | {} | {} | {} | | | |",
+                Grin::NAME,
+                g.bytes,
+                ms(g.prove),
+                ms(g.verify),
+                ms(g.marginal)
+            );
+        }
+    }
+    // Batches: per-proof cost and the marginal between the two largest.
+    let sizes: &[usize] = if opt.quick { &[10, 100] } else { &[100, 1000] };
+    let mut t_all = Vec::new();
+    for &k in sizes {
+        eprintln!("secp256k1 batch of {k} …");
+        let a = Ballistic::<Secp256k1>::setup(64, 1, k, 31);
+        let b = BallisticPlus::<Secp256k1>::setup(64, 1, k, 32);
+        let g = Grin::setup(64, 1, k, 33);
+        let t = alternate(
+            rounds.min(3),
+            0.3,
+            &mut [&mut || assert!(a.verify_all()), &mut || assert!(b.verify_all()), &mut || assert!(g.verify_all())],
+        );
+        t_all.push((k, t));
+    }
+    let _ = writeln!(
+        md,
+        "\n| proofs in batch | ballistic secp256k1 | ballistic BP+ secp256k1 | grin | ratio BP | ratio BP+ |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|");
+    for (k, t) in &t_all {
+        let per: Vec<f64> = t.iter().map(|x| x / *k as f64).collect();
+        let _ = writeln!(
+            md,
+            "| {k} | {} | {} | {} | {:.2} | {:.2} |",
+            ms(per[0]),
+            ms(per[1]),
+            ms(per[2]),
+            per[0] / per[2],
+            per[1] / per[2]
+        );
+    }
+    if let [(k0, t0), (k1, t1)] = t_all.as_slice() {
+        let d = (k1 - k0) as f64;
+        let m: Vec<f64> = t1.iter().zip(t0).map(|(b, a)| (b - a) / d).collect();
+        let _ = writeln!(
+            md,
+            "\nMarginal cost per extra proof between batches of {k0} and {k1}: ballistic {} ms, ballistic BP+ {} ms, grin {} ms; \
+             ratios {:.2} (BP) and {:.2} (BP+).",
+            ms(m[0]),
+            ms(m[1]),
+            ms(m[2]),
+            m[0] / m[2],
+            m[1] / m[2]
+        );
+    }
+    md
 }
 
 /// A log–log line plot of several series as a standalone SVG.

@@ -3,15 +3,12 @@
 use std::time::{Duration, Instant};
 
 use ballistic::batch::{verify_range_proofs, RangeProofItem};
-use ballistic::curve25519_dalek::scalar::Scalar;
-use ballistic::group::ScalarOps;
+use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255};
+use ballistic::{PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255, Secp256k1};
 use rand_core::{OsRng, RngCore};
 
 use crate::files::generators;
-
-type G = Ristretto255;
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -24,11 +21,11 @@ fn ms(d: Duration) -> String {
 
 /// Prove, decode and verify one shape `reps` times with one system; check a
 /// tampered copy is rejected. Returns (size, median prove, median verify).
-fn measure<P>(
+fn measure<G: Group, P>(
     reps: usize,
-    prove: impl Fn() -> Result<(P, Vec<<G as ballistic::Group>::Compressed>), ballistic::ProofError>,
+    prove: impl Fn() -> Result<(P, Vec<G::Compressed>), ballistic::ProofError>,
     to_bytes: impl Fn(&P) -> Vec<u8>,
-    accepts: impl Fn(&[u8], &[<G as ballistic::Group>::Compressed]) -> Result<(), String>,
+    accepts: impl Fn(&[u8], &[G::Compressed]) -> Result<(), String>,
 ) -> Result<(usize, Duration, Duration), String> {
     let mut prove_times = Vec::new();
     let mut verify_times = Vec::new();
@@ -53,22 +50,35 @@ fn measure<P>(
 }
 
 pub fn run(quick: bool) -> Result<(), String> {
-    let shapes: &[(usize, usize)] =
-        &[(8, 1), (16, 1), (32, 1), (64, 1), (64, 2), (64, 4), (64, 8), (64, 16), (64, 32), (33, 3), (1, 1)];
     let reps = if quick { 1 } else { 7 };
+    let batch_size = if quick { 4 } else { 64 };
+    println!("ballistic demo: Bulletproofs and Bulletproofs+ range proofs");
+    println!("median of {reps} runs; times in milliseconds (verify includes decoding)");
+    table::<Ristretto255>(
+        reps,
+        &[(8, 1), (16, 1), (32, 1), (64, 1), (64, 2), (64, 4), (64, 8), (64, 16), (64, 32), (33, 3), (1, 1)],
+    )?;
+    batch::<Ristretto255>(batch_size)?;
+    table::<Secp256k1>(reps, &[(8, 1), (64, 1), (64, 8), (33, 3)])?;
+    batch::<Secp256k1>(batch_size)?;
+    println!("\nall proofs verified; tampered copies were rejected");
+    Ok(())
+}
+
+/// Sizes and timings of both systems for each shape on group `G`.
+fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String> {
     let pc = PedersenGens::<G>::default();
-    println!("ballistic demo: Bulletproofs and Bulletproofs+ range proofs on {}", <G as ballistic::Group>::NAME);
-    println!("median of {reps} runs; times in milliseconds (verify includes decoding)\n");
+    println!("\n## {} ({}-byte points)\n", G::NAME, G::POINT_LEN);
     println!("| bits n | values m | padded N | BP bytes | BP prove | BP verify | BP+ bytes | BP+ prove | BP+ verify |");
     println!("|-------:|---------:|---------:|---------:|---------:|----------:|----------:|----------:|-----------:|");
     for &(n, m) in shapes {
         let shape = RangeShape::new(n, m).map_err(|e| e.to_string())?;
-        let bp = generators(shape);
+        let bp = generators::<G>(shape);
         let max = shape.max_value();
         let values: Vec<u64> = (0..m).map(|_| OsRng.next_u64() & max).collect();
-        let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut OsRng)).collect();
+        let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut OsRng)).collect();
         let failed = |e: ballistic::ProofError| format!("demo proof n={n} m={m} failed to verify: {e}");
-        let (size, prove, verify) = measure(
+        let (size, prove, verify) = measure::<G, _>(
             reps,
             || RangeProof::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n),
             RangeProof::to_bytes,
@@ -78,7 +88,7 @@ pub fn run(quick: bool) -> Result<(), String> {
                     .map_err(failed)
             },
         )?;
-        let (size_plus, prove_plus, verify_plus) = measure(
+        let (size_plus, prove_plus, verify_plus) = measure::<G, _>(
             reps,
             || RangeProofPlus::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n),
             RangeProofPlus::to_bytes,
@@ -97,19 +107,18 @@ pub fn run(quick: bool) -> Result<(), String> {
             ms(verify_plus)
         );
     }
-    batch(&pc, if quick { 4 } else { 64 })?;
-    println!("\nall proofs verified; tampered copies were rejected");
     Ok(())
 }
 
 /// Batch-verify `count` 64-bit proofs, one of them then tampered with, and
 /// show that the batch names it.
-fn batch(pc: &PedersenGens<G>, count: usize) -> Result<(), String> {
+fn batch<G: Group>(count: usize) -> Result<(), String> {
+    let pc = &PedersenGens::<G>::default();
     let shape = RangeShape::new(64, 1).map_err(|e| e.to_string())?;
-    let bp = generators(shape);
+    let bp = generators::<G>(shape);
     let mut proofs = Vec::with_capacity(count);
     for _ in 0..count {
-        let blinding = <Scalar as ScalarOps>::random(&mut OsRng);
+        let blinding = <G::Scalar as ScalarOps>::random(&mut OsRng);
         let (p, v) =
             RangeProof::<G>::prove_single(&bp, pc, &mut Transcript::new(b"demo"), OsRng.next_u64(), &blinding, 64)
                 .map_err(|e| e.to_string())?;
@@ -131,7 +140,7 @@ fn batch(pc: &PedersenGens<G>, count: usize) -> Result<(), String> {
     let t = Instant::now();
     verify_range_proofs(&good, &bp, pc, &mut OsRng).map_err(|e| e.to_string())?;
     let per_proof = t.elapsed() / count as u32;
-    println!("\nbatch of {count} 64-bit proofs: {} ms per proof", ms(per_proof));
+    println!("\nbatch of {count} 64-bit proofs on {}: {} ms per proof", G::NAME, ms(per_proof));
     let bad = items(b"tampered");
     match verify_range_proofs(&bad, &bp, pc, &mut OsRng) {
         Err(e) if e.indices() == vec![count / 2] => {

@@ -5,22 +5,21 @@
 //!   "bits": 64, "commitments": ["<hex>", …], "proof": "<hex>" }
 //! ```
 //!
-//! `system` is `"bulletproofs"` (the `proof` bytes are exactly those of
-//! `bulletproofs` 5's `RangeProof::to_bytes`) or `"bulletproofs-plus"`
-//! (ballistic's `RangeProofPlus::to_bytes`). Hex is lowercase on output.
+//! `system` is `"bulletproofs"` (on Ristretto255 the `proof` bytes are
+//! exactly those of `bulletproofs` 5's `RangeProof::to_bytes`) or
+//! `"bulletproofs-plus"` (ballistic's `RangeProofPlus::to_bytes`). `group`
+//! is `"ristretto255"` (32-byte points) or `"secp256k1"` (33-byte SEC1
+//! compressed points). Hex is lowercase on output.
 
 use std::path::Path;
 
 use ballistic::batch::{verify_range_proofs, AnyRangeProof, RangeProofItem};
-use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::encoding::{decode_point, from_hex, to_hex};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::{MAX_BITS, MAX_VALUES};
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255, Secp256k1};
 use serde::{Deserialize, Serialize};
-
-type G = Ristretto255;
 
 pub const DEFAULT_LABEL: &str = "ballistic range proof";
 
@@ -52,6 +51,27 @@ impl System {
     }
 }
 
+/// The groups a file may use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GroupName {
+    /// Ristretto255 (curve25519); compatible with `bulletproofs` 5.
+    Ristretto255,
+    /// secp256k1, the paper's and Bitcoin's curve.
+    Secp256k1,
+}
+
+impl GroupName {
+    fn from_file_name(name: &str) -> Result<Self, String> {
+        match name {
+            n if n == Ristretto255::NAME => Ok(GroupName::Ristretto255),
+            n if n == Secp256k1::NAME => Ok(GroupName::Secp256k1),
+            other => {
+                Err(format!("unsupported group {other:?} (expected {:?} or {:?})", Ristretto255::NAME, Secp256k1::NAME))
+            }
+        }
+    }
+}
+
 /// A proof file.
 #[derive(Serialize, Deserialize)]
 pub struct ProofFile {
@@ -74,19 +94,36 @@ struct OpeningsFile {
 }
 
 /// Large enough for every shape this tool accepts.
-pub fn generators(shape: RangeShape) -> BulletproofGens<G> {
+pub fn generators<G: Group>(shape: RangeShape) -> BulletproofGens<G> {
     BulletproofGens::new(shape.gens_per_party_needed(), shape.parties_needed())
 }
 
-fn parse_blinding(index: usize, hex: &str) -> Result<Scalar, String> {
+fn parse_blinding<G: Group>(index: usize, hex: &str) -> Result<G::Scalar, String> {
     let bytes = from_hex(hex).ok_or_else(|| format!("blinding #{index}: not hex"))?;
     let arr: [u8; 32] = bytes.try_into().map_err(|_| format!("blinding #{index}: must be 32 bytes (64 hex digits)"))?;
-    <Scalar as ScalarOps>::from_canonical_bytes(&arr)
+    <G::Scalar as ScalarOps>::from_canonical_bytes(&arr)
         .ok_or_else(|| format!("blinding #{index}: not a canonical scalar (must be below the group order)"))
 }
 
 #[allow(clippy::too_many_arguments)]
 pub fn prove(
+    group: GroupName,
+    system: System,
+    bits: usize,
+    values: &[u64],
+    blindings: &[String],
+    label: &str,
+    out: &Path,
+    openings: Option<&Path>,
+) -> Result<(), String> {
+    match group {
+        GroupName::Ristretto255 => prove_in::<Ristretto255>(system, bits, values, blindings, label, out, openings),
+        GroupName::Secp256k1 => prove_in::<Secp256k1>(system, bits, values, blindings, label, out, openings),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn prove_in<G: Group>(
     system: System,
     bits: usize,
     values: &[u64],
@@ -96,15 +133,15 @@ pub fn prove(
     openings: Option<&Path>,
 ) -> Result<(), String> {
     let shape = RangeShape::new(bits, values.len()).map_err(|e| e.to_string())?;
-    let blindings: Vec<Scalar> = if blindings.is_empty() {
-        values.iter().map(|_| <Scalar as ScalarOps>::random(&mut rand_core::OsRng)).collect()
+    let blindings: Vec<G::Scalar> = if blindings.is_empty() {
+        values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut rand_core::OsRng)).collect()
     } else if blindings.len() == values.len() {
-        blindings.iter().enumerate().map(|(i, h)| parse_blinding(i, h)).collect::<Result<_, _>>()?
+        blindings.iter().enumerate().map(|(i, h)| parse_blinding::<G>(i, h)).collect::<Result<_, _>>()?
     } else {
         return Err(format!("{} values but {} blindings (give one per value, or none)", values.len(), blindings.len()));
     };
     let pc = PedersenGens::<G>::default();
-    let bp = generators(shape);
+    let bp = generators::<G>(shape);
     let mut transcript = Transcript::new(label_bytes(label));
     let (proof, commitments) = match system {
         System::Bulletproofs => RangeProof::<G>::prove_multiple(&bp, &pc, &mut transcript, values, &blindings, bits)
@@ -130,7 +167,7 @@ pub fn prove(
             group: G::NAME.into(),
             bits,
             values: values.to_vec(),
-            blindings: blindings.iter().map(|b| to_hex(&b.to_bytes())).collect(),
+            blindings: blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect(),
             commitments,
         };
         write_json(path, &openings)?;
@@ -164,12 +201,12 @@ fn read_file(path: &Path) -> Result<ProofFile, String> {
 }
 
 /// A decoded proof of either system.
-enum DecodedProof {
+enum DecodedProof<G: Group> {
     Bulletproofs(Box<RangeProof<G>>),
     BulletproofsPlus(Box<RangeProofPlus<G>>),
 }
 
-impl DecodedProof {
+impl<G: Group> DecodedProof<G> {
     fn as_any(&self) -> AnyRangeProof<'_, G> {
         match self {
             DecodedProof::Bulletproofs(p) => (&**p).into(),
@@ -179,23 +216,51 @@ impl DecodedProof {
 }
 
 /// A decoded proof file: the statement and proof, ready to verify.
-struct Decoded {
+struct Decoded<G: Group> {
     label: &'static [u8],
     bits: usize,
     commitments: Vec<<G as Group>::Compressed>,
-    proof: DecodedProof,
+    proof: DecodedProof<G>,
 }
 
-/// Verify many files in one batch: prints "valid: N proofs" or one line per
-/// invalid file (and fails).
+/// Verify many files in one batch per group: prints "valid: N proofs" or
+/// one line per invalid file (and fails).
 pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
     let mut bad: Vec<(usize, String)> = Vec::new();
-    let mut decoded = Vec::new();
+    let mut ristretto = Vec::new();
+    let mut secp = Vec::new();
     for (i, path) in paths.iter().enumerate() {
-        match read_file(path).and_then(|f| decode(&f)) {
-            Ok(d) => decoded.push((i, d)),
+        match read_file(path).and_then(|f| GroupName::from_file_name(&f.group).map(|g| (g, f))) {
+            Ok((GroupName::Ristretto255, f)) => ristretto.push((i, f)),
+            Ok((GroupName::Secp256k1, f)) => secp.push((i, f)),
             Err(e) => bad.push((i, e)),
         }
+    }
+    bad.extend(batch_in::<Ristretto255>(&ristretto));
+    bad.extend(batch_in::<Secp256k1>(&secp));
+    if bad.is_empty() {
+        println!("valid: {} proofs", paths.len());
+        return Ok(());
+    }
+    bad.sort();
+    for (i, reason) in &bad {
+        println!("invalid: {}: {reason}", paths[*i].display());
+    }
+    Err(format!("{} of {} proofs invalid", bad.len(), paths.len()))
+}
+
+/// One batch of files on group `G`; returns `(index, reason)` per invalid file.
+fn batch_in<G: Group>(files: &[(usize, ProofFile)]) -> Vec<(usize, String)> {
+    let mut bad = Vec::new();
+    let mut decoded = Vec::new();
+    for (i, f) in files {
+        match decode::<G>(f) {
+            Ok(d) => decoded.push((*i, d)),
+            Err(e) => bad.push((*i, e)),
+        }
+    }
+    if decoded.is_empty() {
+        return bad;
     }
     let max_bits = decoded.iter().map(|(_, d)| d.bits).max().unwrap_or(1);
     let max_parties = decoded
@@ -222,22 +287,21 @@ pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
             }
         }
     }
-    if bad.is_empty() {
-        println!("valid: {} proofs", paths.len());
-        return Ok(());
-    }
-    bad.sort();
-    for (i, reason) in &bad {
-        println!("invalid: {}: {reason}", paths[*i].display());
-    }
-    Err(format!("{} of {} proofs invalid", bad.len(), paths.len()))
+    bad
 }
 
 pub fn verify_file(file: &ProofFile) -> Result<(), String> {
-    let d = decode(file)?;
+    match GroupName::from_file_name(&file.group)? {
+        GroupName::Ristretto255 => verify_file_in::<Ristretto255>(file),
+        GroupName::Secp256k1 => verify_file_in::<Secp256k1>(file),
+    }
+}
+
+fn verify_file_in<G: Group>(file: &ProofFile) -> Result<(), String> {
+    let d = decode::<G>(file)?;
     let shape = RangeShape::new(d.bits, d.commitments.len()).map_err(|e| e.to_string())?;
     let pc = PedersenGens::<G>::default();
-    let bp = generators(shape);
+    let bp = generators::<G>(shape);
     let mut transcript = Transcript::new(d.label);
     match &d.proof {
         DecodedProof::Bulletproofs(p) => p.verify_multiple(&bp, &pc, &mut transcript, &d.commitments, d.bits),
@@ -246,7 +310,7 @@ pub fn verify_file(file: &ProofFile) -> Result<(), String> {
     .map_err(|e| e.to_string())
 }
 
-fn decode(file: &ProofFile) -> Result<Decoded, String> {
+fn decode<G: Group>(file: &ProofFile) -> Result<Decoded<G>, String> {
     let system = System::from_file_name(&file.system)?;
     if file.group != G::NAME {
         return Err(format!("unsupported group {:?} (expected {:?})", file.group, G::NAME));

@@ -42,6 +42,9 @@ enum RangeCommand {
         /// Proof system.
         #[arg(long, value_enum, default_value = "bulletproofs")]
         system: files::System,
+        /// Group.
+        #[arg(long, value_enum, default_value = "ristretto255")]
+        group: files::GroupName,
         /// Bits per value, 1..=64.
         #[arg(long)]
         bits: usize,
@@ -67,7 +70,7 @@ enum RangeCommand {
         /// The proof file.
         file: PathBuf,
     },
-    /// Verify many proof files (either system, any sizes) in one batch; names every invalid file.
+    /// Verify many proof files (either system, either group, any sizes) in one batch per group; names every invalid file.
     VerifyBatch {
         /// The proof files.
         #[arg(required = true)]
@@ -79,8 +82,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Range { command } => match command {
-            RangeCommand::Prove { system, bits, values, blindings, label, out, openings } => {
-                files::prove(system, bits, &values, &blindings, &label, &out, openings.as_deref())
+            RangeCommand::Prove { system, group, bits, values, blindings, label, out, openings } => {
+                files::prove(group, system, bits, &values, &blindings, &label, &out, openings.as_deref())
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),

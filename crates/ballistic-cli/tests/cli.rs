@@ -126,7 +126,8 @@ fn verifier_gives_one_line_reasons() {
     type Mutation = Box<dyn Fn(&mut serde_json::Value)>;
     let cases: Vec<(&str, Mutation, &str)> = vec![
         ("system", Box::new(|v| v["system"] = "zk-snark".into()), "unsupported system"),
-        ("group", Box::new(|v| v["group"] = "secp256k1".into()), "unsupported group"),
+        ("group", Box::new(|v| v["group"] = "ed25519".into()), "unsupported group"),
+        ("group-mismatch", Box::new(|v| v["group"] = "secp256k1".into()), "not a valid secp256k1 point"),
         ("bits", Box::new(|v| v["bits"] = 32.into()), "wrong proof length"),
         ("bits0", Box::new(|v| v["bits"] = 0.into()), "bits 0"),
         ("hex", Box::new(|v| v["proof"] = "zz".into()), "bad hex"),
@@ -252,4 +253,64 @@ fn bulletproofs_plus_files_and_mixed_batches() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.contains("mixed-plus-tampered.json"), "{out}");
+}
+
+#[test]
+fn secp256k1_files_and_mixed_group_batches() {
+    let bp = tmp("secp-bp.json");
+    let plus = tmp("secp-plus.json");
+    let o = prove(&bp, "64", &["42"], &["--group", "secp256k1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = prove(&plus, "16", &["1", "2", "3"], &["--group", "secp256k1", "--system", "bpplus"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&bp);
+    assert_eq!(v["group"], "secp256k1");
+    assert_eq!(v["proof"].as_str().unwrap().len(), 2 * 688);
+    assert_eq!(v["commitments"][0].as_str().unwrap().len(), 2 * 33);
+    assert!(verify(&bp).status.success());
+    assert!(verify(&plus).status.success());
+
+    // The same file claimed for the other group: a clear reason, no panic.
+    let mut wrong = v.clone();
+    wrong["group"] = "ristretto255".into();
+    let wrong_path = tmp("secp-as-ristretto.json");
+    write_json(&wrong_path, &wrong);
+    let o = verify(&wrong_path);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("commitment #0"), "{}", stderr(&o));
+    let mut unknown = v.clone();
+    unknown["group"] = "p256".into();
+    let unknown_path = tmp("secp-unknown-group.json");
+    write_json(&unknown_path, &unknown);
+    let o = verify(&unknown_path);
+    assert!(stderr(&o).contains("unsupported group"), "{}", stderr(&o));
+    // A commitment off the curve.
+    let mut off = v.clone();
+    off["commitments"][0] = format!("02{}", "ff".repeat(32)).into();
+    let off_path = tmp("secp-off-curve.json");
+    write_json(&off_path, &off);
+    let o = verify(&off_path);
+    assert!(stderr(&o).contains("not a valid secp256k1 point"), "{}", stderr(&o));
+
+    // One batch command, both groups, both systems; one bad file per group.
+    let rist = tmp("mixed-group-ristretto.json");
+    assert!(prove(&rist, "32", &["9"], &[]).status.success());
+    let o = run(bin().args(["range", "verify-batch"]).arg(&bp).arg(&rist).arg(&plus));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 3 proofs");
+    let mut bad_secp = json(&plus);
+    bad_secp["label"] = "other".into();
+    let bad_secp_path = tmp("mixed-group-bad-secp.json");
+    write_json(&bad_secp_path, &bad_secp);
+    let mut bad_rist = json(&rist);
+    bad_rist["bits"] = 64.into();
+    let bad_rist_path = tmp("mixed-group-bad-ristretto.json");
+    write_json(&bad_rist_path, &bad_rist);
+    let o = run(bin().args(["range", "verify-batch"]).arg(&bp).arg(&bad_secp_path).arg(&rist).arg(&bad_rist_path));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("mixed-group-bad-secp.json"), "{out}");
+    assert!(lines[1].contains("mixed-group-bad-ristretto.json"), "{out}");
 }

@@ -1,5 +1,5 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs and
-//! Bulletproofs+) with every secret
+//! Bulletproofs+, on Ristretto255 and on secp256k1) with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
 //! Any branch or memory index that depends on a secret before it is
 //! declassified (see `ballistic::ct`) is reported as a use of uninitialised
@@ -7,10 +7,9 @@
 //! the `ctgrind` feature.
 
 use ballistic::ct::{classify, declassify};
-use ballistic::curve25519_dalek::scalar::Scalar;
-use ballistic::group::ScalarOps;
+use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// The prover's randomness (α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂) is secret too: this
@@ -41,17 +40,23 @@ impl RngCore for SecretRng {
 impl CryptoRng for SecretRng {}
 
 fn main() {
+    run::<Ristretto255>();
+    run::<Secp256k1>();
+}
+
+/// Both provers on group `G`, for two shapes.
+fn run<G: Group>() {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(2));
-    let pc = PedersenGens::<Ristretto255>::default();
-    let bp = BulletproofGens::<Ristretto255>::new(16, 4);
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(16, 4);
     for (n, m) in [(16usize, 1usize), (8, 3)] {
         let values: Vec<u64> = (0..m as u64).map(|j| 0xa5a5 >> (16 - n) ^ j).collect();
-        let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+        let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
         classify(&values[..]);
         classify(&blindings[..]);
         // Both provers, on the same classified inputs.
-        let classic = RangeProof::<Ristretto255>::prove_multiple_with_rng(
+        let classic = RangeProof::<G>::prove_multiple_with_rng(
             &bp,
             &pc,
             &mut Transcript::new(b"ctgrind"),
@@ -61,7 +66,7 @@ fn main() {
             &mut secret_rng,
         )
         .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
-        let plus = RangeProofPlus::<Ristretto255>::prove_multiple_with_rng(
+        let plus = RangeProofPlus::<G>::prove_multiple_with_rng(
             &bp,
             &pc,
             &mut Transcript::new(b"ctgrind"),
@@ -75,9 +80,9 @@ fn main() {
         declassify(&blindings[..]);
         for (system, result) in [("bulletproofs", classic), ("bulletproofs+", plus)] {
             match result {
-                Ok(()) => println!("{system} n={n} m={m}: proved, verifies"),
+                Ok(()) => println!("{} {system} n={n} m={m}: proved, verifies", G::NAME),
                 Err(e) => {
-                    println!("{system} n={n} m={m}: {e}");
+                    println!("{} {system} n={n} m={m}: {e}", G::NAME);
                     std::process::exit(1);
                 }
             }

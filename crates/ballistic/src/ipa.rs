@@ -125,7 +125,7 @@ impl<G: Group> InnerProductProof<G> {
             let chunk = chunk.max(1);
             let last = big_n.checked_sub(1)?;
             let static_len = t.h_index(last / chunk, last % chunk) + 1;
-            (big_n.div_ceil(chunk) <= t.chains && chunk <= t.cap && crate::verify::precomputed_is_faster(static_len, 1))
+            (big_n.div_ceil(chunk) <= t.chains && chunk <= t.cap && G::precomputed_is_faster(static_len, 1))
                 .then_some((t, chunk, static_len))
         });
         // L or R of a lazy round: Σ_j scalar(j)·(H_j if on_h(j) else G_j) + c·Q.
@@ -180,19 +180,7 @@ impl<G: Group> InnerProductProof<G> {
 
         // Materialise the virtual generators (nothing to do if no round is left).
         let (mut g, mut h) = if n > 1 {
-            let stride = big_n / n;
-            let one = |coeffs: &[G::Scalar], points: &[G::Point], i: usize| {
-                G::msm_vartime((0..stride).map(|t| coeffs[i + t * n]), (0..stride).map(|t| &points[i + t * n]))
-            };
-            let materialise = |coeffs: &[G::Scalar], points: &[G::Point]| -> Vec<G::Point> {
-                #[cfg(feature = "rayon")]
-                if n >= 16 {
-                    use rayon::prelude::*;
-                    return (0..n).into_par_iter().map(|i| one(coeffs, points, i)).collect();
-                }
-                (0..n).map(|i| one(coeffs, points, i)).collect()
-            };
-            (materialise(&cg, &g), materialise(&ch, &h))
+            (crate::group::materialise_strided::<G>(&cg, &g, n), crate::group::materialise_strided::<G>(&ch, &h, n))
         } else {
             (Vec::new(), Vec::new())
         };
@@ -221,12 +209,8 @@ impl<G: Group> InnerProductProof<G> {
             let (u, u_inv) = round(transcript, l, r);
             fold_scalars(a_l, a_r, u, u_inv);
             fold_scalars(b_l, b_r, u_inv, u);
-            for (g_l, g_r) in g_l.iter_mut().zip(g_r.iter()) {
-                *g_l = G::msm_vartime([u_inv, u], [*g_l, *g_r]);
-            }
-            for (h_l, h_r) in h_l.iter_mut().zip(h_r.iter()) {
-                *h_l = G::msm_vartime([u, u_inv], [*h_l, *h_r]);
-            }
+            crate::group::fold_points::<G>(g_l, g_r, u_inv, u);
+            crate::group::fold_points::<G>(h_l, h_r, u, u_inv);
             a = a_l;
             b = b_l;
             g = g_l;
@@ -316,7 +300,10 @@ fn fold_scalars<S: ScalarOps>(left: &mut [S], right: &[S], alpha: S, beta: S) {
 /// of `2^k`-term MSMs, and every folding round after costs `N/2^k` 2-term
 /// MSMs. With tables (curve25519-dalek 5), 64-bit prove for k = 0..6:
 /// 13.7, 9.7, 7.9, 7.5, 7.6, 7.6, 7.4 ms; 64×8: 100, 72, 57, 53.8, 53.7,
-/// 57.6, 63.2 ms (medians of 5 alternating rounds).
+/// 57.6, 63.2 ms (medians of 5 alternating rounds). On secp256k1 (k256
+/// field, ballistic's GLV Straus and tables) k = 3 is also the best or
+/// within noise of it: 64-bit 24.7, 19.1, 16.1, 14.9, 14.8, 15.7, 14.0 ms;
+/// 64×8: 172, 137, 116, 112, 115, 123, 134 ms.
 pub fn lazy_rounds(n: usize) -> usize {
     let lg_n = n.trailing_zeros() as usize;
     lg_n.min(LAZY_ROUNDS)

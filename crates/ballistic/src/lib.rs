@@ -57,5 +57,5 @@ pub use merlin;
 
 pub use errors::ProofError;
 pub use generators::{BulletproofGens, PedersenGens};
-pub use group::{Group, Ristretto255};
+pub use group::{Group, Ristretto255, Secp256k1};
 pub use range::{Interval, IntervalProof, RangeProof, RangeProofPlus, RangeShape};

@@ -20,7 +20,7 @@
 //! the sum, by size: through the generators' precomputed table
 //! ([`crate::generators::BulletproofGens`]; dalek's precomputed Straus with
 //! width-8 odd multiples for the generators, width-5 for the other points)
-//! when [`precomputed_is_faster`], else the plain variable-time
+//! when [`Group::precomputed_is_faster`], else the plain variable-time
 //! multiscalar multiplication (Straus below 190 terms, Pippenger above),
 //! split across threads with the `rayon` feature. All give the same point.
 //! Measured cost of a 64-bit verification on the development machine:
@@ -171,7 +171,7 @@ impl<G: Group> MsmAccumulator<G> {
 
     /// The sum through the precomputed generator table, if every generator
     /// term falls in the table and the sizes are where that is faster
-    /// ([`precomputed_is_faster`]).
+    /// ([`Group::precomputed_is_faster`]).
     fn sum_with_table(&self, tables: &GenTables<G>, pc_gens: &PedersenGens<G>) -> Option<G::Point> {
         let chains = self.g.len().max(self.h.len());
         if chains > tables.chains {
@@ -189,7 +189,7 @@ impl<G: Group> MsmAccumulator<G> {
             }
         }
         let dynamic_len = 2 + self.points.len();
-        if !precomputed_is_faster(static_len, dynamic_len) {
+        if !G::precomputed_is_faster(static_len, dynamic_len) {
             return None;
         }
         let mut statics = vec![G::Scalar::zero(); static_len];
@@ -249,25 +249,6 @@ fn add_chunk<S: ScalarOps>(table: &mut Vec<Vec<S>>, j: usize, start: usize, scal
         chain.push(s);
         i += 1;
     }
-}
-
-/// Is precomputed Straus (`static_len` table points, a prefix of the table,
-/// plus `dynamic_len` other points) faster than the plain multiscalar
-/// multiplication of all of them? Measured on Ristretto255 with
-/// curve25519-dalek 5 (ratio precomputed / plain, AVX2, 2 cores):
-///
-/// | static | dynamic 17 | 34–68 | 136 |
-/// |---|---|---|---|
-/// | 66  | 0.46 | | |
-/// | 130 | 0.65 | 0.68–0.78 | 0.88 |
-/// | 258 | 0.72–0.78 | 0.73–1.00 | 1.24 |
-/// | 514 | 1.20 | 1.05 | 0.94 |
-///
-/// Above ~300 static points the tables fall out of cache and lose, and
-/// against many dynamic points Pippenger (used by the plain path from 190
-/// terms) wins.
-pub fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
-    static_len <= 300 && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
 }
 
 #[cfg(test)]

@@ -235,18 +235,10 @@ impl<G: Group> WipProof<G> {
         let (mut g_vec, mut h_vec) = if lazy == 0 {
             (g_vec, h_vec)
         } else {
-            let stride = big_n / n;
-            let materialise = |coeffs: &[G::Scalar], originals: &[G::Point]| -> Vec<G::Point> {
-                (0..n)
-                    .map(|i| {
-                        G::msm_vartime(
-                            (0..stride).map(|t| coeffs[i + t * n]),
-                            (0..stride).map(|t| &originals[i + t * n]),
-                        )
-                    })
-                    .collect()
-            };
-            (materialise(&cg, &g_vec), materialise(&ch, &h_vec))
+            (
+                crate::group::materialise_strided::<G>(&cg, &g_vec, n),
+                crate::group::materialise_strided::<G>(&ch, &h_vec, n),
+            )
         };
 
         while n > 1 {
@@ -298,12 +290,8 @@ impl<G: Group> WipProof<G> {
                 *b1 = e_inv * *b1 + e * *b2;
             }
             let e_y = e * y_half_inv;
-            for (g1, g2) in g1.iter_mut().zip(g2.iter()) {
-                *g1 = G::msm_vartime([e_inv, e_y], [*g1, *g2]);
-            }
-            for (h1, h2) in h1.iter_mut().zip(h2.iter()) {
-                *h1 = G::msm_vartime([e, e_inv], [*h1, *h2]);
-            }
+            crate::group::fold_points::<G>(g1, g2, e_inv, e_y);
+            crate::group::fold_points::<G>(h1, h2, e, e_inv);
             *alpha = *alpha + *d_l * e * e + *d_r * e_inv * e_inv;
             n = half;
         }

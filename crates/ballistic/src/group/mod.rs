@@ -15,7 +15,9 @@
 //!   (verifier equations, and the inner-product prover's blinded vectors,
 //!   see [`crate::ipa`]).
 //!
-//! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time).
+//! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time)
+//! and [`Secp256k1`] (k256 arithmetic, ballistic's own GLV Straus/Pippenger
+//! for the variable-time sums).
 
 use core::fmt::Debug;
 use core::iter::{Product, Sum};
@@ -26,8 +28,10 @@ use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
 pub mod ristretto255;
+pub mod secp256k1;
 
 pub use ristretto255::Ristretto255;
+pub use secp256k1::Secp256k1;
 
 /// Length in bytes of an encoded scalar (every supported group has a
 /// 253–256-bit order).
@@ -181,6 +185,18 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
         J: IntoIterator,
         J::Item: core::borrow::Borrow<Self::Point>;
 
+    /// Many small variable-time sums at once: output `i` is
+    /// `Σ_{t<chunk} s[i·chunk + t]·P[i·chunk + t]` (public scalars only).
+    /// `None` if the lengths differ or are not a multiple of `chunk ≥ 1`.
+    /// Backends whose points need a normalisation per sum (an inversion, on
+    /// secp256k1) share it across the chunks.
+    fn msm_vartime_chunks(scalars: &[Self::Scalar], points: &[Self::Point], chunk: usize) -> Option<Vec<Self::Point>> {
+        if chunk == 0 || scalars.len() != points.len() || scalars.len() % chunk != 0 {
+            return None;
+        }
+        Some(scalars.chunks(chunk).zip(points.chunks(chunk)).map(|(s, p)| Self::msm_vartime(s, p)).collect())
+    }
+
     /// Precomputed multiples of a fixed list of points, for
     /// [`Group::msm_vartime_precomputed`]. Built once per generator set and
     /// shared between threads.
@@ -202,6 +218,10 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
         dynamic_scalars: &[Self::Scalar],
         dynamic_points: &[Self::Point],
     ) -> Option<Self::Point>;
+    /// Is [`Group::msm_vartime_precomputed`] with `static_len` table points
+    /// and `dynamic_len` other points faster than [`Group::msm_vartime`] of
+    /// all of them? Measured per backend.
+    fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool;
 }
 
 /// Below this many terms a multiscalar multiplication is not split across
@@ -242,4 +262,64 @@ pub(crate) fn msm_vartime_par<G: Group>(scalars: &[G::Scalar], points: &[G::Poin
 /// chunk is constant time; the split depends only on the length).
 pub(crate) fn msm_ct_par<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
     msm_par::<G>(scalars, points, |s, p| G::msm_ct(s, p))
+}
+
+/// [`Group::msm_vartime_chunks`], with the chunks split across threads with
+/// the `rayon` feature (at least 16 sums per thread). Falls back to one
+/// `msm_vartime` per chunk if the backend refuses the shape.
+pub(crate) fn msm_vartime_chunks_par<G: Group>(
+    scalars: &[G::Scalar],
+    points: &[G::Point],
+    chunk: usize,
+) -> Vec<G::Point> {
+    let chunk = chunk.max(1);
+    let run = |s: &[G::Scalar], p: &[G::Point]| -> Vec<G::Point> {
+        G::msm_vartime_chunks(s, p, chunk)
+            .unwrap_or_else(|| s.chunks(chunk).zip(p.chunks(chunk)).map(|(s, p)| G::msm_vartime(s, p)).collect())
+    };
+    #[cfg(feature = "rayon")]
+    {
+        let sums = scalars.len() / chunk;
+        let threads = rayon::current_num_threads();
+        if threads > 1 && sums >= 32 && scalars.len() == points.len() {
+            use rayon::prelude::*;
+            let per = sums.div_ceil(threads) * chunk;
+            return scalars
+                .par_chunks(per)
+                .zip(points.par_chunks(per))
+                .map(|(s, p)| run(s, p))
+                .collect::<Vec<_>>()
+                .concat();
+        }
+    }
+    run(scalars, points)
+}
+
+/// `left[i] ← a·left[i] + b·right[i]` for public `a`, `b` (generator folding).
+pub(crate) fn fold_points<G: Group>(left: &mut [G::Point], right: &[G::Point], a: G::Scalar, b: G::Scalar) {
+    let mut scalars = Vec::with_capacity(2 * left.len());
+    let mut points = Vec::with_capacity(2 * left.len());
+    for (l, r) in left.iter().zip(right) {
+        scalars.extend([a, b]);
+        points.extend([*l, *r]);
+    }
+    for (l, p) in left.iter_mut().zip(msm_vartime_chunks_par::<G>(&scalars, &points, 2)) {
+        *l = p;
+    }
+}
+
+/// The `n` virtual generators `Σ_t coeffs[i + t·n]·points[i + t·n]`, `i < n`
+/// (materialising after lazy rounds).
+pub(crate) fn materialise_strided<G: Group>(coeffs: &[G::Scalar], points: &[G::Point], n: usize) -> Vec<G::Point> {
+    let n = n.max(1);
+    let stride = coeffs.len().min(points.len()) / n;
+    let mut s = Vec::with_capacity(n * stride);
+    let mut p = Vec::with_capacity(n * stride);
+    for i in 0..n {
+        for t in 0..stride {
+            s.push(coeffs[i + t * n]);
+            p.push(points[i + t * n]);
+        }
+    }
+    msm_vartime_chunks_par::<G>(&s, &p, stride)
 }

@@ -9,6 +9,9 @@ macro_rules! for_each_group {
         mod ristretto255 {
             $( #[test] fn $test() { super::$test::<ballistic::Ristretto255>(); } )*
         }
+        mod secp256k1 {
+            $( #[test] fn $test() { super::$test::<ballistic::Secp256k1>(); } )*
+        }
     };
 }
 
@@ -26,6 +29,18 @@ macro_rules! for_each_group_and_system {
             mod bulletproofs_plus {
                 $( #[test] fn $test() {
                     super::super::$test::<ballistic::Ristretto255, ballistic::RangeProofPlus<ballistic::Ristretto255>>();
+                } )*
+            }
+        }
+        mod secp256k1 {
+            mod bulletproofs {
+                $( #[test] fn $test() {
+                    super::super::$test::<ballistic::Secp256k1, ballistic::RangeProof<ballistic::Secp256k1>>();
+                } )*
+            }
+            mod bulletproofs_plus {
+                $( #[test] fn $test() {
+                    super::super::$test::<ballistic::Secp256k1, ballistic::RangeProofPlus<ballistic::Secp256k1>>();
                 } )*
             }
         }

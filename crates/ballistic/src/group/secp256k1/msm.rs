@@ -1,0 +1,482 @@
+//! Variable-time multiscalar multiplication `Σ kᵢ·Pᵢ` on secp256k1, for
+//! public scalars only (verifier equations, the inner-product prover's
+//! public folds).
+//!
+//! Every term is first split by the endomorphism (see [`super::point`]):
+//! `k·P = k₁·P + k₂·φ(P)` with 128-bit `k₁, k₂`, so `n` terms become `2n`
+//! half-length terms and the number of doublings halves. Then, by size:
+//!
+//! * **Straus** (interleaved wNAF, Möller 2001): width-5 NAF digits, a
+//!   table of the odd multiples `P, 3P, …, 15P` per point (7 additions, then
+//!   all tables normalised to affine with one inversion), and one shared
+//!   chain of ~129 doublings. Cost ≈ `2n·(128/6 + 4)` mixed additions
+//!   `+ 129` doublings.
+//! * **Pippenger** (bucket method): signed radix-`2^c` digits, `2^(c−1)`
+//!   buckets per window, `⌈129/c⌉` windows. Cost ≈ `⌈129/c⌉·(2n + 2^c)`
+//!   additions `+ 129` doublings; `c` grows with `log₂ n`.
+//! * **Fixed-base tables** ([`GenTable`]): for the Bulletproofs generators,
+//!   the width-7 odd multiples of `P` and of `φ(P)` are kept in affine form,
+//!   so a static term costs about `2·128/8` mixed additions and no table
+//!   building.
+//!
+//! The crossovers (`STRAUS_MAX_TERMS`, `Secp256k1::precomputed_is_faster`)
+//! were measured on the development machine; see the constants.
+
+use k256::{ProjectivePoint, Scalar};
+
+use super::point::{batch_to_affine, batch_to_projective, projective_to_affine, Affine, Glv, Jacobian};
+
+/// Width of the NAF for points without a precomputed table.
+const W_DYNAMIC: usize = 5;
+/// Width of the NAF for points with a precomputed table.
+pub(super) const W_STATIC: usize = 7;
+/// Odd multiples in a table of width `w`: `2^(w−2)`.
+const fn table_len(w: usize) -> usize {
+    1 << (w - 2)
+}
+
+/// Above this many terms Pippenger beats Straus. Measured (ms, Straus /
+/// Pippenger with the window below): 16 terms 0.348 / 0.382; 32: 0.667 /
+/// 0.627; 64: 1.33 / 1.06; 128: 2.69 / 1.82; 256: 5.40 / 3.18; 1024: 22.4 /
+/// 10.2. Straus pays for building a table per point; Pippenger's buckets
+/// need none.
+pub(super) const STRAUS_MAX_TERMS: usize = 24;
+
+/// Width-`w` non-adjacent form of a little-endian number below 2²⁵⁶: digits
+/// odd and in `(−2^(w−1), 2^(w−1))`, at least `w − 1` zeros between
+/// non-zero digits. Returns the digits and one past the highest non-zero.
+fn wnaf(k: &[u64; 4], w: usize) -> ([i8; 258], usize) {
+    let mut limbs = [0u64; 5];
+    limbs[..4].copy_from_slice(k);
+    let mut naf = [0i8; 258];
+    let width = 1u64 << w;
+    let mask = width - 1;
+    let mut pos = 0usize;
+    let mut carry = 0u64;
+    let mut top = 0usize;
+    while pos < 257 {
+        let idx = pos / 64;
+        let bit = pos % 64;
+        let buf = if bit + w <= 64 || idx >= 4 {
+            limbs[idx] >> bit
+        } else {
+            (limbs[idx] >> bit) | (limbs[idx + 1] << (64 - bit))
+        };
+        let window = carry + (buf & mask);
+        if window & 1 == 0 {
+            pos += 1;
+            continue;
+        }
+        if window < width / 2 {
+            carry = 0;
+            naf[pos] = window as i8;
+        } else {
+            carry = 1;
+            naf[pos] = (window as i64 - width as i64) as i8;
+        }
+        top = pos + 1;
+        pos += w;
+    }
+    (naf, top)
+}
+
+/// The odd multiples `P, 3P, …, (2^(w−1) − 1)P` of each point, in affine form
+/// (one inversion for all of them). `None` for the identity.
+fn odd_multiples(points: &[Affine], w: usize) -> Vec<Vec<Affine>> {
+    let len = table_len(w);
+    let mut jac = Vec::with_capacity(points.len() * len);
+    for p in points {
+        let p2 = Jacobian::from_affine(p).double();
+        let mut cur = Jacobian::from_affine(p);
+        jac.push(cur);
+        for _ in 1..len {
+            cur = cur.add(&p2);
+            jac.push(cur);
+        }
+    }
+    let affine = batch_to_affine(&jac);
+    let mut out = Vec::with_capacity(points.len());
+    for chunk in affine.chunks(len) {
+        // A multiple `j·P` with odd `j < 2^w` of a point of prime order is
+        // never the identity, so every entry is present.
+        out.push(
+            chunk
+                .iter()
+                .map(|a| a.unwrap_or(Affine { x: k256::FieldElement::ONE, y: k256::FieldElement::ONE }))
+                .collect(),
+        );
+    }
+    out
+}
+
+/// One half-term of the Straus loop: NAF digits, sign, and its table.
+struct StrausTerm<'a> {
+    naf: [i8; 258],
+    neg: bool,
+    table: &'a [Affine],
+}
+
+fn straus_run(terms: &[StrausTerm<'_>]) -> Jacobian {
+    let top = terms.iter().map(|t| naf_top(&t.naf)).max().unwrap_or(0);
+    let mut acc = Jacobian::IDENTITY;
+    for i in (0..top).rev() {
+        acc = acc.double();
+        for t in terms {
+            let d = t.naf[i];
+            if d == 0 {
+                continue;
+            }
+            let idx = (d.unsigned_abs() / 2) as usize;
+            let Some(p) = t.table.get(idx) else { continue };
+            if (d < 0) != t.neg {
+                acc = acc.sub_affine(p);
+            } else {
+                acc = acc.add_affine(p);
+            }
+        }
+    }
+    acc
+}
+
+fn naf_top(naf: &[i8; 258]) -> usize {
+    naf.iter().rposition(|&d| d != 0).map_or(0, |p| p + 1)
+}
+
+/// Public terms after GLV: per input term, `(|k₁|, neg₁, P)` and
+/// `(|k₂|, neg₂, φ(P))`, skipping zero scalars and identity points.
+fn split_terms(glv: &Glv, scalars: &[Scalar], points: &[ProjectivePoint]) -> (Vec<([u64; 4], bool)>, Vec<Affine>) {
+    let affine = projective_to_affine(points);
+    let mut ks = Vec::with_capacity(2 * scalars.len());
+    let mut ps = Vec::with_capacity(2 * scalars.len());
+    for (k, p) in scalars.iter().zip(affine) {
+        let Some(p) = p else { continue };
+        if bool::from(k.is_zero()) {
+            continue;
+        }
+        let [h1, h2] = glv.split(k);
+        ks.push(h1);
+        ps.push(p);
+        ks.push(h2);
+        ps.push(glv.endo(&p));
+    }
+    (ks, ps)
+}
+
+/// `Σ kᵢ·Pᵢ`, variable time; `None` only on an internal inconsistency
+/// (impossible; the caller maps it to a point that fails every check).
+pub(super) fn msm(scalars: &[Scalar], points: &[ProjectivePoint]) -> Option<ProjectivePoint> {
+    let n = scalars.len().min(points.len());
+    let glv = Glv::get();
+    let (ks, ps) = split_terms(glv, &scalars[..n], &points[..n]);
+    let sum = if ks.len() <= 2 * STRAUS_MAX_TERMS { straus(&ks, &ps, None) } else { pippenger(&ks, &ps) };
+    sum.to_projective()
+}
+
+/// `Σ_{t<chunk} k_{i·chunk+t}·P_{i·chunk+t}` for every `i`: many small sums
+/// sharing the conversions to affine form and back (two inversions in all,
+/// instead of two per sum). `None` on mismatched lengths.
+pub(super) fn msm_chunks(scalars: &[Scalar], points: &[ProjectivePoint], chunk: usize) -> Option<Vec<ProjectivePoint>> {
+    if chunk == 0 || scalars.len() != points.len() || scalars.len() % chunk != 0 {
+        return None;
+    }
+    let glv = Glv::get();
+    let affine = projective_to_affine(points);
+    let mut sums = Vec::with_capacity(scalars.len() / chunk);
+    for (ks_in, ps_in) in scalars.chunks(chunk).zip(affine.chunks(chunk)) {
+        let mut ks = Vec::with_capacity(2 * chunk);
+        let mut ps = Vec::with_capacity(2 * chunk);
+        for (k, p) in ks_in.iter().zip(ps_in) {
+            let Some(p) = p else { continue };
+            if bool::from(k.is_zero()) {
+                continue;
+            }
+            let [h1, h2] = glv.split(k);
+            ks.push(h1);
+            ps.push(*p);
+            ks.push(h2);
+            ps.push(glv.endo(p));
+        }
+        sums.push(if ks.len() <= 2 * STRAUS_MAX_TERMS { straus(&ks, &ps, None) } else { pippenger(&ks, &ps) });
+    }
+    batch_to_projective(&sums)
+}
+
+/// Straus over half-terms, plus optional precomputed static half-terms.
+fn straus(ks: &[([u64; 4], bool)], ps: &[Affine], statics: Option<(&GenTable, &[Scalar], &Glv)>) -> Jacobian {
+    let tables = odd_multiples(ps, W_DYNAMIC);
+    let mut terms: Vec<StrausTerm<'_>> = Vec::with_capacity(ks.len());
+    for ((k, neg), table) in ks.iter().zip(&tables) {
+        terms.push(StrausTerm { naf: wnaf(k, W_DYNAMIC).0, neg: *neg, table });
+    }
+    if let Some((gt, scalars, glv)) = statics {
+        for (k, entry) in scalars.iter().zip(&gt.entries) {
+            if bool::from(k.is_zero()) {
+                continue;
+            }
+            let [(m1, n1), (m2, n2)] = glv.split(k);
+            terms.push(StrausTerm { naf: wnaf(&m1, W_STATIC).0, neg: n1, table: &entry.0 });
+            terms.push(StrausTerm { naf: wnaf(&m2, W_STATIC).0, neg: n2, table: &entry.1 });
+        }
+    }
+    straus_run(&terms)
+}
+
+/// Window size for Pippenger with `terms` half-terms: `b − 2` for `b ≤ 8`,
+/// else `b − 3`, where `b` is the bit length of `terms`. Measured optimum
+/// (ms by window 4..11 at 32, 128, 512 and 2048 half-terms): 4 (0.382),
+/// 5–6 (1.050–1.059), 7 (3.10), 8–9 (9.81–9.88).
+fn pippenger_window(terms: usize) -> usize {
+    let b = usize::BITS as usize - terms.max(1).leading_zeros() as usize;
+    let c = if b <= 8 { b.saturating_sub(2) } else { b - 3 };
+    c.clamp(4, 13)
+}
+
+/// Signed radix-`2^c` digits of a number below 2²⁵⁶, each in
+/// `[−2^(c−1), 2^(c−1))`, least significant first.
+fn signed_digits(k: &[u64; 4], c: usize, windows: usize) -> Vec<i32> {
+    let mut out = Vec::with_capacity(windows);
+    let mask = (1u64 << c) - 1;
+    let half = 1i64 << (c - 1);
+    let mut carry = 0i64;
+    for j in 0..windows {
+        let pos = j * c;
+        let idx = pos / 64;
+        let bit = pos % 64;
+        let mut buf = if idx < 4 { k[idx] >> bit } else { 0 };
+        if bit + c > 64 && idx + 1 < 4 {
+            buf |= k[idx + 1] << (64 - bit);
+        }
+        let mut d = (buf & mask) as i64 + carry;
+        if d >= half {
+            d -= 1 << c;
+            carry = 1;
+        } else {
+            carry = 0;
+        }
+        out.push(d as i32);
+    }
+    out
+}
+
+fn bit_len(k: &[u64; 4]) -> usize {
+    k.iter().rposition(|&l| l != 0).map_or(0, |i| 64 * i + 64 - k[i].leading_zeros() as usize)
+}
+
+/// Pippenger's bucket method over half-terms.
+fn pippenger(ks: &[([u64; 4], bool)], ps: &[Affine]) -> Jacobian {
+    pippenger_with(ks, ps, pippenger_window(ks.len()))
+}
+
+fn pippenger_with(ks: &[([u64; 4], bool)], ps: &[Affine], c: usize) -> Jacobian {
+    if ks.is_empty() {
+        return Jacobian::IDENTITY;
+    }
+    let bits = ks.iter().map(|(k, _)| bit_len(k)).max().unwrap_or(0);
+    let windows = bits / c + 2;
+    let digits: Vec<Vec<i32>> = ks.iter().map(|(k, _)| signed_digits(k, c, windows)).collect();
+    let buckets_len = 1usize << (c - 1);
+    let mut acc = Jacobian::IDENTITY;
+    let mut buckets = vec![Jacobian::IDENTITY; buckets_len];
+    for w in (0..windows).rev() {
+        for _ in 0..c {
+            acc = acc.double();
+        }
+        for b in buckets.iter_mut() {
+            *b = Jacobian::IDENTITY;
+        }
+        for ((dig, (_, neg)), p) in digits.iter().zip(ks).zip(ps) {
+            let d = dig.get(w).copied().unwrap_or(0);
+            if d == 0 {
+                continue;
+            }
+            let Some(b) = buckets.get_mut(d.unsigned_abs() as usize - 1) else { continue };
+            *b = if (d < 0) != *neg { b.sub_affine(p) } else { b.add_affine(p) };
+        }
+        let mut running = Jacobian::IDENTITY;
+        let mut total = Jacobian::IDENTITY;
+        for b in buckets.iter().rev() {
+            running = running.add(b);
+            total = total.add(&running);
+        }
+        acc = acc.add(&total);
+    }
+    acc
+}
+
+/// Modelled cost (µs) of Pippenger over `n` terms: per term
+/// `30 − 2.1·log₂ n`, at least 7 (fitted to the measurements: 19.7 µs per
+/// term at 32 terms, 14.2 at 128, 12.1 at 256, 10.5 at 512, 9.6 at 1024).
+fn pippenger_cost(n: usize) -> f64 {
+    if n == 0 {
+        return 0.0;
+    }
+    let n = n as f64;
+    n * (30.0 - 2.1 * n.log2()).max(7.0)
+}
+
+/// Is the fixed-generator table path faster than the plain multiscalar
+/// multiplication for `static_len` table points and `dynamic_len` others?
+/// A table term costs about 11 µs up to 256 table points (width-7 NAF of
+/// two 128-bit halves: ~32 mixed additions) and the dynamic terms are
+/// summed apart (Straus or Pippenger); beyond 512 table points the tables
+/// fall out of cache (12.9 µs per term at 1024 against Pippenger's 9.6).
+pub(super) fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
+    static_len <= 512
+        && 11.0 * static_len as f64 + pippenger_cost(dynamic_len) <= pippenger_cost(static_len + dynamic_len)
+}
+
+/// Precomputed width-7 odd multiples of `P` and `φ(P)` for fixed points, in
+/// affine form: `2 · 32 · 80` bytes per point.
+#[derive(Debug)]
+pub struct GenTable {
+    entries: Vec<(Vec<Affine>, Vec<Affine>)>,
+}
+
+/// Heap bytes per point of a [`GenTable`].
+pub(super) const GEN_TABLE_BYTES_PER_POINT: usize = 2 * table_len(W_STATIC) * core::mem::size_of::<Affine>();
+
+impl GenTable {
+    pub(super) fn new(points: &[ProjectivePoint]) -> GenTable {
+        let glv = Glv::get();
+        let affine: Vec<Affine> = projective_to_affine(points)
+            .into_iter()
+            // Generators are never the identity (hash-to-curve outputs);
+            // a placeholder keeps indices aligned if one were.
+            .map(|a| a.unwrap_or(Affine { x: k256::FieldElement::ONE, y: k256::FieldElement::ONE }))
+            .collect();
+        let tables = odd_multiples(&affine, W_STATIC);
+        let entries = tables
+            .into_iter()
+            .map(|t| {
+                let e = t.iter().map(|a| glv.endo(a)).collect();
+                (t, e)
+            })
+            .collect();
+        GenTable { entries }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// `Σ aᵢ·Tᵢ + Σ sⱼ·Pⱼ`; `None` on mismatched lengths.
+    pub(super) fn msm(
+        &self,
+        statics: &[Scalar],
+        scalars: &[Scalar],
+        points: &[ProjectivePoint],
+    ) -> Option<ProjectivePoint> {
+        if statics.len() > self.len() || scalars.len() != points.len() {
+            return None;
+        }
+        let glv = Glv::get();
+        let (ks, ps) = split_terms(glv, scalars, points);
+        let sum = if ks.len() <= 2 * STRAUS_MAX_TERMS {
+            straus(&ks, &ps, Some((self, statics, glv)))
+        } else {
+            straus(&[], &[], Some((self, statics, glv))).add(&pippenger(&ks, &ps))
+        };
+        sum.to_projective()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use k256::elliptic_curve::Field;
+    use rand::{Rng, SeedableRng};
+
+    fn naive(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+        scalars.iter().zip(points).map(|(s, p)| p * s).sum()
+    }
+
+    #[test]
+    fn wnaf_and_signed_digits_recompose() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(4);
+        for _ in 0..200 {
+            let k: [u64; 4] = [rng.gen(), rng.gen(), rng.gen(), rng.gen::<u64>() >> rng.gen_range(0..64)];
+            for w in [2usize, 5, 7, 8] {
+                let (naf, top) = wnaf(&k, w);
+                let mut acc = Scalar::ZERO;
+                for &d in naf[..top].iter().rev() {
+                    acc = acc.double()
+                        + if d < 0 { -Scalar::from(d.unsigned_abs() as u64) } else { Scalar::from(d as u64) };
+                }
+                assert_eq!(acc, reduce(&k), "w={w}");
+            }
+            for c in [4usize, 7, 13] {
+                let d = signed_digits(&k, c, 256 / c + 2);
+                let base = Scalar::from(1u64 << c);
+                let acc = d.iter().rev().fold(Scalar::ZERO, |a, &x| {
+                    a * base + if x < 0 { -Scalar::from(x.unsigned_abs() as u64) } else { Scalar::from(x as u64) }
+                });
+                assert_eq!(acc, reduce(&k), "c={c}");
+            }
+        }
+    }
+
+    fn reduce(k: &[u64; 4]) -> Scalar {
+        use k256::elliptic_curve::ops::Reduce;
+        <Scalar as Reduce<k256::U256>>::reduce(k256::U256::from_words(*k))
+    }
+
+    /// Property test against the naive sum: random sizes (both algorithms
+    /// and the crossover), zero scalars, identity points, repeated points,
+    /// `P` and `−P` together.
+    #[test]
+    fn msm_matches_naive_sum() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(5);
+        let mut sizes = vec![0usize, 1, 2, 3, 17, STRAUS_MAX_TERMS, STRAUS_MAX_TERMS + 1, 300, 2000];
+        sizes.extend((0..6).map(|_| rng.gen_range(0..700)));
+        for n in sizes {
+            let mut scalars: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
+            let mut points: Vec<ProjectivePoint> =
+                (0..n).map(|_| ProjectivePoint::GENERATOR * Scalar::random(&mut rng)).collect();
+            if n > 4 {
+                scalars[0] = Scalar::ZERO;
+                points[1] = ProjectivePoint::IDENTITY;
+                points[2] = points[3];
+                points[4] = -points[3];
+                scalars[4] = scalars[3];
+            }
+            if n > 10 {
+                scalars[5] = Scalar::ONE;
+                scalars[6] = -Scalar::ONE;
+                scalars[7] = Scalar::from(u64::MAX);
+            }
+            assert_eq!(msm(&scalars, &points).unwrap(), naive(&scalars, &points), "n = {n}");
+            // Both algorithms on the same input.
+            let glv = Glv::get();
+            let (ks, ps) = split_terms(glv, &scalars, &points);
+            if n <= 400 {
+                assert_eq!(straus(&ks, &ps, None).to_projective().unwrap(), naive(&scalars, &points));
+            }
+            assert_eq!(pippenger(&ks, &ps).to_projective().unwrap(), naive(&scalars, &points));
+        }
+        // A sum that cancels to the identity.
+        let p = ProjectivePoint::GENERATOR * Scalar::random(&mut rng);
+        let s = Scalar::random(&mut rng);
+        assert_eq!(msm(&[s, -s], &[p, p]).unwrap(), ProjectivePoint::IDENTITY);
+    }
+
+    #[test]
+    fn precomputed_table_matches_naive_sum() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
+        let gens: Vec<ProjectivePoint> =
+            (0..40).map(|_| ProjectivePoint::GENERATOR * Scalar::random(&mut rng)).collect();
+        let table = GenTable::new(&gens);
+        for (statics, dynamic) in [(0usize, 0usize), (40, 0), (17, 3), (40, 30), (1, 1), (40, 200)] {
+            let mut a: Vec<Scalar> = (0..statics).map(|_| Scalar::random(&mut rng)).collect();
+            if statics > 2 {
+                a[1] = Scalar::ZERO;
+            }
+            let s: Vec<Scalar> = (0..dynamic).map(|_| Scalar::random(&mut rng)).collect();
+            let p: Vec<ProjectivePoint> =
+                (0..dynamic).map(|_| ProjectivePoint::GENERATOR * Scalar::random(&mut rng)).collect();
+            let expect = naive(&a, &gens[..statics]) + naive(&s, &p);
+            assert_eq!(table.msm(&a, &s, &p).unwrap(), expect);
+        }
+        assert!(table.msm(&vec![Scalar::ONE; 41], &[], &[]).is_none());
+        assert!(table.msm(&[], &[Scalar::ONE], &[]).is_none());
+    }
+}
