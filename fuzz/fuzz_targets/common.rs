@@ -1,5 +1,6 @@
 //! A fixed, honest statement shared by the verifier targets: proofs of both
-//! systems (Bulletproofs and Bulletproofs+) for a few shapes.
+//! systems (Bulletproofs and Bulletproofs+) for a few shapes, on both groups
+//! (Ristretto255 and secp256k1; `*_any` index the cases of both).
 #![allow(dead_code)]
 
 use std::sync::OnceLock;
@@ -7,10 +8,9 @@ use std::sync::OnceLock;
 use ballistic::batch::AnyRangeProof;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, Ristretto255};
+use ballistic::{BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand_core::SeedableRng;
 
-pub type G = Ristretto255;
 pub const LABEL: &[u8] = b"fuzz";
 
 /// Which range proof system a case uses.
@@ -20,7 +20,7 @@ pub enum System {
     Plus,
 }
 
-pub struct Case {
+pub struct Case<G: Group = Ristretto255> {
     pub system: System,
     pub bits: usize,
     pub commitments: Vec<<G as Group>::Compressed>,
@@ -28,15 +28,26 @@ pub struct Case {
     pub proof: Vec<u8>,
 }
 
-pub struct Statement {
+pub struct Statement<G: Group = Ristretto255> {
     pub bp: BulletproofGens<G>,
     pub pc: PedersenGens<G>,
-    pub cases: Vec<Case>,
+    pub cases: Vec<Case<G>>,
 }
 
+/// The Ristretto255 cases.
 pub fn statement() -> &'static Statement {
     static S: OnceLock<Statement> = OnceLock::new();
-    S.get_or_init(|| {
+    S.get_or_init(build::<Ristretto255>)
+}
+
+/// The secp256k1 cases.
+pub fn statement_secp() -> &'static Statement<Secp256k1> {
+    static S: OnceLock<Statement<Secp256k1>> = OnceLock::new();
+    S.get_or_init(build::<Secp256k1>)
+}
+
+fn build<G: Group>() -> Statement<G> {
+    {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
         let bp = BulletproofGens::new(8, 4);
         let pc = PedersenGens::default();
@@ -61,16 +72,16 @@ pub fn statement() -> &'static Statement {
             }
         }
         Statement { bp, pc, cases }
-    })
+    }
 }
 
 /// A decoded proof of either system.
-pub enum Decoded {
+pub enum Decoded<G: Group = Ristretto255> {
     Bulletproofs(RangeProof<G>),
     Plus(RangeProofPlus<G>),
 }
 
-impl Decoded {
+impl<G: Group> Decoded<G> {
     pub fn any(&self) -> AnyRangeProof<'_, G> {
         match self {
             Decoded::Bulletproofs(p) => p.into(),
@@ -79,22 +90,55 @@ impl Decoded {
     }
 }
 
-/// Decode `bytes` as case `i`'s system.
+/// Decode `bytes` as case `i`'s system (Ristretto255).
 pub fn decode(i: usize, bytes: &[u8]) -> Result<Decoded, ProofError> {
-    let s = statement();
+    decode_in(statement(), i, bytes)
+}
+
+fn decode_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> Result<Decoded<G>, ProofError> {
     match s.cases[i % s.cases.len()].system {
         System::Bulletproofs => RangeProof::<G>::from_bytes(bytes).map(Decoded::Bulletproofs),
         System::Plus => RangeProofPlus::<G>::from_bytes(bytes).map(Decoded::Plus),
     }
 }
 
-/// Decode and verify `bytes` against case `i`: true iff accepted.
+/// Decode and verify `bytes` against case `i` (Ristretto255): true iff accepted.
 pub fn accepts(i: usize, bytes: &[u8]) -> bool {
-    let s = statement();
+    accepts_in(statement(), i, bytes)
+}
+
+/// Number of cases over both groups.
+pub fn count_any() -> usize {
+    statement().cases.len() + statement_secp().cases.len()
+}
+
+/// The honest proof of case `i` over both groups.
+pub fn honest_any(i: usize) -> &'static [u8] {
+    let r = statement().cases.len();
+    let i = i % count_any();
+    if i < r {
+        &statement().cases[i].proof
+    } else {
+        &statement_secp().cases[i - r].proof
+    }
+}
+
+/// [`accepts`] over both groups' cases.
+pub fn accepts_any(i: usize, bytes: &[u8]) -> bool {
+    let r = statement().cases.len();
+    let i = i % count_any();
+    if i < r {
+        accepts_in(statement(), i, bytes)
+    } else {
+        accepts_in(statement_secp(), i - r, bytes)
+    }
+}
+
+fn accepts_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> bool {
     let case = &s.cases[i % s.cases.len()];
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let mut t = Transcript::new(LABEL);
-    match decode(i, bytes) {
+    match decode_in(s, i, bytes) {
         Ok(Decoded::Bulletproofs(p)) => {
             p.verify_multiple_with_rng(&s.bp, &s.pc, &mut t, &case.commitments, case.bits, &mut rng).is_ok()
         }
