@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | caller | (transcript label) | application context, chosen by the caller |
 //! | [`rangeproof_domain_sep`](TranscriptProtocol::rangeproof_domain_sep) | `dom-sep`, `n`, `m` | `"rangeproof v1"`, the *true* bit size and value count |
-//! | group (non-Ristretto only) | `group` | [`Group::TRANSCRIPT_DOMAIN`] |
+//! | group (non-Ristretto only) | `group`, `gens` | [`Group::TRANSCRIPT_DOMAIN`], the generator derivation |
 //! | per value | `V` | each commitment `V_j` |
 //! | | `A`, `S` → `y`, `z` | bit and blinding vector commitments |
 //! | | `T_1`, `T_2` → `x` | polynomial commitments |
@@ -52,7 +52,8 @@ pub trait TranscriptProtocol {
     fn wip_domain_sep(&mut self, n: u64);
     /// Domain separator for an inner-product argument of length `n`.
     fn innerproduct_domain_sep(&mut self, n: u64);
-    /// Name the group, for groups other than the Ristretto255 default.
+    /// Name the group and the generator derivation, for groups other than
+    /// the Ristretto255 default (whose transcript is `bulletproofs` 5's).
     fn group_domain_sep<G: Group>(&mut self);
     /// Append a scalar's canonical encoding.
     fn append_scalar<G: Group>(&mut self, label: &'static [u8], scalar: &G::Scalar);
@@ -97,6 +98,7 @@ impl TranscriptProtocol for Transcript {
     fn group_domain_sep<G: Group>(&mut self) {
         if let Some(domain) = G::TRANSCRIPT_DOMAIN {
             self.append_message(b"group", domain);
+            self.append_message(b"gens", crate::generators::DERIVATION_ID);
         }
     }
 
