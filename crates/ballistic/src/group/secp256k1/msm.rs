@@ -272,7 +272,9 @@ fn pippenger_with(ks: &[([u64; 4], bool)], ps: &[Affine], c: usize) -> Jacobian 
         return Jacobian::IDENTITY;
     }
     let bits = ks.iter().map(|(k, _)| bit_len(k)).max().unwrap_or(0);
-    let windows = bits / c + 2;
+    // The top digit absorbs the last carry only if it has a spare bit:
+    // `c·windows ≥ bits + 2`.
+    let windows = (bits + 2).div_ceil(c);
     let digits: Vec<Vec<i32>> = ks.iter().map(|(k, _)| signed_digits(k, c, windows)).collect();
     let buckets_len = 1usize << (c - 1);
     let mut acc = Jacobian::IDENTITY;
@@ -404,8 +406,8 @@ mod tests {
                 }
                 assert_eq!(acc, reduce(&k), "w={w}");
             }
-            for c in [4usize, 7, 13] {
-                let d = signed_digits(&k, c, 256 / c + 2);
+            for c in [4usize, 7, 8, 13] {
+                let d = signed_digits(&k, c, (bit_len(&k) + 2).div_ceil(c));
                 let base = Scalar::from(1u64 << c);
                 let acc = d.iter().rev().fold(Scalar::ZERO, |a, &x| {
                     a * base + if x < 0 { -Scalar::from(x.unsigned_abs() as u64) } else { Scalar::from(x as u64) }

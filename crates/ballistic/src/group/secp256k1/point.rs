@@ -24,6 +24,11 @@
 //! a 256-bit multiplication becomes two 128-bit ones sharing their
 //! doublings.
 
+// k256 marks `FieldElement * &FieldElement` `#[inline(always)]` and not the
+// by-value form; the references keep the field multiplications inlined
+// (measured: 64×8 verify 11.5 ms with calls, see the closing note).
+#![allow(clippy::op_ref)]
+
 use k256::elliptic_curve::ops::Reduce;
 use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
 use k256::elliptic_curve::{BatchNormalize, FieldBytes};
@@ -104,7 +109,7 @@ impl Glv {
 
     /// `φ(P) = (β·x, y)`.
     pub(super) fn endo(&self, p: &Affine) -> Affine {
-        Affine { x: p.x * self.beta, y: p.y }
+        Affine { x: p.x * &self.beta, y: p.y }
     }
 }
 
@@ -193,8 +198,8 @@ impl Jacobian {
         let e = a.mul_single(3); // 3
         let f = e.square(); // 1
         let x3 = (f + d.double().negate(4)).normalize_weak(); // 1
-        let y3 = (e * (d + x3.negate(1)) + c.mul_single(8).negate(8)).normalize_weak(); // 1
-        let z3 = (self.y * self.z).double().normalize_weak(); // 1
+        let y3 = (e * &(d + x3.negate(1)) + c.mul_single(8).negate(8)).normalize_weak(); // 1
+        let z3 = (self.y * &self.z).double().normalize_weak(); // 1
         Jacobian { x: x3, y: y3, z: z3, inf: false }
     }
 
@@ -204,19 +209,19 @@ impl Jacobian {
             return Jacobian::from_affine(q);
         }
         let z1z1 = self.z.square(); // 1
-        let u2 = q.x * z1z1; // 1
-        let s2 = q.y * (z1z1 * self.z); // 1
+        let u2 = q.x * &z1z1; // 1
+        let s2 = q.y * &(z1z1 * &self.z); // 1
         let h = u2 + self.x.negate(1); // 3
         let r = s2 + self.y.negate(1); // 3
         if bool::from(h.normalizes_to_zero()) {
             return if bool::from(r.normalizes_to_zero()) { self.double() } else { Jacobian::IDENTITY };
         }
         let hh = h.square();
-        let hhh = hh * h;
-        let v = self.x * hh;
+        let hhh = hh * &h;
+        let v = self.x * &hh;
         let x3 = (r.square() + hhh.negate(1) + v.double().negate(2)).normalize_weak();
-        let y3 = (r * (v + x3.negate(1)) + (self.y * hhh).negate(1)).normalize_weak();
-        let z3 = self.z * h;
+        let y3 = (r * &(v + x3.negate(1)) + (self.y * &hhh).negate(1)).normalize_weak();
+        let z3 = self.z * &h;
         Jacobian { x: x3, y: y3, z: z3, inf: false }
     }
 
@@ -235,21 +240,21 @@ impl Jacobian {
         }
         let z1z1 = self.z.square();
         let z2z2 = q.z.square();
-        let u1 = self.x * z2z2;
-        let u2 = q.x * z1z1;
-        let s1 = self.y * (q.z * z2z2);
-        let s2 = q.y * (self.z * z1z1);
+        let u1 = self.x * &z2z2;
+        let u2 = q.x * &z1z1;
+        let s1 = self.y * &(q.z * &z2z2);
+        let s2 = q.y * &(self.z * &z1z1);
         let h = u2 + u1.negate(1); // 3
         let r = s2 + s1.negate(1); // 3
         if bool::from(h.normalizes_to_zero()) {
             return if bool::from(r.normalizes_to_zero()) { self.double() } else { Jacobian::IDENTITY };
         }
         let hh = h.square();
-        let hhh = hh * h;
-        let v = u1 * hh;
+        let hhh = hh * &h;
+        let v = u1 * &hh;
         let x3 = (r.square() + hhh.negate(1) + v.double().negate(2)).normalize_weak();
-        let y3 = (r * (v + x3.negate(1)) + (s1 * hhh).negate(1)).normalize_weak();
-        let z3 = (self.z * q.z) * h;
+        let y3 = (r * &(v + x3.negate(1)) + (s1 * &hhh).negate(1)).normalize_weak();
+        let z3 = (self.z * &q.z) * &h;
         Jacobian { x: x3, y: y3, z: z3, inf: false }
     }
 
@@ -262,8 +267,8 @@ impl Jacobian {
         }
         let zinv: Fe = Option::from(self.z.invert())?;
         let zinv2 = zinv.square();
-        let x = self.x * zinv2;
-        let y = self.y * (zinv2 * zinv);
+        let x = self.x * &zinv2;
+        let y = self.y * &(zinv2 * &zinv);
         Affine { x, y }.to_projective()
     }
 }
@@ -296,7 +301,7 @@ pub(super) fn batch_to_affine(points: &[Jacobian]) -> Vec<Option<Affine>> {
     for p in points {
         prefix.push(acc);
         if !p.inf {
-            acc *= p.z;
+            acc *= &p.z;
         }
     }
     let mut inv: Fe = match Option::from(acc.invert()) {
@@ -308,10 +313,10 @@ pub(super) fn batch_to_affine(points: &[Jacobian]) -> Vec<Option<Affine>> {
         if p.inf {
             continue;
         }
-        let zinv = inv * pre;
-        inv *= p.z;
+        let zinv = inv * &pre;
+        inv *= &p.z;
         let zinv2 = zinv.square();
-        *slot = Some(Affine { x: p.x * zinv2, y: p.y * (zinv2 * zinv) });
+        *slot = Some(Affine { x: p.x * &zinv2, y: p.y * &(zinv2 * &zinv) });
     }
     out
 }
