@@ -1,0 +1,182 @@
+//! Drop-check: no secret is left behind in freed memory.
+//!
+//! A counting global allocator scans every heap block as it is freed for
+//! the bytes of the test's secrets (a blinding's canonical encoding, a
+//! value's 8 bytes, the recovery seed). The provers, owner recovery and the
+//! recovered `Opening`s are run on both groups; a copy of a secret that the
+//! library frees without wiping is a failure. Stack copies are out of reach
+//! of this check; `Opening` (the one public type that holds secrets) is also
+//! checked in place with `drop_in_place`.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use ballistic::group::{Group, ScalarOps};
+use ballistic::merlin::Transcript;
+use ballistic::range::bulletproofs_plus::Opening;
+use ballistic::{
+    BulletproofGens, Interval, IntervalProof, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1,
+};
+use rand::SeedableRng;
+
+/// Patterns to look for (at most 4, up to 32 bytes each), and hits.
+static PATTERNS: Mutex<Vec<Vec<u8>>> = Mutex::new(Vec::new());
+static ARMED: AtomicBool = AtomicBool::new(false);
+static HITS: AtomicUsize = AtomicUsize::new(0);
+/// Serialises the tests of this file (one global allocator).
+static LOCK: Mutex<()> = Mutex::new(());
+
+struct Scanning;
+
+thread_local! {
+    static IN_SCAN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+unsafe impl GlobalAlloc for Scanning {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        if ARMED.load(Ordering::Relaxed) && !IN_SCAN.with(|s| s.replace(true)) {
+            // SAFETY: the block is still ours until System.dealloc below.
+            let block = unsafe { std::slice::from_raw_parts(ptr, layout.size()) };
+            if let Ok(patterns) = PATTERNS.try_lock() {
+                for p in patterns.iter() {
+                    if !p.is_empty() && block.windows(p.len()).any(|w| w == &p[..]) {
+                        HITS.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            IN_SCAN.with(|s| s.set(false));
+        }
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static ALLOC: Scanning = Scanning;
+
+/// Run `f` with the allocator watching for `patterns`; return the hits.
+fn watch(patterns: Vec<Vec<u8>>, f: impl FnOnce()) -> usize {
+    *PATTERNS.lock().unwrap() = patterns;
+    HITS.store(0, Ordering::SeqCst);
+    ARMED.store(true, Ordering::SeqCst);
+    f();
+    ARMED.store(false, Ordering::SeqCst);
+    PATTERNS.lock().unwrap().clear();
+    HITS.load(Ordering::SeqCst)
+}
+
+/// A distinctive canonical scalar (no run of equal bytes, top byte small).
+fn secret_scalar<G: Group>() -> G::Scalar {
+    let mut b = [0u8; 32];
+    for (i, x) in b.iter_mut().enumerate() {
+        *x = 0x5a ^ (i as u8).wrapping_mul(37);
+    }
+    b[31] = 0x0b;
+    G::Scalar::from_canonical_bytes(&b).expect("canonical")
+}
+
+const VALUE: u64 = 0x1d2c_3b4a_5968_7788;
+
+fn provers_leave_nothing<G: Group>() {
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(64, 2);
+    bp.precompute();
+    let blinding = secret_scalar::<G>();
+    let seed = [0x6bu8; 32];
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+    let patterns = vec![blinding.to_bytes().to_vec(), VALUE.to_le_bytes().to_vec(), seed.to_vec()];
+    let hits = watch(patterns, || {
+        let (p, c) = RangeProof::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"z"),
+            &[VALUE, 7],
+            &[blinding, blinding],
+            64,
+            &mut rng,
+        )
+        .unwrap();
+        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 64).unwrap();
+        let (p, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"z"),
+            &[VALUE],
+            &[blinding],
+            64,
+            &mut rng,
+        )
+        .unwrap();
+        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 64).unwrap();
+        let interval = Interval::new(VALUE - 5, VALUE + 5).unwrap();
+        let (p, c) = IntervalProof::<G, RangeProof<G>>::prove_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"z"),
+            VALUE,
+            &blinding,
+            interval,
+            &mut rng,
+        )
+        .unwrap();
+        p.verify_with_rng(&bp, &pc, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
+        // Owner recovery: the blindings it returns and the openings it
+        // recovers are wiped when dropped.
+        let (p, c, blindings) =
+            RangeProofPlus::<G>::prove_recoverable(&bp, &pc, &mut Transcript::new(b"r"), &[VALUE], 64, &seed).unwrap();
+        drop(blindings);
+        let openings = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed).unwrap();
+        assert_eq!(openings[0].value, VALUE);
+        drop(openings);
+    });
+    assert_eq!(hits, 0, "{hits} freed heap blocks still held a secret on {}", G::NAME);
+}
+
+/// The check can fail: a secret freed without wiping is found.
+#[test]
+fn the_check_sees_an_unwiped_secret() {
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let hits = watch(vec![VALUE.to_le_bytes().to_vec()], || {
+        let leaked: Vec<u8> = VALUE.to_le_bytes().to_vec();
+        drop(std::hint::black_box(leaked));
+    });
+    assert_eq!(hits, 1);
+    let hits = watch(vec![VALUE.to_le_bytes().to_vec()], || {
+        let wiped = zeroize::Zeroizing::new(VALUE.to_le_bytes().to_vec());
+        drop(std::hint::black_box(wiped));
+    });
+    assert_eq!(hits, 0);
+}
+
+/// `Opening` zeroizes itself in place on drop.
+fn opening_is_wiped_in_place<G: Group>() {
+    let mut slot = MaybeUninit::new(Opening::<G::Scalar> { value: VALUE, blinding: secret_scalar::<G>() });
+    // SAFETY: `slot` holds an initialised `Opening`, dropped exactly once;
+    // its bytes stay readable (the storage is `slot`'s).
+    let bytes = unsafe {
+        std::ptr::drop_in_place(slot.as_mut_ptr());
+        std::slice::from_raw_parts(slot.as_ptr() as *const u8, std::mem::size_of::<Opening<G::Scalar>>())
+    };
+    assert!(bytes.iter().all(|&b| b == 0), "Opening left bytes behind: {bytes:02x?}");
+}
+
+#[test]
+fn ristretto255_provers_leave_nothing() {
+    provers_leave_nothing::<Ristretto255>();
+}
+
+#[test]
+fn secp256k1_provers_leave_nothing() {
+    provers_leave_nothing::<Secp256k1>();
+}
+
+#[test]
+fn openings_are_wiped_in_place() {
+    opening_is_wiped_in_place::<Ristretto255>();
+    opening_is_wiped_in_place::<Secp256k1>();
+}
