@@ -8,7 +8,9 @@ use std::sync::OnceLock;
 use ballistic::batch::AnyRangeProof;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+use ballistic::{
+    BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, Ristretto255, Secp256k1,
+};
 use rand_core::SeedableRng;
 
 pub const LABEL: &[u8] = b"fuzz";

@@ -1,7 +1,8 @@
-//! Arbitrary bytes as a range proof of either system on either group: no panic; whatever
+//! Arbitrary bytes as a range proof (and as an interval proof) of either
+//! system on either group: no panic; whatever
 //! decodes re-encodes to exactly the same bytes (one encoding per proof).
 #![no_main]
-use ballistic::{RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+use ballistic::{Interval, IntervalProof, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -16,5 +17,16 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(p) = RangeProofPlus::<Secp256k1>::from_bytes(data) {
         assert_eq!(p.to_bytes(), data);
+    }
+    // Interval proofs: the first byte picks one of a few intervals.
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let intervals = [(0u64, 255u64), (1000, 1_000_000), (5, 5), (0, u64::MAX)];
+    let (lo, hi) = intervals[pick as usize % intervals.len()];
+    let Ok(interval) = Interval::new(lo, hi) else { return };
+    if let Ok(p) = IntervalProof::<Ristretto255, RangeProof<Ristretto255>>::from_bytes_for(rest, interval) {
+        assert_eq!(p.to_bytes(), rest);
+    }
+    if let Ok(p) = IntervalProof::<Secp256k1, RangeProofPlus<Secp256k1>>::from_bytes_for(rest, interval) {
+        assert_eq!(p.to_bytes(), rest);
     }
 });

@@ -133,6 +133,9 @@ fn prove_in<G: Group>(
     openings: Option<&Path>,
 ) -> Result<(), String> {
     let shape = RangeShape::new(bits, values.len()).map_err(|e| e.to_string())?;
+    if label.len() > MAX_LABEL {
+        return Err(format!("label of {} bytes: at most {MAX_LABEL}", label.len()));
+    }
     let blindings: Vec<G::Scalar> = if blindings.is_empty() {
         values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut rand_core::OsRng)).collect()
     } else if blindings.len() == values.len() {
@@ -180,9 +183,22 @@ fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
     std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Merlin labels are `&'static`: the label is leaked once per process.
+/// Longest transcript label a proof file may carry.
+pub const MAX_LABEL: usize = 1024;
+
+/// Merlin labels are `&'static`: each distinct label is interned (leaked)
+/// once per process and reused.
 fn label_bytes(label: &str) -> &'static [u8] {
-    Box::leak(label.as_bytes().to_vec().into_boxed_slice())
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();
+    let mut set = LABELS.get_or_init(|| Mutex::new(HashSet::new())).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(l) = set.get(label.as_bytes()) {
+        return l;
+    }
+    let leaked: &'static [u8] = Box::leak(label.as_bytes().to_vec().into_boxed_slice());
+    set.insert(leaked);
+    leaked
 }
 
 /// Read, decode and verify a proof file; `Err` carries a one-line reason.
@@ -312,6 +328,9 @@ fn verify_file_in<G: Group>(file: &ProofFile) -> Result<(), String> {
 
 fn decode<G: Group>(file: &ProofFile) -> Result<Decoded<G>, String> {
     let system = System::from_file_name(&file.system)?;
+    if file.label.len() > MAX_LABEL {
+        return Err(format!("label of {} bytes: at most {MAX_LABEL}", file.label.len()));
+    }
     if file.group != G::NAME {
         return Err(format!("unsupported group {:?} (expected {:?})", file.group, G::NAME));
     }

@@ -4,8 +4,7 @@
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
 
-mod demo;
-mod files;
+use ballistic_cli::{demo, files};
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -314,3 +314,20 @@ fn secp256k1_files_and_mixed_group_batches() {
     assert!(lines[0].contains("mixed-group-bad-secp.json"), "{out}");
     assert!(lines[1].contains("mixed-group-bad-ristretto.json"), "{out}");
 }
+
+#[test]
+fn labels_are_bounded() {
+    let long = "x".repeat(1025);
+    let out = tmp("long-label.json");
+    let o = prove(&out, "8", &["1"], &["--label", &long]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("at most 1024"), "{}", stderr(&o));
+    // A file whose label was lengthened after proving: refused by length.
+    assert!(prove(&out, "8", &["1"], &[]).status.success());
+    let mut v = json(&out);
+    v["label"] = long.into();
+    write_json(&out, &v);
+    let o = verify(&out);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("at most 1024"), "{}", stderr(&o));
+}

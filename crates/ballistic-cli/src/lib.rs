@@ -1,0 +1,5 @@
+//! The `ballistic` command-line tool's commands, as a library so that the
+//! proof-file decoder can be fuzzed (`fuzz/fuzz_targets/proof_file_json.rs`).
+
+pub mod demo;
+pub mod files;
