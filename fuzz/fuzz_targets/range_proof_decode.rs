@@ -1,11 +1,34 @@
 //! Arbitrary bytes as a range proof (and as an interval proof) of either
-//! system on either group: no panic; whatever
+//! system on either group, and as every MPC message: no panic; whatever
 //! decodes re-encodes to exactly the same bytes (one encoding per proof).
 #![no_main]
-use ballistic::{Interval, IntervalProof, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+use ballistic::mpc::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
+use ballistic::{Group, Interval, IntervalProof, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+
+/// Every MPC message decoder on group `G`: what decodes re-encodes to the
+/// same bytes.
+fn mpc_messages<G: Group>(data: &[u8]) {
+    if let Ok(m) = BitCommitment::<G>::from_bytes(data) {
+        assert_eq!(m.to_bytes(), data);
+    }
+    if let Ok(m) = BitChallenge::<G>::from_bytes(data) {
+        assert_eq!(m.to_bytes(), data);
+    }
+    if let Ok(m) = PolyCommitment::<G>::from_bytes(data) {
+        assert_eq!(m.to_bytes(), data);
+    }
+    if let Ok(m) = PolyChallenge::<G>::from_bytes(data) {
+        assert_eq!(m.to_bytes(), data);
+    }
+    if let Ok(m) = ProofShare::<G>::from_bytes(data) {
+        assert_eq!(m.to_bytes(), data);
+    }
+}
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    mpc_messages::<Ristretto255>(data);
+    mpc_messages::<Secp256k1>(data);
     if let Ok(p) = RangeProof::<Ristretto255>::from_bytes(data) {
         assert_eq!(p.to_bytes(), data);
     }

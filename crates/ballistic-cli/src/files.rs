@@ -98,7 +98,7 @@ pub fn generators<G: Group>(shape: RangeShape) -> BulletproofGens<G> {
     BulletproofGens::new(shape.gens_per_party_needed(), shape.parties_needed())
 }
 
-fn parse_blinding<G: Group>(index: usize, hex: &str) -> Result<G::Scalar, String> {
+pub fn parse_blinding<G: Group>(index: usize, hex: &str) -> Result<G::Scalar, String> {
     let bytes = from_hex(hex).ok_or_else(|| format!("blinding #{index}: not hex"))?;
     let arr: [u8; 32] = bytes.try_into().map_err(|_| format!("blinding #{index}: must be 32 bytes (64 hex digits)"))?;
     <G::Scalar as ScalarOps>::from_canonical_bytes(&arr)
@@ -178,7 +178,7 @@ fn prove_in<G: Group>(
     Ok(())
 }
 
-fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
+pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
     let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
     std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
@@ -188,7 +188,7 @@ pub const MAX_LABEL: usize = 1024;
 
 /// Merlin labels are `&'static`: each distinct label is interned (leaked)
 /// once per process and reused.
-fn label_bytes(label: &str) -> &'static [u8] {
+pub fn label_bytes(label: &str) -> &'static [u8] {
     use std::collections::HashSet;
     use std::sync::{Mutex, OnceLock};
     static LABELS: OnceLock<Mutex<HashSet<&'static [u8]>>> = OnceLock::new();

@@ -3,3 +3,4 @@
 
 pub mod demo;
 pub mod files;
+pub mod mpc_net;

@@ -4,7 +4,7 @@
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
 
-use ballistic_cli::{demo, files};
+use ballistic_cli::{demo, files, mpc_net};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,6 +25,12 @@ enum Command {
     Range {
         #[command(subcommand)]
         command: RangeCommand,
+    },
+    /// Multi-party range proofs: parties with one secret value each build one
+    /// aggregated proof through a dealer, over TCP.
+    Mpc {
+        #[command(subcommand)]
+        command: MpcCommand,
     },
     /// Prove and verify a few sizes; print proof sizes and timings.
     Demo {
@@ -77,6 +83,52 @@ enum RangeCommand {
     },
 }
 
+#[derive(Subcommand)]
+enum MpcCommand {
+    /// Accept --parties connections, run the protocol, write the proof file.
+    Dealer {
+        /// Number of parties (values), 1..=64.
+        #[arg(long)]
+        parties: usize,
+        /// Bits per value, 1..=64.
+        #[arg(long)]
+        bits: usize,
+        /// Address to listen on (port 0: any free port; the chosen address is printed).
+        #[arg(long)]
+        listen: String,
+        /// Where to write the proof file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Transcript label.
+        #[arg(long, default_value = files::DEFAULT_LABEL)]
+        label: String,
+        /// Group.
+        #[arg(long, value_enum, default_value = "ristretto255")]
+        group: files::GroupName,
+        /// Seconds to wait for connections and for each message.
+        #[arg(long, default_value_t = 30)]
+        timeout: u64,
+    },
+    /// Join a dealer with one secret value.
+    Party {
+        /// The value to prove in range.
+        #[arg(long)]
+        value: u64,
+        /// The dealer's address.
+        #[arg(long)]
+        connect: String,
+        /// Blinding, 64 hex digits (random if not given).
+        #[arg(long)]
+        blinding: Option<String>,
+        /// Seconds to wait for each message.
+        #[arg(long, default_value_t = 30)]
+        timeout: u64,
+        /// Testing: stop answering after the bit commitment.
+        #[arg(long, hide = true)]
+        stall_after_bit_commitment: bool,
+    },
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -86,6 +138,28 @@ fn main() -> ExitCode {
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
+        },
+        Command::Mpc { command } => match command {
+            MpcCommand::Dealer { parties, bits, listen, out, label, group, timeout } => {
+                mpc_net::dealer(&mpc_net::DealerOptions {
+                    group,
+                    parties,
+                    bits,
+                    listen: &listen,
+                    out: &out,
+                    label: &label,
+                    timeout: std::time::Duration::from_secs(timeout),
+                })
+            }
+            MpcCommand::Party { value, connect, blinding, timeout, stall_after_bit_commitment } => {
+                mpc_net::party(&mpc_net::PartyOptions {
+                    value,
+                    blinding: blinding.as_deref(),
+                    connect: &connect,
+                    timeout: std::time::Duration::from_secs(timeout),
+                    stall_after_bit_commitment,
+                })
+            }
         },
         Command::Demo { quick } => demo::run(quick),
     };

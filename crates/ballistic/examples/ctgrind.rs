@@ -1,5 +1,6 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs and
-//! Bulletproofs+, on Ristretto255 and on secp256k1) with every secret
+//! Bulletproofs+, on Ristretto255 and on secp256k1, and the MPC parties)
+//! with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
 //! Any branch or memory index that depends on a secret before it is
 //! declassified (see `ballistic::ct`) is reported as a use of uninitialised
@@ -42,6 +43,55 @@ impl CryptoRng for SecretRng {}
 fn main() {
     run::<Ristretto255>();
     run::<Secp256k1>();
+    mpc::<Ristretto255>();
+    mpc::<Secp256k1>();
+}
+
+/// Two MPC parties (their values, blindings and RNG output secret) and a
+/// dealer (public data only).
+fn mpc<G: Group>() {
+    use ballistic::mpc::{Dealer, Party};
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+    let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(4));
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(16, 2);
+    let values = [0x5a5au64, 0x0ff0];
+    let blindings: Vec<G::Scalar> = (0..2).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
+    classify(&values[..]);
+    classify(&blindings[..]);
+    let mut t = Transcript::new(b"ctgrind mpc");
+    let result = (|| {
+        let dealer = Dealer::new(&bp, &pc, &mut t, 16, 2)?;
+        let mut parties = Vec::new();
+        let mut bits = Vec::new();
+        for (j, (v, g)) in values.iter().zip(&blindings).enumerate() {
+            let (p, c) = Party::new(&bp, &pc, *v, *g, 16)?.assign_position_with_rng(j, &mut secret_rng)?;
+            parties.push(p);
+            bits.push(c);
+        }
+        let (dealer, y_z) = dealer.receive_bit_commitments(bits)?;
+        let mut next = Vec::new();
+        let mut polys = Vec::new();
+        for p in parties {
+            let (p, c) = p.apply_challenge_with_rng(&y_z, &mut secret_rng)?;
+            next.push(p);
+            polys.push(c);
+        }
+        let (dealer, x) = dealer.receive_poly_commitments(polys)?;
+        let shares = next.into_iter().map(|p| p.apply_challenge(&x)).collect::<Result<Vec<_>, _>>()?;
+        dealer.receive_shares(shares)
+    })();
+    declassify(&values[..]);
+    declassify(&blindings[..]);
+    match result.map_err(|e| e.to_string()).and_then(|(proof, c)| {
+        proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind mpc"), &c, 16).map_err(|e| e.to_string())
+    }) {
+        Ok(()) => println!("{} mpc 2 parties: proved, verifies", G::NAME),
+        Err(e) => {
+            println!("{} mpc: {e}", G::NAME);
+            std::process::exit(1);
+        }
+    }
 }
 
 /// Both provers on group `G`, for two shapes.

@@ -48,6 +48,16 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Bytes not yet read.
+    pub(crate) fn remaining(&self) -> usize {
+        self.bytes.len().saturating_sub(self.pos)
+    }
+
+    /// Skip `len` bytes (a field decoded elsewhere).
+    pub(crate) fn skip(&mut self, len: usize) -> Result<(), ProofError> {
+        self.take(len).map(|_| ())
+    }
+
     pub(crate) fn read_point<G: Group>(&mut self) -> Result<ProofPoint<G>, ProofError> {
         let offset = self.pos;
         let raw = self.take(G::POINT_LEN)?;

@@ -7,7 +7,7 @@
 //!
 //! | module | concept |
 //! |---|---|
-//! | [`group`] | the prime-order group: trait and backends (Ristretto255) |
+//! | [`group`] | the prime-order group: trait and backends (Ristretto255, secp256k1) |
 //! | [`transcript`], [`generators`] | Fiat–Shamir labels; derivation of `B, B̃, G_i, H_i` |
 //! | [`ipa`] | the inner-product argument (Protocol 2) |
 //! | [`wip`] | the zk weighted inner-product argument (Bulletproofs+) |
@@ -15,6 +15,7 @@
 //! | [`range`] | range proofs: Bulletproofs (§4) and Bulletproofs+ |
 //! | [`verify`] | verification as one multiscalar multiplication |
 //! | [`batch`] | batch verification, naming the invalid proofs |
+//! | [`mpc`] | multi-party aggregation of a range proof through a dealer |
 //! | [`encoding`], [`errors`] | strict encodings; typed errors |
 //!
 //! ```
@@ -45,6 +46,7 @@ pub mod errors;
 pub mod generators;
 pub mod group;
 pub mod ipa;
+pub mod mpc;
 pub mod nonces;
 pub mod range;
 pub mod transcript;

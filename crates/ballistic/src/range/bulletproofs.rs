@@ -97,6 +97,21 @@ struct Replay<S> {
 }
 
 impl<G: Group> RangeProof<G> {
+    /// Assemble a proof from its fields (the MPC dealer, [`crate::mpc`]).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        a: ProofPoint<G>,
+        s: ProofPoint<G>,
+        t_1: ProofPoint<G>,
+        t_2: ProofPoint<G>,
+        t_x: G::Scalar,
+        t_x_blinding: G::Scalar,
+        e_blinding: G::Scalar,
+        ipp: InnerProductProof<G>,
+    ) -> Self {
+        RangeProof { a, s, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp }
+    }
+
     /// Prove that `v ∈ [0, 2^n)`; returns the proof and `V = v·B + γ·B̃`.
     pub fn prove_single_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,

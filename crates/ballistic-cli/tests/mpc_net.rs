@@ -1,0 +1,206 @@
+//! The networked multi-party proof: dealer and parties as separate OS
+//! processes on 127.0.0.1. Every test bounds its own running time.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ballistic"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ballistic-mpc-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Start a dealer; returns it and the address it listens on.
+fn dealer(
+    parties: usize,
+    bits: usize,
+    out: &PathBuf,
+    extra: &[&str],
+) -> (Child, String, BufReader<std::process::ChildStdout>) {
+    let mut child = bin()
+        .args(["mpc", "dealer", "--parties", &parties.to_string(), "--bits", &bits.to_string()])
+        .args(["--listen", "127.0.0.1:0", "--timeout", "10", "--out"])
+        .arg(out)
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("dealer said {line:?}")).to_string();
+    (child, addr, stdout)
+}
+
+fn party(addr: &str, value: u64, extra: &[&str]) -> Child {
+    bin()
+        .args(["mpc", "party", "--value", &value.to_string(), "--connect", addr, "--timeout", "10"])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Wait for a child at most 60 s; (success, stderr).
+fn finish(mut child: Child) -> (bool, String) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            let mut err = String::new();
+            if let Some(mut e) = child.stderr.take() {
+                e.read_to_string(&mut err).unwrap();
+            }
+            return (status.success(), err);
+        }
+        if Instant::now() > deadline {
+            child.kill().ok();
+            panic!("process did not finish in time");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Wait until a party has printed its position line (so connection order
+/// is known).
+fn wait_connected(child: &mut Child) -> BufReader<std::process::ChildStdout> {
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert!(line.starts_with("connected as party"), "{line:?}");
+    out
+}
+
+fn verify(path: &PathBuf) -> bool {
+    bin().args(["range", "verify"]).arg(path).output().unwrap().status.success()
+}
+
+#[test]
+fn honest_runs_over_tcp() {
+    for (parties, bits, group) in [(3usize, 16usize, "ristretto255"), (4, 8, "ristretto255"), (2, 64, "secp256k1")] {
+        let out = tmp(&format!("honest-{parties}-{group}.json"));
+        let (d, addr, _stdout) = dealer(parties, bits, &out, &["--group", group, "--label", "net test"]);
+        let mut ps = Vec::new();
+        for j in 0..parties {
+            let mut p = party(&addr, (j as u64 + 1) * 3, &[]);
+            let _keep = wait_connected(&mut p);
+            ps.push((p, _keep));
+        }
+        let (ok, err) = finish(d);
+        assert!(ok, "dealer failed: {err}");
+        for (p, _) in ps {
+            let (ok, err) = finish(p);
+            assert!(ok, "party failed: {err}");
+        }
+        assert!(verify(&out), "the dealer's proof file does not verify");
+        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        assert_eq!(json["group"], group);
+        assert_eq!(json["commitments"].as_array().unwrap().len(), parties);
+    }
+}
+
+#[test]
+fn a_killed_party_is_named() {
+    let out = tmp("killed.json");
+    let (d, addr, _stdout) = dealer(2, 8, &out, &[]);
+    let mut p0 = party(&addr, 1, &[]);
+    let _o0 = wait_connected(&mut p0);
+    let mut p1 = party(&addr, 2, &["--stall-after-bit-commitment"]);
+    let mut o1 = wait_connected(&mut p1);
+    // Kill party 1 once it has committed, mid-protocol.
+    let mut line = String::new();
+    while !line.contains("sent bit commitment") {
+        line.clear();
+        assert!(o1.read_line(&mut line).unwrap() > 0, "party 1 ended early");
+    }
+    p1.kill().unwrap();
+    p1.wait().unwrap();
+    let (ok, err) = finish(d);
+    assert!(!ok);
+    assert!(err.contains("party 1") && err.contains("disconnected"), "dealer said: {err}");
+    // The honest party is told and fails cleanly too.
+    let (ok, err) = finish(p0);
+    assert!(!ok);
+    assert!(err.contains("abort") || err.contains("disconnected"), "party 0 said: {err}");
+    assert!(!out.exists());
+}
+
+#[test]
+fn garbage_and_silence_are_named() {
+    // Party 1 speaks the framing but sends a bit commitment of the wrong size.
+    let out = tmp("garbage.json");
+    let (d, addr, _stdout) = dealer(2, 8, &out, &[]);
+    let mut p0 = party(&addr, 1, &[]);
+    let _o0 = wait_connected(&mut p0);
+    let mut raw = TcpStream::connect(&addr).unwrap();
+    let mut setup = [0u8; 9];
+    raw.read_exact(&mut setup).unwrap();
+    raw.write_all(&[2, 3, 0, 0, 0, 1, 2, 3]).unwrap();
+    let (ok, err) = finish(d);
+    assert!(!ok);
+    assert!(err.contains("party 1 sent a malformed bit commitment"), "dealer said: {err}");
+    let _ = finish(p0);
+    drop(raw);
+
+    // A frame length beyond the limit.
+    let (d, addr, _stdout) = dealer(1, 8, &tmp("huge.json"), &[]);
+    let mut raw = TcpStream::connect(&addr).unwrap();
+    raw.read_exact(&mut setup).unwrap();
+    raw.write_all(&[2, 0xff, 0xff, 0xff, 0x7f]).unwrap();
+    let (ok, err) = finish(d);
+    assert!(!ok);
+    assert!(err.contains("party 0 sent a frame of"), "dealer said: {err}");
+    drop(raw);
+
+    // A party that connects and says nothing: the timeout names it.
+    let mut child = bin()
+        .args(["mpc", "dealer", "--parties", "1", "--bits", "8", "--listen", "127.0.0.1:0", "--timeout", "2", "--out"])
+        .arg(tmp("silent.json"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("listening on ").unwrap().to_string();
+    let _silent = TcpStream::connect(&addr).unwrap();
+    let (ok, err) = finish(child);
+    assert!(!ok);
+    assert!(err.contains("party 0 timed out"), "dealer said: {err}");
+
+    // Nobody connects: the dealer gives up after its timeout.
+    let mut child = bin()
+        .args(["mpc", "dealer", "--parties", "2", "--bits", "8", "--listen", "127.0.0.1:0", "--timeout", "1", "--out"])
+        .arg(tmp("nobody.json"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdout.take();
+    let (ok, err) = finish(child);
+    assert!(!ok);
+    assert!(err.contains("only 0 of 2 parties connected"), "dealer said: {err}");
+}
+
+#[test]
+fn a_party_with_a_bad_value_fails_cleanly() {
+    let out = tmp("bad-value.json");
+    let (d, addr, _stdout) = dealer(1, 8, &out, &[]);
+    let mut p = party(&addr, 256, &[]);
+    let _o = wait_connected(&mut p);
+    let (ok, err) = finish(p);
+    assert!(!ok);
+    assert!(err.contains("not in") || err.contains("range"), "party said: {err}");
+    let (ok, err) = finish(d);
+    assert!(!ok);
+    assert!(err.contains("party 0 disconnected"), "dealer said: {err}");
+}
