@@ -2,8 +2,8 @@
 //!
 //! A counting global allocator scans every heap block as it is freed for
 //! the bytes of the test's secrets (a blinding's canonical encoding, a
-//! value's 8 bytes, the recovery seed). The provers, owner recovery and the
-//! recovered `Opening`s are run on both groups; a copy of a secret that the
+//! value's 8 bytes, the recovery seed). The provers, owner recovery, the
+//! recovered `Opening`s and an MPC run are run on both groups; a copy of a secret that the
 //! library frees without wiping is a failure. Stack copies are out of reach
 //! of this check; `Opening` (the one public type that holds secrets) is also
 //! checked in place with `drop_in_place`.
@@ -133,6 +133,31 @@ fn provers_leave_nothing<G: Group>() {
         let openings = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed).unwrap();
         assert_eq!(openings[0].value, VALUE);
         drop(openings);
+        // An MPC run: party states hold the value, blinding and nonces.
+        let mut t = Transcript::new(b"m");
+        let dealer = ballistic::mpc::Dealer::new(&bp, &pc, &mut t, 64, 2).unwrap();
+        let mut parties = Vec::new();
+        let mut bits = Vec::new();
+        for j in 0..2 {
+            let (p, c) = ballistic::mpc::Party::new(&bp, &pc, VALUE, blinding, 64)
+                .unwrap()
+                .assign_position_with_rng(j, &mut rng)
+                .unwrap();
+            parties.push(p);
+            bits.push(c);
+        }
+        let (dealer, y_z) = dealer.receive_bit_commitments(bits).unwrap();
+        let mut next = Vec::new();
+        let mut polys = Vec::new();
+        for p in parties {
+            let (p, c) = p.apply_challenge_with_rng(&y_z, &mut rng).unwrap();
+            next.push(p);
+            polys.push(c);
+        }
+        let (dealer, x) = dealer.receive_poly_commitments(polys).unwrap();
+        let shares: Vec<_> = next.into_iter().map(|p| p.apply_challenge(&x).unwrap()).collect();
+        let (p, c) = dealer.receive_shares(shares).unwrap();
+        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"m"), &c, 64).unwrap();
     });
     assert_eq!(hits, 0, "{hits} freed heap blocks still held a secret on {}", G::NAME);
 }

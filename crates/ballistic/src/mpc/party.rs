@@ -3,7 +3,7 @@
 
 use rand_core::{CryptoRng, OsRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, Zeroizing};
 
 use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 use super::MpcError;
@@ -14,6 +14,28 @@ use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::range::RangeShape;
 use crate::util::{inner_product, pow};
+
+/// A secret kept on the heap: moving a party state (into a `Vec`, across
+/// threads) moves only the pointer, so no copy of the secret is left behind
+/// in memory that is freed without wiping (checked by `tests/zeroize.rs`).
+struct Secret<T: Zeroize>(Box<T>);
+
+impl<T: Zeroize> Drop for Secret<T> {
+    fn drop(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+impl<T: Zeroize> core::ops::Deref for Secret<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+fn secret<T: Zeroize>(t: T) -> Secret<T> {
+    Secret(Box::new(t))
+}
 
 /// Entry point of a party.
 pub struct Party;
@@ -37,10 +59,10 @@ impl Party {
         if core::hint::black_box(&mut out_of_range) != &0 {
             return Err(ProofError::ValueOutOfRange { index: 0, bits: n }.into());
         }
-        let v_blinding = Zeroizing::new(v_blinding);
+        let v_blinding = secret(v_blinding);
         let v_commit = ProofPoint::<G>::from_point(pc_gens.commit(&G::Scalar::from_u64(v), &v_blinding));
         declassify(&v_commit);
-        Ok(PartyAwaitingPosition { bp_gens, pc_gens, n, v: Zeroizing::new(v), v_blinding, v_commit })
+        Ok(PartyAwaitingPosition { bp_gens, pc_gens, n, v: secret(v), v_blinding, v_commit })
     }
 }
 
@@ -49,8 +71,8 @@ pub struct PartyAwaitingPosition<'a, G: Group> {
     bp_gens: &'a BulletproofGens<G>,
     pc_gens: &'a PedersenGens<G>,
     n: usize,
-    v: Zeroizing<u64>,
-    v_blinding: Zeroizing<G::Scalar>,
+    v: Secret<u64>,
+    v_blinding: Secret<G::Scalar>,
     v_commit: ProofPoint<G>,
 }
 
@@ -108,7 +130,7 @@ impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
             j,
             v_blinding: self.v_blinding,
             a_l,
-            alpha,
+            alpha: secret(*alpha),
             s_scalars,
             _gens: core::marker::PhantomData,
         };
@@ -121,9 +143,9 @@ pub struct PartyAwaitingBitChallenge<'a, G: Group> {
     pc_gens: &'a PedersenGens<G>,
     n: usize,
     j: usize,
-    v_blinding: Zeroizing<G::Scalar>,
+    v_blinding: Secret<G::Scalar>,
     a_l: Zeroizing<Vec<G::Scalar>>,
-    alpha: Zeroizing<G::Scalar>,
+    alpha: Secret<G::Scalar>,
     /// `ρ ‖ 𝐬_L ‖ 𝐬_R`.
     s_scalars: Zeroizing<Vec<G::Scalar>>,
     _gens: core::marker::PhantomData<&'a BulletproofGens<G>>,
@@ -192,14 +214,14 @@ impl<'a, G: Group> PartyAwaitingBitChallenge<'a, G> {
             z_j,
             v_blinding: self.v_blinding,
             alpha: self.alpha,
-            rho: Zeroizing::new(self.s_scalars[0]),
+            rho: secret(self.s_scalars[0]),
             l0,
             l1,
             r0,
             r1,
-            t: Zeroizing::new([*t0, *t1, *t2]),
-            tau_1,
-            tau_2,
+            t: secret([*t0, *t1, *t2]),
+            tau_1: secret(*tau_1),
+            tau_2: secret(*tau_2),
         };
         Ok((next, PolyCommitment { t_1, t_2 }))
     }
@@ -210,16 +232,16 @@ pub struct PartyAwaitingPolyChallenge<G: Group> {
     y: G::Scalar,
     z: G::Scalar,
     z_j: G::Scalar,
-    v_blinding: Zeroizing<G::Scalar>,
-    alpha: Zeroizing<G::Scalar>,
-    rho: Zeroizing<G::Scalar>,
+    v_blinding: Secret<G::Scalar>,
+    alpha: Secret<G::Scalar>,
+    rho: Secret<G::Scalar>,
     l0: Zeroizing<Vec<G::Scalar>>,
     l1: Zeroizing<Vec<G::Scalar>>,
     r0: Zeroizing<Vec<G::Scalar>>,
     r1: Zeroizing<Vec<G::Scalar>>,
-    t: Zeroizing<[G::Scalar; 3]>,
-    tau_1: Zeroizing<G::Scalar>,
-    tau_2: Zeroizing<G::Scalar>,
+    t: Secret<[G::Scalar; 3]>,
+    tau_1: Secret<G::Scalar>,
+    tau_2: Secret<G::Scalar>,
 }
 
 impl<G: Group> PartyAwaitingPolyChallenge<G> {
