@@ -92,6 +92,12 @@ pub enum ProofError {
     /// Owner recovery found no opening: wrong seed, context, statement, or a
     /// proof not made for recovery.
     RecoveryFailed,
+    /// A `tari_bulletproofs_plus` proof with an extension degree other than
+    /// 1 (several blinding bases), which ballistic does not support.
+    UnsupportedExtensionDegree {
+        /// The degree byte of the encoding.
+        degree: u8,
+    },
     /// The proof is well-formed but the verification equation does not hold.
     VerificationFailed,
 }
@@ -135,6 +141,9 @@ impl fmt::Display for ProofError {
             ProofError::ValueOutsideInterval { lo, hi } => write!(f, "value is outside [{lo}, {hi}]"),
             ProofError::RecoveryFailed => {
                 write!(f, "recovery failed: wrong seed or context, or not a recoverable proof")
+            }
+            ProofError::UnsupportedExtensionDegree { degree } => {
+                write!(f, "extension degree {degree} is not supported (only 1)")
             }
             ProofError::VerificationFailed => write!(f, "proof rejected: verification equation failed"),
         }

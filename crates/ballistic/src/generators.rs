@@ -55,6 +55,18 @@ impl<G: Group> Default for PedersenGens<G> {
 }
 
 impl<G: Group> PedersenGens<G> {
+    /// The Pedersen bases of `tari_bulletproofs_plus` 0.5 (extension degree
+    /// 1): `B` the group's base point, `B̃ = hash_to_point(SHA3-512(
+    /// "RISTRETTO_MASKING_BASEPOINT_1"))`. On Ristretto255 these are exactly
+    /// tari's (its `create_pedersen_gens_with_extension_degree`), for
+    /// [`RangeProofPlus::prove_tari_compatible_with_rng`](crate::RangeProofPlus::prove_tari_compatible_with_rng).
+    pub fn tari_compatible() -> Self {
+        let digest = Sha3_512::digest(b"RISTRETTO_MASKING_BASEPOINT_1");
+        let mut uniform = [0u8; 64];
+        uniform.copy_from_slice(&digest);
+        PedersenGens { b: G::basepoint(), b_blinding: G::hash_to_point(&uniform) }
+    }
+
     /// The commitment `value·B + blinding·B̃`, in constant time.
     pub fn commit(&self, value: &G::Scalar, blinding: &G::Scalar) -> G::Point {
         G::msm_ct(&[*value, *blinding], &[self.b, self.b_blinding])

@@ -107,7 +107,9 @@ fn weighted_inner_product<S: ScalarOps>(a: &[S], b: &[S], y_pows: &[S]) -> S {
 impl<G: Group> WipProof<G> {
     /// Prove the relation above for `a`, `b` (overwritten as they fold) and
     /// `alpha`, on generators `g_vec`, `h_vec` (length `N`, a power of two)
-    /// and bases `g`, `h`.
+    /// and bases `g`, `h`. The caller binds the argument's domain
+    /// separator (`wip_domain_sep`) first, if its transcript schedule has
+    /// one.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove<N: NonceSource>(
         transcript: &mut Transcript,
@@ -143,7 +145,6 @@ impl<G: Group> WipProof<G> {
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two() && b.len() == big_n);
         debug_assert!(g_vec.len() == big_n && h_vec.len() == big_n);
-        transcript.wip_domain_sep(big_n as u64);
         // y^1 … y^N, and y^{-n̂} for each round's n̂.
         let y_pows: Vec<G::Scalar> = powers(y).skip(1).take(big_n).collect();
         let y_inv = y.invert_vartime();
@@ -344,7 +345,6 @@ impl<G: Group> WipProof<G> {
         if !n.is_power_of_two() || self.l_vec.len() != n.trailing_zeros() as usize {
             return Err(ProofError::VerificationFailed);
         }
-        transcript.wip_domain_sep(n as u64);
         let mut e = Vec::with_capacity(self.l_vec.len());
         for (k, (l, r)) in self.l_vec.iter().zip(&self.r_vec).enumerate() {
             before(k, transcript);

@@ -41,6 +41,17 @@
 //! `(3 + 2·lg N)·32 + 96` bytes on Ristretto255 — 576 for one 64-bit value,
 //! 96 fewer than Bulletproofs, +64 per doubling of `N`.
 //!
+//! **`tari_bulletproofs_plus` compatibility.** The same algebra under tari
+//! 0.5's transcript schedule and encoding (extension degree 1, no
+//! minimum-value promises, `n`, `m` powers of two with `n·m ≥ 2`):
+//! [`RangeProofPlus::prove_tari_compatible_with_rng`],
+//! [`RangeProofPlus::verify_tari_compatible`], [`RangeProofPlus::to_tari_bytes`],
+//! [`RangeProofPlus::from_tari_bytes`], with [`PedersenGens::tari_compatible`]
+//! and `BulletproofGens::new(n, m)` (tari's `G_i`, `H_i` chains are
+//! bulletproofs 5's, as ours). Proofs cross-verify both ways
+//! (`tests/compat_tari.rs`). The two schedules never mix: a proof made for
+//! one is rejected by the other's verifier.
+//!
 //! **Owner recovery** ([`RangeProofPlus::prove_recoverable`],
 //! [`RangeProofPlus::recover`]). Every nonce of the proof — and each blinding
 //! `γ_j` — is derived from a secret 32-byte seed and the public transcript at
@@ -79,13 +90,75 @@ use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::group::{Group, ScalarOps};
+use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::ipa::s_vector;
 use crate::nonces::{NonceSource, RngNonces, SeededNonces};
 use crate::transcript::TranscriptProtocol;
 use crate::util::{pow, powers, sum_of_powers};
 use crate::verify::MsmAccumulator;
 use crate::wip::{last_nonces, WipChallenges, WipProof};
+
+/// Which transcript schedule a proof follows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Flavor {
+    /// ballistic's: domain separator naming `n`, `m`, the group and the
+    /// generator derivation; `V_j`; `A`; the WIP's own domain separator.
+    Ballistic,
+    /// `tari_bulletproofs_plus` 0.5's (extension degree 1, no minimum-value
+    /// promises): `dom-sep = "Bulletproofs+ Range Proof"`, `H` (value base),
+    /// `G` (blinding base), `N = n`, `T = 1`, `M = m`, each `Ci`, each
+    /// `vi - minimum_value = 0`; `A`; no WIP domain separator.
+    Tari,
+}
+
+/// Bind the statement (everything before `A`) to the transcript.
+fn bind_statement<G: Group>(
+    transcript: &mut Transcript,
+    flavor: Flavor,
+    pc_gens: Option<&PedersenGens<G>>,
+    shape: RangeShape,
+    commitments: &[G::Compressed],
+) -> Result<(), ProofError> {
+    match flavor {
+        Flavor::Ballistic => {
+            for v in commitments {
+                // A commitment may be the identity (value 0, blinding 0); the
+                // proof's own points may not.
+                transcript.append_point::<G>(b"V", v);
+            }
+        }
+        Flavor::Tari => {
+            let pc_gens = pc_gens.ok_or(ProofError::VerificationFailed)?;
+            transcript.append_message(b"dom-sep", b"Bulletproofs+ Range Proof");
+            transcript.validate_and_append_point::<G>(b"H", &G::compress(&pc_gens.b))?;
+            transcript.validate_and_append_point::<G>(b"G", &G::compress(&pc_gens.b_blinding))?;
+            transcript.append_u64(b"N", shape.n as u64);
+            transcript.append_u64(b"T", 1);
+            transcript.append_u64(b"M", shape.m as u64);
+            for v in commitments {
+                transcript.append_point::<G>(b"Ci", v);
+            }
+            for _ in commitments {
+                transcript.append_u64(b"vi - minimum_value", 0);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Shapes `tari_bulletproofs_plus` proves and verifies: `n` and `m` powers
+/// of two (so no padding) and `n·m ≥ 2` (its decoder refuses a proof
+/// without rounds).
+fn tari_shape(n: usize, m: usize) -> Result<RangeShape, ProofError> {
+    let shape = RangeShape::new(n, m)?;
+    if !n.is_power_of_two() || n * m < 2 {
+        return Err(ProofError::InvalidBitsize { bits: n });
+    }
+    if !m.is_power_of_two() {
+        return Err(ProofError::InvalidAggregation { values: m });
+    }
+    Ok(shape)
+}
 
 /// A Bulletproofs+ range proof for `m` values of `n` bits.
 ///
@@ -209,6 +282,7 @@ impl<G: Group> RangeProofPlus<G> {
             return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
         }
         let (proof, commitments, _) = Self::prove_with(
+            Flavor::Ballistic,
             bp_gens,
             pc_gens,
             transcript,
@@ -240,7 +314,17 @@ impl<G: Group> RangeProofPlus<G> {
             return Err(ProofError::InvalidAggregation { values: values.len() });
         }
         let payload = Zeroizing::new(encode_payload::<G::Scalar>(values));
-        Self::prove_with(bp_gens, pc_gens, transcript, values, None, n, &mut SeededNonces::new(seed), *payload)
+        Self::prove_with(
+            Flavor::Ballistic,
+            bp_gens,
+            pc_gens,
+            transcript,
+            values,
+            None,
+            n,
+            &mut SeededNonces::new(seed),
+            *payload,
+        )
     }
 
     /// The prover. `blindings: None` derives `γ_j` from `nonces` (label
@@ -248,6 +332,7 @@ impl<G: Group> RangeProofPlus<G> {
     /// nonce `alpha` plus `payload`.
     #[allow(clippy::too_many_arguments)]
     fn prove_with<N: NonceSource>(
+        flavor: Flavor,
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
         transcript: &mut Transcript,
@@ -271,7 +356,9 @@ impl<G: Group> RangeProofPlus<G> {
         let g: Vec<G::Point> = bp_gens.g_layout(n, big_n).copied().collect();
         let h: Vec<G::Point> = bp_gens.h_layout(n, big_n).copied().collect();
 
-        transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
+        if flavor == Flavor::Ballistic {
+            transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
+        }
         let blindings: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(match blindings {
             Some(b) => b.to_vec(),
             None => (0..shape.m).map(|j| nonces.nonce(transcript, b"gamma", j as u64)).collect(),
@@ -280,9 +367,9 @@ impl<G: Group> RangeProofPlus<G> {
         for (v, gamma) in values.iter().zip(blindings.iter()) {
             let v_j = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*v), gamma));
             declassify(&v_j);
-            transcript.append_point::<G>(b"V", &v_j);
             commitments.push(v_j);
         }
+        bind_statement(transcript, flavor, Some(pc_gens), shape, &commitments)?;
 
         let bit = |k: usize| -> Choice {
             if k < nm {
@@ -319,6 +406,9 @@ impl<G: Group> RangeProofPlus<G> {
         let mut alpha_hat = Zeroizing::new(*alpha);
         for (z_j, gamma) in powers(z * z).skip(1).zip(blindings.iter()) {
             *alpha_hat += y_n1 * z_j * *gamma;
+        }
+        if flavor == Flavor::Ballistic {
+            transcript.wip_domain_sep(big_n as u64);
         }
         let wip = WipProof::prove(
             transcript,
@@ -376,6 +466,7 @@ impl<G: Group> RangeProofPlus<G> {
         let rounds = self.wip.rounds();
         let mut round_nonces = Zeroizing::new(Vec::with_capacity(rounds));
         let mut last = Zeroizing::new([G::Scalar::zero(); 4]);
+        transcript.wip_domain_sep(shape.padded as u64);
         let ch = self.wip.replay(shape.padded, transcript, |k, t| {
             if k < rounds {
                 round_nonces.push((nonces.nonce::<G::Scalar>(t, b"d_L", 0), nonces.nonce::<G::Scalar>(t, b"d_R", 0)));
@@ -459,6 +550,20 @@ impl<G: Group> RangeProofPlus<G> {
         weight: G::Scalar,
         acc: &mut MsmAccumulator<G>,
     ) -> Result<(), ProofError> {
+        self.add_terms_flavored(transcript, Flavor::Ballistic, None, commitments, n, weight, acc)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn add_terms_flavored(
+        &self,
+        transcript: &mut Transcript,
+        flavor: Flavor,
+        pc_gens: Option<&PedersenGens<G>>,
+        commitments: &[G::Compressed],
+        n: usize,
+        weight: G::Scalar,
+        acc: &mut MsmAccumulator<G>,
+    ) -> Result<(), ProofError> {
         let shape = RangeShape::new(n, commitments.len())?;
         if self.wip.rounds() != shape.rounds() {
             return Err(ProofError::WrongLength {
@@ -471,7 +576,7 @@ impl<G: Group> RangeProofPlus<G> {
             .enumerate()
             .map(|(index, c)| G::decompress(c).ok_or(ProofError::InvalidCommitment { index }))
             .collect::<Result<Vec<_>, _>>()?;
-        let Replay { y, z, ch } = self.replay(transcript, shape, commitments)?;
+        let Replay { y, z, ch } = self.replay(transcript, flavor, pc_gens, shape, commitments)?;
 
         // One inversion for every e_k, e and y.
         let mut inverses = ch.e.clone();
@@ -524,20 +629,127 @@ impl<G: Group> RangeProofPlus<G> {
     fn replay(
         &self,
         transcript: &mut Transcript,
+        flavor: Flavor,
+        pc_gens: Option<&PedersenGens<G>>,
         shape: RangeShape,
         commitments: &[G::Compressed],
     ) -> Result<Replay<G::Scalar>, ProofError> {
-        transcript.rangeproof_plus_domain_sep::<G>(shape.n as u64, shape.m as u64);
-        for v in commitments {
-            // A commitment may be the identity (value 0, blinding 0); the
-            // proof's own points may not.
-            transcript.append_point::<G>(b"V", v);
+        if flavor == Flavor::Ballistic {
+            transcript.rangeproof_plus_domain_sep::<G>(shape.n as u64, shape.m as u64);
         }
+        bind_statement(transcript, flavor, pc_gens, shape, commitments)?;
         transcript.validate_and_append_point::<G>(b"A", &self.a.compressed)?;
         let y = transcript.challenge_scalar::<G>(b"y");
         let z = transcript.challenge_scalar::<G>(b"z");
+        if flavor == Flavor::Ballistic {
+            transcript.wip_domain_sep(shape.padded as u64);
+        }
         let ch = self.wip.challenges(shape.padded, transcript)?;
         Ok(Replay { y, z, ch })
+    }
+
+    /// Prove in the format of `tari_bulletproofs_plus` 0.5 (extension
+    /// degree 1, no minimum-value promises): its transcript schedule (see
+    /// `Flavor::Tari`), so that with [`PedersenGens::tari_compatible`] and
+    /// `BulletproofGens::new(n, m)` on Ristretto255 tari verifies the proof
+    /// ([`to_tari_bytes`](Self::to_tari_bytes)) and this crate verifies
+    /// tari's ([`verify_tari_compatible`](Self::verify_tari_compatible)).
+    /// `n` and `m` must be powers of two with `n·m ≥ 2` (tari's shapes). The proof algebra
+    /// is the same as [`prove_multiple_with_rng`](Self::prove_multiple_with_rng)'s;
+    /// only the transcript and encoding differ.
+    pub fn prove_tari_compatible_with_rng<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        tari_shape(n, values.len())?;
+        if blindings.len() != values.len() {
+            return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
+        }
+        let (proof, commitments, _) = Self::prove_with(
+            Flavor::Tari,
+            bp_gens,
+            pc_gens,
+            transcript,
+            values,
+            Some(blindings),
+            n,
+            &mut RngNonces(rng),
+            G::Scalar::zero(),
+        )?;
+        Ok((proof, commitments))
+    }
+
+    /// Verify a proof made in `tari_bulletproofs_plus` 0.5's format (by tari
+    /// or by [`prove_tari_compatible_with_rng`](Self::prove_tari_compatible_with_rng)).
+    pub fn verify_tari_compatible(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+    ) -> Result<(), ProofError> {
+        tari_shape(n, commitments.len())?;
+        let mut acc = MsmAccumulator::new();
+        self.add_terms_flavored(transcript, Flavor::Tari, Some(pc_gens), commitments, n, G::Scalar::one(), &mut acc)?;
+        acc.verify(bp_gens, pc_gens)
+    }
+
+    /// tari's encoding: `0x01 (extension degree) ‖ δ' ‖ A ‖ A1 ‖ B ‖ r' ‖ s'
+    /// ‖ (L_k ‖ R_k)_k` — one byte longer than [`to_bytes`](Self::to_bytes).
+    pub fn to_tari_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(1 + self.encoded_len_of());
+        out.push(1);
+        out.extend_from_slice(&self.wip.d1.to_bytes());
+        for p in [&self.a, &self.wip.a1, &self.wip.b] {
+            out.extend_from_slice(G::compressed_bytes(&p.compressed));
+        }
+        out.extend_from_slice(&self.wip.r1.to_bytes());
+        out.extend_from_slice(&self.wip.s1.to_bytes());
+        for (l, r) in self.wip.l_vec.iter().zip(&self.wip.r_vec) {
+            out.extend_from_slice(G::compressed_bytes(&l.compressed));
+            out.extend_from_slice(G::compressed_bytes(&r.compressed));
+        }
+        out
+    }
+
+    /// Decode tari's encoding strictly (extension degree 1 only; canonical
+    /// scalars, valid points, a whole number of rounds, at least one).
+    pub fn from_tari_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let fixed = 1 + 3 * SCALAR_LEN + 3 * G::POINT_LEN;
+        let pair = 2 * G::POINT_LEN;
+        let max_rounds = RangeShape { n: 64, m: 64, padded: 4096 }.rounds();
+        let rounds = bytes
+            .len()
+            .checked_sub(fixed)
+            .filter(|rest| rest % pair == 0 && (1..=max_rounds).contains(&(rest / pair)))
+            .map(|rest| rest / pair)
+            .ok_or(ProofError::WrongLength { expected: 0, got: bytes.len() })?;
+        match bytes.first() {
+            Some(1) => {}
+            Some(&degree) => return Err(ProofError::UnsupportedExtensionDegree { degree }),
+            None => return Err(ProofError::WrongLength { expected: 0, got: 0 }),
+        }
+        let mut r = Reader::new(bytes);
+        r.skip(1)?;
+        let d1 = r.read_scalar::<G>()?;
+        let a = r.read_point::<G>()?;
+        let a1 = r.read_point::<G>()?;
+        let b = r.read_point::<G>()?;
+        let r1 = r.read_scalar::<G>()?;
+        let s1 = r.read_scalar::<G>()?;
+        let mut l_vec = Vec::with_capacity(rounds);
+        let mut r_vec = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            l_vec.push(r.read_point::<G>()?);
+            r_vec.push(r.read_point::<G>()?);
+        }
+        Ok(RangeProofPlus { a, wip: WipProof { l_vec, r_vec, a1, b, r1, s1, d1 } })
     }
 
     /// The encoded length of a proof for `m` values of `n` bits.
@@ -607,7 +819,8 @@ mod tests {
         n: usize,
     ) -> Vec<<G as Group>::Scalar> {
         let shape = RangeShape::new(n, commitments.len()).unwrap();
-        let Replay { y, z, ch } = proof.replay(&mut Transcript::new(label), shape, commitments).unwrap();
+        let Replay { y, z, ch } =
+            proof.replay(&mut Transcript::new(label), Flavor::Ballistic, None, shape, commitments).unwrap();
         [y, z].into_iter().chain(ch.e).chain([ch.e_last]).collect()
     }
 
