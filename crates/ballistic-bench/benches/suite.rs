@@ -11,7 +11,7 @@ use ballistic::generators::Precomputation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
 use ballistic::Secp256k1;
-use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
+use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, MoneroBpPlus, System, TariBpPlus};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rand::{RngCore, SeedableRng};
 
@@ -37,6 +37,7 @@ fn table2(c: &mut Criterion) {
         cell::<BallisticPlus>(c, n, m);
         cell::<Bulletproofs5>(c, n, m);
         cell::<TariBpPlus>(c, n, m);
+        cell::<MoneroBpPlus>(c, n, m);
         cell::<Grin>(c, n, m);
         cell::<Ballistic<Secp256k1>>(c, n, m);
         cell::<BallisticPlus<Secp256k1>>(c, n, m);
@@ -56,6 +57,7 @@ fn batches(c: &mut Criterion) {
         batch::<BallisticPlus>(c, k);
         batch::<Bulletproofs5>(c, k);
         batch::<TariBpPlus>(c, k);
+        batch::<MoneroBpPlus>(c, k);
         batch::<Grin>(c, k);
         batch::<Ballistic<Secp256k1>>(c, k);
         batch::<BallisticPlus<Secp256k1>>(c, k);

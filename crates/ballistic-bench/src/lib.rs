@@ -7,6 +7,8 @@
 //!
 //! * `bulletproofs` 5 (zkcrypto; Ristretto255, curve25519-dalek 4);
 //! * `tari_bulletproofs_plus` 0.5 (Bulletproofs+, Ristretto255, dalek 5);
+//! * `monero-bulletproofs` 0.1 (Monero's Bulletproofs+ on Ed25519, 64-bit
+//!   values, up to 16 per proof; batches through its `BatchVerifier`);
 //! * `grin_secp256k1zkp` 0.7 (the original C Bulletproofs on secp256k1;
 //!   64-bit single proofs, batch verification of those).
 
@@ -450,5 +452,61 @@ impl System for Grin {
     }
     fn proof_bytes(&self) -> usize {
         self.proofs[0].plen
+    }
+}
+
+/// `monero-bulletproofs` 0.1: Monero's Bulletproofs+ (Ed25519, 64-bit values,
+/// at most 16 per proof).
+pub struct MoneroBpPlus {
+    commitments: Vec<Vec<monero_ed25519::CompressedPoint>>,
+    proofs: Vec<monero_bulletproofs::Bulletproof>,
+    openings: Vec<monero_ed25519::Commitment>,
+    rng: ChaCha20Rng,
+}
+
+impl System for MoneroBpPlus {
+    const NAME: &'static str = "monero-bulletproofs 0.1 (BP+)";
+    fn supports(n: usize, m: usize) -> bool {
+        n == 64 && (1..=monero_bulletproofs::MAX_COMMITMENTS).contains(&m)
+    }
+    fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        let mut commitments = Vec::new();
+        let mut proofs = Vec::new();
+        let mut first = None;
+        for _ in 0..count.max(1) {
+            let openings: Vec<monero_ed25519::Commitment> = values(&mut rng, n, m)
+                .into_iter()
+                .map(|v| monero_ed25519::Commitment::new(monero_ed25519::Scalar::random(&mut rng), v))
+                .collect();
+            commitments.push(openings.iter().map(|o| o.commit().compress()).collect());
+            proofs
+                .push(monero_bulletproofs::Bulletproof::prove_plus(&mut rng, openings.clone()).expect("monero prove"));
+            first.get_or_insert(openings);
+        }
+        MoneroBpPlus { commitments, proofs, openings: first.expect("one proof"), rng }
+    }
+    fn prove(&mut self) {
+        assert!(monero_bulletproofs::Bulletproof::prove_plus(&mut self.rng, self.openings.clone()).is_ok());
+    }
+    fn verify_one(&self) -> bool {
+        // Verification includes decoding, as for every contender.
+        let bytes = self.proofs[0].serialize();
+        monero_bulletproofs::Bulletproof::read_plus(&mut bytes.as_slice())
+            .is_ok_and(|p| p.verify(&mut rand::thread_rng(), &self.commitments[0]))
+    }
+    fn verify_all(&self) -> bool {
+        let mut verifier = monero_bulletproofs::BatchVerifier::new();
+        for (proof, commitments) in self.proofs.iter().zip(&self.commitments) {
+            let bytes = proof.serialize();
+            let Ok(p) = monero_bulletproofs::Bulletproof::read_plus(&mut bytes.as_slice()) else { return false };
+            if !p.batch_verify(&mut rand::thread_rng(), &mut verifier, commitments) {
+                return false;
+            }
+        }
+        verifier.verify()
+    }
+    fn proof_bytes(&self) -> usize {
+        self.proofs[0].serialize().len()
     }
 }

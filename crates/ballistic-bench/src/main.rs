@@ -22,7 +22,7 @@ use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
 use ballistic::Secp256k1;
-use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
+use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, MoneroBpPlus, System, TariBpPlus};
 use rand::{RngCore, SeedableRng};
 
 /// Counts live heap bytes and their peak, for the memory row.
@@ -204,7 +204,7 @@ fn main() {
     let _ = writeln!(
         md,
         "Medians of {rounds} alternating rounds, one process. Times in ms. Ratio = ballistic ÷ peer (< 1: ballistic faster), \
-         like for like: ballistic's Bulletproofs against bulletproofs 5 and grin, ballistic's Bulletproofs+ against tari. \
+         like for like: ballistic's Bulletproofs against bulletproofs 5 and grin, ballistic's Bulletproofs+ against tari and monero. \
          Batch marginal = (verify {batch_k} as a batch − verify 1) ÷ {} (bulletproofs 5 has no batch verifier: one by one).\n",
         batch_k - 1
     );
@@ -233,6 +233,7 @@ fn main() {
         let peers: Vec<(&str, Option<Row>, &Row)> = vec![
             (Bulletproofs5::NAME, measure::<Bulletproofs5>(n, m, batch_k, rounds, seed).map(|r| r.0), &ours),
             (TariBpPlus::NAME, measure::<TariBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0), &plus),
+            (MoneroBpPlus::NAME, measure::<MoneroBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0), &plus),
             (Grin::NAME, measure::<Grin>(n, m, batch_k, rounds, seed).map(|r| r.0), &ours),
         ];
         for (name, row) in [("**ballistic**", &ours), ("**ballistic BP+**", &plus)] {
@@ -291,10 +292,10 @@ fn main() {
     // Batches of 64-bit proofs.
     let sizes: Vec<usize> = if opt.quick { vec![1, 10, 100] } else { vec![1, 10, 100, 1000] };
     let _ = writeln!(md, "\n## Batches of 64-bit proofs: verification cost per proof (ms)\n");
-    let _ = writeln!(md, "| proofs | ballistic | ballistic BP+ | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | ratio bp5 | ratio tari (BP+) | ratio grin | floor (BP) | ballistic ÷ floor |");
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(md, "| proofs | ballistic | ballistic BP+ | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | monero BP+ (batch) | ratio bp5 | ratio tari (BP+) | ratio grin | ratio monero (BP+) | floor (BP) | ballistic ÷ floor |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let mut per_batch: Vec<(String, Vec<(f64, f64)>)> =
-        ["ballistic", <BallisticPlus>::NAME, Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME]
+        ["ballistic", <BallisticPlus>::NAME, Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME, MoneroBpPlus::NAME]
             .iter()
             .map(|s| (s.to_string(), vec![]))
             .collect();
@@ -309,6 +310,7 @@ fn main() {
         let b = Bulletproofs5::setup(64, 1, k, 12);
         let c = TariBpPlus::setup(64, 1, k, 13);
         let d = Grin::setup(64, 1, k, 14);
+        let e = MoneroBpPlus::setup(64, 1, k, 16);
         let t = alternate(
             r,
             0.3,
@@ -318,6 +320,7 @@ fn main() {
                 &mut || assert!(b.verify_all()),
                 &mut || assert!(c.verify_all()),
                 &mut || assert!(d.verify_all()),
+                &mut || assert!(e.verify_all()),
             ],
         );
         let per: Vec<f64> = t.iter().map(|x| x / k as f64).collect();
@@ -326,15 +329,17 @@ fn main() {
         let fl = (dec + pre.map_or(plain, |p| p.min(plain))) / k as f64;
         let _ = writeln!(
             md,
-            "| {k} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {} | {:.2} |",
+            "| {k} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {:.2} |",
             ms(per[0]),
             ms(per[1]),
             ms(per[2]),
             ms(per[3]),
             ms(per[4]),
+            ms(per[5]),
             per[0] / per[2],
             per[1] / per[3],
             per[0] / per[4],
+            per[1] / per[5],
             ms(fl),
             per[0] / fl
         );
@@ -517,7 +522,7 @@ fn svg_plot(title: &str, x_label: &str, series: &[(String, Vec<(f64, f64)>)]) ->
     let (y0, y1) = (y0.floor(), y1.ceil().max(y0.floor() + 1.0));
     let px = |x: f64| left + (x.log10() - x0) / (x1 - x0) * (w - left - right);
     let py = |y: f64| h - bottom - (y.log10() - y0) / (y1 - y0) * (h - top - bottom);
-    let colors = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e"];
+    let colors = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
     let mut s = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" font-size=\"15\">{title}</text>\n",
