@@ -229,7 +229,7 @@ fn passes<G: Group, R: RngCore + CryptoRng>(
 /// Report every failing equation in `set`. `known_bad`: the caller already
 /// knows `set` contains a failing equation (its sibling passed, or it was
 /// just checked), so it is split without being evaluated again.
-fn bisect<G: Group, R: RngCore + CryptoRng>(
+pub(crate) fn bisect<G: Group, R: RngCore + CryptoRng>(
     set: &[&(usize, MsmAccumulator<G>)],
     known_bad: bool,
     bp_gens: &BulletproofGens<G>,

@@ -98,6 +98,27 @@ pub enum ProofError {
         /// The degree byte of the encoding.
         degree: u8,
     },
+    /// A constraint-system prover was not given a value it needs (a gadget
+    /// passed `None` as the prover's assignment).
+    MissingAssignment,
+    /// The prover's assignment does not satisfy every constraint: no proof
+    /// is produced.
+    Unsatisfied,
+    /// A constraint names a variable the constraint system never created.
+    InvalidVariable,
+    /// The circuit has more multiplication gates than a proof supports.
+    CircuitTooLarge {
+        /// Multiplication gates requested.
+        multipliers: usize,
+    },
+    /// The proof has (or lacks) second-phase commitments that the
+    /// statement does not (or does) have.
+    PhaseMismatch,
+    /// A gadget refused its input (the message says why).
+    Gadget {
+        /// What was wrong.
+        message: String,
+    },
     /// The proof is well-formed but the verification equation does not hold.
     VerificationFailed,
 }
@@ -145,6 +166,16 @@ impl fmt::Display for ProofError {
             ProofError::UnsupportedExtensionDegree { degree } => {
                 write!(f, "extension degree {degree} is not supported (only 1)")
             }
+            ProofError::MissingAssignment => write!(f, "the prover is missing a variable assignment"),
+            ProofError::Unsatisfied => write!(f, "the assignment does not satisfy the constraints"),
+            ProofError::InvalidVariable => write!(f, "a constraint uses a variable the constraint system did not create"),
+            ProofError::CircuitTooLarge { multipliers } => {
+                write!(f, "circuit too large: {multipliers} multiplication gates")
+            }
+            ProofError::PhaseMismatch => {
+                write!(f, "proof and statement disagree on second-phase (randomized) commitments")
+            }
+            ProofError::Gadget { message } => write!(f, "gadget error: {message}"),
             ProofError::VerificationFailed => write!(f, "proof rejected: verification equation failed"),
         }
     }

@@ -16,6 +16,9 @@
 //! | [`verify`] | verification as one multiscalar multiplication |
 //! | [`batch`] | batch verification, naming the invalid proofs |
 //! | [`mpc`] | multi-party aggregation of a range proof through a dealer |
+//! | [`r1cs`] | arithmetic-circuit proofs (Protocol 3): constraint systems, prover, verifier |
+//! | [`gadgets`] | reusable constraint-system gadgets: booleans, ranges, shuffles |
+//! | [`arith`] | Pinocchio `.arith` circuits: parser, evaluator, R1CS translation |
 //! | [`encoding`], [`errors`] | strict encodings; typed errors |
 //!
 //! ```
@@ -39,15 +42,18 @@
 #![deny(unsafe_code)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
 
+pub mod arith;
 pub mod batch;
 pub mod ct;
 pub mod encoding;
 pub mod errors;
+pub mod gadgets;
 pub mod generators;
 pub mod group;
 pub mod ipa;
 pub mod mpc;
 pub mod nonces;
+pub mod r1cs;
 pub mod range;
 pub mod transcript;
 pub mod util;

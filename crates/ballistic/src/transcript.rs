@@ -30,6 +30,22 @@
 //! | per round | `L`, `R` → `e` | weighted inner-product rounds |
 //! | | `A1`, `B` → `e` | last step |
 //!
+//! For an R1CS proof ([`crate::r1cs`]):
+//!
+//! | step | label | content |
+//! |---|---|---|
+//! | caller | (transcript label) | application context |
+//! | [`r1cs_domain_sep`](TranscriptProtocol::r1cs_domain_sep) | `dom-sep`, `group`, `gens` | `"ballistic r1cs v1"`, group name, generator derivation |
+//! | per commitment | `V` | each high-level commitment |
+//! | [`r1cs_statement`](TranscriptProtocol::r1cs_statement) | `m`, `n1`, `constraints-1` | counts, SHA3-256 of every first-phase constraint (coefficients and public constants included) |
+//! | | `A_I1`, `A_O1`, `S1` | first-phase commitments |
+//! | [`r1cs_phase_two_sep`](TranscriptProtocol::r1cs_phase_two_sep) | `dom-sep` | `"r1cs-2phase"`; randomized gadgets draw challenges |
+//! | [`r1cs_phase_two_statement`](TranscriptProtocol::r1cs_phase_two_statement) | `n2`, `constraints-2` | second-phase multipliers, digest of all constraints |
+//! | if `n2 > 0` | `A_I2`, `A_O2`, `S2` → `y`, `z` | second-phase commitments |
+//! | | `T_1`, `T_3`…`T_6` → `u`, `x` | polynomial commitments |
+//! | | `t_x`, `t_x_blinding`, `e_blinding` → `w` | openings |
+//! | [`innerproduct_domain_sep`](TranscriptProtocol::innerproduct_domain_sep) | `dom-sep`, `n` | then the IPA rounds |
+//!
 //! The Bulletproofs labels and order are those of `bulletproofs` 5, so
 //! Ristretto255 proofs are byte-for-byte interchangeable with it. The generators are not
 //! hashed in: they are fixed by the protocol (derived from public labels, see
@@ -52,6 +68,17 @@ pub trait TranscriptProtocol {
     fn wip_domain_sep(&mut self, n: u64);
     /// Domain separator for an inner-product argument of length `n`.
     fn innerproduct_domain_sep(&mut self, n: u64);
+    /// Domain separator for an R1CS proof in group `G` (names the group and
+    /// the generator derivation).
+    fn r1cs_domain_sep<G: Group>(&mut self);
+    /// Bind the first-phase statement: number of commitments, multipliers,
+    /// and the digest of every first-phase constraint.
+    fn r1cs_statement(&mut self, m: u64, n1: u64, digest: &[u8; 32]);
+    /// Separate the second (randomized) phase.
+    fn r1cs_phase_two_sep(&mut self);
+    /// Bind the second-phase statement: its multipliers and the digest of
+    /// every constraint.
+    fn r1cs_phase_two_statement(&mut self, n2: u64, digest: &[u8; 32]);
     /// Name the group and the generator derivation, for groups other than
     /// the Ristretto255 default (whose transcript is `bulletproofs` 5's).
     fn group_domain_sep<G: Group>(&mut self);
@@ -93,6 +120,27 @@ impl TranscriptProtocol for Transcript {
     fn innerproduct_domain_sep(&mut self, n: u64) {
         self.append_message(b"dom-sep", b"ipp v1");
         self.append_u64(b"n", n);
+    }
+
+    fn r1cs_domain_sep<G: Group>(&mut self) {
+        self.append_message(b"dom-sep", b"ballistic r1cs v1");
+        self.append_message(b"group", G::NAME.as_bytes());
+        self.append_message(b"gens", crate::generators::DERIVATION_ID);
+    }
+
+    fn r1cs_statement(&mut self, m: u64, n1: u64, digest: &[u8; 32]) {
+        self.append_u64(b"m", m);
+        self.append_u64(b"n1", n1);
+        self.append_message(b"constraints-1", digest);
+    }
+
+    fn r1cs_phase_two_sep(&mut self) {
+        self.append_message(b"dom-sep", b"r1cs-2phase");
+    }
+
+    fn r1cs_phase_two_statement(&mut self, n2: u64, digest: &[u8; 32]) {
+        self.append_u64(b"n2", n2);
+        self.append_message(b"constraints-2", digest);
     }
 
     fn group_domain_sep<G: Group>(&mut self) {

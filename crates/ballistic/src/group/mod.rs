@@ -79,6 +79,9 @@ pub trait ScalarOps:
     fn to_bytes(&self) -> [u8; SCALAR_LEN];
     /// Multiplicative inverse of a non-zero scalar (public inputs only).
     fn invert_vartime(&self) -> Self;
+    /// Multiplicative inverse in constant time (for secrets); zero maps to
+    /// zero.
+    fn invert_ct(&self) -> Self;
 
     /// Is this scalar zero?
     fn is_zero(&self) -> bool {

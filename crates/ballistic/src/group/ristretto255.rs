@@ -46,6 +46,10 @@ impl ScalarOps for Scalar {
     fn invert_vartime(&self) -> Self {
         self.invert()
     }
+    fn invert_ct(&self) -> Self {
+        // An addition chain for x^(ℓ−2): constant time, and 0 ↦ 0.
+        self.invert()
+    }
     fn batch_invert_vartime(values: &mut [Self]) -> Self {
         Scalar::invert_batch_alloc(values)
     }

@@ -102,6 +102,10 @@ impl ScalarOps for Scalar {
         out.reverse();
         out
     }
+    fn invert_ct(&self) -> Self {
+        // k256's constant-time inversion; `unwrap_or` selects in constant time.
+        <Scalar as k256::elliptic_curve::Field>::invert(self).unwrap_or(Scalar::ZERO)
+    }
     fn invert_vartime(&self) -> Self {
         Option::from(<Scalar as k256::elliptic_curve::ops::Invert>::invert_vartime(self)).unwrap_or(Scalar::ZERO)
     }

@@ -1,0 +1,18 @@
+//! Gadgets: constraint-system building blocks written once against
+//! [`ConstraintSystem`](crate::r1cs::ConstraintSystem), so the same code
+//! drives the prover (with values) and the verifier (without).
+//!
+//! | gadget | proves | multipliers |
+//! |---|---|---|
+//! | [`boolean::allocate_bit`] | a variable is 0 or 1 | 1 |
+//! | [`boolean::and`], [`boolean::xor`], [`boolean::or`], [`boolean::not`] | logic on bits (inputs must be bits) | 1, 1, 1, 0 |
+//! | [`range::range`] | a combination lies in `[0, 2^n)` (bit decomposition) | `n` |
+//! | [`shuffle::shuffle`] | one list of variables is a permutation of another (second-phase challenge) | `2(k − 1)` |
+//!
+//! Gadgets take the prover's values as `Option`s: `Some` for the prover,
+//! `None` for the verifier. Values are used only in constant-time
+//! arithmetic.
+
+pub mod boolean;
+pub mod range;
+pub mod shuffle;

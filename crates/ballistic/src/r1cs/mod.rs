@@ -1,0 +1,142 @@
+//! Arithmetic-circuit proofs: rank-1 constraint systems (paper §5,
+//! Protocol 3, with the improved inner-product argument).
+//!
+//! **Statement.** Public: Pedersen commitments `𝐕 ∈ 𝔾^m` and a constraint
+//! system of `n` multiplication gates and `q` linear constraints. The prover
+//! knows `𝐯, 𝛄 ∈ 𝔽^m` (with `V_j = v_j·B + γ_j·B̃`) and `𝐚_L, 𝐚_R, 𝐚_O ∈ 𝔽^n`
+//! such that
+//!
+//! ```text
+//!     𝐚_L ∘ 𝐚_R = 𝐚_O                                             (paper eq. (81))
+//!     W_L·𝐚_L + W_R·𝐚_R + W_O·𝐚_O + W_V·𝐯 + 𝐜 = 𝟎               (paper eq. (82), as "lc = 0")
+//! ```
+//!
+//! **Protocol** (paper Protocol 3, split in two phases as in the dalek R1CS
+//! design so gadgets can use challenges):
+//!
+//! 1. Commit `A_I = ⟨𝐚_L, 𝐆⟩ + ⟨𝐚_R, 𝐇⟩ + α·B̃`, `A_O = ⟨𝐚_O, 𝐆⟩ + β·B̃`,
+//!    `S = ⟨𝐬_L, 𝐆⟩ + ⟨𝐬_R, 𝐇⟩ + ρ·B̃` for the first-phase gates; randomized
+//!    gadgets then draw challenges and add gates, committed likewise
+//!    (`A_I2, A_O2, S2`, omitted when there are none).
+//! 2. Challenges `y, z`. With `𝐳^{q+1}`-weighted rows, `𝐰_L = 𝐳·W_L`, etc.,
+//!    `𝐰_V = −𝐳·W_V`, `w_c = −⟨𝐳, 𝐜⟩`, the prover forms (eqs. (88)–(90))
+//!    ```text
+//!     𝐥(X) = (𝐚_L + 𝐲^{−n}∘𝐰_R)·X + 𝐚_O·X² + 𝐬_L·X³
+//!     𝐫(X) = 𝐲^n∘𝐚_R·X − 𝐲^n + 𝐰_L·X + 𝐰_O + 𝐲^n∘𝐬_R·X³
+//!     t(X) = ⟨𝐥(X), 𝐫(X)⟩,  t₂ = ⟨𝐰_V, 𝐯⟩ + w_c + δ(y, z),  δ = ⟨𝐲^{−n}∘𝐰_R, 𝐰_L⟩
+//!    ```
+//!    and commits `T_i = t_i·B + τ_i·B̃` for `i ∈ {1, 3, 4, 5, 6}`.
+//! 3. Challenges `u` (weights the second phase), `x`; the prover sends
+//!    `t_x = t(x)`, its blinding, and `e = x·α + x²·β + x³·ρ` (second
+//!    phase scaled by `u`); challenge `w`, `Q = w·B`.
+//! 4. The inner-product argument proves `⟨𝐥(x), 𝐫(x)⟩ = t_x` over `𝐆'`
+//!    (`u·G_i` for second-phase and padding gates) and
+//!    `𝐇' = 𝐲^{−n}∘𝐇` (likewise `u`-scaled), padded to `N = 2^⌈lg n⌉`
+//!    with `l_i = 0`, `r_i = −y^i`.
+//!
+//! **Verification** (eqs. (92)–(93), one multiscalar multiplication, see
+//! [`crate::verify`]): with a random `r`,
+//! `r·(x²·⟨𝐰_V, 𝐕⟩ + x²(w_c + δ)·B + Σ x^i·T_i − t_x·B − τ_x·B̃)` plus the
+//! unrolled inner-product check of `P = x·A_I + x²·A_O + x³·S − e·B̃ +
+//! ⟨x·𝐲^{−n}∘𝐰_R, 𝐆'⟩ + ⟨𝐲^{−n}∘(x·𝐰_L + 𝐰_O) − 𝟏, 𝐇''⟩ + t_x·Q` must be the
+//! identity.
+//!
+//! **Transcript.** Besides the proof's points, the transcript binds the
+//! group, the commitments, `n1`, `n2`, `m`, and a SHA3-256 digest of every
+//! constraint — coefficients and public constants included — so a proof is
+//! valid only for the exact constraint system it was made for (see
+//! [`crate::transcript`]).
+//!
+//! **Encoding.** `A_I1 ‖ A_O1 ‖ S1 ‖ [A_I2 ‖ A_O2 ‖ S2] ‖ T_1 ‖ T_3 ‖ T_4 ‖
+//! T_5 ‖ T_6 ‖ t_x ‖ τ_x ‖ e ‖ L_0 ‖ R_0 ‖ … ‖ a ‖ b`: `8 + 2·lg N` points
+//! (`+3` with a second phase) and 5 scalars.
+//!
+//! **Secrets.** Wire values, committed values and blindings stay in
+//! zeroizing storage; commitments to them use the constant-time
+//! multiscalar multiplication; the satisfiability check is constant time and
+//! reveals only its verdict. The vectors `𝐥(x)`, `𝐫(x)` are masked by
+//! `𝐬_L`, `𝐬_R` and go to the variable-time inner-product argument, as in
+//! the range proofs (see [`crate::ct`]).
+
+mod linear;
+mod proof;
+mod prover;
+mod system;
+mod verifier;
+
+pub use linear::{LinearCombination, Variable};
+pub use proof::R1csProof;
+pub use prover::{Prover, RandomizingProver};
+pub use system::{ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem};
+pub use verifier::{verify_batch, RandomizingVerifier, Verifier};
+
+use crate::errors::ProofError;
+use crate::group::ScalarOps;
+
+/// The constraints collapsed with powers of `z`: row `q` has weight
+/// `z^{q+1}`.
+pub(crate) struct Flattened<S> {
+    pub(crate) w_l: Vec<S>,
+    pub(crate) w_r: Vec<S>,
+    pub(crate) w_o: Vec<S>,
+    pub(crate) w_v: Vec<S>,
+    pub(crate) w_c: S,
+}
+
+/// `𝐰_L, 𝐰_R, 𝐰_O` (length `n`), `𝐰_V` (length `m`) and `w_c`, with the
+/// committed and constant columns negated (`lc = 0` form). Terms naming
+/// variables outside `n`, `m` make the prover's check fail and the verifier
+/// reject ([`check_variables`]).
+pub(crate) fn flatten<S: ScalarOps>(constraints: &[LinearCombination<S>], z: S, n: usize, m: usize) -> Flattened<S> {
+    let mut f =
+        Flattened { w_l: vec![S::zero(); n], w_r: vec![S::zero(); n], w_o: vec![S::zero(); n], w_v: vec![S::zero(); m], w_c: S::zero() };
+    let mut exp_z = z;
+    for lc in constraints {
+        for (var, coeff) in &lc.terms {
+            let c = exp_z * *coeff;
+            match *var {
+                Variable::MultiplierLeft(i) => {
+                    if let Some(w) = f.w_l.get_mut(i) {
+                        *w += c
+                    }
+                }
+                Variable::MultiplierRight(i) => {
+                    if let Some(w) = f.w_r.get_mut(i) {
+                        *w += c
+                    }
+                }
+                Variable::MultiplierOutput(i) => {
+                    if let Some(w) = f.w_o.get_mut(i) {
+                        *w += c
+                    }
+                }
+                Variable::Committed(i) => {
+                    if let Some(w) = f.w_v.get_mut(i) {
+                        *w -= c
+                    }
+                }
+                Variable::One => f.w_c -= c,
+            }
+        }
+        exp_z *= z;
+    }
+    f
+}
+
+/// Every variable in range?
+pub(crate) fn check_variables<S: ScalarOps>(
+    constraints: &[LinearCombination<S>],
+    n: usize,
+    m: usize,
+) -> Result<(), ProofError> {
+    let ok = constraints.iter().flat_map(|lc| lc.terms.iter()).all(|(v, _)| match *v {
+        Variable::MultiplierLeft(i) | Variable::MultiplierRight(i) | Variable::MultiplierOutput(i) => i < n,
+        Variable::Committed(i) => i < m,
+        Variable::One => true,
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(ProofError::InvalidVariable)
+    }
+}

@@ -1,0 +1,462 @@
+//! The R1CS prover (see [`crate::r1cs`] for the protocol).
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, OsRng, RngCore};
+use subtle::{Choice, ConstantTimeEq};
+use zeroize::Zeroizing;
+
+use super::linear::{LinearCombination, Variable};
+use super::proof::R1csProof;
+use super::system::{
+    ConstraintHasher, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
+};
+use super::{flatten, Flattened};
+use crate::ct::declassify;
+use crate::encoding::ProofPoint;
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps};
+use crate::ipa::InnerProductProof;
+use crate::transcript::TranscriptProtocol;
+use crate::util::{inner_product, powers};
+
+type Deferred<G> = Box<dyn FnOnce(&mut RandomizingProver<G>) -> Result<(), ProofError>>;
+
+/// The secret assignment: high-level values and blindings, multiplier wires.
+struct Secrets<S: ScalarOps> {
+    v: Zeroizing<Vec<S>>,
+    v_blinding: Zeroizing<Vec<S>>,
+    a_l: Zeroizing<Vec<S>>,
+    a_r: Zeroizing<Vec<S>>,
+    a_o: Zeroizing<Vec<S>>,
+}
+
+/// Builds a constraint system with its assignment and proves it.
+///
+/// Every secret (committed values, blindings, wire values) is kept in
+/// zeroizing storage and wiped when the prover is dropped; `Debug` prints
+/// only the sizes.
+pub struct Prover<G: Group> {
+    transcript: Transcript,
+    pc_gens: PedersenGens<G>,
+    secrets: Secrets<G::Scalar>,
+    commitments: Vec<G::Compressed>,
+    constraints: Vec<LinearCombination<G::Scalar>>,
+    hasher: ConstraintHasher,
+    phase_one_constraints: Option<usize>,
+    deferred: Vec<Deferred<G>>,
+    pending_multiplier: Option<usize>,
+}
+
+impl<G: Group> core::fmt::Debug for Prover<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Prover").field("metrics", &self.metrics()).finish_non_exhaustive()
+    }
+}
+
+/// The prover in its second phase (inside a randomized gadget).
+pub struct RandomizingProver<G: Group> {
+    prover: Prover<G>,
+}
+
+impl<G: Group> Prover<G> {
+    /// Start a proof. `transcript` carries the application's context (its
+    /// label); the prover writes the R1CS domain separator, the group and
+    /// the generator derivation into it.
+    pub fn new(pc_gens: &PedersenGens<G>, mut transcript: Transcript) -> Self {
+        transcript.r1cs_domain_sep::<G>();
+        Prover {
+            transcript,
+            pc_gens: *pc_gens,
+            secrets: Secrets {
+                v: Zeroizing::new(Vec::new()),
+                v_blinding: Zeroizing::new(Vec::new()),
+                a_l: Zeroizing::new(Vec::new()),
+                a_r: Zeroizing::new(Vec::new()),
+                a_o: Zeroizing::new(Vec::new()),
+            },
+            commitments: Vec::new(),
+            constraints: Vec::new(),
+            hasher: ConstraintHasher::default(),
+            phase_one_constraints: None,
+            deferred: Vec::new(),
+            pending_multiplier: None,
+        }
+    }
+
+    /// Commit to a high-level value `v` with blinding `γ`: `V = v·B + γ·B̃`
+    /// (constant time), appended to the transcript. Returns `V` and the
+    /// variable standing for `v`.
+    pub fn commit(&mut self, v: G::Scalar, v_blinding: G::Scalar) -> (G::Compressed, Variable) {
+        let i = self.secrets.v.len();
+        self.secrets.v.push(v);
+        self.secrets.v_blinding.push(v_blinding);
+        let point = G::compress(&self.pc_gens.commit(&v, &v_blinding));
+        declassify(&point);
+        self.transcript.append_point::<G>(b"V", &point);
+        self.commitments.push(point);
+        (point, Variable::Committed(i))
+    }
+
+    /// The commitments made so far.
+    pub fn commitments(&self) -> &[G::Compressed] {
+        &self.commitments
+    }
+
+    fn value(&self, v: Variable) -> G::Scalar {
+        let s = &self.secrets;
+        match v {
+            Variable::Committed(i) => s.v.get(i).copied(),
+            Variable::MultiplierLeft(i) => s.a_l.get(i).copied(),
+            Variable::MultiplierRight(i) => s.a_r.get(i).copied(),
+            Variable::MultiplierOutput(i) => s.a_o.get(i).copied(),
+            Variable::One => Some(G::Scalar::one()),
+        }
+        // Variables are only created by this prover, so every index exists;
+        // a foreign one evaluates to 0 and fails the satisfiability check.
+        .unwrap_or_default()
+    }
+
+    fn eval(&self, lc: &LinearCombination<G::Scalar>) -> G::Scalar {
+        lc.eval(|v| self.value(v))
+    }
+
+    fn push_multiplier(&mut self, l: G::Scalar, r: G::Scalar) -> (Variable, Variable, Variable) {
+        let i = self.secrets.a_l.len();
+        self.secrets.a_l.push(l);
+        self.secrets.a_r.push(r);
+        self.secrets.a_o.push(l * r);
+        (Variable::MultiplierLeft(i), Variable::MultiplierRight(i), Variable::MultiplierOutput(i))
+    }
+
+    /// Prove with the OS RNG.
+    pub fn prove(self, bp_gens: &BulletproofGens<G>) -> Result<R1csProof<G>, ProofError> {
+        self.prove_with_rng(bp_gens, &mut OsRng)
+    }
+
+    /// Prove, drawing the blindings from `rng`. Fails with
+    /// [`ProofError::Unsatisfied`] if the assignment does not satisfy every
+    /// constraint (no proof is produced), and with
+    /// [`ProofError::InsufficientGenerators`] if `bp_gens` has fewer than
+    /// `n` (padded) generators in its first chain.
+    pub fn prove_with_rng<R: RngCore + CryptoRng>(
+        mut self,
+        bp_gens: &BulletproofGens<G>,
+        rng: &mut R,
+    ) -> Result<R1csProof<G>, ProofError> {
+        let pc_gens = self.pc_gens;
+        let m = self.secrets.v.len();
+        let n1 = self.secrets.a_l.len();
+        let phase1_digest = self.hasher.digest();
+        self.transcript.r1cs_statement(m as u64, n1 as u64, &phase1_digest);
+        // Refuse early (before any expensive work) if even the first phase
+        // does not fit the generators.
+        bp_gens.check_layout(n1.max(1), n1)?;
+
+        let commit_vectors = |rng: &mut R,
+                              left: &[G::Scalar],
+                              right: &[G::Scalar],
+                              out: &[G::Scalar],
+                              g: &[G::Point],
+                              h: &[G::Point]|
+         -> (
+            [ProofPoint<G>; 3],
+            Zeroizing<Vec<G::Scalar>>,
+            Zeroizing<Vec<G::Scalar>>,
+            [Zeroizing<G::Scalar>; 3],
+        ) {
+            let i_bl = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
+            let o_bl = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
+            let s_bl = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
+            let s_l: Zeroizing<Vec<G::Scalar>> =
+                Zeroizing::new((0..left.len()).map(|_| <G::Scalar as ScalarOps>::random(rng)).collect());
+            let s_r: Zeroizing<Vec<G::Scalar>> =
+                Zeroizing::new((0..left.len()).map(|_| <G::Scalar as ScalarOps>::random(rng)).collect());
+            let msm = |bl: &G::Scalar, vecs: &[(&[G::Scalar], &[G::Point])]| -> ProofPoint<G> {
+                let mut scalars = Zeroizing::new(vec![*bl]);
+                let mut points = vec![pc_gens.b_blinding];
+                for (s, p) in vecs {
+                    scalars.extend_from_slice(s);
+                    points.extend_from_slice(p);
+                }
+                let p = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
+                declassify(&p);
+                p
+            };
+            let a_i = msm(&i_bl, &[(left, g), (right, h)]);
+            let a_o = msm(&o_bl, &[(out, g)]);
+            let s = msm(&s_bl, &[(&s_l, g), (&s_r, h)]);
+            ([a_i, a_o, s], s_l, s_r, [i_bl, o_bl, s_bl])
+        };
+
+        let g1: Vec<G::Point> = bp_gens.g_layout(n1.max(1), n1).copied().collect();
+        let h1: Vec<G::Point> = bp_gens.h_layout(n1.max(1), n1).copied().collect();
+        let ([a_i1, a_o1, s1], s_l1, s_r1, bl1) =
+            commit_vectors(rng, &self.secrets.a_l, &self.secrets.a_r, &self.secrets.a_o, &g1, &h1);
+        self.transcript.append_point::<G>(b"A_I1", &a_i1.compressed);
+        self.transcript.append_point::<G>(b"A_O1", &a_o1.compressed);
+        self.transcript.append_point::<G>(b"S1", &s1.compressed);
+
+        // Second phase: randomized gadgets draw their challenges now.
+        self.transcript.r1cs_phase_two_sep();
+        self.phase_one_constraints = Some(self.constraints.len());
+        self.pending_multiplier = None;
+        let deferred = core::mem::take(&mut self.deferred);
+        let mut wrapped = RandomizingProver { prover: self };
+        for callback in deferred {
+            callback(&mut wrapped)?;
+        }
+        let mut this = wrapped.prover;
+
+        let n = this.secrets.a_l.len();
+        let n2 = n - n1;
+        let padded_n = n.checked_next_power_of_two().ok_or(ProofError::CircuitTooLarge { multipliers: n })?.max(1);
+        bp_gens.check_layout(padded_n, padded_n)?;
+        let phase2_digest = this.hasher.digest();
+        this.transcript.r1cs_phase_two_statement(n2 as u64, &phase2_digest);
+
+        super::check_variables(&this.constraints, n, m)?;
+        // Every constraint must hold: checked in constant time, only the
+        // verdict is revealed (an unsatisfiable witness gets no proof).
+        let mut ok = Choice::from(1);
+        for lc in &this.constraints {
+            ok &= this.eval(lc).ct_eq(&G::Scalar::zero());
+        }
+        let ok = bool::from(ok);
+        declassify(&ok);
+        if !ok {
+            return Err(ProofError::Unsatisfied);
+        }
+
+        let g: Vec<G::Point> = bp_gens.g_layout(padded_n, padded_n).copied().collect();
+        let h: Vec<G::Point> = bp_gens.h_layout(padded_n, padded_n).copied().collect();
+        let (phase2, s_l2, s_r2, bl2) = if n2 > 0 {
+            let (points, s_l, s_r, bl) = commit_vectors(
+                rng,
+                &this.secrets.a_l[n1..],
+                &this.secrets.a_r[n1..],
+                &this.secrets.a_o[n1..],
+                &g[n1..n],
+                &h[n1..n],
+            );
+            for (label, p) in [b"A_I2" as &'static [u8], b"A_O2", b"S2"].into_iter().zip(&points) {
+                this.transcript.append_point::<G>(label, &p.compressed);
+            }
+            (Some(points), s_l, s_r, bl)
+        } else {
+            let zero = || Zeroizing::new(G::Scalar::zero());
+            (None, Zeroizing::new(Vec::new()), Zeroizing::new(Vec::new()), [zero(), zero(), zero()])
+        };
+
+        let y = this.transcript.challenge_scalar::<G>(b"y");
+        let z = this.transcript.challenge_scalar::<G>(b"z");
+        let Flattened { w_l, w_r, w_o, w_v, .. } = flatten(&this.constraints, z, n, m);
+
+        let s_l: Vec<&G::Scalar> = s_l1.iter().chain(s_l2.iter()).collect();
+        let s_r: Vec<&G::Scalar> = s_r1.iter().chain(s_r2.iter()).collect();
+        let y_inv = y.invert_vartime();
+        // l(X) = l1·X + l2·X² + l3·X³,  r(X) = r0 + r1·X + r3·X³
+        let mut l1 = Zeroizing::new(Vec::with_capacity(n));
+        let mut r0 = Zeroizing::new(Vec::with_capacity(n));
+        let mut r1 = Zeroizing::new(Vec::with_capacity(n));
+        let mut r3 = Zeroizing::new(Vec::with_capacity(n));
+        let secrets = &this.secrets;
+        for (i, (y_i, y_inv_i)) in powers(y).zip(powers(y_inv)).take(n).enumerate() {
+            l1.push(secrets.a_l[i] + y_inv_i * w_r[i]);
+            r0.push(w_o[i] - y_i);
+            r1.push(y_i * secrets.a_r[i] + w_l[i]);
+            r3.push(y_i * *s_r[i]);
+        }
+        let l2 = &secrets.a_o[..];
+        let l3: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(s_l.iter().map(|s| **s).collect());
+
+        let t1 = Zeroizing::new(inner_product(&l1, &r0));
+        let t3 = Zeroizing::new(inner_product(l2, &r1) + inner_product(&l3, &r0));
+        let t4 = Zeroizing::new(inner_product(&l1, &r3) + inner_product(&l3, &r1));
+        let t5 = Zeroizing::new(inner_product(l2, &r3));
+        let t6 = Zeroizing::new(inner_product(&l3, &r3));
+        let taus: Vec<Zeroizing<G::Scalar>> =
+            (0..5).map(|_| Zeroizing::new(<G::Scalar as ScalarOps>::random(rng))).collect();
+        let mut t_points = Vec::with_capacity(5);
+        for ((label, t), tau) in [b"T_1" as &'static [u8], b"T_3", b"T_4", b"T_5", b"T_6"]
+            .into_iter()
+            .zip([&t1, &t3, &t4, &t5, &t6])
+            .zip(&taus)
+        {
+            let p = ProofPoint::<G>::from_point(pc_gens.commit(t, tau));
+            declassify(&p);
+            this.transcript.append_point::<G>(label, &p.compressed);
+            t_points.push(p);
+        }
+        let u = this.transcript.challenge_scalar::<G>(b"u");
+        let x = this.transcript.challenge_scalar::<G>(b"x");
+
+        // t(x) and its blinding: x²·⟨w_V, γ⟩ is the blinding of the known
+        // coefficient t2 = ⟨w_V, v⟩ + w_c + δ(y, z).
+        let t2 = Zeroizing::new(inner_product(&l1, &r1) + inner_product(l2, &r0));
+        let xs: Vec<G::Scalar> = powers(x).take(7).collect();
+        let t_x = *t1 * xs[1] + *t2 * xs[2] + *t3 * xs[3] + *t4 * xs[4] + *t5 * xs[5] + *t6 * xs[6];
+        let t_x_blinding = *taus[0] * xs[1]
+            + *taus[1] * xs[3]
+            + *taus[2] * xs[4]
+            + *taus[3] * xs[5]
+            + *taus[4] * xs[6]
+            + xs[2] * inner_product(&w_v, &secrets.v_blinding);
+        let i_bl = *bl1[0] + u * *bl2[0];
+        let o_bl = *bl1[1] + u * *bl2[1];
+        let s_bl = *bl1[2] + u * *bl2[2];
+        let e_blinding = x * (i_bl + x * (o_bl + x * s_bl));
+        declassify(&t_x);
+        declassify(&t_x_blinding);
+        declassify(&e_blinding);
+        this.transcript.append_scalar::<G>(b"t_x", &t_x);
+        this.transcript.append_scalar::<G>(b"t_x_blinding", &t_x_blinding);
+        this.transcript.append_scalar::<G>(b"e_blinding", &e_blinding);
+        let w = this.transcript.challenge_scalar::<G>(b"w");
+        let q = G::mul_ct(&pc_gens.b, &w);
+
+        // l(x), r(x), padded: l = 0, r = −y^i on the padding.
+        let mut l_vec = Zeroizing::new(Vec::with_capacity(padded_n));
+        let mut r_vec = Zeroizing::new(Vec::with_capacity(padded_n));
+        for i in 0..n {
+            l_vec.push(xs[1] * l1[i] + xs[2] * l2[i] + xs[3] * l3[i]);
+            r_vec.push(r0[i] + xs[1] * r1[i] + xs[3] * r3[i]);
+        }
+        for y_i in powers(y).skip(n).take(padded_n - n) {
+            l_vec.push(G::Scalar::zero());
+            r_vec.push(-y_i);
+        }
+        // Masked by s_L, s_R: public to the variable-time argument (crate::ct).
+        declassify(&l_vec[..]);
+        declassify(&r_vec[..]);
+        let one = G::Scalar::one();
+        let g_factors: Vec<G::Scalar> = (0..padded_n).map(|i| if i < n1 { one } else { u }).collect();
+        let h_factors: Vec<G::Scalar> =
+            powers(y_inv).take(padded_n).enumerate().map(|(i, yi)| if i < n1 { yi } else { u * yi }).collect();
+        let table = bp_gens.tables().map(|t| (t, padded_n));
+        let transcript = &mut this.transcript;
+        let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, table, &mut l_vec, &mut r_vec);
+
+        let mut t_points = t_points.into_iter();
+        let mut next = || t_points.next().ok_or(ProofError::VerificationFailed);
+        Ok(R1csProof {
+            a_i1,
+            a_o1,
+            s1,
+            phase2,
+            t_1: next()?,
+            t_3: next()?,
+            t_4: next()?,
+            t_5: next()?,
+            t_6: next()?,
+            t_x,
+            t_x_blinding,
+            e_blinding,
+            ipp,
+        })
+    }
+}
+
+impl<G: Group> ConstraintSystem<G::Scalar> for Prover<G> {
+    fn multiply(
+        &mut self,
+        left: LinearCombination<G::Scalar>,
+        right: LinearCombination<G::Scalar>,
+    ) -> (Variable, Variable, Variable) {
+        let (l, r) = (self.eval(&left), self.eval(&right));
+        let (lv, rv, ov) = self.push_multiplier(l, r);
+        self.constrain(left - lv);
+        self.constrain(right - rv);
+        (lv, rv, ov)
+    }
+
+    fn allocate(&mut self, assignment: Option<G::Scalar>) -> Result<Variable, ProofError> {
+        let value = assignment.ok_or(ProofError::MissingAssignment)?;
+        match self.pending_multiplier.take() {
+            None => {
+                let (l, _, _) = self.push_multiplier(value, G::Scalar::zero());
+                self.pending_multiplier = Some(l_index(l));
+                Ok(l)
+            }
+            Some(i) => {
+                self.secrets.a_r[i] = value;
+                self.secrets.a_o[i] = self.secrets.a_l[i] * value;
+                Ok(Variable::MultiplierRight(i))
+            }
+        }
+    }
+
+    fn allocate_multiplier(
+        &mut self,
+        input_assignments: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), ProofError> {
+        let (l, r) = input_assignments.ok_or(ProofError::MissingAssignment)?;
+        Ok(self.push_multiplier(l, r))
+    }
+
+    fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
+        self.hasher.absorb(&lc);
+        self.constraints.push(lc);
+    }
+
+    fn metrics(&self) -> Metrics {
+        let constraints = self.constraints.len();
+        let phase_one = self.phase_one_constraints.unwrap_or(constraints);
+        Metrics {
+            multipliers: self.secrets.a_l.len(),
+            constraints,
+            phase_one_constraints: phase_one,
+            phase_two_constraints: constraints - phase_one,
+        }
+    }
+}
+
+fn l_index(v: Variable) -> usize {
+    match v {
+        Variable::MultiplierLeft(i) => i,
+        _ => 0,
+    }
+}
+
+impl<G: Group> RandomizableConstraintSystem<G::Scalar> for Prover<G> {
+    type RandomizedCS = RandomizingProver<G>;
+
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), ProofError>
+    where
+        F: 'static + FnOnce(&mut RandomizingProver<G>) -> Result<(), ProofError>,
+    {
+        self.deferred.push(Box::new(callback));
+        Ok(())
+    }
+}
+
+impl<G: Group> ConstraintSystem<G::Scalar> for RandomizingProver<G> {
+    fn multiply(
+        &mut self,
+        left: LinearCombination<G::Scalar>,
+        right: LinearCombination<G::Scalar>,
+    ) -> (Variable, Variable, Variable) {
+        self.prover.multiply(left, right)
+    }
+    fn allocate(&mut self, assignment: Option<G::Scalar>) -> Result<Variable, ProofError> {
+        self.prover.allocate(assignment)
+    }
+    fn allocate_multiplier(
+        &mut self,
+        input_assignments: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), ProofError> {
+        self.prover.allocate_multiplier(input_assignments)
+    }
+    fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
+        self.prover.constrain(lc)
+    }
+    fn metrics(&self) -> Metrics {
+        self.prover.metrics()
+    }
+}
+
+impl<G: Group> RandomizedConstraintSystem<G::Scalar> for RandomizingProver<G> {
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
+        self.prover.transcript.challenge_scalar::<G>(label)
+    }
+}

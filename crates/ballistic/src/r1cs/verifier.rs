@@ -1,0 +1,351 @@
+//! The R1CS verifier: the same gadget code as the prover, without the
+//! assignment; the proof becomes terms of one multiscalar multiplication.
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, OsRng, RngCore};
+
+use super::linear::{LinearCombination, Variable};
+use super::proof::R1csProof;
+use super::system::{
+    ConstraintHasher, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
+};
+use super::{check_variables, flatten, Flattened};
+use crate::batch::BatchError;
+use crate::encoding::decode_point;
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps};
+use crate::ipa::s_vector;
+use crate::transcript::TranscriptProtocol;
+use crate::util::powers;
+use crate::verify::MsmAccumulator;
+
+type Deferred<G> = Box<dyn FnOnce(&mut RandomizingVerifier<G>) -> Result<(), ProofError>>;
+
+/// Builds the constraint system from public data and checks a proof of it.
+pub struct Verifier<G: Group> {
+    transcript: Transcript,
+    commitments: Vec<G::Compressed>,
+    constraints: Vec<LinearCombination<G::Scalar>>,
+    hasher: ConstraintHasher,
+    num_vars: usize,
+    phase_one_constraints: Option<usize>,
+    deferred: Vec<Deferred<G>>,
+    pending_multiplier: Option<usize>,
+}
+
+impl<G: Group> core::fmt::Debug for Verifier<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Verifier").field("metrics", &self.metrics()).finish_non_exhaustive()
+    }
+}
+
+/// The verifier in its second phase (inside a randomized gadget).
+pub struct RandomizingVerifier<G: Group> {
+    verifier: Verifier<G>,
+}
+
+impl<G: Group> Verifier<G> {
+    /// Start verifying; `transcript` must be started as the prover's was.
+    pub fn new(mut transcript: Transcript) -> Self {
+        transcript.r1cs_domain_sep::<G>();
+        Verifier {
+            transcript,
+            commitments: Vec::new(),
+            constraints: Vec::new(),
+            hasher: ConstraintHasher::default(),
+            num_vars: 0,
+            phase_one_constraints: None,
+            deferred: Vec::new(),
+            pending_multiplier: None,
+        }
+    }
+
+    /// Take a high-level commitment (in the prover's order); returns the
+    /// variable standing for its value. An invalid encoding makes
+    /// verification fail with [`ProofError::InvalidCommitment`].
+    pub fn commit(&mut self, commitment: G::Compressed) -> Variable {
+        let i = self.commitments.len();
+        self.transcript.append_point::<G>(b"V", &commitment);
+        self.commitments.push(commitment);
+        Variable::Committed(i)
+    }
+
+    fn new_multiplier(&mut self) -> (Variable, Variable, Variable) {
+        let i = self.num_vars;
+        self.num_vars += 1;
+        (Variable::MultiplierLeft(i), Variable::MultiplierRight(i), Variable::MultiplierOutput(i))
+    }
+
+    /// Verify with the OS RNG.
+    pub fn verify(
+        self,
+        proof: &R1csProof<G>,
+        pc_gens: &PedersenGens<G>,
+        bp_gens: &BulletproofGens<G>,
+    ) -> Result<(), ProofError> {
+        self.verify_with_rng(proof, pc_gens, bp_gens, &mut OsRng)
+    }
+
+    /// Verify; `rng` draws the scalar that joins the proof's two checks.
+    pub fn verify_with_rng<R: RngCore + CryptoRng>(
+        self,
+        proof: &R1csProof<G>,
+        pc_gens: &PedersenGens<G>,
+        bp_gens: &BulletproofGens<G>,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        let mut acc = MsmAccumulator::new();
+        let combine = <G::Scalar as ScalarOps>::random(rng);
+        self.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut acc)?;
+        if acc.is_identity(bp_gens, pc_gens)? {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationFailed)
+        }
+    }
+
+    /// Replay the transcript and add the proof's equation, times `weight`,
+    /// to `acc` (`combine` joins the polynomial check and the
+    /// inner-product check). Consumes the verifier: its randomized gadgets
+    /// run here.
+    pub fn add_terms(
+        mut self,
+        proof: &R1csProof<G>,
+        bp_gens: &BulletproofGens<G>,
+        weight: G::Scalar,
+        combine: G::Scalar,
+        acc: &mut MsmAccumulator<G>,
+    ) -> Result<(), ProofError> {
+        let m = self.commitments.len();
+        let v_points = self
+            .commitments
+            .iter()
+            .enumerate()
+            .map(|(index, c)| {
+                decode_point::<G>(G::compressed_bytes(c)).map(|p| p.point).ok_or(ProofError::InvalidCommitment { index })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let n1 = self.num_vars;
+        let digest1 = self.hasher.digest();
+        self.transcript.r1cs_statement(m as u64, n1 as u64, &digest1);
+        self.transcript.validate_and_append_point::<G>(b"A_I1", &proof.a_i1.compressed)?;
+        self.transcript.validate_and_append_point::<G>(b"A_O1", &proof.a_o1.compressed)?;
+        self.transcript.validate_and_append_point::<G>(b"S1", &proof.s1.compressed)?;
+
+        self.transcript.r1cs_phase_two_sep();
+        self.phase_one_constraints = Some(self.constraints.len());
+        self.pending_multiplier = None;
+        let deferred = core::mem::take(&mut self.deferred);
+        let mut wrapped = RandomizingVerifier { verifier: self };
+        for callback in deferred {
+            callback(&mut wrapped)?;
+        }
+        let mut this = wrapped.verifier;
+
+        let n = this.num_vars;
+        let n2 = n - n1;
+        let padded_n = n.checked_next_power_of_two().ok_or(ProofError::CircuitTooLarge { multipliers: n })?.max(1);
+        bp_gens.check_layout(padded_n, padded_n)?;
+        let digest2 = this.hasher.digest();
+        this.transcript.r1cs_phase_two_statement(n2 as u64, &digest2);
+        let t = &mut this.transcript;
+        match (&proof.phase2, n2 > 0) {
+            (Some([a_i2, a_o2, s2]), true) => {
+                t.validate_and_append_point::<G>(b"A_I2", &a_i2.compressed)?;
+                t.validate_and_append_point::<G>(b"A_O2", &a_o2.compressed)?;
+                t.validate_and_append_point::<G>(b"S2", &s2.compressed)?;
+            }
+            (None, false) => {}
+            _ => return Err(ProofError::PhaseMismatch),
+        }
+        let y = t.challenge_scalar::<G>(b"y");
+        let z = t.challenge_scalar::<G>(b"z");
+        for (label, p) in [b"T_1" as &'static [u8], b"T_3", b"T_4", b"T_5", b"T_6"]
+            .into_iter()
+            .zip([&proof.t_1, &proof.t_3, &proof.t_4, &proof.t_5, &proof.t_6])
+        {
+            t.validate_and_append_point::<G>(label, &p.compressed)?;
+        }
+        let u = t.challenge_scalar::<G>(b"u");
+        let x = t.challenge_scalar::<G>(b"x");
+        t.append_scalar::<G>(b"t_x", &proof.t_x);
+        t.append_scalar::<G>(b"t_x_blinding", &proof.t_x_blinding);
+        t.append_scalar::<G>(b"e_blinding", &proof.e_blinding);
+        let w = t.challenge_scalar::<G>(b"w");
+        if proof.ipp.rounds() != padded_n.trailing_zeros() as usize {
+            return Err(ProofError::WrongLength {
+                expected: R1csProof::<G>::encoded_len(padded_n.trailing_zeros() as usize, n2 > 0),
+                got: R1csProof::<G>::encoded_len(proof.ipp.rounds(), proof.has_phase_two()),
+            });
+        }
+        let u_k = proof.ipp.challenges(padded_n, t)?;
+
+        check_variables(&this.constraints, n, m)?;
+        let Flattened { w_l, w_r, w_o, w_v, w_c } = flatten(&this.constraints, z, n, m);
+
+        let mut inverses = u_k.clone();
+        inverses.push(y);
+        G::Scalar::batch_invert_vartime(&mut inverses);
+        let y_inv = inverses.pop().unwrap_or_default();
+        let u_inv = inverses;
+        let s = s_vector(&u_k, &u_inv);
+        let (a, b) = (proof.ipp.a, proof.ipp.b);
+        let r = combine;
+        let xs: Vec<G::Scalar> = powers(x).take(7).collect();
+        let one = G::Scalar::one();
+
+        let mut delta = G::Scalar::zero();
+        let mut g_scalars = Vec::with_capacity(padded_n);
+        let mut h_scalars = Vec::with_capacity(padded_n);
+        for (i, y_inv_i) in powers(y_inv).take(padded_n).enumerate() {
+            let ug = if i < n1 { weight } else { weight * u };
+            let (wl, wr, wo) = match (w_l.get(i), w_r.get(i), w_o.get(i)) {
+                (Some(l), Some(r), Some(o)) => (*l, *r, *o),
+                _ => (G::Scalar::zero(), G::Scalar::zero(), G::Scalar::zero()),
+            };
+            let yneg_wr = y_inv_i * wr;
+            delta += yneg_wr * wl;
+            g_scalars.push(ug * (xs[1] * yneg_wr - a * s[i]));
+            h_scalars.push(ug * (y_inv_i * (xs[1] * wl + wo - b * s[padded_n - 1 - i]) - one));
+        }
+        acc.add_g_layout(padded_n, g_scalars);
+        acc.add_h_layout(padded_n, h_scalars);
+        acc.add_b(weight * (w * (proof.t_x - a * b) + r * (xs[2] * (w_c + delta) - proof.t_x)));
+        acc.add_b_blinding(weight * (-proof.e_blinding - r * proof.t_x_blinding));
+        acc.add_point(weight * xs[1], proof.a_i1.point);
+        acc.add_point(weight * xs[2], proof.a_o1.point);
+        acc.add_point(weight * xs[3], proof.s1.point);
+        if let Some([a_i2, a_o2, s2]) = &proof.phase2 {
+            acc.add_point(weight * u * xs[1], a_i2.point);
+            acc.add_point(weight * u * xs[2], a_o2.point);
+            acc.add_point(weight * u * xs[3], s2.point);
+        }
+        let rx2 = weight * r * xs[2];
+        for (v, wv) in v_points.into_iter().zip(&w_v) {
+            acc.add_point(rx2 * *wv, v);
+        }
+        for (p, k) in [&proof.t_1, &proof.t_3, &proof.t_4, &proof.t_5, &proof.t_6].into_iter().zip([1, 3, 4, 5, 6]) {
+            acc.add_point(weight * r * xs[k], p.point);
+        }
+        proof.ipp.add_round_terms(&u_k, &u_inv, weight, acc);
+        Ok(())
+    }
+}
+
+/// Verify several circuit proofs (any circuits over the same generators)
+/// in one multiscalar multiplication with random weights from `rng`;
+/// on failure, the exact indices of the invalid proofs (see
+/// [`crate::batch`] for the blame strategy and its cost).
+pub fn verify_batch<G: Group, R: RngCore + CryptoRng>(
+    items: Vec<(Verifier<G>, &R1csProof<G>)>,
+    pc_gens: &PedersenGens<G>,
+    bp_gens: &BulletproofGens<G>,
+    rng: &mut R,
+) -> Result<(), BatchError> {
+    let mut invalid = Vec::new();
+    let mut terms = Vec::with_capacity(items.len());
+    for (index, (verifier, proof)) in items.into_iter().enumerate() {
+        let mut acc = MsmAccumulator::new();
+        let combine = <G::Scalar as ScalarOps>::random(rng);
+        match verifier.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut acc) {
+            Ok(()) => terms.push((index, acc)),
+            Err(e) => invalid.push((index, e)),
+        }
+    }
+    let refs: Vec<&(usize, MsmAccumulator<G>)> = terms.iter().collect();
+    crate::batch::bisect(&refs, false, bp_gens, pc_gens, rng, &mut invalid);
+    if invalid.is_empty() {
+        Ok(())
+    } else {
+        invalid.sort_by_key(|(i, _)| *i);
+        Err(BatchError { invalid })
+    }
+}
+
+impl<G: Group> ConstraintSystem<G::Scalar> for Verifier<G> {
+    fn multiply(
+        &mut self,
+        left: LinearCombination<G::Scalar>,
+        right: LinearCombination<G::Scalar>,
+    ) -> (Variable, Variable, Variable) {
+        let (l, r, o) = self.new_multiplier();
+        self.constrain(left - l);
+        self.constrain(right - r);
+        (l, r, o)
+    }
+
+    fn allocate(&mut self, _: Option<G::Scalar>) -> Result<Variable, ProofError> {
+        match self.pending_multiplier.take() {
+            None => {
+                let (l, _, _) = self.new_multiplier();
+                self.pending_multiplier = Some(self.num_vars - 1);
+                Ok(l)
+            }
+            Some(i) => Ok(Variable::MultiplierRight(i)),
+        }
+    }
+
+    fn allocate_multiplier(&mut self, _: Option<(G::Scalar, G::Scalar)>) -> Result<(Variable, Variable, Variable), ProofError> {
+        Ok(self.new_multiplier())
+    }
+
+    fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
+        self.hasher.absorb(&lc);
+        self.constraints.push(lc);
+    }
+
+    fn metrics(&self) -> Metrics {
+        let constraints = self.constraints.len();
+        let phase_one = self.phase_one_constraints.unwrap_or(constraints);
+        Metrics {
+            multipliers: self.num_vars,
+            constraints,
+            phase_one_constraints: phase_one,
+            phase_two_constraints: constraints - phase_one,
+        }
+    }
+}
+
+impl<G: Group> RandomizableConstraintSystem<G::Scalar> for Verifier<G> {
+    type RandomizedCS = RandomizingVerifier<G>;
+
+    fn specify_randomized_constraints<F>(&mut self, callback: F) -> Result<(), ProofError>
+    where
+        F: 'static + FnOnce(&mut RandomizingVerifier<G>) -> Result<(), ProofError>,
+    {
+        self.deferred.push(Box::new(callback));
+        Ok(())
+    }
+}
+
+impl<G: Group> ConstraintSystem<G::Scalar> for RandomizingVerifier<G> {
+    fn multiply(
+        &mut self,
+        left: LinearCombination<G::Scalar>,
+        right: LinearCombination<G::Scalar>,
+    ) -> (Variable, Variable, Variable) {
+        self.verifier.multiply(left, right)
+    }
+    fn allocate(&mut self, assignment: Option<G::Scalar>) -> Result<Variable, ProofError> {
+        self.verifier.allocate(assignment)
+    }
+    fn allocate_multiplier(
+        &mut self,
+        input_assignments: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), ProofError> {
+        self.verifier.allocate_multiplier(input_assignments)
+    }
+    fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
+        self.verifier.constrain(lc)
+    }
+    fn metrics(&self) -> Metrics {
+        self.verifier.metrics()
+    }
+}
+
+impl<G: Group> RandomizedConstraintSystem<G::Scalar> for RandomizingVerifier<G> {
+    fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
+        self.verifier.transcript.challenge_scalar::<G>(label)
+    }
+}
