@@ -12,6 +12,9 @@
 //! * `grin_secp256k1zkp` 0.7 (the original C Bulletproofs on secp256k1;
 //!   64-bit single proofs, batch verification of those).
 
+pub mod alloc;
+pub mod circuit;
+
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::Group;
 use ballistic::group::ScalarOps;

@@ -12,9 +12,7 @@
 //! shared machine hits every column alike. Ratios are ballistic ÷ peer
 //! (below 1: ballistic is faster).
 
-use std::alloc::{GlobalAlloc, Layout, System as SystemAlloc};
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use ballistic::curve25519_dalek::ristretto::RistrettoPoint;
@@ -25,36 +23,9 @@ use ballistic::Secp256k1;
 use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, MoneroBpPlus, System, TariBpPlus};
 use rand::{RngCore, SeedableRng};
 
-/// Counts live heap bytes and their peak, for the memory row.
-struct Counting;
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let p = unsafe { SystemAlloc.alloc(layout) };
-        if !p.is_null() {
-            let now = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-            PEAK.fetch_max(now, Ordering::Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { SystemAlloc.dealloc(ptr, layout) };
-        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
-    }
-}
-
 #[global_allocator]
-static ALLOC: Counting = Counting;
-
-/// Peak heap growth (bytes) while `f` runs.
-fn peak_heap(f: impl FnOnce() -> bool) -> usize {
-    let base = LIVE.load(Ordering::Relaxed);
-    PEAK.store(base, Ordering::Relaxed);
-    assert!(f());
-    PEAK.load(Ordering::Relaxed) - base
-}
+static ALLOC: ballistic_bench::alloc::Counting = ballistic_bench::alloc::Counting;
+use ballistic_bench::alloc::peak_heap;
 
 struct Options {
     quick: bool,

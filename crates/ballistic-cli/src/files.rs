@@ -61,7 +61,8 @@ pub enum GroupName {
 }
 
 impl GroupName {
-    fn from_file_name(name: &str) -> Result<Self, String> {
+    /// The group named in a proof file.
+    pub fn from_file_name(name: &str) -> Result<Self, String> {
         match name {
             n if n == Ristretto255::NAME => Ok(GroupName::Ristretto255),
             n if n == Secp256k1::NAME => Ok(GroupName::Secp256k1),

@@ -1,10 +1,11 @@
 //! `ballistic`: prove and verify Bulletproofs and Bulletproofs+ range proofs
-//! from the command line, and run the demo.
+//! and arithmetic-circuit proofs from the command line, run multi-party
+//! range proofs, and run the demo.
 //!
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
 
-use ballistic_cli::{demo, files, mpc_net};
+use ballistic_cli::{circuits, demo, files, mpc_net};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +32,11 @@ enum Command {
     Mpc {
         #[command(subcommand)]
         command: MpcCommand,
+    },
+    /// Arithmetic-circuit proofs of Pinocchio `.arith` circuits (R1CS).
+    Circuit {
+        #[command(subcommand)]
+        command: CircuitCommand,
     },
     /// Prove and verify a few sizes; print proof sizes and timings.
     Demo {
@@ -80,6 +86,37 @@ enum RangeCommand {
         /// The proof files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum CircuitCommand {
+    /// Prove that you know witness inputs making the circuit produce its outputs; write a JSON proof file.
+    Prove {
+        /// The circuit (`.arith`, or `.arith.gz`).
+        circuit: PathBuf,
+        /// Input values (`.in` format: every public and witness input wire).
+        #[arg(long)]
+        inputs: PathBuf,
+        /// Expected outputs (`.out` format); refuse to prove if evaluation differs.
+        #[arg(long)]
+        expect: Option<PathBuf>,
+        /// Group (the circuit must have been generated for its scalar field).
+        #[arg(long, value_enum, default_value = "ristretto255")]
+        group: files::GroupName,
+        /// Transcript label.
+        #[arg(long, default_value = circuits::DEFAULT_LABEL)]
+        label: String,
+        /// Where to write the proof file.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Verify a circuit proof file against the circuit; prints "valid" or a reason.
+    Verify {
+        /// The circuit (`.arith`, or `.arith.gz`).
+        circuit: PathBuf,
+        /// The proof file.
+        proof: PathBuf,
     },
 }
 
@@ -160,6 +197,12 @@ fn main() -> ExitCode {
                     stall_after_bit_commitment,
                 })
             }
+        },
+        Command::Circuit { command } => match command {
+            CircuitCommand::Prove { circuit, inputs, expect, group, label, out } => {
+                circuits::prove(group, &circuit, &inputs, expect.as_deref(), &label, &out)
+            }
+            CircuitCommand::Verify { circuit, proof } => circuits::verify(&circuit, &proof).map(|()| println!("valid")),
         },
         Command::Demo { quick } => demo::run(quick),
     };

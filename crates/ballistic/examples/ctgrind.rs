@@ -1,6 +1,7 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs and
-//! Bulletproofs+, on Ristretto255 and on secp256k1, and the MPC parties)
-//! with every secret
+//! Bulletproofs+, on Ristretto255 and on secp256k1), the MPC parties and the
+//! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
+//! secret witness; gadgets on secret commitments) with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
 //! Any branch or memory index that depends on a secret before it is
 //! declassified (see `ballistic::ct`) is reported as a use of uninitialised
@@ -45,6 +46,68 @@ fn main() {
     run::<Secp256k1>();
     mpc::<Ristretto255>();
     mpc::<Secp256k1>();
+    r1cs::<Ristretto255>();
+    r1cs::<Secp256k1>();
+}
+
+/// The R1CS prover: an `.arith` circuit using every gate kind, its witness
+/// inputs secret (evaluation included); and the range and shuffle gadgets
+/// over secret committed values.
+fn r1cs<G: Group>() {
+    use ballistic::arith::Circuit;
+    use ballistic::gadgets::{range::range, shuffle::shuffle};
+    use ballistic::r1cs::Prover;
+    let circuit = Circuit::parse(
+        &b"total 20\ninput 0\nnizkinput 1\nnizkinput 2\nsplit in 1 <1> out 4 <3 4 5 6>\n\
+        xor in 2 <3 4> out 1 <7>\nor in 2 <5 6> out 1 <8>\npack in 4 <3 4 5 6> out 1 <9>\n\
+        const-mul-neg-2 in 1 <9> out 1 <10>\nadd in 3 <10 9 2> out 1 <11>\nzerop in 1 <2> out 2 <12 13>\n\
+        zerop in 1 <7> out 2 <14 15>\nmul in 2 <11 13> out 1 <16>\nassert in 2 <9 0> out 1 <9>\n\
+        output 16\noutput 15\n"[..],
+    )
+    .expect("circuit");
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(64, 1);
+    let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(5));
+    let inputs = circuit.read_inputs::<G::Scalar, _>(&b"0 1\n1 b\n2 6\n"[..]).expect("inputs");
+    // Only the witness inputs are secret (wire 0 is the public one-wire).
+    classify(inputs.as_slice());
+    let proved = circuit.prove(&pc, &bp, Transcript::new(b"ctgrind r1cs"), &inputs, &mut secret_rng);
+    declassify(inputs.as_slice());
+    let arith = proved.and_then(|(proof, public)| {
+        circuit.verify(&pc, &bp, Transcript::new(b"ctgrind r1cs"), &public, &proof, &mut secret_rng.0)
+    });
+
+    let values = [0xbeefu64, 7, 0x1234];
+    let blindings: Vec<G::Scalar> = (0..6).map(|_| <G::Scalar as ScalarOps>::random(&mut secret_rng.0)).collect();
+    classify(&values[..]);
+    classify(&blindings[..]);
+    let mut prover = Prover::<G>::new(&pc, Transcript::new(b"ctgrind gadgets"));
+    let mut xs = Vec::new();
+    let mut ys = Vec::new();
+    let mut commitments = Vec::new();
+    for (j, v) in values.iter().enumerate() {
+        let (c, var) = prover.commit(G::Scalar::from_u64(*v), blindings[j]);
+        commitments.push(c);
+        xs.push(var);
+        let _ = range(&mut prover, var.into(), Some(*v), 16);
+    }
+    for (j, v) in values.iter().rev().enumerate() {
+        let (c, var) = prover.commit(G::Scalar::from_u64(*v), blindings[3 + j]);
+        commitments.push(c);
+        ys.push(var);
+    }
+    let gadgets = shuffle(&mut prover, xs, ys).and_then(|()| prover.prove_with_rng(&bp, &mut secret_rng));
+    declassify(&values[..]);
+    declassify(&blindings[..]);
+    for (what, result) in [("arith circuit", arith.map(|_| ())), ("range + shuffle gadgets", gadgets.map(|_| ()))] {
+        match result {
+            Ok(()) => println!("{} r1cs {what}: proved", G::NAME),
+            Err(e) => {
+                println!("{} r1cs {what}: {e}", G::NAME);
+                std::process::exit(1);
+            }
+        }
+    }
 }
 
 /// Two MPC parties (their values, blindings and RNG output secret) and a

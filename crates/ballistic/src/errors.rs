@@ -168,7 +168,9 @@ impl fmt::Display for ProofError {
             }
             ProofError::MissingAssignment => write!(f, "the prover is missing a variable assignment"),
             ProofError::Unsatisfied => write!(f, "the assignment does not satisfy the constraints"),
-            ProofError::InvalidVariable => write!(f, "a constraint uses a variable the constraint system did not create"),
+            ProofError::InvalidVariable => {
+                write!(f, "a constraint uses a variable the constraint system did not create")
+            }
             ProofError::CircuitTooLarge { multipliers } => {
                 write!(f, "circuit too large: {multipliers} multiplication gates")
             }

@@ -36,7 +36,14 @@ fn fixture<G: Group>() -> Fixture<G> {
     Fixture { pc: PedersenGens::default(), bp: BulletproofGens::new(128, 1) }
 }
 
-fn prove_product<G: Group>(f: &Fixture<G>, a: u64, b: u64, c: u64, d: u64, seed: u64) -> Result<(R1csProof<G>, Vec<G::Compressed>), ProofError> {
+fn prove_product<G: Group>(
+    f: &Fixture<G>,
+    a: u64,
+    b: u64,
+    c: u64,
+    d: u64,
+    seed: u64,
+) -> Result<(R1csProof<G>, Vec<G::Compressed>), ProofError> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let mut prover = Prover::new(&f.pc, Transcript::new(b"r1cs test"));
     let (ca, va) = prover.commit(s::<G>(a), G::Scalar::random(&mut rng));
@@ -46,7 +53,14 @@ fn prove_product<G: Group>(f: &Fixture<G>, a: u64, b: u64, c: u64, d: u64, seed:
     Ok((proof, vec![ca, cb]))
 }
 
-fn verify_product<G: Group>(f: &Fixture<G>, proof: &R1csProof<G>, commitments: &[G::Compressed], c: u64, d: u64, label: &'static [u8]) -> Result<(), ProofError> {
+fn verify_product<G: Group>(
+    f: &Fixture<G>,
+    proof: &R1csProof<G>,
+    commitments: &[G::Compressed],
+    c: u64,
+    d: u64,
+    label: &'static [u8],
+) -> Result<(), ProofError> {
     let mut verifier = Verifier::new(Transcript::new(label));
     let va = verifier.commit(commitments[0]);
     let vb = verifier.commit(commitments[1]);
@@ -208,17 +222,25 @@ fn boolean_gadgets<G: Group>() {
     assert_eq!(prover.prove(&f.bp).unwrap_err(), ProofError::Unsatisfied);
 }
 
-fn shuffle_proof<G: Group>(input: &[u64], output: &[u64], seed: u64) -> Result<(R1csProof<G>, Vec<G::Compressed>, Vec<G::Compressed>), ProofError> {
+type ShuffleProof<G> = (R1csProof<G>, Vec<<G as Group>::Compressed>, Vec<<G as Group>::Compressed>);
+
+fn shuffle_proof<G: Group>(input: &[u64], output: &[u64], seed: u64) -> Result<ShuffleProof<G>, ProofError> {
     let f = fixture::<G>();
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"shuffle"));
-    let (cx, vx): (Vec<_>, Vec<_>) = input.iter().map(|v| prover.commit(s::<G>(*v), G::Scalar::random(&mut rng))).unzip();
-    let (cy, vy): (Vec<_>, Vec<_>) = output.iter().map(|v| prover.commit(s::<G>(*v), G::Scalar::random(&mut rng))).unzip();
+    let (cx, vx): (Vec<_>, Vec<_>) =
+        input.iter().map(|v| prover.commit(s::<G>(*v), G::Scalar::random(&mut rng))).unzip();
+    let (cy, vy): (Vec<_>, Vec<_>) =
+        output.iter().map(|v| prover.commit(s::<G>(*v), G::Scalar::random(&mut rng))).unzip();
     shuffle(&mut prover, vx, vy)?;
     Ok((prover.prove_with_rng(&f.bp, &mut rng)?, cx, cy))
 }
 
-fn verify_shuffle<G: Group>(proof: &R1csProof<G>, cx: &[G::Compressed], cy: &[G::Compressed]) -> Result<(), ProofError> {
+fn verify_shuffle<G: Group>(
+    proof: &R1csProof<G>,
+    cx: &[G::Compressed],
+    cy: &[G::Compressed],
+) -> Result<(), ProofError> {
     let f = fixture::<G>();
     let mut verifier = Verifier::<G>::new(Transcript::new(b"shuffle"));
     let vx = cx.iter().map(|c| verifier.commit(*c)).collect();
@@ -280,7 +302,11 @@ fn batch_names_bad_proofs<G: Group>() {
     let f = fixture::<G>();
     let mut rng = ChaCha20Rng::seed_from_u64(77);
     let shapes: Vec<(u64, u64)> = vec![(2, 3), (4, 5), (6, 7), (8, 9), (10, 11)];
-    let proofs: Vec<_> = shapes.iter().enumerate().map(|(i, (a, b))| prove_product(&f, *a, *b, a * b, a + b, i as u64).unwrap()).collect();
+    let proofs: Vec<_> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, (a, b))| prove_product(&f, *a, *b, a * b, a + b, i as u64).unwrap())
+        .collect();
     let (shuffled, cx, cy) = shuffle_proof::<G>(&[5, 6, 7, 8], &[8, 7, 6, 5], 3).unwrap();
     let items = |bad: &[usize]| {
         let mut items = Vec::new();

@@ -134,7 +134,9 @@ impl core::fmt::Display for ArithError {
             ArithError::Io { message } => write!(f, "read error: {message}"),
             ArithError::Malformed { line, message } => write!(f, "line {line}: {message}"),
             ArithError::UnknownGate { line, name } => write!(f, "line {line}: unknown gate `{name}`"),
-            ArithError::UndefinedWire { line, wire } => write!(f, "line {line}: wire {wire} is used before it is defined"),
+            ArithError::UndefinedWire { line, wire } => {
+                write!(f, "line {line}: wire {wire} is used before it is defined")
+            }
             ArithError::Redefined { line, wire } => write!(f, "line {line}: wire {wire} is defined twice"),
             ArithError::WireOutOfRange { line, wire, total } => {
                 write!(f, "line {line}: wire {wire} is out of range (total {total})")
@@ -145,7 +147,9 @@ impl core::fmt::Display for ArithError {
                 write!(f, "line {line}: constant is not below the group order (circuit made for another field?)")
             }
             ArithError::MissingInput { wire } => write!(f, "no value for input wire {wire}"),
-            ArithError::NotAnInput { line, wire } => write!(f, "line {line}: wire {wire} is not an input of the circuit"),
+            ArithError::NotAnInput { line, wire } => {
+                write!(f, "line {line}: wire {wire} is not an input of the circuit")
+            }
             ArithError::WrongOutput { wire } => write!(f, "output wire {wire} does not evaluate to the expected value"),
         }
     }
@@ -242,6 +246,24 @@ fn scalar_from_le<S: ScalarOps>(bytes: &[u8; 32], line: usize) -> Result<S, Arit
     S::from_canonical_bytes(bytes).ok_or(ArithError::NotInField { line })
 }
 
+/// A value written as in `.in` files (hexadecimal number, most significant
+/// digit first) as a scalar; `line` names where it came from in errors.
+pub fn scalar_from_hex<S: ScalarOps>(hex: &str, line: usize) -> Result<S, ArithError> {
+    scalar_from_le(&parse::parse_hex_le(hex, line)?, line)
+}
+
+/// A scalar as a hexadecimal number, as in `.in` files (no leading zeros).
+pub fn scalar_to_hex<S: ScalarOps>(s: &S) -> String {
+    let le = s.to_bytes();
+    let hex: String = le.iter().rev().map(|b| format!("{b:02x}")).collect();
+    let trimmed = hex.trim_start_matches('0');
+    if trimmed.is_empty() {
+        "0".into()
+    } else {
+        trimmed.into()
+    }
+}
+
 impl Circuit {
     /// Parse a circuit from text.
     pub fn parse<R: BufRead>(reader: R) -> Result<Circuit, ArithError> {
@@ -250,11 +272,17 @@ impl Circuit {
 
     /// Parse a circuit file; `.gz` files are decompressed on the fly.
     pub fn from_path(path: &Path) -> Result<Circuit, ArithError> {
-        let file = std::fs::File::open(path).map_err(|e| ArithError::Io { message: format!("{}: {e}", path.display()) })?;
-        if path.extension().is_some_and(|e| e == "gz") {
-            Self::parse(std::io::BufReader::new(flate2::read::GzDecoder::new(file)))
+        let file =
+            std::fs::File::open(path).map_err(|e| ArithError::Io { message: format!("{}: {e}", path.display()) })?;
+        Self::from_reader(file, path.extension().is_some_and(|e| e == "gz"))
+    }
+
+    /// Parse a circuit from a byte stream, gzip-compressed or not.
+    pub fn from_reader<R: std::io::Read>(reader: R, gzip: bool) -> Result<Circuit, ArithError> {
+        if gzip {
+            Self::parse(std::io::BufReader::new(flate2::read::GzDecoder::new(reader)))
         } else {
-            Self::parse(std::io::BufReader::new(file))
+            Self::parse(std::io::BufReader::new(reader))
         }
     }
 
@@ -343,8 +371,11 @@ impl Circuit {
                 Gate::Add { ins, out } => v[*out as usize] = ins.iter().map(val).sum(),
                 Gate::Mul { a, b, out } => v[*out as usize] = val(a) * val(b),
                 Gate::ConstMul { k, neg, a, out } => {
+                    // Negate the public constant, never the secret product
+                    // (k256's negation branches on its operand; ctgrind).
                     let k: S = scalar_from_le(k, g.line)?;
-                    v[*out as usize] = if *neg { -(k * val(a)) } else { k * val(a) };
+                    let k = if *neg { -k } else { k };
+                    v[*out as usize] = k * val(a);
                 }
                 Gate::Xor { a, b, out } => {
                     let (x, y) = (val(a), val(b));
@@ -410,13 +441,16 @@ impl Circuit {
         public: &PublicValues<S>,
         wires: Option<&[S]>,
     ) -> Result<(), ProofError> {
-        let mismatch = |what: &str| ProofError::Gadget { message: format!("public values do not match the circuit's {what}") };
+        let mismatch =
+            |what: &str| ProofError::Gadget { message: format!("public values do not match the circuit's {what}") };
         if public.inputs.len() + 1 != self.inputs.len()
             || public.inputs.iter().zip(self.inputs.iter().filter(|w| **w != 0)).any(|((w, _), c)| w != c)
         {
             return Err(mismatch("inputs"));
         }
-        if public.outputs.len() != self.outputs.len() || public.outputs.iter().zip(&self.outputs).any(|((w, _), c)| w != c) {
+        if public.outputs.len() != self.outputs.len()
+            || public.outputs.iter().zip(&self.outputs).any(|((w, _), c)| w != c)
+        {
             return Err(mismatch("outputs"));
         }
         // Last use of every wire (gate index; outputs live to the end).
@@ -431,6 +465,11 @@ impl Circuit {
             last_use[*w] = end;
         }
         let mut lcs: Vec<Option<LinearCombination<S>>> = vec![None; self.total];
+        // Wires that are bits whenever the constraints hold (the one-wire,
+        // split outputs, and logic on bits): their gates use the
+        // `multiply_bits` hint.
+        let mut is_bit = vec![false; self.total];
+        is_bit[0] = true;
         lcs[0] = Some(LinearCombination::from(Variable::One));
         for (w, value) in &public.inputs {
             lcs[*w] = Some(LinearCombination::from(*value));
@@ -466,18 +505,23 @@ impl Circuit {
                     lcs[*out as usize] = Some((lc(&lcs, a)? * k).simplify());
                 }
                 Gate::Mul { a, b, out } => {
-                    let (_, _, o) = cs.multiply(lc(&lcs, a)?, lc(&lcs, b)?);
+                    let bits = is_bit[*a as usize] && is_bit[*b as usize];
+                    let (la, lb) = (lc(&lcs, a)?, lc(&lcs, b)?);
+                    let (_, _, o) = if bits { cs.multiply_bits(la, lb) } else { cs.multiply(la, lb) };
                     lcs[*out as usize] = Some(o.into());
+                    is_bit[*out as usize] = bits;
                 }
-                Gate::Xor { a, b, out } => {
+                Gate::Xor { a, b, out } | Gate::Or { a, b, out } => {
+                    let bits = is_bit[*a as usize] && is_bit[*b as usize];
                     let (la, lb) = (lc(&lcs, a)?, lc(&lcs, b)?);
-                    let (_, _, o) = cs.multiply(la.clone(), lb.clone());
-                    lcs[*out as usize] = Some((la + lb - o.times(S::from_u64(2))).simplify());
-                }
-                Gate::Or { a, b, out } => {
-                    let (la, lb) = (lc(&lcs, a)?, lc(&lcs, b)?);
-                    let (_, _, o) = cs.multiply(la.clone(), lb.clone());
-                    lcs[*out as usize] = Some((la + lb - o).simplify());
+                    let (_, _, o) = if bits {
+                        cs.multiply_bits(la.clone(), lb.clone())
+                    } else {
+                        cs.multiply(la.clone(), lb.clone())
+                    };
+                    let k = if matches!(g.gate, Gate::Xor { .. }) { S::from_u64(2) } else { S::one() };
+                    lcs[*out as usize] = Some((la + lb - o.times(k)).simplify());
+                    is_bit[*out as usize] = bits;
                 }
                 Gate::Assert { a, b, c } => {
                     let (_, _, o) = cs.multiply(lc(&lcs, a)?, lc(&lcs, b)?);
@@ -489,11 +533,12 @@ impl Circuit {
                     for w in outs {
                         // (1 − b)·b = 0 on one gate: left = 1 − b, right = b.
                         let assignment = value(*w).map(|b| (S::one() - b, b));
-                        let (l, r, o) = cs.allocate_multiplier(assignment)?;
+                        let (l, r, o) = cs.allocate_bits_multiplier(assignment)?;
                         cs.constrain(o.into());
                         cs.constrain(l.plus(r) - S::one());
                         sum = sum + r.times(p);
                         lcs[*w as usize] = Some(r.into());
+                        is_bit[*w as usize] = true;
                         p = p + p;
                     }
                     cs.constrain(lc(&lcs, a)? - sum);
@@ -506,6 +551,7 @@ impl Circuit {
                     cs.constrain(o2.into());
                     lcs[*m as usize] = Some(r.into());
                     lcs[*c as usize] = Some(o.into());
+                    is_bit[*c as usize] = true;
                 }
             }
             for w in g.gate.inputs() {
@@ -535,6 +581,11 @@ impl Circuit {
     ) -> Result<(R1csProof<G>, PublicValues<G::Scalar>), ProofError> {
         let wires = self.evaluate(inputs).map_err(|e| ProofError::Gadget { message: e.to_string() })?;
         let public = self.public_values(&wires);
+        // The outputs are computed from the witness but are the statement:
+        // public by definition (a declassification point, see crate::ct).
+        for (_, v) in public.inputs.iter().chain(&public.outputs) {
+            crate::ct::declassify(v);
+        }
         let mut prover = Prover::new(pc_gens, bind_public::<G>(transcript, &public));
         self.synthesize(&mut prover, &public, Some(&wires))?;
         drop(wires);
@@ -590,6 +641,13 @@ fn bind_public<G: Group>(mut transcript: Transcript, public: &PublicValues<G::Sc
 #[derive(Clone)]
 pub struct InputValues<S: ScalarOps> {
     values: Zeroizing<Vec<S>>,
+}
+
+impl<S: ScalarOps> InputValues<S> {
+    /// The values, indexed by wire (0 for wires that are not inputs).
+    pub fn as_slice(&self) -> &[S] {
+        &self.values
+    }
 }
 
 impl<S: ScalarOps> core::fmt::Debug for InputValues<S> {

@@ -6,12 +6,13 @@ use super::{ArithError, Circuit, Gate, GateAt};
 
 /// Most wires a circuit may declare (`total`): bounds every allocation
 /// made from the file's numbers.
-pub const MAX_WIRES: usize = 1 << 26;
+pub const MAX_WIRES: usize = 1 << 22;
 /// Most wires one gate may name (`split` of a 256-bit value, `add` of many).
 pub const MAX_GATE_ARITY: usize = 1 << 16;
 
 fn parse_wire(tok: &str, line: usize, total: usize) -> Result<u32, ArithError> {
-    let w: usize = tok.parse().map_err(|_| ArithError::Malformed { line, message: format!("`{tok}` is not a wire number") })?;
+    let w: usize =
+        tok.parse().map_err(|_| ArithError::Malformed { line, message: format!("`{tok}` is not a wire number") })?;
     if w >= total {
         return Err(ArithError::WireOutOfRange { line, wire: w, total });
     }

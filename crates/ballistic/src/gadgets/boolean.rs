@@ -8,8 +8,11 @@ use crate::r1cs::{ConstraintSystem, LinearCombination, Variable};
 
 /// A new variable constrained to be a bit; the prover passes its value
 /// (`Some(0)` or `Some(1)`; anything else makes the proof unsatisfiable).
-pub fn allocate_bit<S: ScalarOps, CS: ConstraintSystem<S>>(cs: &mut CS, value: Option<S>) -> Result<Variable, ProofError> {
-    let (l, r, o) = cs.allocate_multiplier(value.map(|b| (S::one() - b, b)))?;
+pub fn allocate_bit<S: ScalarOps, CS: ConstraintSystem<S>>(
+    cs: &mut CS,
+    value: Option<S>,
+) -> Result<Variable, ProofError> {
+    let (l, r, o) = cs.allocate_bits_multiplier(value.map(|b| (S::one() - b, b)))?;
     cs.constrain(o.into());
     cs.constrain(l.plus(r) - S::one());
     Ok(r)
@@ -27,7 +30,7 @@ pub fn and<S: ScalarOps, CS: ConstraintSystem<S>>(
     a: LinearCombination<S>,
     b: LinearCombination<S>,
 ) -> LinearCombination<S> {
-    let (_, _, o) = cs.multiply(a, b);
+    let (_, _, o) = cs.multiply_bits(a, b);
     o.into()
 }
 
@@ -37,7 +40,7 @@ pub fn xor<S: ScalarOps, CS: ConstraintSystem<S>>(
     a: LinearCombination<S>,
     b: LinearCombination<S>,
 ) -> LinearCombination<S> {
-    let (_, _, o) = cs.multiply(a.clone(), b.clone());
+    let (_, _, o) = cs.multiply_bits(a.clone(), b.clone());
     a + b - o.times(S::from_u64(2))
 }
 
@@ -47,7 +50,7 @@ pub fn or<S: ScalarOps, CS: ConstraintSystem<S>>(
     a: LinearCombination<S>,
     b: LinearCombination<S>,
 ) -> LinearCombination<S> {
-    let (_, _, o) = cs.multiply(a.clone(), b.clone());
+    let (_, _, o) = cs.multiply_bits(a.clone(), b.clone());
     a + b - o
 }
 

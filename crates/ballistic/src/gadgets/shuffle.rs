@@ -8,7 +8,9 @@
 
 use crate::errors::ProofError;
 use crate::group::ScalarOps;
-use crate::r1cs::{ConstraintSystem, LinearCombination, RandomizableConstraintSystem, RandomizedConstraintSystem, Variable};
+use crate::r1cs::{
+    ConstraintSystem, LinearCombination, RandomizableConstraintSystem, RandomizedConstraintSystem, Variable,
+};
 
 /// Constrain `y` to be a permutation of `x` (same length).
 pub fn shuffle<S: ScalarOps, CS: RandomizableConstraintSystem<S>>(

@@ -88,12 +88,27 @@ pub(crate) struct Flattened<S> {
 /// variables outside `n`, `m` make the prover's check fail and the verifier
 /// reject ([`check_variables`]).
 pub(crate) fn flatten<S: ScalarOps>(constraints: &[LinearCombination<S>], z: S, n: usize, m: usize) -> Flattened<S> {
-    let mut f =
-        Flattened { w_l: vec![S::zero(); n], w_r: vec![S::zero(); n], w_o: vec![S::zero(); n], w_v: vec![S::zero(); m], w_c: S::zero() };
+    let mut f = Flattened {
+        w_l: vec![S::zero(); n],
+        w_r: vec![S::zero(); n],
+        w_o: vec![S::zero(); n],
+        w_v: vec![S::zero(); m],
+        w_c: S::zero(),
+    };
     let mut exp_z = z;
+    let (one, minus_one) = (S::one(), -S::one());
     for lc in constraints {
+        let minus_exp_z = -exp_z;
         for (var, coeff) in &lc.terms {
-            let c = exp_z * *coeff;
+            // Most coefficients are ±1: skip the multiplication (they are
+            // public circuit constants).
+            let c = if *coeff == one {
+                exp_z
+            } else if *coeff == minus_one {
+                minus_exp_z
+            } else {
+                exp_z * *coeff
+            };
             match *var {
                 Variable::MultiplierLeft(i) => {
                     if let Some(w) = f.w_l.get_mut(i) {

@@ -67,13 +67,14 @@ impl<G: Group> R1csProof<G> {
     /// a second phase, and the number of rounds); every point must be a
     /// canonical encoding and every scalar `< ℓ`.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        let (rounds, phase_two) = Self::shape_of_len(bytes.len())
-            .ok_or(ProofError::WrongLength { expected: 0, got: bytes.len() })?;
+        let (rounds, phase_two) =
+            Self::shape_of_len(bytes.len()).ok_or(ProofError::WrongLength { expected: 0, got: bytes.len() })?;
         let mut r = Reader::new(bytes);
         let a_i1 = r.read_point::<G>()?;
         let a_o1 = r.read_point::<G>()?;
         let s1 = r.read_point::<G>()?;
-        let phase2 = if phase_two { Some([r.read_point::<G>()?, r.read_point::<G>()?, r.read_point::<G>()?]) } else { None };
+        let phase2 =
+            if phase_two { Some([r.read_point::<G>()?, r.read_point::<G>()?, r.read_point::<G>()?]) } else { None };
         let t_1 = r.read_point::<G>()?;
         let t_3 = r.read_point::<G>()?;
         let t_4 = r.read_point::<G>()?;

@@ -2,7 +2,7 @@
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
-use subtle::{Choice, ConstantTimeEq};
+use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
 use super::linear::{LinearCombination, Variable};
@@ -46,6 +46,8 @@ pub struct Prover<G: Group> {
     phase_one_constraints: Option<usize>,
     deferred: Vec<Deferred<G>>,
     pending_multiplier: Option<usize>,
+    /// Public hint per multiplier: its three wires are bits.
+    bits: Vec<bool>,
 }
 
 impl<G: Group> core::fmt::Debug for Prover<G> {
@@ -81,6 +83,7 @@ impl<G: Group> Prover<G> {
             phase_one_constraints: None,
             deferred: Vec::new(),
             pending_multiplier: None,
+            bits: Vec::new(),
         }
     }
 
@@ -126,6 +129,7 @@ impl<G: Group> Prover<G> {
         self.secrets.a_l.push(l);
         self.secrets.a_r.push(r);
         self.secrets.a_o.push(l * r);
+        self.bits.push(false);
         (Variable::MultiplierLeft(i), Variable::MultiplierRight(i), Variable::MultiplierOutput(i))
     }
 
@@ -153,46 +157,16 @@ impl<G: Group> Prover<G> {
         // does not fit the generators.
         bp_gens.check_layout(n1.max(1), n1)?;
 
-        let commit_vectors = |rng: &mut R,
-                              left: &[G::Scalar],
-                              right: &[G::Scalar],
-                              out: &[G::Scalar],
-                              g: &[G::Point],
-                              h: &[G::Point]|
-         -> (
-            [ProofPoint<G>; 3],
-            Zeroizing<Vec<G::Scalar>>,
-            Zeroizing<Vec<G::Scalar>>,
-            [Zeroizing<G::Scalar>; 3],
-        ) {
-            let i_bl = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
-            let o_bl = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
-            let s_bl = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
-            let s_l: Zeroizing<Vec<G::Scalar>> =
-                Zeroizing::new((0..left.len()).map(|_| <G::Scalar as ScalarOps>::random(rng)).collect());
-            let s_r: Zeroizing<Vec<G::Scalar>> =
-                Zeroizing::new((0..left.len()).map(|_| <G::Scalar as ScalarOps>::random(rng)).collect());
-            let msm = |bl: &G::Scalar, vecs: &[(&[G::Scalar], &[G::Point])]| -> ProofPoint<G> {
-                let mut scalars = Zeroizing::new(vec![*bl]);
-                let mut points = vec![pc_gens.b_blinding];
-                for (s, p) in vecs {
-                    scalars.extend_from_slice(s);
-                    points.extend_from_slice(p);
-                }
-                let p = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
-                declassify(&p);
-                p
-            };
-            let a_i = msm(&i_bl, &[(left, g), (right, h)]);
-            let a_o = msm(&o_bl, &[(out, g)]);
-            let s = msm(&s_bl, &[(&s_l, g), (&s_r, h)]);
-            ([a_i, a_o, s], s_l, s_r, [i_bl, o_bl, s_bl])
-        };
-
         let g1: Vec<G::Point> = bp_gens.g_layout(n1.max(1), n1).copied().collect();
         let h1: Vec<G::Point> = bp_gens.h_layout(n1.max(1), n1).copied().collect();
-        let ([a_i1, a_o1, s1], s_l1, s_r1, bl1) =
-            commit_vectors(rng, &self.secrets.a_l, &self.secrets.a_r, &self.secrets.a_o, &g1, &h1);
+        let first = commit_phase(
+            &pc_gens,
+            rng,
+            Wires { left: &self.secrets.a_l, right: &self.secrets.a_r, out: &self.secrets.a_o, bits: &self.bits },
+            &g1,
+            &h1,
+        );
+        let ([a_i1, a_o1, s1], s_l1, s_r1, bl1) = (first.points, first.s_l, first.s_r, first.blindings);
         self.transcript.append_point::<G>(b"A_I1", &a_i1.compressed);
         self.transcript.append_point::<G>(b"A_O1", &a_o1.compressed);
         self.transcript.append_point::<G>(b"S1", &s1.compressed);
@@ -222,23 +196,36 @@ impl<G: Group> Prover<G> {
         for lc in &this.constraints {
             ok &= this.eval(lc).ct_eq(&G::Scalar::zero());
         }
-        let ok = bool::from(ok);
-        declassify(&ok);
-        if !ok {
+        // The bit hints must hold (they select generators below).
+        let (zero, one) = (G::Scalar::zero(), G::Scalar::one());
+        for (i, _) in this.bits.iter().enumerate().filter(|(_, b)| **b) {
+            for v in [this.secrets.a_l[i], this.secrets.a_r[i], this.secrets.a_o[i]] {
+                ok &= v.ct_eq(&zero) | v.ct_eq(&one);
+            }
+        }
+        // Through memory, so the declassification covers what the branch reads.
+        let mut unsatisfied = (!ok).unwrap_u8();
+        declassify(&unsatisfied);
+        if core::hint::black_box(&mut unsatisfied) != &0 {
             return Err(ProofError::Unsatisfied);
         }
 
         let g: Vec<G::Point> = bp_gens.g_layout(padded_n, padded_n).copied().collect();
         let h: Vec<G::Point> = bp_gens.h_layout(padded_n, padded_n).copied().collect();
         let (phase2, s_l2, s_r2, bl2) = if n2 > 0 {
-            let (points, s_l, s_r, bl) = commit_vectors(
+            let second = commit_phase(
+                &pc_gens,
                 rng,
-                &this.secrets.a_l[n1..],
-                &this.secrets.a_r[n1..],
-                &this.secrets.a_o[n1..],
+                Wires {
+                    left: &this.secrets.a_l[n1..],
+                    right: &this.secrets.a_r[n1..],
+                    out: &this.secrets.a_o[n1..],
+                    bits: &this.bits[n1..],
+                },
                 &g[n1..n],
                 &h[n1..n],
             );
+            let (points, s_l, s_r, bl) = (second.points, second.s_l, second.s_r, second.blindings);
             for (label, p) in [b"A_I2" as &'static [u8], b"A_O2", b"S2"].into_iter().zip(&points) {
                 this.transcript.append_point::<G>(label, &p.compressed);
             }
@@ -357,6 +344,72 @@ impl<G: Group> Prover<G> {
     }
 }
 
+/// One phase's wire values and bit hints.
+struct Wires<'a, S> {
+    left: &'a [S],
+    right: &'a [S],
+    out: &'a [S],
+    bits: &'a [bool],
+}
+
+/// One phase's commitments `A_I`, `A_O`, `S` and the secrets behind them.
+struct PhaseCommitments<G: Group> {
+    points: [ProofPoint<G>; 3],
+    s_l: Zeroizing<Vec<G::Scalar>>,
+    s_r: Zeroizing<Vec<G::Scalar>>,
+    blindings: [Zeroizing<G::Scalar>; 3],
+}
+
+/// Scalars with the generators they multiply.
+type Terms<'a, G> = (&'a [<G as Group>::Scalar], &'a [<G as Group>::Point]);
+
+/// `Σ sᵢ·Pᵢ + bl·B̃` in constant time: with `bits`, entries of bit gates
+/// (`sᵢ ∈ {0, 1}`, checked by the caller) by constant-time selection, the
+/// rest by the constant-time multiscalar multiplication.
+fn commit_sum<G: Group>(
+    pc_gens: &PedersenGens<G>,
+    blinding: &G::Scalar,
+    terms: &[Terms<'_, G>],
+    bits: Option<&[bool]>,
+) -> ProofPoint<G> {
+    let mut scalars = Zeroizing::new(vec![*blinding]);
+    let mut points = vec![pc_gens.b_blinding];
+    let mut selected = G::identity();
+    let one = G::Scalar::one();
+    for (s, p) in terms {
+        for (i, (s_i, p_i)) in s.iter().zip(p.iter()).enumerate() {
+            if bits.and_then(|b| b.get(i)).copied().unwrap_or(false) {
+                selected += G::Point::conditional_select(&G::identity(), p_i, s_i.ct_eq(&one));
+            } else {
+                scalars.push(*s_i);
+                points.push(*p_i);
+            }
+        }
+    }
+    let p = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points) + selected);
+    declassify(&p);
+    p
+}
+
+/// Commit to one phase's wires: `A_I = ⟨𝐚_L, 𝐆⟩ + ⟨𝐚_R, 𝐇⟩ + α·B̃`,
+/// `A_O = ⟨𝐚_O, 𝐆⟩ + β·B̃`, `S = ⟨𝐬_L, 𝐆⟩ + ⟨𝐬_R, 𝐇⟩ + ρ·B̃`.
+fn commit_phase<G: Group, R: RngCore + CryptoRng>(
+    pc_gens: &PedersenGens<G>,
+    rng: &mut R,
+    wires: Wires<'_, G::Scalar>,
+    g: &[G::Point],
+    h: &[G::Point],
+) -> PhaseCommitments<G> {
+    let mut random = || Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
+    let blindings = [random(), random(), random()];
+    let s_l: Zeroizing<Vec<G::Scalar>> = Zeroizing::new((0..wires.left.len()).map(|_| *random()).collect());
+    let s_r: Zeroizing<Vec<G::Scalar>> = Zeroizing::new((0..wires.left.len()).map(|_| *random()).collect());
+    let a_i = commit_sum(pc_gens, &blindings[0], &[(wires.left, g), (wires.right, h)], Some(wires.bits));
+    let a_o = commit_sum(pc_gens, &blindings[1], &[(wires.out, g)], Some(wires.bits));
+    let s = commit_sum(pc_gens, &blindings[2], &[(&s_l, g), (&s_r, h)], None);
+    PhaseCommitments { points: [a_i, a_o, s], s_l, s_r, blindings }
+}
+
 impl<G: Group> ConstraintSystem<G::Scalar> for Prover<G> {
     fn multiply(
         &mut self,
@@ -397,6 +450,29 @@ impl<G: Group> ConstraintSystem<G::Scalar> for Prover<G> {
     fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
         self.hasher.absorb(&lc);
         self.constraints.push(lc);
+    }
+
+    fn multiply_bits(
+        &mut self,
+        left: LinearCombination<G::Scalar>,
+        right: LinearCombination<G::Scalar>,
+    ) -> (Variable, Variable, Variable) {
+        let vars = self.multiply(left, right);
+        if let Some(b) = self.bits.last_mut() {
+            *b = true;
+        }
+        vars
+    }
+
+    fn allocate_bits_multiplier(
+        &mut self,
+        input_assignments: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), ProofError> {
+        let vars = self.allocate_multiplier(input_assignments)?;
+        if let Some(b) = self.bits.last_mut() {
+            *b = true;
+        }
+        Ok(vars)
     }
 
     fn metrics(&self) -> Metrics {
@@ -449,6 +525,19 @@ impl<G: Group> ConstraintSystem<G::Scalar> for RandomizingProver<G> {
     }
     fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
         self.prover.constrain(lc)
+    }
+    fn multiply_bits(
+        &mut self,
+        left: LinearCombination<G::Scalar>,
+        right: LinearCombination<G::Scalar>,
+    ) -> (Variable, Variable, Variable) {
+        self.prover.multiply_bits(left, right)
+    }
+    fn allocate_bits_multiplier(
+        &mut self,
+        input_assignments: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), ProofError> {
+        self.prover.allocate_bits_multiplier(input_assignments)
     }
     fn metrics(&self) -> Metrics {
         self.prover.metrics()

@@ -36,11 +36,7 @@ pub trait ConstraintSystem<S: ScalarOps> {
     /// A multiplication gate with inputs constrained to `left` and `right`:
     /// returns the variables `(a_L, a_R, a_O)` with `a_O = a_L·a_R`
     /// (two linear constraints tie the inputs to the combinations).
-    fn multiply(
-        &mut self,
-        left: LinearCombination<S>,
-        right: LinearCombination<S>,
-    ) -> (Variable, Variable, Variable);
+    fn multiply(&mut self, left: LinearCombination<S>, right: LinearCombination<S>) -> (Variable, Variable, Variable);
 
     /// A new unconstrained variable (half of a multiplication gate). The
     /// prover must pass the value.
@@ -55,6 +51,30 @@ pub trait ConstraintSystem<S: ScalarOps> {
 
     /// Enforce `lc = 0`.
     fn constrain(&mut self, lc: LinearCombination<S>);
+
+    /// [`multiply`](Self::multiply) for a gate whose inputs (hence output)
+    /// are bits whenever the constraints hold — e.g. logic on bits that other
+    /// constraints make boolean. The constraints are exactly those of
+    /// `multiply`; the hint (public: it is a property of the circuit) lets
+    /// the prover commit to the gate's wires by constant-time selection of
+    /// generators instead of a multiscalar multiplication. If a hinted wire
+    /// is not a bit, proving fails with [`ProofError::Unsatisfied`].
+    fn multiply_bits(
+        &mut self,
+        left: LinearCombination<S>,
+        right: LinearCombination<S>,
+    ) -> (Variable, Variable, Variable) {
+        self.multiply(left, right)
+    }
+
+    /// [`allocate_multiplier`](Self::allocate_multiplier) for inputs that
+    /// are bits (see [`multiply_bits`](Self::multiply_bits)).
+    fn allocate_bits_multiplier(
+        &mut self,
+        input_assignments: Option<(S, S)>,
+    ) -> Result<(Variable, Variable, Variable), ProofError> {
+        self.allocate_multiplier(input_assignments)
+    }
 
     /// Sizes so far.
     fn metrics(&self) -> Metrics;

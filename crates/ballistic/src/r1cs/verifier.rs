@@ -123,7 +123,9 @@ impl<G: Group> Verifier<G> {
             .iter()
             .enumerate()
             .map(|(index, c)| {
-                decode_point::<G>(G::compressed_bytes(c)).map(|p| p.point).ok_or(ProofError::InvalidCommitment { index })
+                decode_point::<G>(G::compressed_bytes(c))
+                    .map(|p| p.point)
+                    .ok_or(ProofError::InvalidCommitment { index })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let n1 = self.num_vars;
@@ -198,16 +200,31 @@ impl<G: Group> Verifier<G> {
         let mut delta = G::Scalar::zero();
         let mut g_scalars = Vec::with_capacity(padded_n);
         let mut h_scalars = Vec::with_capacity(padded_n);
-        for (i, y_inv_i) in powers(y_inv).take(padded_n).enumerate() {
-            let ug = if i < n1 { weight } else { weight * u };
-            let (wl, wr, wo) = match (w_l.get(i), w_r.get(i), w_o.get(i)) {
-                (Some(l), Some(r), Some(o)) => (*l, *r, *o),
-                _ => (G::Scalar::zero(), G::Scalar::zero(), G::Scalar::zero()),
+        let weight_u = weight * u;
+        let unit_weight = weight == one;
+        let mut y_inv_i = one;
+        for i in 0..padded_n {
+            let s_i = s[i];
+            let s_inv_i = s[padded_n - 1 - i];
+            let (g, h) = match (w_l.get(i), w_r.get(i), w_o.get(i)) {
+                (Some(wl), Some(wr), Some(wo)) => {
+                    let yneg_wr = y_inv_i * *wr;
+                    delta += yneg_wr * *wl;
+                    (xs[1] * yneg_wr - a * s_i, y_inv_i * (xs[1] * *wl + *wo - b * s_inv_i) - one)
+                }
+                // Padding gates: every weight is zero.
+                _ => (-(a * s_i), -(y_inv_i * b * s_inv_i) - one),
             };
-            let yneg_wr = y_inv_i * wr;
-            delta += yneg_wr * wl;
-            g_scalars.push(ug * (xs[1] * yneg_wr - a * s[i]));
-            h_scalars.push(ug * (y_inv_i * (xs[1] * wl + wo - b * s[padded_n - 1 - i]) - one));
+            let (g, h) = if i >= n1 {
+                (weight_u * g, weight_u * h)
+            } else if unit_weight {
+                (g, h)
+            } else {
+                (weight * g, weight * h)
+            };
+            g_scalars.push(g);
+            h_scalars.push(h);
+            y_inv_i *= y_inv;
         }
         acc.add_g_layout(padded_n, g_scalars);
         acc.add_h_layout(padded_n, h_scalars);
@@ -286,7 +303,10 @@ impl<G: Group> ConstraintSystem<G::Scalar> for Verifier<G> {
         }
     }
 
-    fn allocate_multiplier(&mut self, _: Option<(G::Scalar, G::Scalar)>) -> Result<(Variable, Variable, Variable), ProofError> {
+    fn allocate_multiplier(
+        &mut self,
+        _: Option<(G::Scalar, G::Scalar)>,
+    ) -> Result<(Variable, Variable, Variable), ProofError> {
         Ok(self.new_multiplier())
     }
 
