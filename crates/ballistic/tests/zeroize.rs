@@ -3,7 +3,8 @@
 //! A counting global allocator scans every heap block as it is freed for
 //! the bytes of the test's secrets (a blinding's canonical encoding, a
 //! value's 8 bytes, the recovery seed). The provers, owner recovery, the
-//! recovered `Opening`s and an MPC run are run on both groups; a copy of a secret that the
+//! recovered `Opening`s, an MPC run and R1CS proofs (a gadget on a committed
+//! secret; an `.arith` witness read from text) are run on both groups; a copy of a secret that the
 //! library frees without wiping is a failure. Stack copies are out of reach
 //! of this check; `Opening` (the one public type that holds secrets) is also
 //! checked in place with `drop_in_place`.
@@ -158,6 +159,28 @@ fn provers_leave_nothing<G: Group>() {
         let shares: Vec<_> = next.into_iter().map(|p| p.apply_challenge(&x).unwrap()).collect();
         let (p, c) = dealer.receive_shares(shares).unwrap();
         p.verify_multiple(&bp, &pc, &mut Transcript::new(b"m"), &c, 64).unwrap();
+        // R1CS: a committed secret through the range gadget (the prover's
+        // wire vectors grow gate by gate), and an `.arith` witness read
+        // from text, evaluated and proved.
+        let mut prover = ballistic::r1cs::Prover::<G>::new(&pc, Transcript::new(b"c"));
+        let (c, v) = prover.commit(G::Scalar::from_u64(VALUE), blinding);
+        ballistic::gadgets::range::range(&mut prover, v.into(), Some(VALUE), 64).unwrap();
+        let proof = prover.prove_with_rng(&bp, &mut rng).unwrap();
+        let mut verifier = ballistic::r1cs::Verifier::<G>::new(Transcript::new(b"c"));
+        let v = verifier.commit(c);
+        ballistic::gadgets::range::range(&mut verifier, v.into(), None, 64).unwrap();
+        verifier.verify(&proof, &pc, &bp).unwrap();
+        // Public output: the witness squared (the witness itself is split).
+        let text = format!(
+            "total 70\ninput 0\nnizkinput 1\nmul in 2 <1 1> out 1 <2>\nsplit in 1 <1> out 64 <{}>\noutput 2\n",
+            (3..67).map(|w| w.to_string()).collect::<Vec<_>>().join(" ")
+        );
+        let circuit = ballistic::arith::Circuit::parse(text.as_bytes()).unwrap();
+        let inputs = circuit.read_inputs::<G::Scalar, _>(format!("0 1\n1 {VALUE:x}\n").as_bytes()).unwrap();
+        let bp128 = BulletproofGens::<G>::new(128, 1);
+        let (proof, public) = circuit.prove(&pc, &bp128, Transcript::new(b"a"), &inputs, &mut rng).unwrap();
+        drop(inputs);
+        circuit.verify(&pc, &bp128, Transcript::new(b"a"), &public, &proof, &mut rng).unwrap();
     });
     assert_eq!(hits, 0, "{hits} freed heap blocks still held a secret on {}", G::NAME);
 }

@@ -326,32 +326,37 @@ impl Circuit {
     /// circuit's inputs; returns the values of all input wires (public and
     /// witness), in a wire-indexed table.
     pub fn read_inputs<S: ScalarOps, R: BufRead>(&self, reader: R) -> Result<InputValues<S>, ArithError> {
-        let mut values: Vec<Option<S>> = vec![None; self.total];
+        // Values go straight into wiped storage (no intermediate copies).
+        let mut values: Zeroizing<Vec<S>> = Zeroizing::new(vec![S::zero(); self.total]);
+        let mut seen = vec![false; self.total];
         let mut is_input = vec![false; self.total];
         for w in self.inputs.iter().chain(&self.witness_inputs) {
             is_input[*w] = true;
         }
-        for (line, wire, bytes) in parse::parse_values(reader)? {
+        parse::parse_values(reader, |line, wire, bytes| {
             if !is_input.get(wire).copied().unwrap_or(false) {
                 return Err(ArithError::NotAnInput { line, wire });
             }
-            values[wire] = Some(scalar_from_le(&bytes, line)?);
-        }
+            values[wire] = scalar_from_le(bytes, line)?;
+            seen[wire] = true;
+            Ok(())
+        })?;
         for w in self.inputs.iter().chain(&self.witness_inputs) {
-            if values[*w].is_none() {
+            if !seen[*w] {
                 return Err(ArithError::MissingInput { wire: *w });
             }
         }
-        Ok(InputValues { values: Zeroizing::new(values.into_iter().map(Option::unwrap_or_default).collect()) })
+        Ok(InputValues { values })
     }
 
     /// Read expected output values (`.out` format), in circuit order.
     pub fn read_outputs<S: ScalarOps, R: BufRead>(&self, reader: R) -> Result<Vec<(usize, S)>, ArithError> {
         let mut got: Vec<Option<S>> = vec![None; self.outputs.len()];
-        for (line, wire, bytes) in parse::parse_values(reader)? {
+        parse::parse_values(reader, |line, wire, bytes| {
             let pos = self.outputs.iter().position(|w| *w == wire).ok_or(ArithError::NotAnInput { line, wire })?;
-            got[pos] = Some(scalar_from_le(&bytes, line)?);
-        }
+            got[pos] = Some(scalar_from_le(bytes, line)?);
+            Ok(())
+        })?;
         self.outputs
             .iter()
             .zip(got)
@@ -362,7 +367,8 @@ impl Circuit {
     /// Evaluate every wire (constant time in the witness values). Wires no
     /// statement defines are 0.
     pub fn evaluate<S: ScalarOps>(&self, inputs: &InputValues<S>) -> Result<Zeroizing<Vec<S>>, ArithError> {
-        let mut v: Zeroizing<Vec<S>> = inputs.values.clone();
+        let mut v: Zeroizing<Vec<S>> = Zeroizing::new(Vec::with_capacity(self.total));
+        v.extend_from_slice(&inputs.values);
         v.resize(self.total, S::zero());
         let one = S::one();
         for g in &self.gates {

@@ -2,6 +2,8 @@
 
 use std::io::BufRead;
 
+use zeroize::Zeroize;
+
 use super::{ArithError, Circuit, Gate, GateAt};
 
 /// Most wires a circuit may declare (`total`): bounds every allocation
@@ -235,16 +237,20 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
     Ok(circuit)
 }
 
-/// Parse `WIRE HEXVALUE` lines (`.in`, `.out`).
-pub(crate) fn parse_values<R: BufRead>(mut reader: R) -> Result<Vec<(usize, usize, [u8; 32])>, ArithError> {
-    let mut out = Vec::new();
-    let mut buf = String::new();
+/// Parse `WIRE HEXVALUE` lines (`.in`, `.out`), handing each
+/// `(line, wire, value)` to `each`. Values may be secret (witness inputs):
+/// the line buffer and each value's bytes are wiped after use.
+pub(crate) fn parse_values<R: BufRead>(
+    mut reader: R,
+    mut each: impl FnMut(usize, usize, &[u8; 32]) -> Result<(), ArithError>,
+) -> Result<(), ArithError> {
+    let mut buf = zeroize::Zeroizing::new(String::with_capacity(256));
     let mut line = 0usize;
     loop {
-        buf.clear();
+        buf.zeroize();
         let read = reader.read_line(&mut buf).map_err(|e| ArithError::Io { message: e.to_string() })?;
         if read == 0 {
-            break;
+            return Ok(());
         }
         line += 1;
         let toks = tokens(&buf);
@@ -257,10 +263,12 @@ pub(crate) fn parse_values<R: BufRead>(mut reader: R) -> Result<Vec<(usize, usiz
                 if wire >= MAX_WIRES {
                     return Err(ArithError::WireOutOfRange { line, wire, total: MAX_WIRES });
                 }
-                out.push((line, wire, parse_hex_le(hex, line)?));
+                let mut value = parse_hex_le(hex, line)?;
+                let result = each(line, wire, &value);
+                value.zeroize();
+                result?;
             }
             _ => return Err(ArithError::Malformed { line, message: "expected `WIRE HEXVALUE`".into() }),
         }
     }
-    Ok(out)
 }

@@ -92,8 +92,8 @@ impl<G: Group> Prover<G> {
     /// variable standing for `v`.
     pub fn commit(&mut self, v: G::Scalar, v_blinding: G::Scalar) -> (G::Compressed, Variable) {
         let i = self.secrets.v.len();
-        self.secrets.v.push(v);
-        self.secrets.v_blinding.push(v_blinding);
+        push_secret(&mut self.secrets.v, v);
+        push_secret(&mut self.secrets.v_blinding, v_blinding);
         let point = G::compress(&self.pc_gens.commit(&v, &v_blinding));
         declassify(&point);
         self.transcript.append_point::<G>(b"V", &point);
@@ -126,9 +126,9 @@ impl<G: Group> Prover<G> {
 
     fn push_multiplier(&mut self, l: G::Scalar, r: G::Scalar) -> (Variable, Variable, Variable) {
         let i = self.secrets.a_l.len();
-        self.secrets.a_l.push(l);
-        self.secrets.a_r.push(r);
-        self.secrets.a_o.push(l * r);
+        push_secret(&mut self.secrets.a_l, l);
+        push_secret(&mut self.secrets.a_r, r);
+        push_secret(&mut self.secrets.a_o, l * r);
         self.bits.push(false);
         (Variable::MultiplierLeft(i), Variable::MultiplierRight(i), Variable::MultiplierOutput(i))
     }
@@ -344,6 +344,18 @@ impl<G: Group> Prover<G> {
     }
 }
 
+/// Append to a secret vector without leaving copies behind: when it is
+/// full, the contents move to a buffer twice as large and the old one is
+/// wiped (a plain `Vec::push` would free it as it is).
+fn push_secret<S: ScalarOps>(v: &mut Zeroizing<Vec<S>>, x: S) {
+    if v.len() == v.capacity() {
+        let mut bigger = Zeroizing::new(Vec::with_capacity((2 * v.capacity()).max(16)));
+        bigger.extend_from_slice(v);
+        *v = bigger;
+    }
+    v.push(x);
+}
+
 /// One phase's wire values and bit hints.
 struct Wires<'a, S> {
     left: &'a [S],
@@ -372,8 +384,11 @@ fn commit_sum<G: Group>(
     terms: &[Terms<'_, G>],
     bits: Option<&[bool]>,
 ) -> ProofPoint<G> {
-    let mut scalars = Zeroizing::new(vec![*blinding]);
-    let mut points = vec![pc_gens.b_blinding];
+    let total = 1 + terms.iter().map(|(s, _)| s.len()).sum::<usize>();
+    let mut scalars = Zeroizing::new(Vec::with_capacity(total));
+    scalars.push(*blinding);
+    let mut points = Vec::with_capacity(total);
+    points.push(pc_gens.b_blinding);
     let mut selected = G::identity();
     let one = G::Scalar::one();
     for (s, p) in terms {
