@@ -87,11 +87,11 @@ pub fn decode_point<G: Group>(bytes: &[u8]) -> Option<ProofPoint<G>> {
 
 /// Lowercase hexadecimal.
 pub fn to_hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut s = String::with_capacity(bytes.len() * 2);
     for b in bytes {
-        s.push(DIGITS[(b >> 4) as usize] as char);
-        s.push(DIGITS[(b & 15) as usize] as char);
+        for nibble in [b >> 4, b & 15] {
+            s.push(char::from_digit(u32::from(nibble), 16).unwrap_or('0'));
+        }
     }
     s
 }
@@ -110,7 +110,12 @@ pub fn from_hex(s: &str) -> Option<Vec<u8>> {
     if b.len() % 2 != 0 {
         return None;
     }
-    b.chunks_exact(2).map(|pair| Some(nibble(pair[0])? << 4 | nibble(pair[1])?)).collect()
+    b.chunks_exact(2)
+        .map(|pair| match pair {
+            [hi, lo] => Some(nibble(*hi)? << 4 | nibble(*lo)?),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `serde` for a proof type with `to_bytes` / `from_bytes`: a hex string in

@@ -80,6 +80,8 @@ impl<G: Group> InnerProductProof<G> {
     /// (`2^k`-term MSMs, cheaper per point), and the remaining, small rounds
     /// fold as usual. The proof is identical either way.
     #[allow(clippy::too_many_arguments)]
+    // Indexing: every vector is the caller-checked power-of-two length N or a half of it.
+    #[allow(clippy::indexing_slicing)]
     pub(crate) fn prove(
         transcript: &mut Transcript,
         q: &G::Point,
@@ -313,6 +315,8 @@ const LAZY_ROUNDS: usize = 3;
 
 /// The unrolled fold coefficients `s_0 … s_{N−1}` from the challenges and
 /// their inverses (one multiplication per entry after `s_0`).
+// Indexing: s has 2^lg_n entries built here; i − 2^⌊lg i⌋ < i and lg_n − 1 − ⌊lg i⌋ < lg_n = u.len().
+#[allow(clippy::indexing_slicing)]
 pub(crate) fn s_vector<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S> {
     let lg_n = u.len();
     let n = 1usize << lg_n;

@@ -41,6 +41,11 @@
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
+// No unchecked indexing in library code: decoders, verifiers, parsers and
+// everything else that sees untrusted input use `get`, iterators or
+// patterns. Prover internals that index vectors they allocated themselves
+// opt out function by function, each with the invariant that bounds it.
+#![cfg_attr(not(test), deny(clippy::indexing_slicing))]
 
 pub mod arith;
 pub mod batch;

@@ -49,15 +49,19 @@ impl<G: Group> Default for MsmAccumulator<G> {
     }
 }
 
-fn slot<S: ScalarOps>(table: &mut Vec<Vec<S>>, party: usize, index: usize) -> &mut S {
+/// Add `s` to `table[party][index]`, growing the table as needed.
+fn add_at<S: ScalarOps>(table: &mut Vec<Vec<S>>, party: usize, index: usize, s: S) {
     if table.len() <= party {
         table.resize_with(party + 1, Vec::new);
     }
-    let chain = &mut table[party];
-    if chain.len() <= index {
-        chain.resize(index + 1, S::zero());
+    if let Some(chain) = table.get_mut(party) {
+        if chain.len() <= index {
+            chain.resize(index + 1, S::zero());
+        }
+        if let Some(slot) = chain.get_mut(index) {
+            *slot += s;
+        }
     }
-    &mut chain[index]
 }
 
 impl<G: Group> MsmAccumulator<G> {
@@ -120,7 +124,7 @@ impl<G: Group> MsmAccumulator<G> {
         for (mine, theirs) in [(&mut self.g, &other.g), (&mut self.h, &other.h)] {
             for (j, chain) in theirs.iter().enumerate() {
                 for (i, s) in chain.iter().enumerate() {
-                    *slot(mine, j, i) += weight * *s;
+                    add_at(mine, j, i, weight * *s);
                 }
             }
         }

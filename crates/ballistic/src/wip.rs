@@ -129,6 +129,8 @@ impl<G: Group> WipProof<G> {
     /// [`prove`](Self::prove) with the first `lazy` rounds computed over the
     /// original generators (the proof is the same for every `lazy`).
     #[allow(clippy::too_many_arguments)]
+    // Indexing: the prover's own vectors, of the caller-checked power-of-two length N or halves of it.
+    #[allow(clippy::indexing_slicing)]
     fn prove_lazy<N: NonceSource>(
         transcript: &mut Transcript,
         g: &G::Point,

@@ -242,6 +242,21 @@ pub struct PublicValues<S> {
     pub outputs: Vec<(usize, S)>,
 }
 
+/// `v[w]`, or the default for a wire outside the table. Wire numbers are
+/// checked against `total` by the parser (a `Circuit`'s fields are private),
+/// so the fallbacks of [`get`] and [`set`] never apply; they exist so that
+/// no index into a wire table can panic.
+fn get<T: Clone + Default>(v: &[T], w: usize) -> T {
+    v.get(w).cloned().unwrap_or_default()
+}
+
+/// `v[w] = x` for a wire inside the table (see [`get`]).
+fn set<T>(v: &mut [T], w: usize, x: T) {
+    if let Some(slot) = v.get_mut(w) {
+        *slot = x;
+    }
+}
+
 fn scalar_from_le<S: ScalarOps>(bytes: &[u8; 32], line: usize) -> Result<S, ArithError> {
     S::from_canonical_bytes(bytes).ok_or(ArithError::NotInField { line })
 }
@@ -331,18 +346,18 @@ impl Circuit {
         let mut seen = vec![false; self.total];
         let mut is_input = vec![false; self.total];
         for w in self.inputs.iter().chain(&self.witness_inputs) {
-            is_input[*w] = true;
+            set(&mut is_input, *w, true);
         }
         parse::parse_values(reader, |line, wire, bytes| {
-            if !is_input.get(wire).copied().unwrap_or(false) {
+            if !get(&is_input, wire) {
                 return Err(ArithError::NotAnInput { line, wire });
             }
-            values[wire] = scalar_from_le(bytes, line)?;
-            seen[wire] = true;
+            set(&mut values, wire, scalar_from_le(bytes, line)?);
+            set(&mut seen, wire, true);
             Ok(())
         })?;
         for w in self.inputs.iter().chain(&self.witness_inputs) {
-            if !seen[*w] {
+            if !get(&seen, *w) {
                 return Err(ArithError::MissingInput { wire: *w });
             }
         }
@@ -354,7 +369,7 @@ impl Circuit {
         let mut got: Vec<Option<S>> = vec![None; self.outputs.len()];
         parse::parse_values(reader, |line, wire, bytes| {
             let pos = self.outputs.iter().position(|w| *w == wire).ok_or(ArithError::NotAnInput { line, wire })?;
-            got[pos] = Some(scalar_from_le(bytes, line)?);
+            set(&mut got, pos, Some(scalar_from_le(bytes, line)?));
             Ok(())
         })?;
         self.outputs
@@ -372,47 +387,54 @@ impl Circuit {
         v.resize(self.total, S::zero());
         let one = S::one();
         for g in &self.gates {
-            let val = |w: &u32| v[*w as usize];
+            let val = |v: &[S], w: &u32| get(v, *w as usize);
             match &g.gate {
-                Gate::Add { ins, out } => v[*out as usize] = ins.iter().map(val).sum(),
-                Gate::Mul { a, b, out } => v[*out as usize] = val(a) * val(b),
+                Gate::Add { ins, out } => {
+                    let x = ins.iter().map(|w| val(&v, w)).sum();
+                    set(&mut v, *out as usize, x);
+                }
+                Gate::Mul { a, b, out } => {
+                    let x = val(&v, a) * val(&v, b);
+                    set(&mut v, *out as usize, x);
+                }
                 Gate::ConstMul { k, neg, a, out } => {
                     // Negate the public constant, never the secret product
                     // (k256's negation branches on its operand; ctgrind).
                     let k: S = scalar_from_le(k, g.line)?;
                     let k = if *neg { -k } else { k };
-                    v[*out as usize] = k * val(a);
+                    let x = k * val(&v, a);
+                    set(&mut v, *out as usize, x);
                 }
                 Gate::Xor { a, b, out } => {
-                    let (x, y) = (val(a), val(b));
-                    v[*out as usize] = x + y - (x * y + x * y);
+                    let (x, y) = (val(&v, a), val(&v, b));
+                    set(&mut v, *out as usize, x + y - (x * y + x * y));
                 }
                 Gate::Or { a, b, out } => {
-                    let (x, y) = (val(a), val(b));
-                    v[*out as usize] = x + y - x * y;
+                    let (x, y) = (val(&v, a), val(&v, b));
+                    set(&mut v, *out as usize, x + y - x * y);
                 }
                 Gate::Assert { .. } => {}
                 Gate::Split { a, outs } => {
-                    let bytes = Zeroizing::new(val(a).to_bytes());
+                    let bytes = Zeroizing::new(val(&v, a).to_bytes());
                     for (i, w) in outs.iter().enumerate() {
-                        let bit = if i < 256 { (bytes[i / 8] >> (i % 8)) & 1 } else { 0 };
-                        v[*w as usize] = S::from_u64(bit as u64);
+                        let bit = bytes.get(i / 8).map_or(0, |b| (b >> (i % 8)) & 1);
+                        set(&mut v, *w as usize, S::from_u64(bit as u64));
                     }
                 }
                 Gate::Pack { ins, out } => {
                     let mut acc = S::zero();
                     let mut p = one;
                     for w in ins {
-                        acc += p * val(w);
+                        acc += p * val(&v, w);
                         p = p + p;
                     }
-                    v[*out as usize] = acc;
+                    set(&mut v, *out as usize, acc);
                 }
                 Gate::Zerop { a, m, c } => {
-                    let x = val(a);
+                    let x = val(&v, a);
                     let is_zero = x.ct_eq(&S::zero());
-                    v[*m as usize] = x.invert_ct();
-                    v[*c as usize] = S::conditional_select(&one, &S::zero(), is_zero);
+                    set(&mut v, *m as usize, x.invert_ct());
+                    set(&mut v, *c as usize, S::conditional_select(&one, &S::zero(), is_zero));
                 }
             }
         }
@@ -464,37 +486,38 @@ impl Circuit {
         let mut last_use = vec![0usize; self.total];
         for (i, g) in self.gates.iter().enumerate() {
             for w in g.gate.inputs() {
-                last_use[w as usize] = i;
+                set(&mut last_use, w as usize, i);
             }
         }
         for w in &self.outputs {
-            last_use[*w] = end;
+            set(&mut last_use, *w, end);
         }
         let mut lcs: Vec<Option<LinearCombination<S>>> = vec![None; self.total];
         // Wires that are bits whenever the constraints hold (the one-wire,
         // split outputs, and logic on bits): their gates use the
         // `multiply_bits` hint.
         let mut is_bit = vec![false; self.total];
-        is_bit[0] = true;
-        lcs[0] = Some(LinearCombination::from(Variable::One));
+        set(&mut is_bit, 0, true);
+        set(&mut lcs, 0, Some(LinearCombination::from(Variable::One)));
         for (w, value) in &public.inputs {
-            lcs[*w] = Some(LinearCombination::from(*value));
+            set(&mut lcs, *w, Some(LinearCombination::from(*value)));
         }
         let value = |w: u32| -> Option<S> { wires.and_then(|ws| ws.get(w as usize).copied()) };
         for w in &self.witness_inputs {
-            lcs[*w] = Some(cs.allocate(value(*w as u32))?.into());
+            let var = cs.allocate(value(*w as u32))?;
+            set(&mut lcs, *w, Some(var.into()));
         }
         let undefined = |line: usize| ProofError::Gadget { message: format!("line {line}: wire without a value") };
         for (index, g) in self.gates.iter().enumerate() {
             let line = g.line;
-            let lc = |lcs: &[Option<LinearCombination<S>>], w: &u32| lcs[*w as usize].clone().ok_or(undefined(line));
+            let lc = |lcs: &[Option<LinearCombination<S>>], w: &u32| get(lcs, *w as usize).ok_or(undefined(line));
             match &g.gate {
                 Gate::Add { ins, out } => {
                     let mut acc = LinearCombination::default();
                     for w in ins {
                         acc = acc + lc(&lcs, w)?;
                     }
-                    lcs[*out as usize] = Some(acc.simplify());
+                    set(&mut lcs, *out as usize, Some(acc.simplify()));
                 }
                 Gate::Pack { ins, out } => {
                     let mut acc = LinearCombination::default();
@@ -503,22 +526,23 @@ impl Circuit {
                         acc = acc + lc(&lcs, w)? * p;
                         p = p + p;
                     }
-                    lcs[*out as usize] = Some(acc.simplify());
+                    set(&mut lcs, *out as usize, Some(acc.simplify()));
                 }
                 Gate::ConstMul { k, neg, a, out } => {
                     let k: S = scalar_from_le(k, g.line).map_err(|e| ProofError::Gadget { message: e.to_string() })?;
                     let k = if *neg { -k } else { k };
-                    lcs[*out as usize] = Some((lc(&lcs, a)? * k).simplify());
+                    let x = (lc(&lcs, a)? * k).simplify();
+                    set(&mut lcs, *out as usize, Some(x));
                 }
                 Gate::Mul { a, b, out } => {
-                    let bits = is_bit[*a as usize] && is_bit[*b as usize];
+                    let bits = get(&is_bit, *a as usize) && get(&is_bit, *b as usize);
                     let (la, lb) = (lc(&lcs, a)?, lc(&lcs, b)?);
                     let (_, _, o) = if bits { cs.multiply_bits(la, lb) } else { cs.multiply(la, lb) };
-                    lcs[*out as usize] = Some(o.into());
-                    is_bit[*out as usize] = bits;
+                    set(&mut lcs, *out as usize, Some(o.into()));
+                    set(&mut is_bit, *out as usize, bits);
                 }
                 Gate::Xor { a, b, out } | Gate::Or { a, b, out } => {
-                    let bits = is_bit[*a as usize] && is_bit[*b as usize];
+                    let bits = get(&is_bit, *a as usize) && get(&is_bit, *b as usize);
                     let (la, lb) = (lc(&lcs, a)?, lc(&lcs, b)?);
                     let (_, _, o) = if bits {
                         cs.multiply_bits(la.clone(), lb.clone())
@@ -526,8 +550,8 @@ impl Circuit {
                         cs.multiply(la.clone(), lb.clone())
                     };
                     let k = if matches!(g.gate, Gate::Xor { .. }) { S::from_u64(2) } else { S::one() };
-                    lcs[*out as usize] = Some((la + lb - o.times(k)).simplify());
-                    is_bit[*out as usize] = bits;
+                    set(&mut lcs, *out as usize, Some((la + lb - o.times(k)).simplify()));
+                    set(&mut is_bit, *out as usize, bits);
                 }
                 Gate::Assert { a, b, c } => {
                     let (_, _, o) = cs.multiply(lc(&lcs, a)?, lc(&lcs, b)?);
@@ -543,8 +567,8 @@ impl Circuit {
                         cs.constrain(o.into());
                         cs.constrain(l.plus(r) - S::one());
                         sum = sum + r.times(p);
-                        lcs[*w as usize] = Some(r.into());
-                        is_bit[*w as usize] = true;
+                        set(&mut lcs, *w as usize, Some(r.into()));
+                        set(&mut is_bit, *w as usize, true);
                         p = p + p;
                     }
                     cs.constrain(lc(&lcs, a)? - sum);
@@ -555,19 +579,19 @@ impl Circuit {
                     cs.constrain(la.clone() - l);
                     let (_, _, o2) = cs.multiply(la, Variable::One.minus(o));
                     cs.constrain(o2.into());
-                    lcs[*m as usize] = Some(r.into());
-                    lcs[*c as usize] = Some(o.into());
-                    is_bit[*c as usize] = true;
+                    set(&mut lcs, *m as usize, Some(r.into()));
+                    set(&mut lcs, *c as usize, Some(o.into()));
+                    set(&mut is_bit, *c as usize, true);
                 }
             }
             for w in g.gate.inputs() {
-                if last_use[w as usize] == index {
-                    lcs[w as usize] = None;
+                if get(&last_use, w as usize) == index {
+                    set(&mut lcs, w as usize, None);
                 }
             }
         }
         for (w, v) in &public.outputs {
-            let l = lcs[*w].clone().ok_or(undefined(0))?;
+            let l = get(&lcs, *w).ok_or(undefined(0))?;
             cs.constrain(l - *v);
         }
         Ok(())

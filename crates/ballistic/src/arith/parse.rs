@@ -34,7 +34,9 @@ pub(crate) fn parse_hex_le(hex: &str, line: usize) -> Result<[u8; 32], ArithErro
     let mut out = [0u8; 32];
     for (i, c) in digits.bytes().rev().enumerate() {
         let v = (c as char).to_digit(16).unwrap_or(0) as u8;
-        out[i / 2] |= v << (4 * (i % 2));
+        if let Some(o) = out.get_mut(i / 2) {
+            *o |= v << (4 * (i % 2));
+        }
     }
     Ok(out)
 }
@@ -112,16 +114,18 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
         }
         let n = total.ok_or(ArithError::Malformed { line, message: "statement before `total`".into() })?;
         let define = |w: u32, defined: &mut Vec<bool>| -> Result<(), ArithError> {
-            let slot = &mut defined[w as usize];
-            if *slot {
-                return Err(ArithError::Redefined { line, wire: w as usize });
+            match defined.get_mut(w as usize) {
+                Some(slot) if !*slot => {
+                    *slot = true;
+                    Ok(())
+                }
+                Some(_) => Err(ArithError::Redefined { line, wire: w as usize }),
+                None => Err(ArithError::WireOutOfRange { line, wire: w as usize, total: n }),
             }
-            *slot = true;
-            Ok(())
         };
         let use_wire = |tok: &str, defined: &Vec<bool>| -> Result<u32, ArithError> {
             let w = parse_wire(tok, line, n)?;
-            if !defined[w as usize] {
+            if !defined.get(w as usize).copied().unwrap_or(false) {
                 return Err(ArithError::UndefinedWire { line, wire: w as usize });
             }
             Ok(w)

@@ -320,6 +320,8 @@ pub(crate) fn fold_points<G: Group>(left: &mut [G::Point], right: &[G::Point], a
 
 /// The `n` virtual generators `Σ_t coeffs[i + t·n]·points[i + t·n]`, `i < n`
 /// (materialising after lazy rounds).
+// Indexing: i + t·n < n·stride ≤ min(coeffs, points) by the choice of stride.
+#[allow(clippy::indexing_slicing)]
 pub(crate) fn materialise_strided<G: Group>(coeffs: &[G::Scalar], points: &[G::Point], n: usize) -> Vec<G::Point> {
     let n = n.max(1);
     let stride = coeffs.len().min(points.len()) / n;

@@ -209,11 +209,13 @@ impl<G: Group> DealerAwaitingProofShares<'_, '_, G> {
         let mut y_inv_k = pow(y_inv, (j * n) as u64);
         let mut y_k = y_offset;
         let mut d_i = z_j;
-        for i in 0..n {
-            scalars.push(-(share.l[i] + z));
-            points.push(g[i]);
-            scalars.push(-(share.r[i] - z * y_k - d_i) * y_inv_k);
-            points.push(h[i]);
+        // Shares are decoded with exactly n entries; zip stops at the
+        // shortest in any case, and a short share fails the equation.
+        for (((l_i, r_i), g_i), h_i) in share.l.iter().zip(&share.r).zip(g).zip(h).take(n) {
+            scalars.push(-(*l_i + z));
+            points.push(*g_i);
+            scalars.push(-(*r_i - z * y_k - d_i) * y_inv_k);
+            points.push(*h_i);
             y_k *= y;
             y_inv_k *= y_inv;
             d_i = d_i + d_i;

@@ -161,6 +161,8 @@ impl<'a, G: Group> PartyAwaitingBitChallenge<'a, G> {
     }
 
     /// [`apply_challenge`](Self::apply_challenge) with the caller's RNG.
+    // Indexing: the party's own vectors, all of length n (s_scalars: 2n + 1).
+    #[allow(clippy::indexing_slicing)]
     pub fn apply_challenge_with_rng<R: RngCore + CryptoRng>(
         self,
         challenge: &BitChallenge<G>,
@@ -246,6 +248,8 @@ pub struct PartyAwaitingPolyChallenge<G: Group> {
 
 impl<G: Group> PartyAwaitingPolyChallenge<G> {
     /// Take `x` and compute this party's share of the proof.
+    // Indexing: t has 3 coefficients, built by this party.
+    #[allow(clippy::indexing_slicing)]
     pub fn apply_challenge(self, challenge: &PolyChallenge<G>) -> Result<ProofShare<G>, MpcError> {
         let x = challenge.x;
         if x.is_zero() {

@@ -143,6 +143,8 @@ impl<G: Group> Prover<G> {
     /// constraint (no proof is produced), and with
     /// [`ProofError::InsufficientGenerators`] if `bp_gens` has fewer than
     /// `n` (padded) generators in its first chain.
+    // Indexing: the prover's own wire, polynomial and generator vectors, all of length n (or padded_n ≥ n); n1 ≤ n.
+    #[allow(clippy::indexing_slicing)]
     pub fn prove_with_rng<R: RngCore + CryptoRng>(
         mut self,
         bp_gens: &BulletproofGens<G>,
@@ -447,8 +449,11 @@ impl<G: Group> ConstraintSystem<G::Scalar> for Prover<G> {
                 Ok(l)
             }
             Some(i) => {
-                self.secrets.a_r[i] = value;
-                self.secrets.a_o[i] = self.secrets.a_l[i] * value;
+                let left = self.secrets.a_l.get(i).copied().unwrap_or_default();
+                if let (Some(r), Some(o)) = (self.secrets.a_r.get_mut(i), self.secrets.a_o.get_mut(i)) {
+                    *r = value;
+                    *o = left * value;
+                }
                 Ok(Variable::MultiplierRight(i))
             }
         }

@@ -17,7 +17,6 @@ use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::ipa::s_vector;
 use crate::transcript::TranscriptProtocol;
-use crate::util::powers;
 use crate::verify::MsmAccumulator;
 
 type Deferred<G> = Box<dyn FnOnce(&mut RandomizingVerifier<G>) -> Result<(), ProofError>>;
@@ -194,8 +193,9 @@ impl<G: Group> Verifier<G> {
         let s = s_vector(&u_k, &u_inv);
         let (a, b) = (proof.ipp.a, proof.ipp.b);
         let r = combine;
-        let xs: Vec<G::Scalar> = powers(x).take(7).collect();
         let one = G::Scalar::one();
+        let (x1, x2, x3) = (x, x * x, x * x * x);
+        let (x4, x5, x6) = (x3 * x, x3 * x2, x3 * x3);
 
         let mut delta = G::Scalar::zero();
         let mut g_scalars = Vec::with_capacity(padded_n);
@@ -203,14 +203,13 @@ impl<G: Group> Verifier<G> {
         let weight_u = weight * u;
         let unit_weight = weight == one;
         let mut y_inv_i = one;
-        for i in 0..padded_n {
-            let s_i = s[i];
-            let s_inv_i = s[padded_n - 1 - i];
+        // s has padded_n entries (one per gate): s⁻¹ᵢ = s_{N−1−i}.
+        for (i, (s_i, s_inv_i)) in s.iter().copied().zip(s.iter().rev().copied()).enumerate() {
             let (g, h) = match (w_l.get(i), w_r.get(i), w_o.get(i)) {
                 (Some(wl), Some(wr), Some(wo)) => {
                     let yneg_wr = y_inv_i * *wr;
                     delta += yneg_wr * *wl;
-                    (xs[1] * yneg_wr - a * s_i, y_inv_i * (xs[1] * *wl + *wo - b * s_inv_i) - one)
+                    (x1 * yneg_wr - a * s_i, y_inv_i * (x1 * *wl + *wo - b * s_inv_i) - one)
                 }
                 // Padding gates: every weight is zero.
                 _ => (-(a * s_i), -(y_inv_i * b * s_inv_i) - one),
@@ -228,22 +227,24 @@ impl<G: Group> Verifier<G> {
         }
         acc.add_g_layout(padded_n, g_scalars);
         acc.add_h_layout(padded_n, h_scalars);
-        acc.add_b(weight * (w * (proof.t_x - a * b) + r * (xs[2] * (w_c + delta) - proof.t_x)));
+        acc.add_b(weight * (w * (proof.t_x - a * b) + r * (x2 * (w_c + delta) - proof.t_x)));
         acc.add_b_blinding(weight * (-proof.e_blinding - r * proof.t_x_blinding));
-        acc.add_point(weight * xs[1], proof.a_i1.point);
-        acc.add_point(weight * xs[2], proof.a_o1.point);
-        acc.add_point(weight * xs[3], proof.s1.point);
+        acc.add_point(weight * x1, proof.a_i1.point);
+        acc.add_point(weight * x2, proof.a_o1.point);
+        acc.add_point(weight * x3, proof.s1.point);
         if let Some([a_i2, a_o2, s2]) = &proof.phase2 {
-            acc.add_point(weight * u * xs[1], a_i2.point);
-            acc.add_point(weight * u * xs[2], a_o2.point);
-            acc.add_point(weight * u * xs[3], s2.point);
+            acc.add_point(weight_u * x1, a_i2.point);
+            acc.add_point(weight_u * x2, a_o2.point);
+            acc.add_point(weight_u * x3, s2.point);
         }
-        let rx2 = weight * r * xs[2];
+        let rx2 = weight * r * x2;
         for (v, wv) in v_points.into_iter().zip(&w_v) {
             acc.add_point(rx2 * *wv, v);
         }
-        for (p, k) in [&proof.t_1, &proof.t_3, &proof.t_4, &proof.t_5, &proof.t_6].into_iter().zip([1, 3, 4, 5, 6]) {
-            acc.add_point(weight * r * xs[k], p.point);
+        for (p, x_k) in
+            [&proof.t_1, &proof.t_3, &proof.t_4, &proof.t_5, &proof.t_6].into_iter().zip([x1, x3, x4, x5, x6])
+        {
+            acc.add_point(weight * r * x_k, p.point);
         }
         proof.ipp.add_round_terms(&u_k, &u_inv, weight, acc);
         Ok(())

@@ -154,6 +154,8 @@ impl<G: Group> RangeProof<G> {
 
     /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
     /// returns the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
+    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
+    #[allow(clippy::indexing_slicing)]
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,

@@ -331,6 +331,8 @@ impl<G: Group> RangeProofPlus<G> {
     /// `gamma`, index `j`) right after the domain separator; `α` is the
     /// nonce `alpha` plus `payload`.
     #[allow(clippy::too_many_arguments)]
+    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
+    #[allow(clippy::indexing_slicing)]
     fn prove_with<N: NonceSource>(
         flavor: Flavor,
         bp_gens: &BulletproofGens<G>,
@@ -488,12 +490,12 @@ impl<G: Group> RangeProofPlus<G> {
         }
         let mut payload = Zeroizing::new((alpha_f - *alpha).to_bytes());
         let mut values = [0u64; MAX_RECOVERABLE_VALUES];
-        for (v, chunk) in values.iter_mut().zip(payload[..24].chunks_exact(8)) {
+        for (v, chunk) in values.iter_mut().zip(payload.chunks_exact(8)) {
             let mut le = [0u8; 8];
             le.copy_from_slice(chunk);
             *v = u64::from_le_bytes(le);
         }
-        let expected = Zeroizing::new(payload_bytes(&values[..shape.m]));
+        let expected = Zeroizing::new(payload_bytes(values.get(..shape.m).ok_or(ProofError::RecoveryFailed)?));
         let well_formed = bool::from(subtle::ConstantTimeEq::ct_eq(&payload[..], &expected[..]));
         Zeroize::zeroize(&mut *payload);
         if !well_formed {

@@ -219,6 +219,8 @@ pub struct IntervalProof<G: Group, P> {
 impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
     /// Prove `lo ≤ value ≤ hi`; returns the proof and `V = value·B + blinding·B̃`.
     #[allow(clippy::too_many_arguments)]
+    // Indexing: m ∈ {1, 2} = interval.values() and both arrays have 2 entries.
+    #[allow(clippy::indexing_slicing)]
     pub fn prove_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,

@@ -22,6 +22,8 @@ use zeroize::Zeroize;
 
 /// Nibbles of `k`, most significant first (constant time: byte arithmetic
 /// only).
+// Indexing: i < 32 bytes of the encoding, 2i + 1 < 64.
+#[allow(clippy::indexing_slicing)]
 fn nibbles(k: &Scalar) -> [u8; 64] {
     let mut bytes: [u8; 32] = k.to_bytes().into();
     let mut out = [0u8; 64];
@@ -43,6 +45,8 @@ fn select(table: &[ProjectivePoint; 16], d: u8) -> ProjectivePoint {
 }
 
 /// `Σ kᵢ·Pᵢ` in constant time (lengths: the shorter of the two slices).
+// Indexing: tables and digits are built here with n entries of 16 and 64; digits are nibbles (< 16).
+#[allow(clippy::indexing_slicing)]
 pub(super) fn msm_ct(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
     let n = scalars.len().min(points.len());
     let tables: Vec<[ProjectivePoint; 16]> = points[..n]

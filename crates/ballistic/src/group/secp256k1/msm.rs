@@ -45,6 +45,8 @@ pub(super) const STRAUS_MAX_TERMS: usize = 24;
 /// Width-`w` non-adjacent form of a little-endian number below 2²⁵⁶: digits
 /// odd and in `(−2^(w−1), 2^(w−1))`, at least `w − 1` zeros between
 /// non-zero digits. Returns the digits and one past the highest non-zero.
+// Indexing: bit positions < 256 index a 4-limb scalar; the 258-digit buffer covers a carry.
+#[allow(clippy::indexing_slicing)]
 fn wnaf(k: &[u64; 4], w: usize) -> ([i8; 258], usize) {
     let mut limbs = [0u64; 5];
     limbs[..4].copy_from_slice(k);
@@ -116,6 +118,8 @@ struct StrausTerm<'a> {
     table: &'a [Affine],
 }
 
+// Indexing: wNAF digits are odd and below the table size built here (window w).
+#[allow(clippy::indexing_slicing)]
 fn straus_run(terms: &[StrausTerm<'_>]) -> Jacobian {
     let top = terms.iter().map(|t| naf_top(&t.naf)).max().unwrap_or(0);
     let mut acc = Jacobian::IDENTITY;
@@ -164,6 +168,8 @@ fn split_terms(glv: &Glv, scalars: &[Scalar], points: &[ProjectivePoint]) -> (Ve
 
 /// `Σ kᵢ·Pᵢ`, variable time; `None` only on an internal inconsistency
 /// (impossible; the caller maps it to a point that fails every check).
+// Indexing: buckets and digit arrays are sized here from the window width and term count.
+#[allow(clippy::indexing_slicing)]
 pub(super) fn msm(scalars: &[Scalar], points: &[ProjectivePoint]) -> Option<ProjectivePoint> {
     let n = scalars.len().min(points.len());
     let glv = Glv::get();
@@ -233,6 +239,8 @@ fn pippenger_window(terms: usize) -> usize {
 
 /// Signed radix-`2^c` digits of a number below 2²⁵⁶, each in
 /// `[−2^(c−1), 2^(c−1))`, least significant first.
+// Indexing: limb index (bit / 64) < 4 for bit < 256; the output is sized windows.
+#[allow(clippy::indexing_slicing)]
 fn signed_digits(k: &[u64; 4], c: usize, windows: usize) -> Vec<i32> {
     let mut out = Vec::with_capacity(windows);
     let mask = (1u64 << c) - 1;
@@ -258,6 +266,8 @@ fn signed_digits(k: &[u64; 4], c: usize, windows: usize) -> Vec<i32> {
     out
 }
 
+// Indexing: limb indices 0..4 of a fixed array.
+#[allow(clippy::indexing_slicing)]
 fn bit_len(k: &[u64; 4]) -> usize {
     k.iter().rposition(|&l| l != 0).map_or(0, |i| 64 * i + 64 - k[i].leading_zeros() as usize)
 }

@@ -133,6 +133,8 @@ fn signed_magnitude(k: &Scalar) -> ([u64; 4], bool) {
 
 /// `round(a·b / 2³⁸⁴)` as a scalar (the product of two 256-bit numbers,
 /// bits 384.. plus the rounding bit 383).
+// Indexing: fixed 4- and 8-limb arrays, loop bounds constant.
+#[allow(clippy::indexing_slicing)]
 fn mul_shift_384(a: &[u64; 4], b: &[u64; 4]) -> Scalar {
     let mut wide = [0u64; 8];
     for (i, &ai) in a.iter().enumerate() {
