@@ -37,7 +37,7 @@ pub const DEFAULT_LABEL: &str = "ballistic circuit proof";
 const MAX_FILE: u64 = 16 << 20;
 
 /// One public wire and its value.
-#[derive(Serialize, Deserialize, Clone)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct WireValue {
     pub wire: usize,
@@ -45,7 +45,7 @@ pub struct WireValue {
 }
 
 /// A circuit proof file.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CircuitProofFile {
     pub system: String,
@@ -221,6 +221,50 @@ fn prove_in<G: Group>(
         public.outputs.iter().map(|(w, v)| format!("{w}={}", scalar_to_hex(v))).collect::<Vec<_>>().join(" ")
     );
     Ok((file, summary, elapsed))
+}
+
+/// Prove in memory from `.in`-format input text: the proof file's content.
+pub fn prove_text(group: GroupName, circuit: &Circuit, inputs: &[u8], label: &str) -> Result<CircuitProofFile, String> {
+    if label.len() > MAX_LABEL {
+        return Err(format!("label of {} bytes: at most {MAX_LABEL}", label.len()));
+    }
+    match group {
+        GroupName::Ristretto255 => prove_text_in::<Ristretto255>(circuit, inputs, label),
+        GroupName::Secp256k1 => prove_text_in::<Secp256k1>(circuit, inputs, label),
+    }
+}
+
+fn prove_text_in<G: Group>(circuit: &Circuit, inputs: &[u8], label: &str) -> Result<CircuitProofFile, String> {
+    let values = circuit.read_inputs::<G::Scalar, _>(inputs).map_err(|e| format!("inputs: {e}"))?;
+    let multipliers = circuit.stats().multipliers;
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(multipliers.next_power_of_two().max(1), 1);
+    let (proof, public) = circuit
+        .prove(&pc, &bp, Transcript::new(label_bytes(label)), &values, &mut rand_core::OsRng)
+        .map_err(|e| e.to_string())?;
+    Ok(CircuitProofFile {
+        system: "r1cs".into(),
+        group: G::NAME.into(),
+        label: label.into(),
+        multipliers,
+        inputs: wire_values::<G>(&public.inputs),
+        outputs: wire_values::<G>(&public.outputs),
+        proof: to_hex(&proof.to_bytes()),
+    })
+}
+
+/// Verify a decoded proof file against a circuit.
+pub fn verify_proof_file(circuit: &Circuit, file: &CircuitProofFile) -> Result<(), String> {
+    if file.system != "r1cs" {
+        return Err(format!("unsupported system {:?} (expected \"r1cs\")", file.system));
+    }
+    if file.label.len() > MAX_LABEL {
+        return Err(format!("label of {} bytes: at most {MAX_LABEL}", file.label.len()));
+    }
+    match GroupName::from_file_name(&file.group)? {
+        GroupName::Ristretto255 => verify_in::<Ristretto255>(circuit, file),
+        GroupName::Secp256k1 => verify_in::<Secp256k1>(circuit, file),
+    }
 }
 
 /// Decode a circuit proof file's JSON (strict: unknown fields, bad hex,

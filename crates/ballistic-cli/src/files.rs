@@ -74,7 +74,7 @@ impl GroupName {
 }
 
 /// A proof file.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 pub struct ProofFile {
     pub system: String,
     pub group: String,
@@ -123,6 +123,23 @@ pub fn prove(
     }
 }
 
+/// Prove in memory: the proof file's content (what `range prove` writes).
+/// `blindings` are 64-hex-digit canonical scalars, one per value, or none
+/// (random).
+pub fn prove_file(
+    group: GroupName,
+    system: System,
+    bits: usize,
+    values: &[u64],
+    blindings: &[String],
+    label: &str,
+) -> Result<ProofFile, String> {
+    match group {
+        GroupName::Ristretto255 => prove_parts::<Ristretto255>(system, bits, values, blindings, label).map(|(f, _)| f),
+        GroupName::Secp256k1 => prove_parts::<Secp256k1>(system, bits, values, blindings, label).map(|(f, _)| f),
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn prove_in<G: Group>(
     system: System,
@@ -133,6 +150,21 @@ fn prove_in<G: Group>(
     out: &Path,
     openings: Option<&Path>,
 ) -> Result<(), String> {
+    let (file, openings_file) = prove_parts::<G>(system, bits, values, blindings, label)?;
+    write_json(out, &file)?;
+    if let Some(path) = openings {
+        write_json(path, &openings_file)?;
+    }
+    Ok(())
+}
+
+fn prove_parts<G: Group>(
+    system: System,
+    bits: usize,
+    values: &[u64],
+    blindings: &[String],
+    label: &str,
+) -> Result<(ProofFile, OpeningsFile), String> {
     let shape = RangeShape::new(bits, values.len()).map_err(|e| e.to_string())?;
     if label.len() > MAX_LABEL {
         return Err(format!("label of {} bytes: at most {MAX_LABEL}", label.len()));
@@ -165,18 +197,14 @@ fn prove_in<G: Group>(
         commitments: commitments.clone(),
         proof: to_hex(&proof),
     };
-    write_json(out, &file)?;
-    if let Some(path) = openings {
-        let openings = OpeningsFile {
-            group: G::NAME.into(),
-            bits,
-            values: values.to_vec(),
-            blindings: blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect(),
-            commitments,
-        };
-        write_json(path, &openings)?;
-    }
-    Ok(())
+    let openings = OpeningsFile {
+        group: G::NAME.into(),
+        bits,
+        values: values.to_vec(),
+        blindings: blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect(),
+        commitments,
+    };
+    Ok((file, openings))
 }
 
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
@@ -240,14 +268,14 @@ struct Decoded<G: Group> {
     proof: DecodedProof<G>,
 }
 
-/// Verify many files in one batch per group: prints "valid: N proofs" or
-/// one line per invalid file (and fails).
-pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
+/// Verify proof files in one batch per group; `(index, reason)` for every
+/// invalid one, sorted by index.
+pub fn verify_files(files: Vec<Result<ProofFile, String>>) -> Vec<(usize, String)> {
     let mut bad: Vec<(usize, String)> = Vec::new();
     let mut ristretto = Vec::new();
     let mut secp = Vec::new();
-    for (i, path) in paths.iter().enumerate() {
-        match read_file(path).and_then(|f| GroupName::from_file_name(&f.group).map(|g| (g, f))) {
+    for (i, file) in files.into_iter().enumerate() {
+        match file.and_then(|f| GroupName::from_file_name(&f.group).map(|g| (g, f))) {
             Ok((GroupName::Ristretto255, f)) => ristretto.push((i, f)),
             Ok((GroupName::Secp256k1, f)) => secp.push((i, f)),
             Err(e) => bad.push((i, e)),
@@ -255,11 +283,18 @@ pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
     }
     bad.extend(batch_in::<Ristretto255>(&ristretto));
     bad.extend(batch_in::<Secp256k1>(&secp));
+    bad.sort();
+    bad
+}
+
+/// Verify many files in one batch per group: prints "valid: N proofs" or
+/// one line per invalid file (and fails).
+pub fn verify_batch(paths: &[std::path::PathBuf]) -> Result<(), String> {
+    let bad = verify_files(paths.iter().map(|p| read_file(p)).collect());
     if bad.is_empty() {
         println!("valid: {} proofs", paths.len());
         return Ok(());
     }
-    bad.sort();
     for (i, reason) in &bad {
         println!("invalid: {}: {reason}", paths[*i].display());
     }

@@ -1,0 +1,207 @@
+"""Bulletproofs range proofs, Bulletproofs+, arithmetic-circuit proofs and
+multi-party range proofs over Ristretto255 and secp256k1 (Rust core).
+
+Bytes in and out: blindings are 32-byte canonical scalars (little-endian),
+commitments are compressed points (32 bytes on Ristretto255, 33 on
+secp256k1). Proof objects serialise to the JSON files of the `ballistic`
+command-line tool. Long operations release the GIL.
+"""
+
+from os import PathLike
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+__version__: str
+GROUPS: List[str]
+"""Supported groups: ``"ristretto255"``, ``"secp256k1"``."""
+SYSTEMS: List[str]
+"""Range proof systems: ``"bulletproofs"``, ``"bulletproofs-plus"``."""
+
+class BallisticError(Exception):
+    """Base class of every error raised by ballistic."""
+
+class InvalidInput(BallisticError):
+    """An argument is out of range or malformed (value too large, bad blinding, unknown group...)."""
+
+class DecodeError(BallisticError):
+    """Bytes or JSON that are not a valid encoding (length, canonical scalars, valid points)."""
+
+class VerificationError(BallisticError):
+    """A proof was rejected; the message says why."""
+
+class CircuitError(BallisticError):
+    """An .arith circuit or .in file was refused; the message names the line."""
+
+class MpcError(BallisticError):
+    """A multi-party run failed. ``bad_parties`` lists the indices of the parties that sent bad messages."""
+
+    bad_parties: List[int]
+
+def random_blinding(group: str = "ristretto255") -> bytes:
+    """A uniformly random blinding factor (32 bytes)."""
+
+def commit(value: int, blinding: bytes, group: str = "ristretto255") -> bytes:
+    """The Pedersen commitment ``value·B + blinding·B̃`` as compressed point bytes."""
+
+def verify_batch(proofs: Sequence[RangeProof]) -> List[int]:
+    """Verify range proofs (either system, either group, any sizes) in one batch per group.
+
+    Returns the indices of the invalid proofs; an empty list means all are valid.
+    """
+
+class RangeProof:
+    """A range proof with its statement (commitments, bits, label, system, group)."""
+
+    system: str
+    group: str
+    label: str
+    bits: int
+    commitments: List[bytes]
+
+    @staticmethod
+    def prove(
+        values: Sequence[int],
+        bits: int,
+        blindings: Optional[Sequence[bytes]] = None,
+        label: str = "ballistic range proof",
+        system: str = "bulletproofs",
+        group: str = "ristretto255",
+    ) -> Tuple["RangeProof", List[bytes]]:
+        """Prove every value lies in ``[0, 2**bits)`` (1 ≤ bits ≤ 64, 1 to 64 values).
+
+        Returns the proof and the commitments. Blindings are random unless given.
+        """
+    @staticmethod
+    def prove_recoverable(
+        values: Sequence[int], bits: int, seed: bytes, label: str = "ballistic range proof", group: str = "ristretto255"
+    ) -> Tuple["RangeProof", List[bytes]]:
+        """A Bulletproofs+ proof (at most 3 values) whose values and blindings the holder of ``seed`` (32 bytes) can recover."""
+    def recover(self, seed: bytes) -> List[Tuple[int, bytes]]:
+        """``[(value, blinding), ...]`` from a recoverable proof; ``VerificationError`` for a wrong seed."""
+    def verify(self) -> bool:
+        """``True`` iff the proof verifies for its statement."""
+    def check(self) -> None:
+        """Like ``verify`` but raises ``VerificationError`` with the reason."""
+    def to_bytes(self) -> bytes:
+        """The proof bytes (Bulletproofs on Ristretto255: ``bulletproofs`` 5's encoding)."""
+    def __bytes__(self) -> bytes: ...
+    def __len__(self) -> int: ...
+    @staticmethod
+    def from_bytes(
+        data: bytes,
+        commitments: Sequence[bytes],
+        bits: int,
+        label: str = "ballistic range proof",
+        system: str = "bulletproofs",
+        group: str = "ristretto255",
+    ) -> "RangeProof":
+        """A proof from its bytes and statement (strict decoding; ``DecodeError``)."""
+    def to_json(self) -> str:
+        """The JSON proof file of ``ballistic range prove``."""
+    @staticmethod
+    def from_json(text: str) -> "RangeProof":
+        """A proof from a JSON proof file's text (strict)."""
+    def save(self, path: Union[str, PathLike]) -> None:
+        """Write the JSON proof file."""
+    @staticmethod
+    def load(path: Union[str, PathLike]) -> "RangeProof":
+        """Read a JSON proof file."""
+
+class IntervalProof:
+    """A proof that a committed value lies in ``[lo, hi]`` (any ``lo ≤ hi < 2**64``)."""
+
+    commitment: bytes
+    lo: int
+    hi: int
+
+    @staticmethod
+    def prove(
+        value: int,
+        lo: int,
+        hi: int,
+        blinding: Optional[bytes] = None,
+        label: str = "ballistic range proof",
+        system: str = "bulletproofs",
+        group: str = "ristretto255",
+    ) -> "IntervalProof":
+        """Prove ``lo ≤ value ≤ hi`` for the commitment ``value·B + blinding·B̃``."""
+    def verify(self) -> bool:
+        """``True`` iff the proof verifies."""
+    def check(self) -> None:
+        """Like ``verify`` but raises ``VerificationError``."""
+    def to_bytes(self) -> bytes:
+        """The proof bytes."""
+    @staticmethod
+    def from_bytes(
+        data: bytes,
+        commitment: bytes,
+        lo: int,
+        hi: int,
+        label: str = "ballistic range proof",
+        system: str = "bulletproofs",
+        group: str = "ristretto255",
+    ) -> "IntervalProof":
+        """A proof from its bytes and statement (strict decoding)."""
+
+class Circuit:
+    """A Pinocchio ``.arith`` circuit (input/output wires public, nizkinput wires private)."""
+
+    stats: Dict[str, int]
+    public_inputs: List[int]
+    witness_inputs: List[int]
+    outputs: List[int]
+
+    @staticmethod
+    def load(path: Union[str, PathLike]) -> "Circuit":
+        """Load ``.arith`` or gzip-compressed ``.arith.gz``."""
+    @staticmethod
+    def parse(text: str) -> "Circuit":
+        """Parse ``.arith`` text; ``CircuitError`` names the offending line."""
+    def evaluate(self, inputs: str, group: str = "ristretto255") -> List[Tuple[int, int]]:
+        """Evaluate on ``.in``-format text; ``[(wire, value), ...]`` for the outputs."""
+    def prove(self, inputs: str, label: str = "ballistic circuit proof", group: str = "ristretto255") -> CircuitProof:
+        """Prove from ``.in``-format text (every public and witness input)."""
+    def verify(self, proof: CircuitProof) -> bool:
+        """``True`` iff ``proof`` is valid for this circuit and its public values."""
+    def check(self, proof: CircuitProof) -> None:
+        """Like ``verify`` but raises ``VerificationError``."""
+
+class CircuitProof:
+    """A circuit proof with its public inputs and outputs (``ballistic circuit prove``'s file)."""
+
+    group: str
+    label: str
+    inputs: List[Tuple[int, int]]
+    outputs: List[Tuple[int, int]]
+
+    def to_bytes(self) -> bytes: ...
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> "CircuitProof": ...
+    def save(self, path: Union[str, PathLike]) -> None: ...
+    @staticmethod
+    def load(path: Union[str, PathLike]) -> "CircuitProof": ...
+
+class Party:
+    """One party of a multi-party range proof, holding one secret value.
+
+    Rounds, in order: ``bit_commitment(position)``, ``poly_commitment(bit_challenge)``,
+    ``proof_share(poly_challenge)``; anything else raises ``MpcError``.
+    """
+
+    commitment: bytes
+
+    def __init__(self, value: int, bits: int, blinding: Optional[bytes] = None, group: str = "ristretto255") -> None: ...
+    def bit_commitment(self, position: int) -> bytes: ...
+    def poly_commitment(self, challenge: bytes) -> bytes: ...
+    def proof_share(self, challenge: bytes) -> bytes: ...
+
+class Dealer:
+    """The dealer of a multi-party range proof; it learns no value or blinding."""
+
+    def __init__(self, parties: int, bits: int, label: str = "ballistic range proof", group: str = "ristretto255") -> None: ...
+    def receive_bit_commitments(self, messages: Sequence[bytes]) -> bytes:
+        """Round 1: returns the bit challenge for every party."""
+    def receive_poly_commitments(self, messages: Sequence[bytes]) -> bytes:
+        """Round 2: returns the polynomial challenge for every party."""
+    def receive_shares(self, messages: Sequence[bytes]) -> RangeProof:
+        """Round 3: the aggregated proof; ``MpcError.bad_parties`` names every cheater."""

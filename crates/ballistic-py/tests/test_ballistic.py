@@ -1,0 +1,277 @@
+"""The Python bindings: every API, bad inputs, and cross-checks with the CLI's files."""
+
+import json
+import os
+import pathlib
+import subprocess
+import threading
+
+import pytest
+
+import ballistic
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+SHARED = ROOT.parent / "shared" / "circuits"
+CLI = ROOT / "target" / "debug" / "ballistic"
+
+
+@pytest.fixture(params=ballistic.GROUPS)
+def group(request):
+    return request.param
+
+
+@pytest.fixture(params=ballistic.SYSTEMS)
+def system(request):
+    return request.param
+
+
+def test_exception_hierarchy():
+    for exc in (ballistic.InvalidInput, ballistic.DecodeError, ballistic.VerificationError,
+                ballistic.CircuitError, ballistic.MpcError):
+        assert issubclass(exc, ballistic.BallisticError)
+    assert issubclass(ballistic.BallisticError, Exception)
+
+
+def test_commitments(group):
+    b = ballistic.random_blinding(group)
+    assert isinstance(b, bytes) and len(b) == 32
+    c = ballistic.commit(42, b, group)
+    assert c == ballistic.commit(42, b, group)
+    assert c != ballistic.commit(43, b, group)
+    assert len(c) == (32 if group == "ristretto255" else 33)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.commit(1, b"\x00" * 31, group)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.commit(1, b"\xff" * 32, group)  # not canonical
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.random_blinding("ed448")
+
+
+def test_prove_verify_round_trips(group, system):
+    values = [0, 1, 2**32 - 1]
+    proof, commitments = ballistic.RangeProof.prove(values, 32, label="pytest", system=system, group=group)
+    assert proof.verify()
+    proof.check()
+    assert proof.bits == 32 and proof.group == group and proof.label == "pytest"
+    assert proof.commitments == commitments and len(commitments) == 3
+    # bytes round trip
+    data = bytes(proof)
+    back = ballistic.RangeProof.from_bytes(data, commitments, 32, label="pytest", system=proof.system, group=group)
+    assert back == proof and back.verify()
+    # JSON round trip
+    again = ballistic.RangeProof.from_json(proof.to_json())
+    assert again == proof and again.verify()
+
+
+def test_given_blindings_make_the_commitments(group):
+    blindings = [ballistic.random_blinding(group) for _ in range(2)]
+    proof, commitments = ballistic.RangeProof.prove([10, 20], 64, blindings=blindings, group=group)
+    assert commitments == [ballistic.commit(10, blindings[0], group), ballistic.commit(20, blindings[1], group)]
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([10, 20], 64, blindings=blindings[:1], group=group)
+
+
+def test_rejections(group, system):
+    proof, commitments = ballistic.RangeProof.prove([7], 8, system=system, group=group)
+    data = bytes(proof)
+    # a flipped byte
+    bad = bytearray(data)
+    bad[len(bad) // 2] ^= 1
+    try:
+        tampered = ballistic.RangeProof.from_bytes(bytes(bad), commitments, 8, system=system, group=group)
+        assert not tampered.verify()
+        with pytest.raises(ballistic.VerificationError):
+            tampered.check()
+    except ballistic.DecodeError:
+        pass
+    # truncated, wrong bits, wrong label, wrong commitment
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_bytes(data[:-1], commitments, 8, system=system, group=group)
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_bytes(data, commitments, 16, system=system, group=group)
+    assert not ballistic.RangeProof.from_bytes(data, commitments, 8, label="other", system=system, group=group).verify()
+    other = ballistic.commit(8, ballistic.random_blinding(group), group)
+    assert not ballistic.RangeProof.from_bytes(data, [other], 8, system=system, group=group).verify()
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_bytes(data, [b"\x01" * len(other)], 8, system=system, group=group)
+
+
+def test_bad_arguments():
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([256], 8)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([1], 65)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([], 8)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([1], 8, system="zk-snark")
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([1], 8, label="x" * 2000)
+    with pytest.raises(OverflowError):
+        ballistic.RangeProof.prove([-1], 8)
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_json("{not json")
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_json(json.dumps({"system": "bulletproofs"}))
+
+
+def test_verify_batch_names_invalid_proofs():
+    proofs = [ballistic.RangeProof.prove([i], 64, system=s, group=g)[0]
+              for i, (s, g) in enumerate([(s, g) for s in ballistic.SYSTEMS for g in ballistic.GROUPS] * 2)]
+    assert ballistic.verify_batch(proofs) == []
+    wrong = json.loads(proofs[3].to_json())
+    wrong["label"] = "wrong"
+    proofs[3] = ballistic.RangeProof.from_json(json.dumps(wrong))
+    other = json.loads(proofs[6].to_json())
+    other["commitments"] = json.loads(proofs[2].to_json())["commitments"]
+    proofs[6] = ballistic.RangeProof.from_json(json.dumps(other))
+    assert ballistic.verify_batch(proofs) == [3, 6]
+    assert ballistic.verify_batch([]) == []
+
+
+def test_interval_proofs(group, system):
+    p = ballistic.IntervalProof.prove(1000, 900, 1100, system=system, group=group)
+    assert p.verify() and p.lo == 900 and p.hi == 1100
+    back = ballistic.IntervalProof.from_bytes(p.to_bytes(), p.commitment, 900, 1100, system=system, group=group)
+    assert back.verify()
+    assert not ballistic.IntervalProof.from_bytes(p.to_bytes(), p.commitment, 900, 1100, label="x",
+                                                  system=system, group=group).verify()
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.IntervalProof.prove(5, 10, 20, group=group)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.IntervalProof.prove(5, 20, 10, group=group)
+
+
+def test_owner_recovery(group):
+    seed = os.urandom(32)
+    proof, commitments = ballistic.RangeProof.prove_recoverable([123, 456], 64, seed, label="wallet", group=group)
+    assert proof.verify()
+    openings = proof.recover(seed)
+    assert [v for v, _ in openings] == [123, 456]
+    for (v, b), c in zip(openings, commitments):
+        assert ballistic.commit(v, b, group) == c
+    with pytest.raises(ballistic.VerificationError):
+        proof.recover(os.urandom(32))
+    with pytest.raises(ballistic.InvalidInput):
+        proof.recover(b"short")
+    plain, _ = ballistic.RangeProof.prove([1], 8, group=group)
+    with pytest.raises(ballistic.InvalidInput):
+        plain.recover(seed)
+
+
+def test_mpc(group):
+    values = [3, 1000, 2**40]
+    parties = [ballistic.Party(v, 64, group=group) for v in values]
+    dealer = ballistic.Dealer(len(parties), 64, label="mpc", group=group)
+    bit = dealer.receive_bit_commitments([p.bit_commitment(j) for j, p in enumerate(parties)])
+    poly = dealer.receive_poly_commitments([p.poly_commitment(bit) for p in parties])
+    proof = dealer.receive_shares([p.proof_share(poly) for p in parties])
+    assert proof.verify()
+    assert proof.commitments == [p.commitment for p in parties]
+
+
+def test_mpc_names_cheaters(group):
+    parties = [ballistic.Party(v, 16, group=group) for v in (1, 2, 3, 4)]
+    dealer = ballistic.Dealer(4, 16, group=group)
+    bits = [p.bit_commitment(j) for j, p in enumerate(parties)]
+    with pytest.raises(ballistic.MpcError) as e:
+        dealer.receive_bit_commitments(bits[:1] + [b"garbage"] + bits[2:3] + [bits[3][:-1]])
+    assert e.value.bad_parties == [1, 3]
+    bit = dealer.receive_bit_commitments(bits)
+    polys = [p.poly_commitment(bit) for p in parties]
+    poly = dealer.receive_poly_commitments(polys)
+    shares = [bytearray(p.proof_share(poly)) for p in parties]
+    shares[2][-1] ^= 1
+    shares[0][40] ^= 1
+    with pytest.raises(ballistic.MpcError) as e:
+        dealer.receive_shares([bytes(s) for s in shares])
+    assert sorted(e.value.bad_parties) == [0, 2]
+
+
+def test_mpc_out_of_order():
+    p = ballistic.Party(1, 8)
+    with pytest.raises(ballistic.MpcError):
+        p.proof_share(b"\x00" * 32)
+    d = ballistic.Dealer(1, 8)
+    with pytest.raises(ballistic.MpcError):
+        d.receive_shares([b""])
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.Dealer(0, 8)
+
+
+def shared_circuit(name):
+    d = SHARED / "ristretto255" / name
+    return ballistic.Circuit.load(d / f"{name}.arith"), (d / f"{name}.in").read_text(), (d / f"{name}.out").read_text()
+
+
+def test_circuits():
+    circuit, inputs, expected = shared_circuit("dot_product")
+    assert circuit.stats["multipliers"] == 4
+    outs = circuit.evaluate(inputs)
+    assert outs == [(int(w), int(v, 16)) for w, v in (line.split() for line in expected.splitlines())]
+    proof = circuit.prove(inputs, label="py")
+    assert circuit.verify(proof)
+    assert proof.outputs == outs
+    again = ballistic.CircuitProof.from_json(proof.to_json())
+    assert again == proof and circuit.verify(again)
+    # a wrong public output is rejected
+    doc = json.loads(proof.to_json())
+    doc["outputs"][0]["value"] = "1"
+    assert not circuit.verify(ballistic.CircuitProof.from_json(json.dumps(doc)))
+    with pytest.raises(ballistic.VerificationError):
+        circuit.check(ballistic.CircuitProof.from_json(json.dumps(doc)))
+    # another circuit
+    other, _, _ = shared_circuit("simple_example")
+    assert not other.verify(proof)
+
+
+def test_circuit_errors():
+    with pytest.raises(ballistic.CircuitError, match="line 3: unknown gate"):
+        ballistic.Circuit.parse("total 3\ninput 0\nfrob in 1 <0> out 1 <1>\n")
+    with pytest.raises(ballistic.CircuitError):
+        ballistic.Circuit.load("/nonexistent.arith")
+    c = ballistic.Circuit.parse("total 3\ninput 0\nnizkinput 1\nmul in 2 <1 1> out 1 <2>\noutput 2\n")
+    with pytest.raises(ballistic.CircuitError, match="no value for input wire 1"):
+        c.prove("0 1\n")
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.CircuitProof.from_json("{}")
+
+
+def test_cli_files_interoperate(tmp_path):
+    """Files written here verify with the CLI, and the CLI's files load here."""
+    if not CLI.exists():
+        subprocess.run(["cargo", "build", "-q", "-p", "ballistic-cli"], cwd=ROOT, check=True)
+    proof, _ = ballistic.RangeProof.prove([5, 6], 16, system="bulletproofs-plus", group="secp256k1")
+    path = tmp_path / "py.json"
+    proof.save(path)
+    out = subprocess.run([str(CLI), "range", "verify", str(path)], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "valid", out.stderr
+    cli_path = tmp_path / "cli.json"
+    subprocess.run([str(CLI), "range", "prove", "--bits", "32", "--value", "9", "--out", str(cli_path)], check=True)
+    loaded = ballistic.RangeProof.load(cli_path)
+    assert loaded.verify() and loaded.bits == 32
+    # circuits
+    circuit, inputs, _ = shared_circuit("simple_example")
+    cproof = circuit.prove(inputs)
+    cpath = tmp_path / "circuit.json"
+    cproof.save(cpath)
+    arith = SHARED / "ristretto255" / "simple_example" / "simple_example.arith"
+    out = subprocess.run([str(CLI), "circuit", "verify", str(arith), str(cpath)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert circuit.verify(ballistic.CircuitProof.load(cpath))
+
+
+def test_threads_verify_in_parallel():
+    """Verification releases the GIL: threads run and all results agree."""
+    proofs = [ballistic.RangeProof.prove([i], 64)[0] for i in range(8)]
+    results = []
+
+    def work(p):
+        results.append(p.verify())
+
+    threads = [threading.Thread(target=work, args=(p,)) for p in proofs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [True] * 8
