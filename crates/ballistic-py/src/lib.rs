@@ -133,8 +133,7 @@ fn bytes_list(py: Python<'_>, items: impl IntoIterator<Item = Vec<u8>>) -> Vec<P
 #[pyfunction]
 #[pyo3(signature = (group = "ristretto255"))]
 fn random_blinding(py: Python<'_>, group: &str) -> PyResult<Py<PyBytes>> {
-    let bytes =
-        dispatch!(group_of(group)?, G => ScalarOps::to_bytes(&<G as Group>::Scalar::random(&mut rand_core::OsRng)));
+    let bytes = dispatch!(group_of(group)?, G => ScalarOps::to_bytes(&<<G as Group>::Scalar as ScalarOps>::random(&mut rand_core::OsRng)));
     Ok(PyBytes::new_bound(py, &bytes).unbind())
 }
 
@@ -466,7 +465,7 @@ impl IntervalProof {
         let (commitment, proof) = dispatch!(group, G => {
             let b = match &blinding {
                 Some(b) => scalar_from_bytes::<G>("blinding", b)?,
-                None => <G as Group>::Scalar::random(&mut rand_core::OsRng),
+                None => <<G as Group>::Scalar as ScalarOps>::random(&mut rand_core::OsRng),
             };
             py.allow_threads(|| {
                 let mut t = Transcript::new(label_bytes(&label_s));
@@ -842,7 +841,7 @@ impl Party {
         Ok(dispatch!(group, G => {
             let b = match &blinding {
                 Some(b) => scalar_from_bytes::<G>("blinding", b)?,
-                None => <G as Group>::Scalar::random(&mut rand_core::OsRng),
+                None => <<G as Group>::Scalar as ScalarOps>::random(&mut rand_core::OsRng),
             };
             let commitment = G::compressed_bytes(&G::compress(&G::pc().commit(&<G as Group>::Scalar::from_u64(value), &b))).to_vec();
             let p = mpc::Party::new(G::gens(), G::pc(), value, b, bits).map_err(mpc_err)?;
