@@ -44,6 +44,22 @@ pub struct RandomizingVerifier<G: Group> {
     verifier: Verifier<G>,
 }
 
+/// The statement and challenges a proof's transcript yields.
+struct Replay<G: Group> {
+    verifier: Verifier<G>,
+    v_points: Vec<G::Point>,
+    n: usize,
+    n1: usize,
+    m: usize,
+    padded_n: usize,
+    y: G::Scalar,
+    z: G::Scalar,
+    u: G::Scalar,
+    x: G::Scalar,
+    w: G::Scalar,
+    u_k: Vec<G::Scalar>,
+}
+
 impl<G: Group> Verifier<G> {
     /// Start verifying; `transcript` must be started as the prover's was.
     pub fn new(mut transcript: Transcript) -> Self {
@@ -104,18 +120,10 @@ impl<G: Group> Verifier<G> {
         }
     }
 
-    /// Replay the transcript and add the proof's equation, times `weight`,
-    /// to `acc` (`combine` joins the polynomial check and the
-    /// inner-product check). Consumes the verifier: its randomized gadgets
-    /// run here.
-    pub fn add_terms(
-        mut self,
-        proof: &R1csProof<G>,
-        bp_gens: &BulletproofGens<G>,
-        weight: G::Scalar,
-        combine: G::Scalar,
-        acc: &mut MsmAccumulator<G>,
-    ) -> Result<(), ProofError> {
+    /// Replay the transcript: bind the statement (commitments, sizes and
+    /// constraint digests of both phases), run the randomized gadgets,
+    /// absorb the proof and derive every challenge.
+    fn replay(mut self, proof: &R1csProof<G>, bp_gens: &BulletproofGens<G>) -> Result<Replay<G>, ProofError> {
         let m = self.commitments.len();
         let v_points = self
             .commitments
@@ -181,6 +189,23 @@ impl<G: Group> Verifier<G> {
             });
         }
         let u_k = proof.ipp.challenges(padded_n, t)?;
+        Ok(Replay { verifier: this, v_points, n, n1, m, padded_n, y, z, u, x, w, u_k })
+    }
+
+    /// Replay the transcript and add the proof's equation, times `weight`,
+    /// to `acc` (`combine` joins the polynomial check and the
+    /// inner-product check). Consumes the verifier: its randomized gadgets
+    /// run here.
+    pub fn add_terms(
+        self,
+        proof: &R1csProof<G>,
+        bp_gens: &BulletproofGens<G>,
+        weight: G::Scalar,
+        combine: G::Scalar,
+        acc: &mut MsmAccumulator<G>,
+    ) -> Result<(), ProofError> {
+        let Replay { verifier: this, v_points, n, n1, m, padded_n, y, z, u, x, w, u_k } =
+            self.replay(proof, bp_gens)?;
 
         check_variables(&this.constraints, n, m)?;
         let Flattened { w_l, w_r, w_o, w_v, w_c } = flatten(&this.constraints, z, n, m);
@@ -368,5 +393,156 @@ impl<G: Group> ConstraintSystem<G::Scalar> for RandomizingVerifier<G> {
 impl<G: Group> RandomizedConstraintSystem<G::Scalar> for RandomizingVerifier<G> {
     fn challenge_scalar(&mut self, label: &'static [u8]) -> G::Scalar {
         self.verifier.transcript.challenge_scalar::<G>(label)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Frozen-Heart check: every public input of a circuit statement (the
+    //! label, each commitment, each constraint's constants, each phase's
+    //! size) and every proof element reaches the challenges.
+    use super::*;
+    use crate::group::Ristretto255;
+    use crate::r1cs::Prover;
+    use rand::SeedableRng;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    type G = Ristretto255;
+    type S = <G as Group>::Scalar;
+    type C = <G as Group>::Compressed;
+
+    fn s(v: u64) -> S {
+        S::from_u64(v)
+    }
+
+    /// The public parameters of the test circuit.
+    #[derive(Clone, Copy)]
+    struct Stmt {
+        c: u64,
+        d: u64,
+        extra: bool,
+        k: u64,
+    }
+
+    const BASE: Stmt = Stmt { c: 15, d: 8, extra: false, k: 0 };
+
+    /// a·b = c, a + b = d, an unconstrained b·1, and in the second phase
+    /// (a + r)·b = c + r·b for a challenge r; `extra` adds one more
+    /// first-phase multiplier (3 or 4 gates: both pad to 4); `k ≠ 0` changes
+    /// only a second-phase constant (the proof then cannot verify, but the
+    /// challenges are what is compared).
+    fn gadget<CS: RandomizableConstraintSystem<S>>(
+        cs: &mut CS,
+        a: Variable,
+        b: Variable,
+        st: Stmt,
+        drawn: Rc<Cell<S>>,
+    ) {
+        let Stmt { c, d, extra, k } = st;
+        let (_, _, o) = cs.multiply(a.into(), b.into());
+        cs.constrain(o.minus(s(c)));
+        cs.constrain(a.plus(b) - s(d));
+        cs.multiply(b.into(), LinearCombination::from(s(1)));
+        if extra {
+            cs.multiply(a.into(), LinearCombination::from(s(1)));
+        }
+        cs.specify_randomized_constraints(move |cs| {
+            let r = cs.challenge_scalar(b"r");
+            drawn.set(r);
+            let (_, _, o) = cs.multiply(a.plus(r), b.into());
+            cs.constrain(o.minus(s(c)) - b.times(r) - s(k));
+            Ok(())
+        })
+        .unwrap();
+    }
+
+    fn challenges(proof: &R1csProof<G>, label: &'static [u8], v: &[C], st: Stmt) -> Vec<S> {
+        let bp = BulletproofGens::<G>::new(8, 1);
+        let mut verifier = Verifier::<G>::new(Transcript::new(label));
+        let vars: Vec<_> = v.iter().map(|c| verifier.commit(*c)).collect();
+        let drawn = Rc::new(Cell::new(S::zero()));
+        gadget(&mut verifier, vars[0], vars[1], st, drawn.clone());
+        let r = verifier.replay(proof, &bp).unwrap();
+        [drawn.get(), r.y, r.z, r.u, r.x, r.w].into_iter().chain(r.u_k).collect()
+    }
+
+    fn mutated(bytes: &[u8], offset: usize, point: bool) -> Vec<u8> {
+        let mut b = bytes.to_vec();
+        let field = &mut b[offset..offset + 32];
+        let replacement = if point {
+            let p = G::decompress(&G::compressed_from_slice(field).unwrap()).unwrap();
+            G::compress(&(p + G::basepoint())).to_bytes()
+        } else {
+            (<S as ScalarOps>::from_canonical_bytes(&field.try_into().unwrap()).unwrap() + S::one()).to_bytes()
+        };
+        field.copy_from_slice(&replacement);
+        b
+    }
+
+    #[test]
+    fn every_public_input_changes_every_challenge() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+        let pc = PedersenGens::<G>::default();
+        let bp = BulletproofGens::<G>::new(8, 1);
+        let mut prover = Prover::<G>::new(&pc, Transcript::new(b"fh"));
+        let (ca, a) = prover.commit(s(3), <S as ScalarOps>::random(&mut rng));
+        let (cb, b) = prover.commit(s(5), <S as ScalarOps>::random(&mut rng));
+        gadget(&mut prover, a, b, BASE, Rc::default());
+        let proof = prover.prove_with_rng(&bp, &mut rng).unwrap();
+        let v = [ca, cb];
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"fh"));
+        let (va, vb) = (verifier.commit(ca), verifier.commit(cb));
+        gadget(&mut verifier, va, vb, BASE, Rc::default());
+        verifier.verify_with_rng(&proof, &pc, &bp, &mut rng).unwrap();
+        let base = challenges(&proof, b"fh", &v, BASE);
+        // The gadget's r, then y, z, u, x, w, u_1, u_2.
+        assert_eq!(base.len(), 1 + 5 + 2);
+        let differs = |other: Vec<S>, what: &str| {
+            for (k, (x, y)) in base.iter().zip(&other).enumerate() {
+                assert_ne!(x, y, "changing {what} left challenge #{k} unchanged");
+            }
+        };
+        differs(challenges(&proof, b"fh2", &v, BASE), "the label");
+        differs(challenges(&proof, b"fh", &v, Stmt { c: 16, ..BASE }), "a first-phase constant");
+        differs(challenges(&proof, b"fh", &v, Stmt { d: 9, ..BASE }), "a first-phase constant");
+        // A second-phase constant: the gadget's r is drawn before it exists;
+        // every later challenge changes.
+        let other = challenges(&proof, b"fh", &v, Stmt { k: 1, ..BASE });
+        assert_eq!(base[0], other[0]);
+        for k in 1..base.len() {
+            assert_ne!(base[k], other[k], "a second-phase constant left challenge #{k} unchanged");
+        }
+        // One more multiplier keeps the padded size.
+        differs(challenges(&proof, b"fh", &v, Stmt { extra: true, ..BASE }), "the number of multipliers");
+        for j in 0..2 {
+            let mut other = v;
+            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+            differs(challenges(&proof, b"fh", &other, BASE), "a commitment");
+        }
+        differs(challenges(&proof, b"fh", &[v[1], v[0]], BASE), "the commitments' order");
+        // Every proof point and scalar feeds the later challenges. Layout:
+        // A_I1 A_O1 S1 A_I2 A_O2 S2 T1 T3 T4 T5 T6 | t_x t̃_x ẽ | L1 R1 L2 R2 | a b.
+        let bytes = proof.to_bytes();
+        assert_eq!(bytes.len(), 32 * (11 + 3 + 4 + 2));
+        let first_affected = |field: usize| match field {
+            0..=2 => 0,   // A_I1, A_O1, S1: the gadget's r onwards
+            3..=5 => 1,   // A_I2, A_O2, S2: y onwards
+            6..=10 => 3,  // u onwards
+            11..=13 => 5, // w onwards
+            14 | 15 => 6, // u_1 onwards
+            16 | 17 => 7, // u_2
+            _ => 8,       // a, b come after every challenge
+        };
+        for field in 0..20 {
+            let point = field <= 10 || (14..=17).contains(&field);
+            let p = R1csProof::<G>::from_bytes(&mutated(&bytes, 32 * field, point)).unwrap();
+            let other = challenges(&p, b"fh", &v, BASE);
+            let k0 = first_affected(field);
+            assert_eq!(&base[..k0], &other[..k0], "field {field} changed an earlier challenge");
+            for k in k0..base.len() {
+                assert_ne!(base[k], other[k], "field {field}: challenge #{k} unchanged");
+            }
+        }
     }
 }
