@@ -165,6 +165,40 @@ fn prove_parts<G: Group>(
     blindings: &[String],
     label: &str,
 ) -> Result<(ProofFile, OpeningsFile), String> {
+    prove_parts_with::<G>(None, &PedersenGens::default(), system, bits, values, blindings, label)
+}
+
+/// Whether `bp` holds the generator layout of `shape`.
+fn covers<G: Group>(bp: &BulletproofGens<G>, shape: RangeShape) -> bool {
+    bp.gens_capacity() >= shape.gens_per_party_needed() && bp.party_capacity() >= shape.parties_needed()
+}
+
+/// [`prove_file`] with the caller's generators (a long-lived process keeps
+/// them instead of deriving them per proof); generators that do not cover
+/// the shape are replaced by freshly derived ones.
+#[allow(clippy::too_many_arguments)]
+pub fn prove_file_with<G: Group>(
+    bp: &BulletproofGens<G>,
+    pc: &PedersenGens<G>,
+    system: System,
+    bits: usize,
+    values: &[u64],
+    blindings: &[String],
+    label: &str,
+) -> Result<ProofFile, String> {
+    prove_parts_with::<G>(Some(bp), pc, system, bits, values, blindings, label).map(|(f, _)| f)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn prove_parts_with<G: Group>(
+    cached: Option<&BulletproofGens<G>>,
+    pc: &PedersenGens<G>,
+    system: System,
+    bits: usize,
+    values: &[u64],
+    blindings: &[String],
+    label: &str,
+) -> Result<(ProofFile, OpeningsFile), String> {
     let shape = RangeShape::new(bits, values.len()).map_err(|e| e.to_string())?;
     if label.len() > MAX_LABEL {
         return Err(format!("label of {} bytes: at most {MAX_LABEL}", label.len()));
@@ -176,14 +210,20 @@ fn prove_parts<G: Group>(
     } else {
         return Err(format!("{} values but {} blindings (give one per value, or none)", values.len(), blindings.len()));
     };
-    let pc = PedersenGens::<G>::default();
-    let bp = generators::<G>(shape);
+    let derived;
+    let bp = match cached {
+        Some(bp) if covers(bp, shape) => bp,
+        _ => {
+            derived = generators::<G>(shape);
+            &derived
+        }
+    };
     let mut transcript = Transcript::new(label_bytes(label));
     let (proof, commitments) = match system {
-        System::Bulletproofs => RangeProof::<G>::prove_multiple(&bp, &pc, &mut transcript, values, &blindings, bits)
+        System::Bulletproofs => RangeProof::<G>::prove_multiple(bp, pc, &mut transcript, values, &blindings, bits)
             .map(|(p, c)| (p.to_bytes(), c)),
         System::BulletproofsPlus => {
-            RangeProofPlus::<G>::prove_multiple(&bp, &pc, &mut transcript, values, &blindings, bits)
+            RangeProofPlus::<G>::prove_multiple(bp, pc, &mut transcript, values, &blindings, bits)
                 .map(|(p, c)| (p.to_bytes(), c))
         }
     }
@@ -350,14 +390,39 @@ pub fn verify_file(file: &ProofFile) -> Result<(), String> {
 }
 
 fn verify_file_in<G: Group>(file: &ProofFile) -> Result<(), String> {
+    verify_file_inner::<G>(None, &PedersenGens::default(), file)
+}
+
+/// [`verify_file`] with the caller's generators (replaced by freshly
+/// derived ones if they do not cover the proof's shape). The file must be
+/// on group `G`.
+pub fn verify_file_with<G: Group>(
+    bp: &BulletproofGens<G>,
+    pc: &PedersenGens<G>,
+    file: &ProofFile,
+) -> Result<(), String> {
+    verify_file_inner::<G>(Some(bp), pc, file)
+}
+
+fn verify_file_inner<G: Group>(
+    cached: Option<&BulletproofGens<G>>,
+    pc: &PedersenGens<G>,
+    file: &ProofFile,
+) -> Result<(), String> {
     let d = decode::<G>(file)?;
     let shape = RangeShape::new(d.bits, d.commitments.len()).map_err(|e| e.to_string())?;
-    let pc = PedersenGens::<G>::default();
-    let bp = generators::<G>(shape);
+    let derived;
+    let bp = match cached {
+        Some(bp) if covers(bp, shape) => bp,
+        _ => {
+            derived = generators::<G>(shape);
+            &derived
+        }
+    };
     let mut transcript = Transcript::new(d.label);
     match &d.proof {
-        DecodedProof::Bulletproofs(p) => p.verify_multiple(&bp, &pc, &mut transcript, &d.commitments, d.bits),
-        DecodedProof::BulletproofsPlus(p) => p.verify_multiple(&bp, &pc, &mut transcript, &d.commitments, d.bits),
+        DecodedProof::Bulletproofs(p) => p.verify_multiple(bp, pc, &mut transcript, &d.commitments, d.bits),
+        DecodedProof::BulletproofsPlus(p) => p.verify_multiple(bp, pc, &mut transcript, &d.commitments, d.bits),
     }
     .map_err(|e| e.to_string())
 }

@@ -81,19 +81,60 @@ macro_rules! dispatch {
     };
 }
 
-/// Process-wide generators per group, large enough for every range proof
-/// (64 bits × 64 values) and every MPC run.
+/// Process-wide generators per group. They grow on demand to the next
+/// power of two in each dimension (at most 64 per chain × 128 chains, what
+/// the largest padded range shape uses), so a process derives each point
+/// once and pays only for the shapes it uses. Each superseded set stays
+/// allocated (MPC parties borrow them for `'static`); powers of two bound
+/// that to less than the final set's size again.
 trait StaticGens: Group {
-    fn gens() -> &'static BulletproofGens<Self>;
+    fn gens_for(per_chain: usize, chains: usize) -> &'static BulletproofGens<Self>;
     fn pc() -> &'static PedersenGens<Self>;
+
+    /// Generators for a range proof of `values` values of `bits` bits (any
+    /// small set if the shape is invalid: the prover or verifier then
+    /// reports the shape).
+    fn range_gens(bits: usize, values: usize) -> &'static BulletproofGens<Self> {
+        match RangeShape::new(bits, values) {
+            Ok(shape) => Self::gens_for(shape.gens_per_party_needed(), shape.parties_needed()),
+            Err(_) => Self::gens_for(1, 1),
+        }
+    }
+
+    /// Generators for an interval proof.
+    fn interval_gens(interval: Interval) -> &'static BulletproofGens<Self> {
+        let shape = interval.shape();
+        Self::gens_for(shape.gens_per_party_needed(), shape.parties_needed())
+    }
+}
+
+/// The generator set of `current` if it covers the request, else a larger
+/// one (derived and leaked, see [`StaticGens`]).
+fn grow_gens<G: Group>(
+    current: &std::sync::Mutex<Option<&'static BulletproofGens<G>>>,
+    per_chain: usize,
+    chains: usize,
+) -> &'static BulletproofGens<G> {
+    let mut slot = current.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(g) = *slot {
+        if g.gens_capacity() >= per_chain && g.party_capacity() >= chains {
+            return g;
+        }
+    }
+    let (have_n, have_m) = slot.map_or((1, 1), |g| (g.gens_capacity(), g.party_capacity()));
+    let n = have_n.max(per_chain.clamp(1, 64).next_power_of_two());
+    let m = have_m.max(chains.clamp(1, 128).next_power_of_two());
+    let grown: &'static BulletproofGens<G> = Box::leak(Box::new(BulletproofGens::new(n, m)));
+    *slot = Some(grown);
+    grown
 }
 
 macro_rules! static_gens {
     ($G:ty) => {
         impl StaticGens for $G {
-            fn gens() -> &'static BulletproofGens<$G> {
-                static GENS: OnceLock<BulletproofGens<$G>> = OnceLock::new();
-                GENS.get_or_init(|| BulletproofGens::new(64, 64))
+            fn gens_for(per_chain: usize, chains: usize) -> &'static BulletproofGens<$G> {
+                static GENS: std::sync::Mutex<Option<&'static BulletproofGens<$G>>> = std::sync::Mutex::new(None);
+                grow_gens(&GENS, per_chain, chains)
             }
             fn pc() -> &'static PedersenGens<$G> {
                 static PC: OnceLock<PedersenGens<$G>> = OnceLock::new();
@@ -211,7 +252,11 @@ impl RangeProof {
         };
         let label = label.to_string();
         let file = py
-            .allow_threads(|| files::prove_file(group_name, system, bits, &values, &blindings, &label))
+            .allow_threads(|| {
+                dispatch!(group_name, G => files::prove_file_with::<G>(
+                    G::range_gens(bits, values.len()), G::pc(), system, bits, &values, &blindings, &label,
+                ))
+            })
             .map_err(InvalidInput::new_err)?;
         let proof = RangeProof { file };
         let commitments = proof.commitment_bytes()?;
@@ -236,7 +281,7 @@ impl RangeProof {
         let label_owned = label.to_string();
         let file = dispatch!(group_of(group)?, G => py.allow_threads(|| {
             let (proof, commitments, _blindings) = RangeProofPlus::<G>::prove_recoverable(
-                G::gens(), G::pc(), &mut Transcript::new(label_bytes(&label_owned)), &values, bits, &seed,
+                G::range_gens(bits, values.len()), G::pc(), &mut Transcript::new(label_bytes(&label_owned)), &values, bits, &seed,
             ).map_err(|e| e.to_string())?;
             Ok::<_, String>(ProofFile {
                 system: "bulletproofs-plus".into(),
@@ -278,14 +323,12 @@ impl RangeProof {
 
     /// `True` iff the proof verifies for its commitments, bits and label.
     fn verify(&self, py: Python<'_>) -> bool {
-        let file = self.file.clone();
-        py.allow_threads(|| files::verify_file(&file).is_ok())
+        self.verdict(py).is_ok()
     }
 
     /// Like `verify`, but raises `VerificationError` with the reason.
     fn check(&self, py: Python<'_>) -> PyResult<()> {
-        let file = self.file.clone();
-        py.allow_threads(|| files::verify_file(&file)).map_err(VerificationError::new_err)
+        self.verdict(py).map_err(VerificationError::new_err)
     }
 
     /// The proof bytes (for Bulletproofs on Ristretto255, `bulletproofs` 5's encoding).
@@ -393,6 +436,13 @@ impl RangeProof {
 }
 
 impl RangeProof {
+    /// Verify with the module's cached generators (GIL released).
+    fn verdict(&self, py: Python<'_>) -> Result<(), String> {
+        let file = &self.file;
+        let group = GroupName::from_file_name(&file.group)?;
+        py.allow_threads(|| dispatch!(group, G => files::verify_file_with::<G>(G::range_gens(file.bits, file.commitments.len()), G::pc(), file)))
+    }
+
     fn commitment_bytes(&self) -> PyResult<Vec<Vec<u8>>> {
         self.file.commitments.iter().map(|c| unhex("commitment", c)).collect()
     }
@@ -472,10 +522,10 @@ impl IntervalProof {
                 let mut rng = rand_core::OsRng;
                 match system {
                     System::Bulletproofs => RustIntervalProof::<G, RustRangeProof<G>>::prove_with_rng(
-                        G::gens(), G::pc(), &mut t, value, &b, interval, &mut rng,
+                        G::interval_gens(interval), G::pc(), &mut t, value, &b, interval, &mut rng,
                     ).map(|(p, c)| (G::compressed_bytes(&c).to_vec(), p.to_bytes())),
                     System::BulletproofsPlus => RustIntervalProof::<G, RangeProofPlus<G>>::prove_with_rng(
-                        G::gens(), G::pc(), &mut t, value, &b, interval, &mut rng,
+                        G::interval_gens(interval), G::pc(), &mut t, value, &b, interval, &mut rng,
                     ).map(|(p, c)| (G::compressed_bytes(&c).to_vec(), p.to_bytes())),
                 }
             })
@@ -500,9 +550,9 @@ impl IntervalProof {
                 let mut rng = rand_core::OsRng;
                 match self.system {
                     System::Bulletproofs => RustIntervalProof::<G, RustRangeProof<G>>::from_bytes_for(&self.proof, interval)
-                        .and_then(|p| p.verify_with_rng(G::gens(), G::pc(), &mut t, &c, interval, &mut rng)),
+                        .and_then(|p| p.verify_with_rng(G::interval_gens(interval), G::pc(), &mut t, &c, interval, &mut rng)),
                     System::BulletproofsPlus => RustIntervalProof::<G, RangeProofPlus<G>>::from_bytes_for(&self.proof, interval)
-                        .and_then(|p| p.verify_with_rng(G::gens(), G::pc(), &mut t, &c, interval, &mut rng)),
+                        .and_then(|p| p.verify_with_rng(G::interval_gens(interval), G::pc(), &mut t, &c, interval, &mut rng)),
                 }
             });
             result.map_err(|e| VerificationError::new_err(e.to_string()))
@@ -844,7 +894,7 @@ impl Party {
                 None => <<G as Group>::Scalar as ScalarOps>::random(&mut rand_core::OsRng),
             };
             let commitment = G::compressed_bytes(&G::compress(&G::pc().commit(&<G as Group>::Scalar::from_u64(value), &b))).to_vec();
-            let p = mpc::Party::new(G::gens(), G::pc(), value, b, bits).map_err(mpc_err)?;
+            let p = mpc::Party::new(G::gens_for(64, 64), G::pc(), value, b, bits).map_err(mpc_err)?;
             let state = wrap_party(PartyState::<G>::New(p));
             Party { state, commitment }
         }))
@@ -938,7 +988,9 @@ impl Dealer {
     /// the bit challenge, 2 the polynomial challenge, 3 the proof file.
     fn replay<G: StaticGens>(&self, shares: Option<&[Vec<u8>]>) -> PyResult<(Vec<u8>, Option<ProofFile>)> {
         let mut transcript = Transcript::new(label_bytes(&self.label));
-        let dealer = mpc::Dealer::new(G::gens(), G::pc(), &mut transcript, self.bits, self.parties).map_err(mpc_err)?;
+        let dealer =
+            mpc::Dealer::new(G::range_gens(self.bits, self.parties), G::pc(), &mut transcript, self.bits, self.parties)
+                .map_err(mpc_err)?;
         let bit_msgs = self.bit_msgs.as_deref().ok_or_else(|| out_of_order("no bit commitments yet"))?;
         let bits = decode_all(bit_msgs, "bit commitments", BitCommitment::<G>::from_bytes)?;
         let (dealer, bit_challenge) = dealer.receive_bit_commitments(bits).map_err(mpc_err)?;

@@ -63,6 +63,23 @@ def test_prove_verify_round_trips(group, system):
     assert again == proof and again.verify()
 
 
+def test_shapes_of_every_size_share_the_growing_generators(group):
+    # The module's generators grow with the shapes asked for (up to the
+    # largest padded layout, 3 bits × 64 values → 86 chains); proofs made
+    # before a growth still verify after it, and the other way round.
+    shapes = [(8, 1), (64, 5), (3, 64), (1, 1), (33, 3)]
+    proofs = []
+    for bits, m in shapes:
+        values = [(2**bits - 1) // (i + 1) for i in range(m)]
+        proof, _ = ballistic.RangeProof.prove(values, bits, group=group)
+        assert proof.verify(), (bits, m)
+        proofs.append(proof)
+    assert all(p.verify() for p in proofs)
+    assert ballistic.verify_batch(proofs) == []
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([1] * 65, 8, group=group)
+
+
 def test_given_blindings_make_the_commitments(group):
     blindings = [ballistic.random_blinding(group) for _ in range(2)]
     proof, commitments = ballistic.RangeProof.prove([10, 20], 64, blindings=blindings, group=group)
