@@ -258,10 +258,10 @@ fn sha_256_abc_proves_on_secp256k1() {
     prove_shared::<Secp256k1>("secp256k1", "sha_256_abc");
 }
 
-/// The remaining large circuits: run by `scripts/test` when
-/// `BALLISTIC_SLOW_TESTS=1` (CI runs them in release mode).
+/// The remaining large circuits: `scripts/test` (so CI) runs them with
+/// `--ignored`, in the optimised test profile.
 #[test]
-#[ignore = "slow: run with --ignored (scripts/test does in release mode)"]
+#[ignore = "slow: run with --ignored (scripts/test does)"]
 fn large_circuits_prove() {
     prove_shared::<Ristretto255>("ristretto255", "sha_256");
     prove_shared::<Ristretto255>("ristretto255", "sha_256_preimage");
