@@ -168,9 +168,20 @@ fn prove_parts<G: Group>(
     prove_parts_with::<G>(None, &PedersenGens::default(), system, bits, values, blindings, label)
 }
 
-/// Whether `bp` holds the generator layout of `shape`.
-fn covers<G: Group>(bp: &BulletproofGens<G>, shape: RangeShape) -> bool {
-    bp.gens_capacity() >= shape.gens_per_party_needed() && bp.party_capacity() >= shape.parties_needed()
+/// The caller's generators if they hold the layout of `shape`, else
+/// freshly derived ones.
+fn cached_or_derived<G: Group>(
+    cached: Option<&BulletproofGens<G>>,
+    shape: RangeShape,
+) -> std::borrow::Cow<'_, BulletproofGens<G>> {
+    match cached {
+        Some(bp)
+            if bp.gens_capacity() >= shape.gens_per_party_needed() && bp.party_capacity() >= shape.parties_needed() =>
+        {
+            std::borrow::Cow::Borrowed(bp)
+        }
+        _ => std::borrow::Cow::Owned(generators::<G>(shape)),
+    }
 }
 
 /// [`prove_file`] with the caller's generators (a long-lived process keeps
@@ -210,14 +221,7 @@ fn prove_parts_with<G: Group>(
     } else {
         return Err(format!("{} values but {} blindings (give one per value, or none)", values.len(), blindings.len()));
     };
-    let derived;
-    let bp = match cached {
-        Some(bp) if covers(bp, shape) => bp,
-        _ => {
-            derived = generators::<G>(shape);
-            &derived
-        }
-    };
+    let bp = &*cached_or_derived(cached, shape);
     let mut transcript = Transcript::new(label_bytes(label));
     let (proof, commitments) = match system {
         System::Bulletproofs => RangeProof::<G>::prove_multiple(bp, pc, &mut transcript, values, &blindings, bits)
@@ -411,14 +415,7 @@ fn verify_file_inner<G: Group>(
 ) -> Result<(), String> {
     let d = decode::<G>(file)?;
     let shape = RangeShape::new(d.bits, d.commitments.len()).map_err(|e| e.to_string())?;
-    let derived;
-    let bp = match cached {
-        Some(bp) if covers(bp, shape) => bp,
-        _ => {
-            derived = generators::<G>(shape);
-            &derived
-        }
-    };
+    let bp = &*cached_or_derived(cached, shape);
     let mut transcript = Transcript::new(d.label);
     match &d.proof {
         DecodedProof::Bulletproofs(p) => p.verify_multiple(bp, pc, &mut transcript, &d.commitments, d.bits),

@@ -81,6 +81,16 @@ macro_rules! dispatch {
     };
 }
 
+/// A proof file's text, read for `load` (I/O errors name the path).
+fn read_text(path: &std::path::Path) -> PyResult<String> {
+    std::fs::read_to_string(path).map_err(|e| BallisticError::new_err(format!("{}: {e}", path.display())))
+}
+
+/// Write a proof file's text for `save`.
+fn write_text(path: &std::path::Path, text: String) -> PyResult<()> {
+    std::fs::write(path, text).map_err(|e| BallisticError::new_err(format!("{}: {e}", path.display())))
+}
+
 /// Process-wide generators per group. They grow on demand to the next
 /// power of two in each dimension (at most 64 per chain × 128 chains, what
 /// the largest padded range shape uses), so a process derives each point
@@ -385,16 +395,13 @@ impl RangeProof {
 
     /// Write the JSON proof file.
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
-        std::fs::write(&path, self.to_json()? + "\n")
-            .map_err(|e| BallisticError::new_err(format!("{}: {e}", path.display())))
+        write_text(&path, self.to_json()? + "\n")
     }
 
     /// Read a JSON proof file.
     #[staticmethod]
     fn load(path: std::path::PathBuf) -> PyResult<RangeProof> {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| BallisticError::new_err(format!("{}: {e}", path.display())))?;
-        Self::from_json(&text)
+        Self::from_json(&read_text(&path)?)
     }
 
     #[getter]
@@ -767,15 +774,12 @@ impl CircuitProof {
     }
     /// Write the JSON file.
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
-        std::fs::write(&path, self.to_json()? + "\n")
-            .map_err(|e| BallisticError::new_err(format!("{}: {e}", path.display())))
+        write_text(&path, self.to_json()? + "\n")
     }
     /// Read a JSON file.
     #[staticmethod]
     fn load(path: std::path::PathBuf) -> PyResult<CircuitProof> {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| BallisticError::new_err(format!("{}: {e}", path.display())))?;
-        Self::from_json(&text)
+        Self::from_json(&read_text(&path)?)
     }
     fn __repr__(&self) -> String {
         format!("CircuitProof(group={:?}, bytes={})", self.file.group, self.file.proof.len() / 2)
