@@ -123,23 +123,6 @@ pub fn prove(
     }
 }
 
-/// Prove in memory: the proof file's content (what `range prove` writes).
-/// `blindings` are 64-hex-digit canonical scalars, one per value, or none
-/// (random).
-pub fn prove_file(
-    group: GroupName,
-    system: System,
-    bits: usize,
-    values: &[u64],
-    blindings: &[String],
-    label: &str,
-) -> Result<ProofFile, String> {
-    match group {
-        GroupName::Ristretto255 => prove_parts::<Ristretto255>(system, bits, values, blindings, label).map(|(f, _)| f),
-        GroupName::Secp256k1 => prove_parts::<Secp256k1>(system, bits, values, blindings, label).map(|(f, _)| f),
-    }
-}
-
 #[allow(clippy::too_many_arguments)]
 fn prove_in<G: Group>(
     system: System,
@@ -150,22 +133,13 @@ fn prove_in<G: Group>(
     out: &Path,
     openings: Option<&Path>,
 ) -> Result<(), String> {
-    let (file, openings_file) = prove_parts::<G>(system, bits, values, blindings, label)?;
+    let (file, openings_file) =
+        prove_parts::<G>(None, &PedersenGens::default(), system, bits, values, blindings, label)?;
     write_json(out, &file)?;
     if let Some(path) = openings {
         write_json(path, &openings_file)?;
     }
     Ok(())
-}
-
-fn prove_parts<G: Group>(
-    system: System,
-    bits: usize,
-    values: &[u64],
-    blindings: &[String],
-    label: &str,
-) -> Result<(ProofFile, OpeningsFile), String> {
-    prove_parts_with::<G>(None, &PedersenGens::default(), system, bits, values, blindings, label)
 }
 
 /// The caller's generators if they hold the layout of `shape`, else
@@ -184,9 +158,11 @@ fn cached_or_derived<G: Group>(
     }
 }
 
-/// [`prove_file`] with the caller's generators (a long-lived process keeps
-/// them instead of deriving them per proof); generators that do not cover
-/// the shape are replaced by freshly derived ones.
+/// Prove in memory with the caller's generators (a long-lived process
+/// keeps them instead of deriving them per proof; generators that do not
+/// cover the shape are replaced by freshly derived ones): the proof file's
+/// content (what `range prove` writes). `blindings` are 64-hex-digit
+/// canonical scalars, one per value, or none (random).
 #[allow(clippy::too_many_arguments)]
 pub fn prove_file_with<G: Group>(
     bp: &BulletproofGens<G>,
@@ -197,11 +173,11 @@ pub fn prove_file_with<G: Group>(
     blindings: &[String],
     label: &str,
 ) -> Result<ProofFile, String> {
-    prove_parts_with::<G>(Some(bp), pc, system, bits, values, blindings, label).map(|(f, _)| f)
+    prove_parts::<G>(Some(bp), pc, system, bits, values, blindings, label).map(|(f, _)| f)
 }
 
 #[allow(clippy::too_many_arguments)]
-fn prove_parts_with<G: Group>(
+fn prove_parts<G: Group>(
     cached: Option<&BulletproofGens<G>>,
     pc: &PedersenGens<G>,
     system: System,
