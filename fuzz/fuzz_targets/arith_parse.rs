@@ -4,7 +4,7 @@
 //! then input values; when both parse, the circuit is evaluated and built
 //! into a verifier's constraint system.
 #![no_main]
-use ballistic::arith::Circuit;
+use ballistic::circuit::arith::Circuit;
 use ballistic::merlin::Transcript;
 use ballistic::{Group, Ristretto255};
 use libfuzzer_sys::fuzz_target;

@@ -5,7 +5,7 @@
 //! same for circuit proof files (`ballistic circuit`), checked against the
 //! small circuit below.
 #![no_main]
-use ballistic::arith::Circuit;
+use ballistic::circuit::arith::Circuit;
 use ballistic_cli::circuits::{parse_file, verify_json};
 use ballistic_cli::files::{verify_file, ProofFile};
 use libfuzzer_sys::fuzz_target;

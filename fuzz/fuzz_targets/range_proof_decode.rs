@@ -2,7 +2,7 @@
 //! system on either group, and as every MPC message: no panic; whatever
 //! decodes re-encodes to exactly the same bytes (one encoding per proof).
 #![no_main]
-use ballistic::mpc::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
+use ballistic::range::mpc::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 use ballistic::{Group, Interval, IntervalProof, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 
 /// Every MPC message decoder on group `G`: what decodes re-encodes to the

@@ -13,10 +13,10 @@
 //! backends ([`backend_factor`]) to separate the curve arithmetic from the
 //! protocol work.
 
-use ballistic::arith::{Circuit, InputValues, PublicValues};
+use ballistic::circuit::arith::{Circuit, InputValues, PublicValues};
+use ballistic::circuit::{ConstraintSystem, LinearCombination, Metrics, R1csProof, Variable};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::merlin::Transcript;
-use ballistic::r1cs::{ConstraintSystem, LinearCombination, Metrics, R1csProof, Variable};
 use ballistic::{BulletproofGens, PedersenGens, ProofError, Ristretto255};
 use bulletproofs4::r1cs as bp;
 use rand::SeedableRng;
@@ -188,7 +188,7 @@ impl CircuitCase {
                 (self.circuit.verifier::<Ristretto255>(Transcript::new(b"bench"), &self.public).expect("verifier"), p)
             })
             .collect();
-        ballistic::r1cs::verify_batch(items, &self.pc, &self.gens, &mut rng).is_ok()
+        ballistic::circuit::verify_batch(items, &self.pc, &self.gens, &mut rng).is_ok()
     }
 
     /// bulletproofs 5's proof of the same constraints.

@@ -19,11 +19,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ballistic::arith::{scalar_from_hex, scalar_to_hex, Circuit, PublicValues};
+use ballistic::circuit::arith::{scalar_from_hex, scalar_to_hex, Circuit, PublicValues};
+use ballistic::circuit::R1csProof;
 use ballistic::encoding::{from_hex, to_hex};
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
-use ballistic::r1cs::R1csProof;
 use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
 use serde::{Deserialize, Serialize};
 

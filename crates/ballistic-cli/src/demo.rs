@@ -89,7 +89,7 @@ fn circuits(quick: bool) -> Result<(), String> {
         return Ok(());
     };
     let circuit =
-        ballistic::arith::Circuit::from_path(&dir.join(format!("{name}.arith"))).map_err(|e| e.to_string())?;
+        ballistic::circuit::arith::Circuit::from_path(&dir.join(format!("{name}.arith"))).map_err(|e| e.to_string())?;
     let text = std::fs::read(dir.join(format!("{name}.in"))).map_err(|e| e.to_string())?;
     type S = <Ristretto255 as Group>::Scalar;
     let inputs = circuit.read_inputs::<S, _>(text.as_slice()).map_err(|e| e.to_string())?;
@@ -120,8 +120,8 @@ fn circuits(quick: bool) -> Result<(), String> {
 
 /// Prove that 16 committed values are a permutation of 16 others.
 fn shuffle<G: Group>() -> Result<(), String> {
-    use ballistic::gadgets::shuffle::shuffle;
-    use ballistic::r1cs::{Prover, Verifier};
+    use ballistic::circuit::gadgets::shuffle::shuffle;
+    use ballistic::circuit::{Prover, Verifier};
     let pc = PedersenGens::<G>::default();
     let bp = ballistic::BulletproofGens::<G>::new(32, 1);
     let input: Vec<u64> = (0..16).map(|_| OsRng.next_u64()).collect();

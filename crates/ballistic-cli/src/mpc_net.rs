@@ -1,12 +1,12 @@
 //! `ballistic mpc dealer` / `ballistic mpc party`: the multi-party range
-//! proof (`ballistic::mpc`) between separate processes over TCP.
+//! proof (`ballistic::range::mpc`) between separate processes over TCP.
 //!
 //! Frames: `kind (1 byte) ‖ LE32 length ‖ payload`, payload at most 64 KiB.
 //!
 //! | kind | direction | payload |
 //! |---|---|---|
 //! | 1 `Setup` | dealer → party | `group (0 ristretto255, 1 secp256k1) ‖ n ‖ m ‖ position` (4 bytes) |
-//! | 2 `BitCommitment` | party → dealer | the message's bytes (`ballistic::mpc`) |
+//! | 2 `BitCommitment` | party → dealer | the message's bytes (`ballistic::range::mpc`) |
 //! | 3 `BitChallenge` | dealer → party | 〃 |
 //! | 4 `PolyCommitment` | party → dealer | 〃 |
 //! | 5 `PolyChallenge` | dealer → party | 〃 |
@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use ballistic::encoding::to_hex;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::mpc::{BitChallenge, BitCommitment, Dealer, Party, PolyChallenge, PolyCommitment, ProofShare};
+use ballistic::range::mpc::{BitChallenge, BitCommitment, Dealer, Party, PolyChallenge, PolyCommitment, ProofShare};
 use ballistic::{BulletproofGens, PedersenGens, RangeShape, Ristretto255, Secp256k1};
 
 use crate::files::{label_bytes, parse_blinding, write_json, GroupName, ProofFile};
@@ -191,7 +191,7 @@ fn run_dealer<G: Group>(opt: &DealerOptions<'_>, shape: RangeShape, streams: &mu
     let bp = BulletproofGens::<G>::new(shape.gens_per_party_needed(), shape.parties_needed());
     let pc = PedersenGens::<G>::default();
     let mut transcript = Transcript::new(label_bytes(opt.label));
-    let blame = |e: ballistic::mpc::MpcError| e.to_string();
+    let blame = |e: ballistic::range::mpc::MpcError| e.to_string();
     let dealer = Dealer::new(&bp, &pc, &mut transcript, n, m).map_err(blame)?;
 
     let bits = gather(streams, BIT_COMMITMENT, BitCommitment::<G>::from_bytes)?;

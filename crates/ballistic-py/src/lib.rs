@@ -16,14 +16,14 @@
 
 use std::sync::OnceLock;
 
-use ::ballistic::arith::{scalar_from_hex, Circuit as ArithCircuit};
+use ::ballistic::circuit::arith::{scalar_from_hex, Circuit as ArithCircuit};
 use ::ballistic::encoding::{decode_point, from_hex, to_hex};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::merlin::Transcript;
-use ::ballistic::mpc::{
+use ::ballistic::range::bulletproofs_plus::Opening;
+use ::ballistic::range::mpc::{
     self, BitChallenge, BitCommitment, MpcError as RustMpcError, PolyChallenge, PolyCommitment, ProofShare,
 };
-use ::ballistic::range::bulletproofs_plus::Opening;
 use ::ballistic::{
     BulletproofGens, Interval, IntervalProof as RustIntervalProof, PedersenGens, ProofError,
     RangeProof as RustRangeProof, RangeProofPlus, RangeShape, Ristretto255, Secp256k1,
@@ -694,7 +694,7 @@ impl Circuit {
             let values = self.inner.read_inputs::<<G as Group>::Scalar, _>(inputs.as_bytes())
                 .map_err(|e| CircuitError::new_err(e.to_string()))?;
             let wires = self.inner.evaluate(&values).map_err(|e| CircuitError::new_err(e.to_string()))?;
-            self.inner.public_values(&wires).outputs.iter().map(|(w, v)| (*w, ::ballistic::arith::scalar_to_hex(v))).collect()
+            self.inner.public_values(&wires).outputs.iter().map(|(w, v)| (*w, ::ballistic::circuit::arith::scalar_to_hex(v))).collect()
         });
         outs.into_iter().map(|(w, h)| Ok((w, hex_to_int(py, &h)?))).collect()
     }
@@ -767,7 +767,7 @@ impl CircuitProof {
                 scalar_from_hex::<<G as Group>::Scalar>(&w.value, 0)
                     .map_err(|e| DecodeError::new_err(format!("wire {}: {e}", w.wire)))?;
             }
-            ::ballistic::r1cs::R1csProof::<G>::from_bytes(&unhex("proof", &file.proof)?)
+            ::ballistic::circuit::R1csProof::<G>::from_bytes(&unhex("proof", &file.proof)?)
                 .map_err(|e| DecodeError::new_err(format!("proof: {e}")))?;
         });
         Ok(CircuitProof { file })

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use ballistic::arith::Circuit;
+use ballistic::circuit::arith::Circuit;
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
 use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};

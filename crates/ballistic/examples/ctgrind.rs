@@ -54,9 +54,9 @@ fn main() {
 /// inputs secret (evaluation included); and the range and shuffle gadgets
 /// over secret committed values.
 fn r1cs<G: Group>() {
-    use ballistic::arith::Circuit;
-    use ballistic::gadgets::{range::range, shuffle::shuffle};
-    use ballistic::r1cs::Prover;
+    use ballistic::circuit::arith::Circuit;
+    use ballistic::circuit::gadgets::{range::range, shuffle::shuffle};
+    use ballistic::circuit::Prover;
     let circuit = Circuit::parse(
         &b"total 20\ninput 0\nnizkinput 1\nnizkinput 2\nsplit in 1 <1> out 4 <3 4 5 6>\n\
         xor in 2 <3 4> out 1 <7>\nor in 2 <5 6> out 1 <8>\npack in 4 <3 4 5 6> out 1 <9>\n\
@@ -113,7 +113,7 @@ fn r1cs<G: Group>() {
 /// Two MPC parties (their values, blindings and RNG output secret) and a
 /// dealer (public data only).
 fn mpc<G: Group>() {
-    use ballistic::mpc::{Dealer, Party};
+    use ballistic::range::mpc::{Dealer, Party};
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(4));
     let pc = PedersenGens::<G>::default();

@@ -4,7 +4,7 @@
 
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::mpc::{Dealer, MpcError, Party};
+use ballistic::range::mpc::{Dealer, MpcError, Party};
 use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
 use rand_core::OsRng;
 

@@ -4,7 +4,7 @@
 //!
 //! **Soundness.** Each proof `i` reduces to one equation `E_i = 𝟙` (its
 //! own checks already combined with a private random scalar, see
-//! [`crate::verify`]). The batch checks `Σ_i w_i·E_i = 𝟙` for independent
+//! [`crate::equation`]). The batch checks `Σ_i w_i·E_i = 𝟙` for independent
 //! uniformly random `w_i` drawn from the caller's CSPRNG — never from the
 //! proofs themselves, so a prover cannot choose proofs whose errors cancel.
 //! If some `E_i ≠ 𝟙`, the sum is the identity with probability `≤ 1/ℓ`.
@@ -26,11 +26,11 @@
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
+use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::range::{RangeProof, RangeProofPlus};
-use crate::verify::MsmAccumulator;
 
 /// A range proof of either system. Both reduce to terms on the same
 /// generators, so they batch together.
@@ -65,7 +65,7 @@ impl<G: Group> AnyRangeProof<'_, G> {
         bits: usize,
         weight: G::Scalar,
         combine: G::Scalar,
-        acc: &mut MsmAccumulator<G>,
+        acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
         match self {
             AnyRangeProof::Bulletproofs(p) => p.add_terms_combined(transcript, commitments, bits, weight, combine, acc),
@@ -141,7 +141,7 @@ pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
             if invalid.iter().any(|(i, _)| *i == index) {
                 continue;
             }
-            let mut acc = MsmAccumulator::new();
+            let mut acc = Equation::new();
             let mut transcript = item.transcript.clone();
             let combine = <G::Scalar as ScalarOps>::random(rng);
             match item.proof.add_terms_combined(
@@ -156,7 +156,7 @@ pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
                 Err(e) => invalid.push((index, e)),
             }
         }
-        let refs: Vec<&(usize, MsmAccumulator<G>)> = terms.iter().collect();
+        let refs: Vec<&(usize, Equation<G>)> = terms.iter().collect();
         bisect(&refs, false, bp_gens, pc_gens, rng, &mut invalid);
     }
     if invalid.is_empty() {
@@ -173,9 +173,9 @@ pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
 fn accumulate<G: Group>(
     items: &[RangeProofItem<'_, G>],
     randomness: &[(G::Scalar, G::Scalar)],
-) -> (MsmAccumulator<G>, Vec<(usize, ProofError)>) {
+) -> (Equation<G>, Vec<(usize, ProofError)>) {
     let add =
-        |(mut acc, mut invalid): (MsmAccumulator<G>, Vec<(usize, ProofError)>),
+        |(mut acc, mut invalid): (Equation<G>, Vec<(usize, ProofError)>),
          (index, (item, (weight, combine))): (usize, (&RangeProofItem<'_, G>, &(G::Scalar, G::Scalar)))| {
             let mut transcript = item.transcript.clone();
             if let Err(e) =
@@ -193,9 +193,9 @@ fn accumulate<G: Group>(
                 .par_iter()
                 .zip(randomness.par_iter())
                 .enumerate()
-                .fold(|| (MsmAccumulator::new(), Vec::new()), add)
+                .fold(|| (Equation::new(), Vec::new()), add)
                 .reduce(
-                    || (MsmAccumulator::new(), Vec::new()),
+                    || (Equation::new(), Vec::new()),
                     |(mut a, mut ia), (b, ib)| {
                         a.merge(b);
                         ia.extend(ib);
@@ -204,17 +204,17 @@ fn accumulate<G: Group>(
                 );
         }
     }
-    items.iter().zip(randomness).enumerate().fold((MsmAccumulator::new(), Vec::new()), add)
+    items.iter().zip(randomness).enumerate().fold((Equation::new(), Vec::new()), add)
 }
 
 /// Evaluate `Σ w_i·E_i` over `set` with fresh weights.
 fn passes<G: Group, R: RngCore + CryptoRng>(
-    set: &[&(usize, MsmAccumulator<G>)],
+    set: &[&(usize, Equation<G>)],
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<bool, ProofError> {
-    let mut acc = MsmAccumulator::new();
+    let mut acc = Equation::new();
     if let [(_, only)] = set {
         // A single equation needs no extra weight.
         acc.add_scaled(only, G::Scalar::one());
@@ -230,7 +230,7 @@ fn passes<G: Group, R: RngCore + CryptoRng>(
 /// knows `set` contains a failing equation (its sibling passed, or it was
 /// just checked), so it is split without being evaluated again.
 pub(crate) fn bisect<G: Group, R: RngCore + CryptoRng>(
-    set: &[&(usize, MsmAccumulator<G>)],
+    set: &[&(usize, Equation<G>)],
     known_bad: bool,
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
@@ -321,7 +321,7 @@ mod tests {
             })
             .collect();
         let (par, mut par_invalid) = accumulate(&items, &randomness);
-        let mut serial = MsmAccumulator::new();
+        let mut serial = Equation::new();
         let mut serial_invalid = Vec::new();
         for (index, (item, (w, c))) in items.iter().zip(&randomness).enumerate() {
             let mut t = item.transcript.clone();

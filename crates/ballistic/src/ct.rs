@@ -17,11 +17,11 @@
 //!   refused, and the refusal itself reveals that bit;
 //! * the vectors `𝐥(x)`, `𝐫(x)` handed to the variable-time inner-product
 //!   argument: every entry is masked by an independent uniform scalar
-//!   (`s_L`, `s_R`), see [`crate::ipa`];
-//! * R1CS ([`crate::r1cs`]): `A_I`, `A_O`, `S`, `T_i` and the openings (the
+//!   (`s_L`, `s_R`), see [`crate::inner_product`];
+//! * R1CS ([`crate::circuit`]): `A_I`, `A_O`, `S`, `T_i` and the openings (the
 //!   proof); the satisfiability verdict (an unsatisfiable witness is
 //!   refused, which reveals that one bit); an `.arith` circuit's output
-//!   values ([`crate::arith`]), which are the statement.
+//!   values ([`crate::circuit::arith`]), which are the statement.
 
 /// Mark the bytes of `value` as public (see the module documentation).
 #[inline(always)]

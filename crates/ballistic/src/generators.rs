@@ -120,7 +120,7 @@ pub enum Precomputation {
 
 /// Most generators a table covers (whole `[G_j, H_j]` chain pairs).
 /// Precomputed Straus only beats the plain multiscalar multiplication up to a
-/// few hundred static points (see [`crate::verify`]), so larger tables would
+/// few hundred static points (see [`crate::equation`]), so larger tables would
 /// cost memory for nothing.
 pub const TABLE_MAX_POINTS: usize = 256;
 

@@ -47,23 +47,20 @@
 // opt out function by function, each with the invariant that bounds it.
 #![cfg_attr(not(test), deny(clippy::indexing_slicing))]
 
-pub mod arith;
 pub mod batch;
+pub mod circuit;
 pub mod ct;
 pub mod encoding;
+pub mod equation;
 pub mod errors;
-pub mod gadgets;
 pub mod generators;
 pub mod group;
-pub mod ipa;
-pub mod mpc;
+pub mod inner_product;
 pub mod nonces;
-pub mod r1cs;
+pub mod poly;
 pub mod range;
 pub mod transcript;
-pub mod util;
-pub mod verify;
-pub mod wip;
+pub mod weighted_inner_product;
 
 pub use curve25519_dalek;
 pub use merlin;

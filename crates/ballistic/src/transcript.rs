@@ -30,7 +30,7 @@
 //! | per round | `L`, `R` → `e` | weighted inner-product rounds |
 //! | | `A1`, `B` → `e` | last step |
 //!
-//! For an R1CS proof ([`crate::r1cs`]):
+//! For an R1CS proof ([`crate::circuit`]):
 //!
 //! | step | label | content |
 //! |---|---|---|

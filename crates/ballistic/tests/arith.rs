@@ -7,10 +7,10 @@
 use std::io::Cursor;
 use std::path::PathBuf;
 
-use ballistic::arith::{ArithError, Circuit, PublicValues};
+use ballistic::circuit::arith::{ArithError, Circuit, PublicValues};
+use ballistic::circuit::R1csProof;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::r1cs::R1csProof;
 use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -31,7 +31,7 @@ fn circuit_file(field: &str, name: &str) -> PathBuf {
 fn load<G: Group>(
     field: &str,
     name: &str,
-) -> (Circuit, ballistic::arith::InputValues<G::Scalar>, Vec<(usize, G::Scalar)>) {
+) -> (Circuit, ballistic::circuit::arith::InputValues<G::Scalar>, Vec<(usize, G::Scalar)>) {
     let circuit = Circuit::from_path(&circuit_file(field, name)).unwrap();
     let dir = shared(field, name);
     let inputs =

@@ -7,7 +7,9 @@ mod common;
 
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::mpc::{BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment, ProofShare};
+use ballistic::range::mpc::{
+    BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment, ProofShare,
+};
 use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

@@ -4,13 +4,13 @@
 
 mod common;
 
-use ballistic::gadgets::{boolean, range::range, shuffle::shuffle};
-use ballistic::group::{Group, ScalarOps};
-use ballistic::merlin::Transcript;
-use ballistic::r1cs::{
+use ballistic::circuit::gadgets::{boolean, range::range, shuffle::shuffle};
+use ballistic::circuit::{
     verify_batch, ConstraintSystem, LinearCombination, Prover, R1csProof, RandomizableConstraintSystem, Variable,
     Verifier,
 };
+use ballistic::group::{Group, ScalarOps};
+use ballistic::merlin::Transcript;
 use ballistic::{BulletproofGens, PedersenGens, ProofError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;

@@ -136,11 +136,11 @@ fn provers_leave_nothing<G: Group>() {
         drop(openings);
         // An MPC run: party states hold the value, blinding and nonces.
         let mut t = Transcript::new(b"m");
-        let dealer = ballistic::mpc::Dealer::new(&bp, &pc, &mut t, 64, 2).unwrap();
+        let dealer = ballistic::range::mpc::Dealer::new(&bp, &pc, &mut t, 64, 2).unwrap();
         let mut parties = Vec::new();
         let mut bits = Vec::new();
         for j in 0..2 {
-            let (p, c) = ballistic::mpc::Party::new(&bp, &pc, VALUE, blinding, 64)
+            let (p, c) = ballistic::range::mpc::Party::new(&bp, &pc, VALUE, blinding, 64)
                 .unwrap()
                 .assign_position_with_rng(j, &mut rng)
                 .unwrap();
@@ -162,20 +162,20 @@ fn provers_leave_nothing<G: Group>() {
         // R1CS: a committed secret through the range gadget (the prover's
         // wire vectors grow gate by gate), and an `.arith` witness read
         // from text, evaluated and proved.
-        let mut prover = ballistic::r1cs::Prover::<G>::new(&pc, Transcript::new(b"c"));
+        let mut prover = ballistic::circuit::Prover::<G>::new(&pc, Transcript::new(b"c"));
         let (c, v) = prover.commit(G::Scalar::from_u64(VALUE), blinding);
-        ballistic::gadgets::range::range(&mut prover, v.into(), Some(VALUE), 64).unwrap();
+        ballistic::circuit::gadgets::range::range(&mut prover, v.into(), Some(VALUE), 64).unwrap();
         let proof = prover.prove_with_rng(&bp, &mut rng).unwrap();
-        let mut verifier = ballistic::r1cs::Verifier::<G>::new(Transcript::new(b"c"));
+        let mut verifier = ballistic::circuit::Verifier::<G>::new(Transcript::new(b"c"));
         let v = verifier.commit(c);
-        ballistic::gadgets::range::range(&mut verifier, v.into(), None, 64).unwrap();
+        ballistic::circuit::gadgets::range::range(&mut verifier, v.into(), None, 64).unwrap();
         verifier.verify(&proof, &pc, &bp).unwrap();
         // Public output: the witness squared (the witness itself is split).
         let text = format!(
             "total 70\ninput 0\nnizkinput 1\nmul in 2 <1 1> out 1 <2>\nsplit in 1 <1> out 64 <{}>\noutput 2\n",
             (3..67).map(|w| w.to_string()).collect::<Vec<_>>().join(" ")
         );
-        let circuit = ballistic::arith::Circuit::parse(text.as_bytes()).unwrap();
+        let circuit = ballistic::circuit::arith::Circuit::parse(text.as_bytes()).unwrap();
         let inputs = circuit.read_inputs::<G::Scalar, _>(format!("0 1\n1 {VALUE:x}\n").as_bytes()).unwrap();
         let bp128 = BulletproofGens::<G>::new(128, 1);
         let (proof, public) = circuit.prove(&pc, &bp128, Transcript::new(b"a"), &inputs, &mut rng).unwrap();

@@ -13,7 +13,7 @@
 //!   only ones used with secret scalars; [`Group::msm_vartime`] is
 //!   variable-time (Straus/Pippenger) and is only ever given public scalars
 //!   (verifier equations, and the inner-product prover's blinded vectors,
-//!   see [`crate::ipa`]).
+//!   see [`crate::inner_product`]).
 //!
 //! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time)
 //! and [`Secp256k1`] (k256 arithmetic, ballistic's own GLV Straus/Pippenger
@@ -303,35 +303,4 @@ pub(crate) fn msm_vartime_chunks_par<G: Group>(
         }
     }
     run(scalars, points)
-}
-
-/// `left[i] ← a·left[i] + b·right[i]` for public `a`, `b` (generator folding).
-pub(crate) fn fold_points<G: Group>(left: &mut [G::Point], right: &[G::Point], a: G::Scalar, b: G::Scalar) {
-    let mut scalars = Vec::with_capacity(2 * left.len());
-    let mut points = Vec::with_capacity(2 * left.len());
-    for (l, r) in left.iter().zip(right) {
-        scalars.extend([a, b]);
-        points.extend([*l, *r]);
-    }
-    for (l, p) in left.iter_mut().zip(msm_vartime_chunks_par::<G>(&scalars, &points, 2)) {
-        *l = p;
-    }
-}
-
-/// The `n` virtual generators `Σ_t coeffs[i + t·n]·points[i + t·n]`, `i < n`
-/// (materialising after lazy rounds).
-// Indexing: i + t·n < n·stride ≤ min(coeffs, points) by the choice of stride.
-#[allow(clippy::indexing_slicing)]
-pub(crate) fn materialise_strided<G: Group>(coeffs: &[G::Scalar], points: &[G::Point], n: usize) -> Vec<G::Point> {
-    let n = n.max(1);
-    let stride = coeffs.len().min(points.len()) / n;
-    let mut s = Vec::with_capacity(n * stride);
-    let mut p = Vec::with_capacity(n * stride);
-    for i in 0..n {
-        for t in 0..stride {
-            s.push(coeffs[i + t * n]);
-            p.push(points[i + t * n]);
-        }
-    }
-    msm_vartime_chunks_par::<G>(&s, &p, stride)
 }

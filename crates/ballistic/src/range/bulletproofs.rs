@@ -35,7 +35,7 @@
 //! entries carry the `z`-terms of the bit constraints too.) The first
 //! equation, multiplied by a random `c`, and the inner-product check with
 //! `P + t̂·Q` are added as terms of one multiscalar multiplication
-//! ([`crate::verify`]).
+//! ([`crate::equation`]).
 //!
 //! **Soundness of padding.** The verifier's checks are those of the paper
 //! for vectors of length `N`, with a vector `𝐝` that has zeros in the padding
@@ -52,7 +52,7 @@
 //! constant-time multiscalar multiplication. Secret vectors and scalars live
 //! in `Zeroizing` containers and are wiped when the prover returns. The
 //! inner-product argument runs in variable time over `𝐥(x), 𝐫(x)`, which
-//! are uniformly masked (see [`crate::ipa`]).
+//! are uniformly masked (see [`crate::inner_product`]).
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
@@ -62,13 +62,13 @@ use zeroize::Zeroizing;
 use super::RangeShape;
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
+use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
-use crate::ipa::{s_vector, InnerProductProof};
+use crate::inner_product::{s_vector, InnerProductProof};
+use crate::poly::{inner_product, powers, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
-use crate::util::{inner_product, powers, sum_of_powers};
-use crate::verify::MsmAccumulator;
 
 /// A Bulletproofs range proof for `m` values of `n` bits.
 ///
@@ -97,7 +97,7 @@ struct Replay<S> {
 }
 
 impl<G: Group> RangeProof<G> {
-    /// Assemble a proof from its fields (the MPC dealer, [`crate::mpc`]).
+    /// Assemble a proof from its fields (the MPC dealer, [`crate::range::mpc`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts(
         a: ProofPoint<G>,
@@ -334,7 +334,7 @@ impl<G: Group> RangeProof<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let mut acc = MsmAccumulator::new();
+        let mut acc = Equation::new();
         self.add_verification_terms(transcript, commitments, n, G::Scalar::one(), rng, &mut acc)?;
         acc.verify(bp_gens, pc_gens)
     }
@@ -351,7 +351,7 @@ impl<G: Group> RangeProof<G> {
         n: usize,
         weight: G::Scalar,
         rng: &mut R,
-        acc: &mut MsmAccumulator<G>,
+        acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
         let combine = <G::Scalar as ScalarOps>::random(rng);
         self.add_terms_combined(transcript, commitments, n, weight, combine, acc)
@@ -367,7 +367,7 @@ impl<G: Group> RangeProof<G> {
         n: usize,
         weight: G::Scalar,
         combine: G::Scalar,
-        acc: &mut MsmAccumulator<G>,
+        acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
         let shape = RangeShape::new(n, commitments.len())?;
         if self.ipp.rounds() != shape.rounds() {

@@ -21,6 +21,7 @@
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod interval;
+pub mod mpc;
 
 pub use self::bulletproofs::RangeProof;
 pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_RECOVERABLE_VALUES};

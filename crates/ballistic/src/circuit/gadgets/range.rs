@@ -3,9 +3,9 @@
 //! here as constraints: `n` gates and `n + 1` linear constraints).
 
 use super::boolean::allocate_bit;
+use crate::circuit::{ConstraintSystem, LinearCombination};
 use crate::errors::ProofError;
 use crate::group::ScalarOps;
-use crate::r1cs::{ConstraintSystem, LinearCombination};
 
 /// Constrain `v` to `[0, 2^bits)`, `bits ≤ 64`. The prover passes the
 /// value (its bits are extracted in constant time); a value that does not

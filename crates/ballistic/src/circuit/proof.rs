@@ -1,14 +1,14 @@
-//! The R1CS proof and its strict encoding (layout in [`crate::r1cs`]).
+//! The R1CS proof and its strict encoding (layout in [`crate::circuit`]).
 
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::group::{Group, SCALAR_LEN};
-use crate::ipa::InnerProductProof;
+use crate::inner_product::InnerProductProof;
 
 /// Most inner-product rounds a decoded proof may claim (`N ≤ 2^32`).
 const MAX_ROUNDS: usize = 32;
 
-/// A proof that a constraint system is satisfied (see [`crate::r1cs`]).
+/// A proof that a constraint system is satisfied (see [`crate::circuit`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct R1csProof<G: Group> {
     pub(crate) a_i1: ProofPoint<G>,

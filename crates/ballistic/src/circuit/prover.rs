@@ -1,24 +1,24 @@
-//! The R1CS prover (see [`crate::r1cs`] for the protocol).
+//! The R1CS prover (see [`crate::circuit`] for the protocol).
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
-use super::linear::{LinearCombination, Variable};
-use super::proof::R1csProof;
-use super::system::{
+use super::constraint_system::{
     ConstraintHasher, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
+use super::linear::{LinearCombination, Variable};
+use super::proof::R1csProof;
 use super::{flatten, Flattened};
 use crate::ct::declassify;
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::ipa::InnerProductProof;
+use crate::inner_product::InnerProductProof;
+use crate::poly::{inner_product, powers};
 use crate::transcript::TranscriptProtocol;
-use crate::util::{inner_product, powers};
 
 type Deferred<G> = Box<dyn FnOnce(&mut RandomizingProver<G>) -> Result<(), ProofError>>;
 

@@ -2,9 +2,9 @@
 //! `(1 − b)·b = 0`; logic on bits is arithmetic: `a ∧ b = a·b`,
 //! `a ⊕ b = a + b − 2ab`, `a ∨ b = a + b − ab`, `¬a = 1 − a`.
 
+use crate::circuit::{ConstraintSystem, LinearCombination, Variable};
 use crate::errors::ProofError;
 use crate::group::ScalarOps;
-use crate::r1cs::{ConstraintSystem, LinearCombination, Variable};
 
 /// A new variable constrained to be a bit; the prover passes its value
 /// (`Some(0)` or `Some(1)`; anything else makes the proof unsatisfiable).

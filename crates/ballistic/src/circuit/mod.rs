@@ -35,7 +35,7 @@
 //!    with `l_i = 0`, `r_i = −y^i`.
 //!
 //! **Verification** (eqs. (92)–(93), one multiscalar multiplication, see
-//! [`crate::verify`]): with a random `r`,
+//! [`crate::equation`]): with a random `r`,
 //! `r·(x²·⟨𝐰_V, 𝐕⟩ + x²(w_c + δ)·B + Σ x^i·T_i − t_x·B − τ_x·B̃)` plus the
 //! unrolled inner-product check of `P = x·A_I + x²·A_O + x³·S − e·B̃ +
 //! ⟨x·𝐲^{−n}∘𝐰_R, 𝐆'⟩ + ⟨𝐲^{−n}∘(x·𝐰_L + 𝐰_O) − 𝟏, 𝐇''⟩ + t_x·Q` must be the
@@ -58,16 +58,18 @@
 //! `𝐬_L`, `𝐬_R` and go to the variable-time inner-product argument, as in
 //! the range proofs (see [`crate::ct`]).
 
+pub mod arith;
+mod constraint_system;
+pub mod gadgets;
 mod linear;
 mod proof;
 mod prover;
-mod system;
 mod verifier;
 
+pub use constraint_system::{ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem};
 pub use linear::{LinearCombination, Variable};
 pub use proof::R1csProof;
 pub use prover::{Prover, RandomizingProver};
-pub use system::{ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem};
 pub use verifier::{verify_batch, RandomizingVerifier, Verifier};
 
 use crate::errors::ProofError;

@@ -23,7 +23,7 @@
 //!    so that `Â = ⟨𝐚̂_L,𝐆⟩ + ⟨𝐚̂_R,𝐇⟩ + (𝐚̂_L ⊙_y 𝐚̂_R)·B + α̂·B̃`: expanding
 //!    `𝐚̂_L ⊙_y 𝐚̂_R` with `a_L a_R = 0`, `a_L − a_R = 1` gives
 //!    `ζ + y^{N+1}·Σ_j z^{2(j+1)} v_j`.
-//! 3. The zk weighted inner-product argument ([`crate::wip`]) for `Â` with
+//! 3. The zk weighted inner-product argument ([`crate::weighted_inner_product`]) for `Â` with
 //!    `g = B`, `h = B̃`.
 //!
 //! **Verification** is the WIP check with `P = Â`, expanded into one
@@ -41,39 +41,9 @@
 //! `(3 + 2·lg N)·32 + 96` bytes on Ristretto255 — 576 for one 64-bit value,
 //! 96 fewer than Bulletproofs, +64 per doubling of `N`.
 //!
-//! **`tari_bulletproofs_plus` compatibility.** The same algebra under tari
-//! 0.5's transcript schedule and encoding (extension degree 1, no
-//! minimum-value promises, `n`, `m` powers of two with `n·m ≥ 2`):
-//! [`RangeProofPlus::prove_tari_compatible_with_rng`],
-//! [`RangeProofPlus::verify_tari_compatible`], [`RangeProofPlus::to_tari_bytes`],
-//! [`RangeProofPlus::from_tari_bytes`], with [`PedersenGens::tari_compatible`]
-//! and `BulletproofGens::new(n, m)` (tari's `G_i`, `H_i` chains are
-//! bulletproofs 5's, as ours). Proofs cross-verify both ways
-//! (`tests/compat_tari.rs`). The two schedules never mix: a proof made for
-//! one is rejected by the other's verifier.
-//!
-//! **Owner recovery** ([`RangeProofPlus::prove_recoverable`],
-//! [`RangeProofPlus::recover`]). Every nonce of the proof — and each blinding
-//! `γ_j` — is derived from a secret 32-byte seed and the public transcript at
-//! the point it is drawn ([`crate::nonces::SeededNonces`]): `γ_j` right after
-//! the domain separator (label `gamma`, index `j`), `α = α₀ + μ` after the
-//! commitments, `d_L, d_R` before each round, `r, s, δ, η` before the last
-//! step. `μ` packs the values (8 bytes each, at most
-//! [`MAX_RECOVERABLE_VALUES`]) and a 7-byte tag into a scalar below `2^248`.
-//! The seed holder replays the transcript from the proof, re-derives every
-//! nonce, and solves the only equation that carries `α`,
-//!
-//! ```text
-//!   δ' = η + δ·e + e²·(α₀ + μ + y^{N+1}·Σ_j z^{2(j+1)}γ_j + Σ_k (e_k²·d_{L,k} + e_k⁻²·d_{R,k}))
-//! ```
-//!
-//! for `μ`, checks the tag and that every `V_j = v_j·B + γ_j·B̃`, and returns
-//! the openings; anything else is [`ProofError::RecoveryFailed`]. To anyone
-//! without the seed the nonces are PRF outputs, so the proof is as hiding as
-//! a random-nonce one; `α` stays uniform because `α₀` is. One equation can
-//! carry one scalar, which is why the blindings are derived rather than
-//! carried (as Grin's rewind re-derives keys) and why at most three 64-bit
-//! values fit.
+//! **Flavours.** [`tari`]: the same algebra in `tari_bulletproofs_plus`
+//! 0.5's transcript schedule and encoding. [`recovery`]: owner recovery
+//! (every nonce and blinding from a seed; the values carried in `α`).
 //!
 //! **Secrets.** `A` is built from constant-time selections of `G_k`/`−H_k`;
 //! commitments, and every point the WIP prover multiplies by a secret vector
@@ -83,20 +53,25 @@
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
-use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+use zeroize::Zeroizing;
 
 use super::RangeShape;
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
+use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
-use crate::ipa::s_vector;
+use crate::inner_product::s_vector;
 use crate::nonces::{NonceSource, RngNonces, SeededNonces};
+use crate::poly::{pow, powers, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
-use crate::util::{pow, powers, sum_of_powers};
-use crate::verify::MsmAccumulator;
-use crate::wip::{last_nonces, WipChallenges, WipProof};
+use crate::weighted_inner_product::{last_nonces, WipChallenges, WipProof};
+
+pub mod recovery;
+pub mod tari;
+
+pub use recovery::{Opening, Recoverable, MAX_RECOVERABLE_VALUES};
 
 /// Which transcript schedule a proof follows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -146,20 +121,6 @@ fn bind_statement<G: Group>(
     Ok(())
 }
 
-/// Shapes `tari_bulletproofs_plus` proves and verifies: `n` and `m` powers
-/// of two (so no padding) and `n·m ≥ 2` (its decoder refuses a proof
-/// without rounds).
-fn tari_shape(n: usize, m: usize) -> Result<RangeShape, ProofError> {
-    let shape = RangeShape::new(n, m)?;
-    if !n.is_power_of_two() || n * m < 2 {
-        return Err(ProofError::InvalidBitsize { bits: n });
-    }
-    if !m.is_power_of_two() {
-        return Err(ProofError::InvalidAggregation { values: m });
-    }
-    Ok(shape)
-}
-
 /// A Bulletproofs+ range proof for `m` values of `n` bits.
 ///
 /// Encoding: `A ‖ (L_k ‖ R_k)_k ‖ A1 ‖ B ‖ r' ‖ s' ‖ δ'`.
@@ -168,50 +129,6 @@ pub struct RangeProofPlus<G: Group> {
     a: ProofPoint<G>,
     wip: WipProof<G>,
 }
-
-/// Most values a recoverable proof can carry (their 64-bit values fill 24
-/// of the payload scalar's 31 usable bytes).
-pub const MAX_RECOVERABLE_VALUES: usize = 3;
-
-/// Marks a recovered payload as well-formed (a wrong seed yields a random
-/// scalar, which has these bytes with probability 2⁻⁶⁴).
-const PAYLOAD_TAG: [u8; 8] = *b"ballistc";
-
-/// `μ`: the values little-endian in bytes `0..24`, seven tag bytes in
-/// `24..31`, byte 31 zero — so `μ < 2^248 < ℓ` for every supported group.
-fn encode_payload<S: ScalarOps>(values: &[u64]) -> S {
-    let mut bytes = payload_bytes(values);
-    let s = S::from_canonical_bytes(&bytes).unwrap_or_default();
-    Zeroize::zeroize(&mut bytes);
-    s
-}
-
-fn payload_bytes(values: &[u64]) -> [u8; 32] {
-    let mut bytes = [0u8; 32];
-    for (chunk, v) in bytes[..24].chunks_exact_mut(8).zip(values) {
-        chunk.copy_from_slice(&v.to_le_bytes());
-    }
-    bytes[24..31].copy_from_slice(&PAYLOAD_TAG[..7]);
-    bytes
-}
-
-/// The value and blinding behind one commitment, recovered with the seed.
-#[derive(Clone, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
-pub struct Opening<S: ScalarOps> {
-    /// The committed value.
-    pub value: u64,
-    /// The commitment's blinding.
-    pub blinding: S,
-}
-
-impl<S: ScalarOps> core::fmt::Debug for Opening<S> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("Opening { .. }")
-    }
-}
-
-/// A proof, its commitments and the blindings used (wiped on drop).
-pub type Recoverable<G> = (RangeProofPlus<G>, Vec<<G as Group>::Compressed>, Zeroizing<Vec<<G as Group>::Scalar>>);
 
 /// The challenges a verifier derives.
 struct Replay<S> {
@@ -293,38 +210,6 @@ impl<G: Group> RangeProofPlus<G> {
             G::Scalar::zero(),
         )?;
         Ok((proof, commitments))
-    }
-
-    /// Prove with every nonce — and the blindings — derived from `seed` and
-    /// the public transcript, so that the seed's holder can later
-    /// [`recover`](Self::recover) the values and blindings from the proof.
-    /// Returns the proof, the commitments and the blindings. At most
-    /// [`MAX_RECOVERABLE_VALUES`] values. Use a different transcript context
-    /// (label or appended data) for every proof made with one seed: equal
-    /// context, seed and values give equal commitments.
-    pub fn prove_recoverable(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        n: usize,
-        seed: &[u8; 32],
-    ) -> Result<Recoverable<G>, ProofError> {
-        if values.len() > MAX_RECOVERABLE_VALUES {
-            return Err(ProofError::InvalidAggregation { values: values.len() });
-        }
-        let payload = Zeroizing::new(encode_payload::<G::Scalar>(values));
-        Self::prove_with(
-            Flavor::Ballistic,
-            bp_gens,
-            pc_gens,
-            transcript,
-            values,
-            None,
-            n,
-            &mut SeededNonces::new(seed),
-            *payload,
-        )
     }
 
     /// The prover. `blindings: None` derives `γ_j` from `nonces` (label
@@ -427,92 +312,6 @@ impl<G: Group> RangeProofPlus<G> {
         Ok((RangeProofPlus { a: a_point, wip }, commitments, blindings))
     }
 
-    /// Recover the values and blindings of a proof made by
-    /// [`prove_recoverable`](Self::prove_recoverable) with `seed`, under the
-    /// same transcript context and `n`. Every nonce is re-derived from the
-    /// seed and the public transcript; the last scalar
-    /// `δ' = η + δe + e²(α + y^{N+1}Σ_j z^{2(j+1)}γ_j + Σ_k(e_k² d_{L,k} + e_k⁻² d_{R,k}))`
-    /// then yields the payload hidden in `α`. A wrong seed, context or proof
-    /// is an error ([`ProofError::RecoveryFailed`]), never a wrong opening: the
-    /// payload's tag and every commitment are checked. Recovery does not
-    /// verify the proof; do that separately.
-    pub fn recover(
-        &self,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        seed: &[u8; 32],
-    ) -> Result<Vec<Opening<G::Scalar>>, ProofError> {
-        let shape = RangeShape::new(n, commitments.len())?;
-        if commitments.len() > MAX_RECOVERABLE_VALUES {
-            return Err(ProofError::InvalidAggregation { values: commitments.len() });
-        }
-        if self.wip.rounds() != shape.rounds() {
-            return Err(ProofError::WrongLength {
-                expected: Self::encoded_len(n, commitments.len())?,
-                got: self.encoded_len_of(),
-            });
-        }
-        let mut nonces = SeededNonces::new(seed);
-        transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
-        let blindings: Zeroizing<Vec<G::Scalar>> =
-            Zeroizing::new((0..shape.m).map(|j| nonces.nonce(transcript, b"gamma", j as u64)).collect());
-        for v in commitments {
-            transcript.append_point::<G>(b"V", v);
-        }
-        let alpha = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"alpha", 0));
-        transcript.validate_and_append_point::<G>(b"A", &self.a.compressed)?;
-        let y = transcript.challenge_scalar::<G>(b"y");
-        let z = transcript.challenge_scalar::<G>(b"z");
-        let rounds = self.wip.rounds();
-        let mut round_nonces = Zeroizing::new(Vec::with_capacity(rounds));
-        let mut last = Zeroizing::new([G::Scalar::zero(); 4]);
-        transcript.wip_domain_sep(shape.padded as u64);
-        let ch = self.wip.replay(shape.padded, transcript, |k, t| {
-            if k < rounds {
-                round_nonces.push((nonces.nonce::<G::Scalar>(t, b"d_L", 0), nonces.nonce::<G::Scalar>(t, b"d_R", 0)));
-            } else {
-                *last = last_nonces::<G::Scalar, _>(&mut nonces, t);
-            }
-        })?;
-        let [_, _, delta, eta] = *last;
-        let e = ch.e_last;
-        let e_sq_inv = (e * e).invert_vartime();
-        let mut alpha_f = (self.wip.d1 - eta - delta * e) * e_sq_inv;
-        for ((d_l, d_r), e_k) in round_nonces.iter().zip(&ch.e) {
-            let e_k_sq = *e_k * *e_k;
-            alpha_f -= *d_l * e_k_sq + *d_r * e_k_sq.invert_vartime();
-        }
-        let y_n1 = pow(y, shape.padded as u64 + 1);
-        for (z_j, gamma) in powers(z * z).skip(1).zip(blindings.iter()) {
-            alpha_f -= y_n1 * z_j * *gamma;
-        }
-        let mut payload = Zeroizing::new((alpha_f - *alpha).to_bytes());
-        let mut values = [0u64; MAX_RECOVERABLE_VALUES];
-        for (v, chunk) in values.iter_mut().zip(payload.chunks_exact(8)) {
-            let mut le = [0u8; 8];
-            le.copy_from_slice(chunk);
-            *v = u64::from_le_bytes(le);
-        }
-        let expected = Zeroizing::new(payload_bytes(values.get(..shape.m).ok_or(ProofError::RecoveryFailed)?));
-        let well_formed = bool::from(subtle::ConstantTimeEq::ct_eq(&payload[..], &expected[..]));
-        Zeroize::zeroize(&mut *payload);
-        if !well_formed {
-            return Err(ProofError::RecoveryFailed);
-        }
-        let mut openings = Vec::with_capacity(shape.m);
-        for ((value, gamma), c) in values.iter().zip(blindings.iter()).zip(commitments) {
-            let opens = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*value), gamma)) == *c;
-            if !opens || *value > shape.max_value() {
-                return Err(ProofError::RecoveryFailed);
-            }
-            openings.push(Opening { value: *value, blinding: *gamma });
-        }
-        Zeroize::zeroize(&mut values);
-        Ok(openings)
-    }
-
     /// Verify a proof for one commitment with the OS RNG.
     pub fn verify_single(
         &self,
@@ -534,7 +333,7 @@ impl<G: Group> RangeProofPlus<G> {
         commitments: &[G::Compressed],
         n: usize,
     ) -> Result<(), ProofError> {
-        let mut acc = MsmAccumulator::new();
+        let mut acc = Equation::new();
         self.add_verification_terms(transcript, commitments, n, G::Scalar::one(), &mut acc)?;
         acc.verify(bp_gens, pc_gens)
     }
@@ -550,7 +349,7 @@ impl<G: Group> RangeProofPlus<G> {
         commitments: &[G::Compressed],
         n: usize,
         weight: G::Scalar,
-        acc: &mut MsmAccumulator<G>,
+        acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
         self.add_terms_flavored(transcript, Flavor::Ballistic, None, commitments, n, weight, acc)
     }
@@ -564,7 +363,7 @@ impl<G: Group> RangeProofPlus<G> {
         commitments: &[G::Compressed],
         n: usize,
         weight: G::Scalar,
-        acc: &mut MsmAccumulator<G>,
+        acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
         let shape = RangeShape::new(n, commitments.len())?;
         if self.wip.rounds() != shape.rounds() {
@@ -648,110 +447,6 @@ impl<G: Group> RangeProofPlus<G> {
         }
         let ch = self.wip.challenges(shape.padded, transcript)?;
         Ok(Replay { y, z, ch })
-    }
-
-    /// Prove in the format of `tari_bulletproofs_plus` 0.5 (extension
-    /// degree 1, no minimum-value promises): its transcript schedule (see
-    /// `Flavor::Tari`), so that with [`PedersenGens::tari_compatible`] and
-    /// `BulletproofGens::new(n, m)` on Ristretto255 tari verifies the proof
-    /// ([`to_tari_bytes`](Self::to_tari_bytes)) and this crate verifies
-    /// tari's ([`verify_tari_compatible`](Self::verify_tari_compatible)).
-    /// `n` and `m` must be powers of two with `n·m ≥ 2` (tari's shapes). The proof algebra
-    /// is the same as [`prove_multiple_with_rng`](Self::prove_multiple_with_rng)'s;
-    /// only the transcript and encoding differ.
-    pub fn prove_tari_compatible_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        tari_shape(n, values.len())?;
-        if blindings.len() != values.len() {
-            return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
-        }
-        let (proof, commitments, _) = Self::prove_with(
-            Flavor::Tari,
-            bp_gens,
-            pc_gens,
-            transcript,
-            values,
-            Some(blindings),
-            n,
-            &mut RngNonces(rng),
-            G::Scalar::zero(),
-        )?;
-        Ok((proof, commitments))
-    }
-
-    /// Verify a proof made in `tari_bulletproofs_plus` 0.5's format (by tari
-    /// or by [`prove_tari_compatible_with_rng`](Self::prove_tari_compatible_with_rng)).
-    pub fn verify_tari_compatible(
-        &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-    ) -> Result<(), ProofError> {
-        tari_shape(n, commitments.len())?;
-        let mut acc = MsmAccumulator::new();
-        self.add_terms_flavored(transcript, Flavor::Tari, Some(pc_gens), commitments, n, G::Scalar::one(), &mut acc)?;
-        acc.verify(bp_gens, pc_gens)
-    }
-
-    /// tari's encoding: `0x01 (extension degree) ‖ δ' ‖ A ‖ A1 ‖ B ‖ r' ‖ s'
-    /// ‖ (L_k ‖ R_k)_k` — one byte longer than [`to_bytes`](Self::to_bytes).
-    pub fn to_tari_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(1 + self.encoded_len_of());
-        out.push(1);
-        out.extend_from_slice(&self.wip.d1.to_bytes());
-        for p in [&self.a, &self.wip.a1, &self.wip.b] {
-            out.extend_from_slice(G::compressed_bytes(&p.compressed));
-        }
-        out.extend_from_slice(&self.wip.r1.to_bytes());
-        out.extend_from_slice(&self.wip.s1.to_bytes());
-        for (l, r) in self.wip.l_vec.iter().zip(&self.wip.r_vec) {
-            out.extend_from_slice(G::compressed_bytes(&l.compressed));
-            out.extend_from_slice(G::compressed_bytes(&r.compressed));
-        }
-        out
-    }
-
-    /// Decode tari's encoding strictly (extension degree 1 only; canonical
-    /// scalars, valid points, a whole number of rounds, at least one).
-    pub fn from_tari_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        let fixed = 1 + 3 * SCALAR_LEN + 3 * G::POINT_LEN;
-        let pair = 2 * G::POINT_LEN;
-        let max_rounds = RangeShape { n: 64, m: 64, padded: 4096 }.rounds();
-        let rounds = bytes
-            .len()
-            .checked_sub(fixed)
-            .filter(|rest| rest % pair == 0 && (1..=max_rounds).contains(&(rest / pair)))
-            .map(|rest| rest / pair)
-            .ok_or(ProofError::WrongLength { expected: 0, got: bytes.len() })?;
-        match bytes.first() {
-            Some(1) => {}
-            Some(&degree) => return Err(ProofError::UnsupportedExtensionDegree { degree }),
-            None => return Err(ProofError::WrongLength { expected: 0, got: 0 }),
-        }
-        let mut r = Reader::new(bytes);
-        r.skip(1)?;
-        let d1 = r.read_scalar::<G>()?;
-        let a = r.read_point::<G>()?;
-        let a1 = r.read_point::<G>()?;
-        let b = r.read_point::<G>()?;
-        let r1 = r.read_scalar::<G>()?;
-        let s1 = r.read_scalar::<G>()?;
-        let mut l_vec = Vec::with_capacity(rounds);
-        let mut r_vec = Vec::with_capacity(rounds);
-        for _ in 0..rounds {
-            l_vec.push(r.read_point::<G>()?);
-            r_vec.push(r.read_point::<G>()?);
-        }
-        Ok(RangeProofPlus { a, wip: WipProof { l_vec, r_vec, a1, b, r1, s1, d1 } })
     }
 
     /// The encoded length of a proof for `m` values of `n` bits.

@@ -6,11 +6,11 @@
 //! with probability `k/ℓ` (Schwartz–Zippel). The products are chains of
 //! `k − 1` gates each, built in the second phase.
 
-use crate::errors::ProofError;
-use crate::group::ScalarOps;
-use crate::r1cs::{
+use crate::circuit::{
     ConstraintSystem, LinearCombination, RandomizableConstraintSystem, RandomizedConstraintSystem, Variable,
 };
+use crate::errors::ProofError;
+use crate::group::ScalarOps;
 
 /// Constrain `y` to be a permutation of `x` (same length).
 pub fn shuffle<S: ScalarOps, CS: RandomizableConstraintSystem<S>>(

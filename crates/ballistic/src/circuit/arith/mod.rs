@@ -6,7 +6,7 @@
 //! on the public values of `I` gives the public values of `O`". The verifier
 //! needs only the circuit and the public values.
 //!
-//! **Translation to R1CS** (see [`crate::r1cs`]). Every wire is a linear
+//! **Translation to R1CS** (see [`crate::circuit`]). Every wire is a linear
 //! combination of R1CS variables. Linear gates cost nothing: `add`,
 //! `const-mul[-neg]-K` and `pack` build new combinations. Public inputs are
 //! constants (`value·1`). A witness input is an allocated variable (half a
@@ -40,10 +40,10 @@ use zeroize::Zeroizing;
 
 pub use parse::{MAX_GATE_ARITY, MAX_WIRES};
 
+use crate::circuit::{ConstraintSystem, LinearCombination, Prover, R1csProof, Variable, Verifier};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::r1cs::{ConstraintSystem, LinearCombination, Prover, R1csProof, Variable, Verifier};
 
 /// Why a circuit or value file was refused, naming the line (1-based; 0
 /// when the problem is not on one line).
@@ -637,7 +637,7 @@ impl Circuit {
     }
 
     /// A verifier with this circuit's constraints built, ready for
-    /// [`Verifier::verify`] or [`crate::r1cs::verify_batch`].
+    /// [`Verifier::verify`] or [`crate::circuit::verify_batch`].
     pub fn verifier<G: Group>(
         &self,
         transcript: Transcript,

@@ -32,7 +32,7 @@
 //! **Verification as one multiscalar multiplication.** Unrolling the folds,
 //! the final `G = Σ_i s_i·y^{−i}·G_i` and `H = Σ_i s_i⁻¹·H_i` (`i` from 0)
 //! with `s_i = Π_k e_k^{±1}`, `+` where bit `lg N − 1 − k` of `i` is set —
-//! the same `s` as the inner-product argument's (`crate::ipa::s_vector`):
+//! the same `s` as the inner-product argument's (`crate::inner_product::s_vector`):
 //! the `y^{−n̂}` factors of round `k` multiply exactly the generators whose
 //! bit `k` is set, and `Σ_k n̂_k·bit_k(i) = i`. The check becomes
 //!
@@ -54,12 +54,12 @@ use zeroize::Zeroizing;
 
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
+use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::nonces::NonceSource;
+use crate::poly::powers;
 use crate::transcript::TranscriptProtocol;
-use crate::util::powers;
-use crate::verify::MsmAccumulator;
 
 /// A zk-WIP proof: `lg N` pairs `(L_k, R_k)`, the last step's `A, B`, and
 /// `r', s', δ'`.
@@ -167,7 +167,7 @@ impl<G: Group> WipProof<G> {
         while round < lazy {
             let half = n / 2;
             let y_half = y_pows[half - 1];
-            let y_half_inv = crate::util::pow(y_inv, half as u64);
+            let y_half_inv = crate::poly::pow(y_inv, half as u64);
             let (a1, a2) = a[..n].split_at_mut(half);
             let (b1, b2) = b[..n].split_at_mut(half);
             let c_l = Zeroizing::new(weighted_inner_product(a1, b2, &y_pows));
@@ -239,8 +239,8 @@ impl<G: Group> WipProof<G> {
             (g_vec, h_vec)
         } else {
             (
-                crate::group::materialise_strided::<G>(&cg, &g_vec, n),
-                crate::group::materialise_strided::<G>(&ch, &h_vec, n),
+                crate::poly::materialise_strided::<G>(&cg, &g_vec, n),
+                crate::poly::materialise_strided::<G>(&ch, &h_vec, n),
             )
         };
 
@@ -251,7 +251,7 @@ impl<G: Group> WipProof<G> {
             let (g1, g2) = g_vec[..n].split_at_mut(half);
             let (h1, h2) = h_vec[..n].split_at_mut(half);
             let y_half = y_pows[half - 1];
-            let y_half_inv = crate::util::pow(y_inv, half as u64);
+            let y_half_inv = crate::poly::pow(y_inv, half as u64);
             let c_l = Zeroizing::new(weighted_inner_product(a1, b2, &y_pows));
             let c_r = Zeroizing::new(y_half * weighted_inner_product(a2, b1, &y_pows));
             let d_l = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"d_L", 0));
@@ -293,8 +293,8 @@ impl<G: Group> WipProof<G> {
                 *b1 = e_inv * *b1 + e * *b2;
             }
             let e_y = e * y_half_inv;
-            crate::group::fold_points::<G>(g1, g2, e_inv, e_y);
-            crate::group::fold_points::<G>(h1, h2, e, e_inv);
+            crate::poly::fold_points::<G>(g1, g2, e_inv, e_y);
+            crate::poly::fold_points::<G>(h1, h2, e, e_inv);
             *alpha = *alpha + *d_l * e * e + *d_r * e_inv * e_inv;
             n = half;
         }
@@ -368,7 +368,7 @@ impl<G: Group> WipProof<G> {
         ch: &WipChallenges<G::Scalar>,
         e_inv: &[G::Scalar],
         weight: G::Scalar,
-        acc: &mut MsmAccumulator<G>,
+        acc: &mut Equation<G>,
     ) {
         let scale = weight * ch.e_last * ch.e_last;
         for (((l, r), e), e_inv) in self.l_vec.iter().zip(&self.r_vec).zip(&ch.e).zip(e_inv) {

@@ -12,8 +12,8 @@ use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
+use crate::poly::{inner_product, pow};
 use crate::range::RangeShape;
-use crate::util::{inner_product, pow};
 
 /// A secret kept on the heap: moving a party state (into a `Vec`, across
 /// threads) moves only the pointer, so no copy of the secret is left behind

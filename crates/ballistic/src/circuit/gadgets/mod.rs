@@ -1,5 +1,5 @@
 //! Gadgets: constraint-system building blocks written once against
-//! [`ConstraintSystem`](crate::r1cs::ConstraintSystem), so the same code
+//! [`ConstraintSystem`](crate::circuit::ConstraintSystem), so the same code
 //! drives the prover (with values) and the verifier (without).
 //!
 //! | gadget | proves | multipliers |

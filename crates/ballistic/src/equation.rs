@@ -2,7 +2,7 @@
 //!
 //! A verifier does not check its equations one by one. It turns a proof into
 //! *terms* of a single equation `Σ sᵢ·Pᵢ = 𝟙` and adds them to a
-//! [`MsmAccumulator`]:
+//! [`Equation`]:
 //!
 //! * scalars on the fixed generators — `B`, `B̃`, and each vector generator
 //!   `G^{(j)}_i`, `H^{(j)}_i` addressed by (chain `j`, position `i`) — are
@@ -16,7 +16,7 @@
 //! equation fails, the sum is the identity with probability at most `1/ℓ`
 //! over the weights. Verifying one proof is a batch of one.
 //!
-//! **Evaluation.** [`MsmAccumulator::sum`] picks one of two ways to compute
+//! **Evaluation.** [`Equation::sum`] picks one of two ways to compute
 //! the sum, by size: through the generators' precomputed table
 //! ([`crate::generators::BulletproofGens`]; dalek's precomputed Straus with
 //! width-8 odd multiples for the generators, width-5 for the other points)
@@ -33,7 +33,7 @@ use crate::group::{Group, ScalarOps};
 
 /// Accumulated terms of one multiscalar-multiplication equation.
 #[derive(Clone, Debug)]
-pub struct MsmAccumulator<G: Group> {
+pub struct Equation<G: Group> {
     b: G::Scalar,
     b_blinding: G::Scalar,
     /// `g[j][i]` is the scalar on chain `j`'s `i`-th `G` generator.
@@ -43,7 +43,7 @@ pub struct MsmAccumulator<G: Group> {
     points: Vec<G::Point>,
 }
 
-impl<G: Group> Default for MsmAccumulator<G> {
+impl<G: Group> Default for Equation<G> {
     fn default() -> Self {
         Self::new()
     }
@@ -64,10 +64,10 @@ fn add_at<S: ScalarOps>(table: &mut Vec<Vec<S>>, party: usize, index: usize, s: 
     }
 }
 
-impl<G: Group> MsmAccumulator<G> {
+impl<G: Group> Equation<G> {
     /// An empty equation.
     pub fn new() -> Self {
-        MsmAccumulator {
+        Equation {
             b: G::Scalar::zero(),
             b_blinding: G::Scalar::zero(),
             g: Vec::new(),
@@ -105,7 +105,7 @@ impl<G: Group> MsmAccumulator<G> {
     }
 
     /// Add every term of `other` (consuming it).
-    pub fn merge(&mut self, other: MsmAccumulator<G>) {
+    pub fn merge(&mut self, other: Equation<G>) {
         self.b += other.b;
         self.b_blinding += other.b_blinding;
         for (mine, theirs) in [(&mut self.g, other.g), (&mut self.h, other.h)] {
@@ -118,7 +118,7 @@ impl<G: Group> MsmAccumulator<G> {
     }
 
     /// Add every term of `other`, scaled by `weight`.
-    pub fn add_scaled(&mut self, other: &MsmAccumulator<G>, weight: G::Scalar) {
+    pub fn add_scaled(&mut self, other: &Equation<G>, weight: G::Scalar) {
         self.b += weight * other.b;
         self.b_blinding += weight * other.b_blinding;
         for (mine, theirs) in [(&mut self.g, &other.g), (&mut self.h, &other.h)] {
@@ -272,7 +272,7 @@ mod tests {
         let with = BulletproofGens::<G>::new(64, 4);
         let without = with.clone().with_precomputation(Precomputation::Off);
         for (n, parties, dynamic) in [(64, 1, 3), (8, 1, 40), (64, 2, 10), (64, 4, 5), (32, 1, 600)] {
-            let mut acc = MsmAccumulator::<G>::new();
+            let mut acc = Equation::<G>::new();
             acc.add_b(<<G as Group>::Scalar as ScalarOps>::random(&mut rng));
             acc.add_b_blinding(<<G as Group>::Scalar as ScalarOps>::random(&mut rng));
             acc.add_g_layout(n, (0..n * parties).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)));
@@ -298,14 +298,14 @@ mod tests {
         let gens = BulletproofGens::<G>::new(16, 4);
         let mut parts = Vec::new();
         for k in 1..4 {
-            let mut acc = MsmAccumulator::<G>::new();
+            let mut acc = Equation::<G>::new();
             acc.add_g_layout(8, (0..8 * k).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)));
             acc.add_h_layout(16, (0..5 * k).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)));
             acc.add_b(<<G as Group>::Scalar as ScalarOps>::random(&mut rng));
             parts.push(acc);
         }
-        let mut merged = MsmAccumulator::<G>::new();
-        let mut scaled = MsmAccumulator::<G>::new();
+        let mut merged = Equation::<G>::new();
+        let mut scaled = Equation::<G>::new();
         for p in parts {
             scaled.add_scaled(&p, <G as Group>::Scalar::one());
             merged.merge(p);

@@ -50,7 +50,7 @@
 //! order:
 //!
 //! ```compile_fail
-//! # use ballistic::mpc::{Party, PolyChallenge};
+//! # use ballistic::range::mpc::{Party, PolyChallenge};
 //! # use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
 //! # use ballistic::group::ScalarOps;
 //! # let bp = BulletproofGens::<Ristretto255>::new(8, 1);
@@ -63,7 +63,7 @@
 //! ```
 //!
 //! ```compile_fail
-//! # use ballistic::mpc::{Dealer, ProofShare};
+//! # use ballistic::range::mpc::{Dealer, ProofShare};
 //! # use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
 //! # let bp = BulletproofGens::<Ristretto255>::new(8, 1);
 //! # let pc = PedersenGens::<Ristretto255>::default();
@@ -75,7 +75,7 @@
 //! ```
 //!
 //! ```compile_fail
-//! # use ballistic::mpc::Party;
+//! # use ballistic::range::mpc::Party;
 //! # use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
 //! # use ballistic::group::ScalarOps;
 //! # let bp = BulletproofGens::<Ristretto255>::new(8, 2);

@@ -4,20 +4,20 @@
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
 
-use super::linear::{LinearCombination, Variable};
-use super::proof::R1csProof;
-use super::system::{
+use super::constraint_system::{
     ConstraintHasher, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
+use super::linear::{LinearCombination, Variable};
+use super::proof::R1csProof;
 use super::{check_variables, flatten, Flattened};
 use crate::batch::BatchError;
 use crate::encoding::decode_point;
+use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::ipa::s_vector;
+use crate::inner_product::s_vector;
 use crate::transcript::TranscriptProtocol;
-use crate::verify::MsmAccumulator;
 
 type Deferred<G> = Box<dyn FnOnce(&mut RandomizingVerifier<G>) -> Result<(), ProofError>>;
 
@@ -110,7 +110,7 @@ impl<G: Group> Verifier<G> {
         bp_gens: &BulletproofGens<G>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let mut acc = MsmAccumulator::new();
+        let mut acc = Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
         self.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut acc)?;
         if acc.is_identity(bp_gens, pc_gens)? {
@@ -202,7 +202,7 @@ impl<G: Group> Verifier<G> {
         bp_gens: &BulletproofGens<G>,
         weight: G::Scalar,
         combine: G::Scalar,
-        acc: &mut MsmAccumulator<G>,
+        acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
         let Replay { verifier: this, v_points, n, n1, m, padded_n, y, z, u, x, w, u_k } =
             self.replay(proof, bp_gens)?;
@@ -289,14 +289,14 @@ pub fn verify_batch<G: Group, R: RngCore + CryptoRng>(
     let mut invalid = Vec::new();
     let mut terms = Vec::with_capacity(items.len());
     for (index, (verifier, proof)) in items.into_iter().enumerate() {
-        let mut acc = MsmAccumulator::new();
+        let mut acc = Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
         match verifier.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut acc) {
             Ok(()) => terms.push((index, acc)),
             Err(e) => invalid.push((index, e)),
         }
     }
-    let refs: Vec<&(usize, MsmAccumulator<G>)> = terms.iter().collect();
+    let refs: Vec<&(usize, Equation<G>)> = terms.iter().collect();
     crate::batch::bisect(&refs, false, bp_gens, pc_gens, rng, &mut invalid);
     if invalid.is_empty() {
         Ok(())
@@ -402,8 +402,8 @@ mod tests {
     //! label, each commitment, each constraint's constants, each phase's
     //! size) and every proof element reaches the challenges.
     use super::*;
+    use crate::circuit::Prover;
     use crate::group::Ristretto255;
-    use crate::r1cs::Prover;
     use rand::SeedableRng;
     use std::cell::Cell;
     use std::rc::Rc;

@@ -52,8 +52,8 @@ use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::generators::GenTables;
 use crate::group::{Group, ScalarOps};
+use crate::poly::inner_product;
 use crate::transcript::TranscriptProtocol;
-use crate::util::inner_product;
 
 /// A proof of the relation above: `lg N` pairs `(L_k, R_k)` and `a, b`.
 #[derive(Clone, Debug, PartialEq)]
@@ -182,7 +182,7 @@ impl<G: Group> InnerProductProof<G> {
 
         // Materialise the virtual generators (nothing to do if no round is left).
         let (mut g, mut h) = if n > 1 {
-            (crate::group::materialise_strided::<G>(&cg, &g, n), crate::group::materialise_strided::<G>(&ch, &h, n))
+            (crate::poly::materialise_strided::<G>(&cg, &g, n), crate::poly::materialise_strided::<G>(&ch, &h, n))
         } else {
             (Vec::new(), Vec::new())
         };
@@ -211,8 +211,8 @@ impl<G: Group> InnerProductProof<G> {
             let (u, u_inv) = round(transcript, l, r);
             fold_scalars(a_l, a_r, u, u_inv);
             fold_scalars(b_l, b_r, u_inv, u);
-            crate::group::fold_points::<G>(g_l, g_r, u_inv, u);
-            crate::group::fold_points::<G>(h_l, h_r, u, u_inv);
+            crate::poly::fold_points::<G>(g_l, g_r, u_inv, u);
+            crate::poly::fold_points::<G>(h_l, h_r, u, u_inv);
             a = a_l;
             b = b_l;
             g = g_l;
@@ -279,7 +279,7 @@ impl<G: Group> InnerProductProof<G> {
         u: &[G::Scalar],
         u_inv: &[G::Scalar],
         weight: G::Scalar,
-        acc: &mut crate::verify::MsmAccumulator<G>,
+        acc: &mut crate::equation::Equation<G>,
     ) {
         for (((l, r), u), u_inv) in self.l_vec.iter().zip(&self.r_vec).zip(u).zip(u_inv) {
             acc.add_point(weight * *u * *u, l.point);
@@ -335,10 +335,10 @@ pub(crate) fn s_vector<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::equation::Equation;
     use crate::generators::BulletproofGens;
     use crate::group::Ristretto255;
-    use crate::util::powers;
-    use crate::verify::MsmAccumulator;
+    use crate::poly::powers;
     use curve25519_dalek::scalar::Scalar;
     use rand::SeedableRng;
 
@@ -383,7 +383,7 @@ mod tests {
             let mut u_inv = u.clone();
             Scalar::invert_batch_alloc(&mut u_inv);
             let s = s_vector(&u, &u_inv);
-            let mut acc = MsmAccumulator::<G>::new();
+            let mut acc = Equation::<G>::new();
             acc.add_point(Scalar::ONE, p);
             proof.add_round_terms(&u, &u_inv, Scalar::ONE, &mut acc);
             acc.add_g_layout(n, s.iter().map(|s| -proof.a * s));

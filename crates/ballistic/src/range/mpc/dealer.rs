@@ -8,10 +8,10 @@ use super::MpcError;
 use crate::encoding::ProofPoint;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::ipa::InnerProductProof;
+use crate::inner_product::InnerProductProof;
+use crate::poly::{inner_product, pow, powers};
 use crate::range::{RangeProof, RangeShape};
 use crate::transcript::TranscriptProtocol;
-use crate::util::{inner_product, pow, powers};
 
 /// Entry point of the dealer.
 pub struct Dealer;
