@@ -1,6 +1,13 @@
-//! Batch verification: many proofs — Bulletproofs and Bulletproofs+, any
-//! shapes — in one multiscalar multiplication, and the names of the bad
-//! ones when the batch fails.
+//! Batch verification: many proofs of any mix of kinds — Bulletproofs,
+//! Bulletproofs+, interval proofs, circuit proofs, any shapes, on one group
+//! — in one multiscalar multiplication, and the names of the bad ones when
+//! the batch fails.
+//!
+//! A batch holds [`Claim`]s: a proof with its statement and transcript.
+//! Every proof type that implements the verification contract
+//! ([`Verifiable`]) is a claim through [`Item`]; circuit proofs through
+//! [`crate::circuit::R1csClaim`]; range proofs of a system chosen at run
+//! time through [`RangeProofItem`].
 //!
 //! **Soundness.** Each proof `i` reduces to one equation `E_i = 𝟙` (its
 //! own checks already combined with a private random scalar, see
@@ -26,55 +33,62 @@
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
-use crate::equation::Equation;
+use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::range::{RangeProof, RangeProofPlus};
+use crate::range::RangeStatement;
 
-/// A range proof of either system. Both reduce to terms on the same
-/// generators, so they batch together.
-#[derive(Clone, Copy, Debug)]
-pub enum AnyRangeProof<'a, G: Group> {
-    /// A Bulletproofs range proof.
-    Bulletproofs(&'a RangeProof<G>),
-    /// A Bulletproofs+ range proof.
-    BulletproofsPlus(&'a RangeProofPlus<G>),
+pub use crate::range::AnyRangeProof;
+
+/// One member of a batch: a proof, bound to its statement and transcript,
+/// that can add its verification equation to a shared [`Equation`].
+pub trait Claim<G: Group>: Sync {
+    /// Add the equation times `weight` (see [`Verifiable::add_terms`];
+    /// `combine` is fresh secret randomness for joining the proof's own
+    /// checks). May be called more than once (the blame pass); on error
+    /// `eq` is unchanged.
+    fn add_terms(&self, weight: G::Scalar, combine: G::Scalar, eq: &mut Equation<G>) -> Result<(), ProofError>;
 }
 
-impl<'a, G: Group> From<&'a RangeProof<G>> for AnyRangeProof<'a, G> {
-    fn from(p: &'a RangeProof<G>) -> Self {
-        AnyRangeProof::Bulletproofs(p)
+/// Any [`Verifiable`] proof with its statement and transcript.
+pub struct Item<'a, G: Group, P: Verifiable<G> + ?Sized> {
+    /// The proof.
+    pub proof: &'a P,
+    /// Its statement.
+    pub statement: &'a P::Statement,
+    /// The transcript as the verifier starts it (label and any context).
+    pub transcript: Transcript,
+}
+
+impl<'a, G: Group, P: Verifiable<G> + ?Sized> Item<'a, G, P> {
+    /// `proof` for `statement` under `transcript`.
+    pub fn new(proof: &'a P, statement: &'a P::Statement, transcript: Transcript) -> Self {
+        Item { proof, statement, transcript }
     }
 }
 
-impl<'a, G: Group> From<&'a RangeProofPlus<G>> for AnyRangeProof<'a, G> {
-    fn from(p: &'a RangeProofPlus<G>) -> Self {
-        AnyRangeProof::BulletproofsPlus(p)
+impl<G: Group, P: Verifiable<G> + Sync + ?Sized> Claim<G> for Item<'_, G, P>
+where
+    P::Statement: Sync,
+{
+    fn add_terms(&self, weight: G::Scalar, combine: G::Scalar, eq: &mut Equation<G>) -> Result<(), ProofError> {
+        self.proof.add_terms(self.statement, &mut self.transcript.clone(), weight, combine, eq)
     }
 }
 
-impl<G: Group> AnyRangeProof<'_, G> {
-    /// Add the proof's equation times `weight` (`combine`: the random
-    /// scalar joining a Bulletproofs proof's two checks; unused by
-    /// Bulletproofs+, whose check is one equation).
-    pub(crate) fn add_terms_combined(
-        &self,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        bits: usize,
-        weight: G::Scalar,
-        combine: G::Scalar,
-        acc: &mut Equation<G>,
-    ) -> Result<(), ProofError> {
-        match self {
-            AnyRangeProof::Bulletproofs(p) => p.add_terms_combined(transcript, commitments, bits, weight, combine, acc),
-            AnyRangeProof::BulletproofsPlus(p) => p.add_verification_terms(transcript, commitments, bits, weight, acc),
-        }
+/// A claim already known to be invalid (its statement did not build): it
+/// is named in the result without any group operation.
+struct Refused(ProofError);
+
+impl<G: Group> Claim<G> for Refused {
+    fn add_terms(&self, _: G::Scalar, _: G::Scalar, _: &mut Equation<G>) -> Result<(), ProofError> {
+        Err(self.0.clone())
     }
 }
 
-/// One range proof (either system) with its statement, ready for a batch.
+/// One range proof (either system) with its statement given as
+/// commitments and bit size, for [`verify_range_proofs`].
 #[derive(Clone)]
 pub struct RangeProofItem<'a, G: Group> {
     /// The proof (`(&proof).into()` from either proof type).
@@ -115,43 +129,63 @@ impl core::fmt::Display for BatchError {
 #[cfg(feature = "std")]
 impl std::error::Error for BatchError {}
 
-/// Verify range proofs together. `Ok(())` iff every proof verifies; else
-/// the exact set of invalid ones.
-///
-/// Every random scalar (two per proof) is drawn from `rng` before any work
-/// starts, so the `rayon` feature's parallel accumulation sums exactly the
-/// terms the serial path would. The first pass adds every proof's weighted
-/// terms straight into one accumulator — no per-proof copy — and runs one
-/// multiscalar multiplication; only if it fails are per-proof equations
-/// built for the bisection.
+/// Verify range proofs (either system, any shapes) together: each item's
+/// statement is built once, then [`verify`].
 pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
     items: &[RangeProofItem<'_, G>],
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<(), BatchError> {
+    let statements: Vec<Result<RangeStatement<G>, ProofError>> =
+        items.iter().map(|item| RangeStatement::new(item.bits, item.commitments)).collect();
+    let bound: Vec<Result<Item<'_, G, _>, Refused>> = items
+        .iter()
+        .zip(&statements)
+        .map(|(item, statement)| match statement {
+            Ok(statement) => Ok(Item { proof: item.proof.0, statement, transcript: item.transcript.clone() }),
+            Err(e) => Err(Refused(e.clone())),
+        })
+        .collect();
+    let claims: Vec<&dyn Claim<G>> = bound
+        .iter()
+        .map(|b| match b {
+            Ok(item) => item as &dyn Claim<G>,
+            Err(refused) => refused as &dyn Claim<G>,
+        })
+        .collect();
+    verify(&claims, bp_gens, pc_gens, rng)
+}
+
+/// Verify any mix of claims in one multiscalar multiplication. `Ok(())`
+/// iff every proof verifies; else the exact set of invalid ones.
+///
+/// Every random scalar (two per proof) is drawn from `rng` before any work
+/// starts, so the `rayon` feature's parallel accumulation sums exactly the
+/// terms the serial path would. The first pass adds every proof's weighted
+/// terms straight into one equation — no per-proof copy — and runs one
+/// multiscalar multiplication; only if it fails are per-proof equations
+/// built for the bisection.
+pub fn verify<G: Group, R: RngCore + CryptoRng>(
+    claims: &[&dyn Claim<G>],
+    bp_gens: &BulletproofGens<G>,
+    pc_gens: &PedersenGens<G>,
+    rng: &mut R,
+) -> Result<(), BatchError> {
     let randomness: Vec<(G::Scalar, G::Scalar)> =
-        items.iter().map(|_| (<G::Scalar as ScalarOps>::random(rng), <G::Scalar as ScalarOps>::random(rng))).collect();
-    let (acc, mut invalid) = accumulate(items, &randomness);
-    let all_pass = invalid.len() < items.len() && matches!(acc.is_identity(bp_gens, pc_gens), Ok(true));
-    if !all_pass && invalid.len() < items.len() {
+        claims.iter().map(|_| (<G::Scalar as ScalarOps>::random(rng), <G::Scalar as ScalarOps>::random(rng))).collect();
+    let (acc, mut invalid) = accumulate(claims, &randomness);
+    let all_pass = invalid.len() < claims.len() && matches!(acc.is_identity(bp_gens, pc_gens), Ok(true));
+    if !all_pass && invalid.len() < claims.len() {
         // Blame: per-proof equations (weight 1, fresh combining scalars).
-        let mut terms = Vec::with_capacity(items.len());
-        for (index, item) in items.iter().enumerate() {
+        let mut terms = Vec::with_capacity(claims.len());
+        for (index, claim) in claims.iter().enumerate() {
             if invalid.iter().any(|(i, _)| *i == index) {
                 continue;
             }
             let mut acc = Equation::new();
-            let mut transcript = item.transcript.clone();
             let combine = <G::Scalar as ScalarOps>::random(rng);
-            match item.proof.add_terms_combined(
-                &mut transcript,
-                item.commitments,
-                item.bits,
-                G::Scalar::one(),
-                combine,
-                &mut acc,
-            ) {
+            match claim.add_terms(G::Scalar::one(), combine, &mut acc) {
                 Ok(()) => terms.push((index, acc)),
                 Err(e) => invalid.push((index, e)),
             }
@@ -167,29 +201,25 @@ pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
     }
 }
 
-/// Sum `w_i·E_i` over the proofs whose transcripts replay, and list the
+/// Sum `w_i·E_i` over the claims whose transcripts replay, and list the
 /// ones that do not.
 #[allow(clippy::type_complexity)]
 fn accumulate<G: Group>(
-    items: &[RangeProofItem<'_, G>],
+    claims: &[&dyn Claim<G>],
     randomness: &[(G::Scalar, G::Scalar)],
 ) -> (Equation<G>, Vec<(usize, ProofError)>) {
-    let add =
-        |(mut acc, mut invalid): (Equation<G>, Vec<(usize, ProofError)>),
-         (index, (item, (weight, combine))): (usize, (&RangeProofItem<'_, G>, &(G::Scalar, G::Scalar)))| {
-            let mut transcript = item.transcript.clone();
-            if let Err(e) =
-                item.proof.add_terms_combined(&mut transcript, item.commitments, item.bits, *weight, *combine, &mut acc)
-            {
-                invalid.push((index, e));
-            }
-            (acc, invalid)
-        };
+    let add = |(mut acc, mut invalid): (Equation<G>, Vec<(usize, ProofError)>),
+               (index, (claim, (weight, combine))): (usize, (&&dyn Claim<G>, &(G::Scalar, G::Scalar)))| {
+        if let Err(e) = claim.add_terms(*weight, *combine, &mut acc) {
+            invalid.push((index, e));
+        }
+        (acc, invalid)
+    };
     #[cfg(feature = "rayon")]
     {
         use rayon::prelude::*;
-        if items.len() > 1 {
-            return items
+        if claims.len() > 1 {
+            return claims
                 .par_iter()
                 .zip(randomness.par_iter())
                 .enumerate()
@@ -204,7 +234,7 @@ fn accumulate<G: Group>(
                 );
         }
     }
-    items.iter().zip(randomness).enumerate().fold((Equation::new(), Vec::new()), add)
+    claims.iter().zip(randomness).enumerate().fold((Equation::new(), Vec::new()), add)
 }
 
 /// Evaluate `Σ w_i·E_i` over `set` with fresh weights.
@@ -229,7 +259,7 @@ fn passes<G: Group, R: RngCore + CryptoRng>(
 /// Report every failing equation in `set`. `known_bad`: the caller already
 /// knows `set` contains a failing equation (its sibling passed, or it was
 /// just checked), so it is split without being evaluated again.
-pub(crate) fn bisect<G: Group, R: RngCore + CryptoRng>(
+fn bisect<G: Group, R: RngCore + CryptoRng>(
     set: &[&(usize, Equation<G>)],
     known_bad: bool,
     bp_gens: &BulletproofGens<G>,

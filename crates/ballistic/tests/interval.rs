@@ -4,7 +4,7 @@ mod common;
 
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::interval::RangeProofSystem;
+use ballistic::range::RangeProofSystem;
 use ballistic::{BulletproofGens, Interval, IntervalProof, PedersenGens, ProofError};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

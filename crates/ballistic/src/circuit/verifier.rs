@@ -276,34 +276,65 @@ impl<G: Group> Verifier<G> {
     }
 }
 
+/// A circuit proof with its statement (the [`Verifier`] the gadget code
+/// built), ready to join a batch of any proof kinds ([`crate::batch`]).
+///
+/// Circuit proofs are claims rather than [`crate::equation::Verifiable`]
+/// proofs with a reusable statement: second-phase gadgets are `FnOnce`
+/// callbacks that run on challenges drawn from the proof itself, so the
+/// statement is consumed by the first replay. The claim replays once, when
+/// it is made, and keeps the proof's equation (weight 1); a batch scales
+/// it, and the blame pass reuses it.
+#[derive(Debug)]
+pub struct R1csClaim<G: Group> {
+    equation: Result<Equation<G>, ProofError>,
+}
+
+impl<G: Group> R1csClaim<G> {
+    /// Replay `verifier` with `proof`; `rng` draws the scalar joining the
+    /// proof's two checks. A proof that does not replay (wrong shape, bad
+    /// points) is a claim that fails in the batch, naming its index.
+    pub fn new<R: RngCore + CryptoRng>(
+        verifier: Verifier<G>,
+        proof: &R1csProof<G>,
+        bp_gens: &BulletproofGens<G>,
+        rng: &mut R,
+    ) -> Self {
+        let mut eq = Equation::new();
+        let combine = <G::Scalar as ScalarOps>::random(rng);
+        let equation = verifier.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut eq).map(|()| eq);
+        R1csClaim { equation }
+    }
+}
+
+impl<G: Group> crate::batch::Claim<G> for R1csClaim<G> {
+    fn add_terms(&self, weight: G::Scalar, _combine: G::Scalar, eq: &mut Equation<G>) -> Result<(), ProofError> {
+        match &self.equation {
+            Ok(terms) => {
+                eq.add_scaled(terms, weight);
+                Ok(())
+            }
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
 /// Verify several circuit proofs (any circuits over the same generators)
 /// in one multiscalar multiplication with random weights from `rng`;
 /// on failure, the exact indices of the invalid proofs (see
-/// [`crate::batch`] for the blame strategy and its cost).
+/// [`crate::batch`] for the blame strategy and its cost). Circuit proofs
+/// mix with other proof kinds through [`R1csClaim`] and
+/// [`crate::batch::verify`].
 pub fn verify_batch<G: Group, R: RngCore + CryptoRng>(
     items: Vec<(Verifier<G>, &R1csProof<G>)>,
     pc_gens: &PedersenGens<G>,
     bp_gens: &BulletproofGens<G>,
     rng: &mut R,
 ) -> Result<(), BatchError> {
-    let mut invalid = Vec::new();
-    let mut terms = Vec::with_capacity(items.len());
-    for (index, (verifier, proof)) in items.into_iter().enumerate() {
-        let mut acc = Equation::new();
-        let combine = <G::Scalar as ScalarOps>::random(rng);
-        match verifier.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut acc) {
-            Ok(()) => terms.push((index, acc)),
-            Err(e) => invalid.push((index, e)),
-        }
-    }
-    let refs: Vec<&(usize, Equation<G>)> = terms.iter().collect();
-    crate::batch::bisect(&refs, false, bp_gens, pc_gens, rng, &mut invalid);
-    if invalid.is_empty() {
-        Ok(())
-    } else {
-        invalid.sort_by_key(|(i, _)| *i);
-        Err(BatchError { invalid })
-    }
+    let claims: Vec<R1csClaim<G>> =
+        items.into_iter().map(|(verifier, proof)| R1csClaim::new(verifier, proof, bp_gens, rng)).collect();
+    let refs: Vec<&dyn crate::batch::Claim<G>> = claims.iter().map(|c| c as &dyn crate::batch::Claim<G>).collect();
+    crate::batch::verify(&refs, bp_gens, pc_gens, rng)
 }
 
 impl<G: Group> ConstraintSystem<G::Scalar> for Verifier<G> {

@@ -59,10 +59,10 @@ use rand_core::{CryptoRng, OsRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
 use zeroize::Zeroizing;
 
-use super::RangeShape;
+use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
-use crate::equation::Equation;
+use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
@@ -334,55 +334,64 @@ impl<G: Group> RangeProof<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let mut acc = Equation::new();
-        self.add_verification_terms(transcript, commitments, n, G::Scalar::one(), rng, &mut acc)?;
-        acc.verify(bp_gens, pc_gens)
+        let statement = RangeStatement::new(n, commitments)?;
+        self.verify(&statement, transcript, bp_gens, pc_gens, rng)
     }
+}
 
-    /// Replay the transcript and add this proof's verification equation,
-    /// scaled by `weight`, to `acc` (batch verification: give each proof an
-    /// independent random weight, then evaluate `acc` once). `rng` draws the
-    /// scalar that combines the proof's two checks. On error nothing has
-    /// been added to `acc`.
-    pub fn add_verification_terms<R: RngCore + CryptoRng>(
-        &self,
+impl<G: Group> DynRangeProof<G> for RangeProof<G> {
+    fn system(&self) -> RangeSystem {
+        RangeSystem::Bulletproofs
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        RangeProof::to_bytes(self)
+    }
+}
+
+impl<G: Group> RangeProofSystem<G> for RangeProof<G> {
+    const SYSTEM: RangeSystem = RangeSystem::Bulletproofs;
+
+    fn prove_values<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
         transcript: &mut Transcript,
-        commitments: &[G::Compressed],
+        values: &[u64],
+        blindings: &[G::Scalar],
         n: usize,
-        weight: G::Scalar,
         rng: &mut R,
-        acc: &mut Equation<G>,
-    ) -> Result<(), ProofError> {
-        let combine = <G::Scalar as ScalarOps>::random(rng);
-        self.add_terms_combined(transcript, commitments, n, weight, combine, acc)
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        RangeProof::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
     }
 
-    /// [`add_verification_terms`](Self::add_verification_terms) with the
-    /// combining scalar given (it must be uniformly random and secret from
-    /// the prover). Every fallible step runs before the first term is added.
-    pub(crate) fn add_terms_combined(
+    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        RangeProof::from_bytes_for(bytes, n, m)
+    }
+}
+
+impl<G: Group> Verifiable<G> for RangeProof<G> {
+    type Statement = RangeStatement<G>;
+
+    /// The two checks (`t̂` against `T₁, T₂`, and the inner product) are
+    /// joined by `combine`. Every fallible step runs before the first term
+    /// is added.
+    fn add_terms(
         &self,
+        statement: &RangeStatement<G>,
         transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
         weight: G::Scalar,
         combine: G::Scalar,
         acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
-        let shape = RangeShape::new(n, commitments.len())?;
+        let shape = statement.shape();
+        let n = shape.n;
         if self.ipp.rounds() != shape.rounds() {
             return Err(ProofError::WrongLength {
-                expected: Self::encoded_len(n, commitments.len())?,
+                expected: Self::encoded_len(n, shape.m)?,
                 got: self.encoded_len_of(),
             });
         }
-        let v_points = commitments
-            .iter()
-            .enumerate()
-            .map(|(index, c)| G::decompress(c).ok_or(ProofError::InvalidCommitment { index }))
-            .collect::<Result<Vec<_>, _>>()?;
-
-        let Replay { y, z, x, w, u } = self.replay(transcript, shape, commitments)?;
+        let v_points = statement.points();
+        let Replay { y, z, x, w, u } = self.replay(transcript, shape, statement.commitments())?;
 
         // One inversion for every u_k and y.
         let mut inverses = u.clone();
@@ -407,7 +416,7 @@ impl<G: Group> RangeProof<G> {
         acc.add_point(c * x * x, self.t_2.point);
         self.ipp.add_round_terms(&u, &u_inv, weight, acc);
         for (z_j, v) in powers(z).skip(2).zip(v_points) {
-            acc.add_point(c * z_j, v);
+            acc.add_point(c * z_j, *v);
         }
         acc.add_b_blinding(-(weight * self.e_blinding) - c * self.t_x_blinding);
         acc.add_b(weight * w * (self.t_x - a * b) + c * (delta - self.t_x));
@@ -427,7 +436,9 @@ impl<G: Group> RangeProof<G> {
         );
         Ok(())
     }
+}
 
+impl<G: Group> RangeProof<G> {
     /// Append the statement and proof to the transcript in protocol order,
     /// validating points, and return the challenges.
     fn replay(

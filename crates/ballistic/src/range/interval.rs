@@ -35,104 +35,13 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use subtle::ConstantTimeGreater;
 
-use super::{RangeProof, RangeProofPlus, RangeShape};
+use super::{RangeProofSystem, RangeShape, RangeStatement};
 use crate::ct::declassify;
+use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::transcript::TranscriptProtocol;
-
-/// What the interval construction needs from a range proof system.
-pub trait RangeProofSystem<G: Group>: Sized {
-    /// Prove every `values[j] ∈ [0, 2^n)`; returns the commitments.
-    #[allow(clippy::too_many_arguments)]
-    fn prove_values<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
-    /// Verify the proof for `commitments`.
-    #[allow(clippy::too_many_arguments)]
-    fn verify_values<R: RngCore + CryptoRng>(
-        &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(), ProofError>;
-    /// The proof's encoding.
-    fn encode(&self) -> Vec<u8>;
-    /// Strict decoding for a statement of `m` values of `n` bits.
-    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError>;
-}
-
-impl<G: Group> RangeProofSystem<G> for RangeProof<G> {
-    fn prove_values<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProof::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
-    }
-    fn verify_values<R: RngCore + CryptoRng>(
-        &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple_with_rng(bp_gens, pc_gens, transcript, commitments, n, rng)
-    }
-    fn encode(&self) -> Vec<u8> {
-        self.to_bytes()
-    }
-    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeProof::from_bytes_for(bytes, n, m)
-    }
-}
-
-impl<G: Group> RangeProofSystem<G> for RangeProofPlus<G> {
-    fn prove_values<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProofPlus::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
-    }
-    fn verify_values<R: RngCore + CryptoRng>(
-        &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        _rng: &mut R,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple(bp_gens, pc_gens, transcript, commitments, n)
-    }
-    fn encode(&self) -> Vec<u8> {
-        self.to_bytes()
-    }
-    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeProofPlus::from_bytes_for(bytes, n, m)
-    }
-}
 
 /// An interval `[lo, hi]` with `lo ≤ hi`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -190,15 +99,46 @@ impl Interval {
     }
 }
 
-/// The derived commitments `V₁ = V − lo·B` (and `V₂ = V₁ + c·B`).
-fn derived_commitments<G: Group>(interval: &Interval, pc_gens: &PedersenGens<G>, v: &G::Point) -> Vec<G::Compressed> {
-    let v1 = *v - G::msm_vartime([G::Scalar::from_u64(interval.lo)], [pc_gens.b]);
-    let mut out = vec![G::compress(&v1)];
-    let c = interval.offset();
-    if c != 0 {
-        out.push(G::compress(&(v1 + G::msm_vartime([G::Scalar::from_u64(c)], [pc_gens.b]))));
+/// The public statement of an interval proof: `commitment` opens to a
+/// value in `interval`. Holds the derived commitments `V₁ = V − lo·B` (and
+/// `V₂ = V₁ + c·B`) as the inner range proof's statement.
+#[derive(Clone, Debug)]
+pub struct IntervalStatement<G: Group> {
+    interval: Interval,
+    commitment: G::Compressed,
+    inner: RangeStatement<G>,
+}
+
+impl<G: Group> IntervalStatement<G> {
+    /// An error if `commitment` is not a valid point
+    /// ([`ProofError::InvalidCommitment`]).
+    pub fn new(interval: Interval, commitment: &G::Compressed, pc_gens: &PedersenGens<G>) -> Result<Self, ProofError> {
+        let v = G::decompress(commitment).ok_or(ProofError::InvalidCommitment { index: 0 })?;
+        let v1 = v - G::msm_vartime([G::Scalar::from_u64(interval.lo)], [pc_gens.b]);
+        let mut points = vec![v1];
+        let c = interval.offset();
+        if c != 0 {
+            points.push(v1 + G::msm_vartime([G::Scalar::from_u64(c)], [pc_gens.b]));
+        }
+        let compressed = points.iter().map(G::compress).collect();
+        let inner = RangeStatement::from_parts(interval.shape(), compressed, points);
+        Ok(IntervalStatement { interval, commitment: *commitment, inner })
     }
-    out
+
+    /// The interval.
+    pub fn interval(&self) -> Interval {
+        self.interval
+    }
+
+    /// The commitment `V`.
+    pub fn commitment(&self) -> &G::Compressed {
+        &self.commitment
+    }
+
+    /// Generators that verify this statement (`(chains, per chain)`).
+    pub fn generators_needed(&self) -> (usize, usize) {
+        self.inner.generators_needed()
+    }
 }
 
 fn bind<G: Group>(transcript: &mut Transcript, interval: &Interval, commitment: &G::Compressed) {
@@ -214,6 +154,22 @@ fn bind<G: Group>(transcript: &mut Transcript, interval: &Interval, commitment: 
 pub struct IntervalProof<G: Group, P> {
     proof: P,
     _group: PhantomData<G>,
+}
+
+impl<G: Group, P: RangeProofSystem<G>> Verifiable<G> for IntervalProof<G, P> {
+    type Statement = IntervalStatement<G>;
+
+    fn add_terms(
+        &self,
+        statement: &IntervalStatement<G>,
+        transcript: &mut Transcript,
+        weight: G::Scalar,
+        combine: G::Scalar,
+        eq: &mut Equation<G>,
+    ) -> Result<(), ProofError> {
+        bind::<G>(transcript, &statement.interval, &statement.commitment);
+        self.proof.add_terms(&statement.inner, transcript, weight, combine, eq)
+    }
 }
 
 impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
@@ -260,10 +216,8 @@ impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
         interval: Interval,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let v = G::decompress(commitment).ok_or(ProofError::InvalidCommitment { index: 0 })?;
-        bind::<G>(transcript, &interval, commitment);
-        let derived = derived_commitments(&interval, pc_gens, &v);
-        self.proof.verify_values(bp_gens, pc_gens, transcript, &derived, interval.bits(), rng)
+        let statement = IntervalStatement::new(interval, commitment, pc_gens)?;
+        self.verify(&statement, transcript, bp_gens, pc_gens, rng)
     }
 
     /// The inner range proof's encoding.

@@ -25,9 +25,15 @@ pub mod mpc;
 
 pub use self::bulletproofs::RangeProof;
 pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_RECOVERABLE_VALUES};
-pub use self::interval::{Interval, IntervalProof};
+pub use self::interval::{Interval, IntervalProof, IntervalStatement};
 
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+
+use crate::equation::Verifiable;
 use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::Group;
 
 /// Largest supported bit size.
 pub const MAX_BITS: usize = 64;
@@ -85,5 +91,196 @@ impl RangeShape {
         } else {
             (1u64 << self.n) - 1
         }
+    }
+}
+
+/// The public statement of a range proof: `m` commitments `V_j`, each to a
+/// value in `[0, 2^n)`. Built once — shape validated, every commitment
+/// decoded — and then checked against any number of proofs.
+#[derive(Clone, Debug)]
+pub struct RangeStatement<G: Group> {
+    shape: RangeShape,
+    commitments: Vec<G::Compressed>,
+    points: Vec<G::Point>,
+}
+
+impl<G: Group> RangeStatement<G> {
+    /// `commitments.len()` values of `n` bits: an error for an unsupported
+    /// shape ([`ProofError::InvalidBitsize`], [`ProofError::InvalidAggregation`])
+    /// or a commitment that is not a valid point
+    /// ([`ProofError::InvalidCommitment`] naming it). A commitment may be the
+    /// identity (value 0, blinding 0), as in `bulletproofs` 5.
+    pub fn new(n: usize, commitments: &[G::Compressed]) -> Result<Self, ProofError> {
+        let shape = RangeShape::new(n, commitments.len())?;
+        let points = commitments
+            .iter()
+            .enumerate()
+            .map(|(index, c)| G::decompress(c).ok_or(ProofError::InvalidCommitment { index }))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(RangeStatement { shape, commitments: commitments.to_vec(), points })
+    }
+
+    /// From commitments already decoded (`points[j]` is `commitments[j]`).
+    pub(crate) fn from_parts(shape: RangeShape, commitments: Vec<G::Compressed>, points: Vec<G::Point>) -> Self {
+        RangeStatement { shape, commitments, points }
+    }
+
+    /// The shape `(n, m)`.
+    pub fn shape(&self) -> RangeShape {
+        self.shape
+    }
+
+    /// The commitments `V_j`, as given.
+    pub fn commitments(&self) -> &[G::Compressed] {
+        &self.commitments
+    }
+
+    /// The commitments, decoded.
+    pub(crate) fn points(&self) -> &[G::Point] {
+        &self.points
+    }
+
+    /// Generators that verify (and prove) this statement:
+    /// `BulletproofGens::new(per_chain, chains)` with `(chains, per_chain)`.
+    pub fn generators_needed(&self) -> (usize, usize) {
+        (self.shape.parties_needed(), self.shape.gens_per_party_needed())
+    }
+}
+
+/// The range proof systems, named at run time (proof files, bindings).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RangeSystem {
+    /// Bulletproofs (paper §4; [`RangeProof`]).
+    Bulletproofs,
+    /// Bulletproofs+ ([`RangeProofPlus`]).
+    BulletproofsPlus,
+}
+
+impl RangeSystem {
+    /// Every system, in a fixed order.
+    pub const ALL: [RangeSystem; 2] = [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlus];
+
+    /// The system's name in proof files: `"bulletproofs"`, `"bulletproofs-plus"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RangeSystem::Bulletproofs => "bulletproofs",
+            RangeSystem::BulletproofsPlus => "bulletproofs-plus",
+        }
+    }
+
+    /// The system called `name` ([`name`](Self::name)); `None` for any other string.
+    pub fn from_name(name: &str) -> Option<Self> {
+        RangeSystem::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// The encoded length of a proof of this system for `m` values of `n` bits.
+    pub fn encoded_len<G: Group>(self, n: usize, m: usize) -> Result<usize, ProofError> {
+        match self {
+            RangeSystem::Bulletproofs => RangeProof::<G>::encoded_len(n, m),
+            RangeSystem::BulletproofsPlus => RangeProofPlus::<G>::encoded_len(n, m),
+        }
+    }
+
+    /// Strict decoding of a proof of this system for `m` values of `n` bits.
+    pub fn decode<G: Group>(self, bytes: &[u8], n: usize, m: usize) -> Result<Box<dyn DynRangeProof<G>>, ProofError> {
+        Ok(match self {
+            RangeSystem::Bulletproofs => Box::new(RangeProof::<G>::decode_for(bytes, n, m)?),
+            RangeSystem::BulletproofsPlus => Box::new(RangeProofPlus::<G>::decode_for(bytes, n, m)?),
+        })
+    }
+
+    /// Prove every `values[j] ∈ [0, 2^n)` with this system; returns the
+    /// proof and the commitments.
+    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::type_complexity)]
+    pub fn prove<G: Group, R: RngCore + CryptoRng>(
+        self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>), ProofError> {
+        fn boxed<G: Group, P: RangeProofSystem<G> + 'static>(
+            r: Result<(P, Vec<G::Compressed>), ProofError>,
+        ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>), ProofError> {
+            r.map(|(p, c)| (Box::new(p) as Box<dyn DynRangeProof<G>>, c))
+        }
+        match self {
+            RangeSystem::Bulletproofs => {
+                boxed(RangeProof::prove_values(bp_gens, pc_gens, transcript, values, blindings, n, rng))
+            }
+            RangeSystem::BulletproofsPlus => {
+                boxed(RangeProofPlus::prove_values(bp_gens, pc_gens, transcript, values, blindings, n, rng))
+            }
+        }
+    }
+}
+
+/// A range proof of any system, behind one object-safe interface: what
+/// batches, proof files and bindings hold when the system is chosen at run
+/// time. Every [`RangeProofSystem`] is one.
+pub trait DynRangeProof<G: Group>:
+    Verifiable<G, Statement = RangeStatement<G>> + Send + Sync + core::fmt::Debug
+{
+    /// Which system made it.
+    fn system(&self) -> RangeSystem;
+    /// The proof's encoding.
+    fn to_bytes(&self) -> Vec<u8>;
+}
+
+/// A range proof system: prove, decode, and the verification contract
+/// ([`Verifiable`] over a [`RangeStatement`]). Implemented by
+/// [`RangeProof`] and [`RangeProofPlus`]; [`IntervalProof`] works over any.
+pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
+    /// This system's run-time name.
+    const SYSTEM: RangeSystem;
+
+    /// Prove every `values[j] ∈ [0, 2^n)`; returns the commitments.
+    #[allow(clippy::too_many_arguments)]
+    fn prove_values<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
+
+    /// Strict decoding for a statement of `m` values of `n` bits.
+    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError>;
+
+    /// Verify the proof for `commitments` (a [`RangeStatement`] built on the spot).
+    #[allow(clippy::too_many_arguments)]
+    fn verify_values<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        let statement = RangeStatement::new(n, commitments)?;
+        self.verify(&statement, transcript, bp_gens, pc_gens, rng)
+    }
+
+    /// The proof's encoding.
+    fn encode(&self) -> Vec<u8> {
+        DynRangeProof::to_bytes(self)
+    }
+}
+
+/// A borrowed range proof of either system, for a batch
+/// ([`crate::batch::RangeProofItem`]): `(&proof).into()` from any range proof.
+#[derive(Clone, Copy, Debug)]
+pub struct AnyRangeProof<'a, G: Group>(pub &'a dyn DynRangeProof<G>);
+
+impl<'a, G: Group, P: DynRangeProof<G>> From<&'a P> for AnyRangeProof<'a, G> {
+    fn from(p: &'a P) -> Self {
+        AnyRangeProof(p)
     }
 }

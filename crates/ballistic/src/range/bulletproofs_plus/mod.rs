@@ -55,10 +55,10 @@ use rand_core::{CryptoRng, OsRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
 use zeroize::Zeroizing;
 
-use super::RangeShape;
+use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
-use crate::equation::Equation;
+use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
@@ -333,51 +333,33 @@ impl<G: Group> RangeProofPlus<G> {
         commitments: &[G::Compressed],
         n: usize,
     ) -> Result<(), ProofError> {
+        let statement = RangeStatement::new(n, commitments)?;
         let mut acc = Equation::new();
-        self.add_verification_terms(transcript, commitments, n, G::Scalar::one(), &mut acc)?;
+        self.add_terms(&statement, transcript, G::Scalar::one(), G::Scalar::zero(), &mut acc)?;
         acc.verify(bp_gens, pc_gens)
     }
 
-    /// Replay the transcript and add this proof's verification equation,
-    /// scaled by `weight`, to `acc` (for batches: an independent random
-    /// weight per proof). A Bulletproofs+ proof reduces to a single
-    /// equation, so no further randomness is needed. On error nothing has
-    /// been added to `acc`.
-    pub fn add_verification_terms(
-        &self,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        weight: G::Scalar,
-        acc: &mut Equation<G>,
-    ) -> Result<(), ProofError> {
-        self.add_terms_flavored(transcript, Flavor::Ballistic, None, commitments, n, weight, acc)
-    }
-
-    #[allow(clippy::too_many_arguments)]
+    /// The verification equation in either transcript schedule. Every
+    /// fallible step runs before the first term is added.
     fn add_terms_flavored(
         &self,
         transcript: &mut Transcript,
         flavor: Flavor,
         pc_gens: Option<&PedersenGens<G>>,
-        commitments: &[G::Compressed],
-        n: usize,
+        statement: &RangeStatement<G>,
         weight: G::Scalar,
         acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
-        let shape = RangeShape::new(n, commitments.len())?;
+        let shape = statement.shape();
+        let n = shape.n;
         if self.wip.rounds() != shape.rounds() {
             return Err(ProofError::WrongLength {
-                expected: Self::encoded_len(n, commitments.len())?,
+                expected: Self::encoded_len(n, shape.m)?,
                 got: self.encoded_len_of(),
             });
         }
-        let v_points = commitments
-            .iter()
-            .enumerate()
-            .map(|(index, c)| G::decompress(c).ok_or(ProofError::InvalidCommitment { index }))
-            .collect::<Result<Vec<_>, _>>()?;
-        let Replay { y, z, ch } = self.replay(transcript, flavor, pc_gens, shape, commitments)?;
+        let v_points = statement.points();
+        let Replay { y, z, ch } = self.replay(transcript, flavor, pc_gens, shape, statement.commitments())?;
 
         // One inversion for every e_k, e and y.
         let mut inverses = ch.e.clone();
@@ -403,7 +385,7 @@ impl<G: Group> RangeProofPlus<G> {
 
         acc.add_point(wee, self.a.point);
         for (z_j, v) in powers(zz).skip(1).zip(v_points) {
-            acc.add_point(wee * y_n1 * z_j, v);
+            acc.add_point(wee * y_n1 * z_j, *v);
         }
         self.wip.add_point_terms(&ch, &e_inv, weight, acc);
         acc.add_b(wee * zeta - weight * r1 * y * s1);
@@ -499,6 +481,52 @@ impl<G: Group> RangeProofPlus<G> {
 }
 
 crate::encoding::impl_serde_as_bytes!(RangeProofPlus, "a Bulletproofs+ range proof");
+
+impl<G: Group> Verifiable<G> for RangeProofPlus<G> {
+    type Statement = RangeStatement<G>;
+
+    /// A Bulletproofs+ proof reduces to a single equation: `combine` is
+    /// not needed.
+    fn add_terms(
+        &self,
+        statement: &RangeStatement<G>,
+        transcript: &mut Transcript,
+        weight: G::Scalar,
+        _combine: G::Scalar,
+        eq: &mut Equation<G>,
+    ) -> Result<(), ProofError> {
+        self.add_terms_flavored(transcript, Flavor::Ballistic, None, statement, weight, eq)
+    }
+}
+
+impl<G: Group> DynRangeProof<G> for RangeProofPlus<G> {
+    fn system(&self) -> RangeSystem {
+        RangeSystem::BulletproofsPlus
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        RangeProofPlus::to_bytes(self)
+    }
+}
+
+impl<G: Group> RangeProofSystem<G> for RangeProofPlus<G> {
+    const SYSTEM: RangeSystem = RangeSystem::BulletproofsPlus;
+
+    fn prove_values<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        RangeProofPlus::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
+    }
+
+    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        RangeProofPlus::from_bytes_for(bytes, n, m)
+    }
+}
 
 #[cfg(test)]
 mod tests {

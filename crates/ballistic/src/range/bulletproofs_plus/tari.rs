@@ -76,8 +76,9 @@ impl<G: Group> RangeProofPlus<G> {
         n: usize,
     ) -> Result<(), ProofError> {
         tari_shape(n, commitments.len())?;
+        let statement = RangeStatement::new(n, commitments)?;
         let mut acc = Equation::new();
-        self.add_terms_flavored(transcript, Flavor::Tari, Some(pc_gens), commitments, n, G::Scalar::one(), &mut acc)?;
+        self.add_terms_flavored(transcript, Flavor::Tari, Some(pc_gens), &statement, G::Scalar::one(), &mut acc)?;
         acc.verify(bp_gens, pc_gens)
     }
 
