@@ -1,8 +1,15 @@
-//! Error types: one enum per concern.
+//! Errors of proving, decoding and verifying: [`ProofError`].
 //!
-//! [`ProofError`] covers creating, decoding and verifying proofs. Every
-//! variant says what was wrong; none carries secret data (a value that is out
-//! of range is named by its index, never printed).
+//! One enum for every proof type, so that a batch of mixed proofs reports
+//! one error type; [`ProofError::kind`] sorts its variants into what a
+//! caller acts on ([`ErrorKind`]): bytes that are not a proof, a malformed
+//! statement, a proof that does not verify, a prover that refused its
+//! input, generators that are too small, a failed recovery. Every variant
+//! says what was wrong; none carries secret data (a value that is out of
+//! range is named by its index, never printed). Errors of other concerns
+//! have their own types: `range::mpc::MpcError` (names the cheating
+//! parties), `circuit::arith::ArithError` (names the line), and the proof
+//! files' `file::FileError`.
 
 use core::fmt;
 
@@ -121,6 +128,65 @@ pub enum ProofError {
     },
     /// The proof is well-formed but the verification equation does not hold.
     VerificationFailed,
+}
+
+/// What kind of failure a [`ProofError`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The bytes are not an encoding of a proof (length, a non-canonical
+    /// scalar, an invalid point): a parse failure.
+    Decode,
+    /// The statement itself is malformed (shape out of range, a commitment
+    /// that is not a point, an empty interval).
+    Statement,
+    /// The proof decodes and the statement is well formed, but the proof
+    /// does not prove it (the equation fails, an identity point, a proof of
+    /// another shape or phase).
+    Verification,
+    /// The prover refused its input (a value out of range, an unsatisfied
+    /// circuit, a missing assignment, a gadget's refusal).
+    Prover,
+    /// The generators do not cover the statement, or the circuit is larger
+    /// than a proof supports.
+    Setup,
+    /// Owner recovery found no opening.
+    Recovery,
+}
+
+impl ProofError {
+    /// Which kind of failure this is.
+    pub fn kind(&self) -> ErrorKind {
+        use ProofError::*;
+        match self {
+            NonCanonicalScalar { .. } | InvalidPoint { .. } | UnsupportedExtensionDegree { .. } => ErrorKind::Decode,
+            WrongLength { .. } => ErrorKind::Decode,
+            InvalidBitsize { .. }
+            | InvalidAggregation { .. }
+            | InvalidCommitment { .. }
+            | WrongNumCommitments { .. }
+            | InvalidInterval { .. } => ErrorKind::Statement,
+            IdentityPoint { .. } | PhaseMismatch | VerificationFailed => ErrorKind::Verification,
+            WrongNumBlindings { .. }
+            | ValueOutOfRange { .. }
+            | ValueOutsideInterval { .. }
+            | MissingAssignment
+            | Unsatisfied
+            | InvalidVariable
+            | Gadget { .. } => ErrorKind::Prover,
+            InsufficientGenerators { .. } | CircuitTooLarge { .. } => ErrorKind::Setup,
+            RecoveryFailed => ErrorKind::Recovery,
+        }
+    }
+
+    /// The bytes were not a proof (see [`ErrorKind::Decode`]).
+    pub fn is_decode_error(&self) -> bool {
+        self.kind() == ErrorKind::Decode
+    }
+
+    /// A well-formed proof that does not verify (see [`ErrorKind::Verification`]).
+    pub fn is_verification_failure(&self) -> bool {
+        self.kind() == ErrorKind::Verification
+    }
 }
 
 impl fmt::Display for ProofError {

@@ -1,42 +1,65 @@
 //! # ballistic
 //!
 //! Bulletproofs (Bünz, Bootle, Boneh, Poelstra, Wuille, Maxwell, IEEE S&P
-//! 2018): short zero-knowledge proofs without trusted setup.
+//! 2018) and Bulletproofs+ (Chung, Han, Ju, Kim, Seo 2020): short
+//! zero-knowledge proofs without trusted setup — range proofs over Pedersen
+//! commitments and proofs of arithmetic circuits — generic over the group.
 //!
-//! Layers, each depending only on those above it:
+//! ## A user's guide, in the order you meet things
 //!
-//! | module | concept |
-//! |---|---|
-//! | [`group`] | the prime-order group: trait and backends (Ristretto255, secp256k1) |
-//! | [`transcript`], [`generators`] | Fiat–Shamir labels; derivation of `B, B̃, G_i, H_i` |
-//! | [`ipa`] | the inner-product argument (Protocol 2) |
-//! | [`wip`] | the zk weighted inner-product argument (Bulletproofs+) |
-//! | [`nonces`] | prover nonces: from an RNG, or from a seed and the transcript (owner recovery) |
-//! | [`range`] | range proofs: Bulletproofs (§4) and Bulletproofs+ |
-//! | [`verify`] | verification as one multiscalar multiplication |
-//! | [`batch`] | batch verification, naming the invalid proofs |
-//! | [`mpc`] | multi-party aggregation of a range proof through a dealer |
-//! | [`r1cs`] | arithmetic-circuit proofs (Protocol 3): constraint systems, prover, verifier |
-//! | [`gadgets`] | reusable constraint-system gadgets: booleans, ranges, shuffles |
-//! | [`arith`] | Pinocchio `.arith` circuits: parser, evaluator, R1CS translation |
-//! | [`encoding`], [`errors`] | strict encodings; typed errors |
+//! 1. **Pick a group** ([`group`]): [`Ristretto255`] (byte-compatible with
+//!    zkcrypto `bulletproofs` 5) or [`Secp256k1`]. Scalars and points are
+//!    [`Scalar<G>`], [`Point<G>`], [`CompressedPoint<G>`]; every proof type
+//!    is generic over `G: Group`.
+//! 2. **Generators** ([`generators`]): [`PedersenGens`] (`B`, `B̃`, for
+//!    commitments `v·B + γ·B̃`) and [`BulletproofGens`] (the vectors
+//!    `G_i`, `H_i`; size them with a statement's `generators_needed()`).
+//! 3. **Transcripts**: the application starts a merlin
+//!    [`Transcript`](merlin::Transcript) with its own label (and any
+//!    context) and hands it to the prover and the verifier alike;
+//!    [`new_transcript`] takes a label known only at run time.
+//! 4. **Proof types** ([`range`], [`circuit`]): [`RangeProof`]
+//!    (Bulletproofs), [`RangeProofPlus`] (Bulletproofs+), [`IntervalProof`]
+//!    (`lo ≤ v ≤ hi` with either), multi-party range proofs
+//!    ([`range::mpc`]), and circuit proofs ([`circuit`]: constraint
+//!    systems, gadgets, Pinocchio `.arith` files).
+//! 5. **Statements and verification** ([`Verifiable`]): each proof type
+//!    is checked against a statement built once ([`RangeStatement`],
+//!    [`IntervalStatement`], a circuit [`circuit::Verifier`]); verifying
+//!    means building the proof's one multiscalar-multiplication
+//!    [`Equation`] and checking it.
+//! 6. **Batches** ([`batch`]): any mix of proof kinds and shapes on one
+//!    group in one multiscalar multiplication; a failed batch names exactly
+//!    the invalid proofs.
+//! 7. **Errors** ([`ProofError`], sorted by [`ProofError::kind`]): decode
+//!    errors, malformed statements and verification failures are told
+//!    apart; no input makes the library panic.
 //!
 //! ```
-//! use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+//! use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeStatement, Ristretto255, Scalar, Verifiable};
 //! use ballistic::group::ScalarOps;
-//! use curve25519_dalek::scalar::Scalar;
-//! use merlin::Transcript;
+//! use ballistic::merlin::Transcript;
 //!
 //! let pc = PedersenGens::<Ristretto255>::default();
 //! let bp = BulletproofGens::<Ristretto255>::new(64, 1);
-//! let blinding = <Scalar as ScalarOps>::random(&mut rand_core::OsRng);
+//! let blinding = <Scalar<Ristretto255> as ScalarOps>::random(&mut rand_core::OsRng);
 //! let (proof, commitment) = RangeProof::prove_single(
 //!     &bp, &pc, &mut Transcript::new(b"example"), 1037578891, &blinding, 32,
 //! ).unwrap();
+//! // The verifier: a statement (32-bit values, these commitments), then the proof against it.
+//! let statement = RangeStatement::new(32, &[commitment]).unwrap();
 //! assert!(proof
-//!     .verify_single(&bp, &pc, &mut Transcript::new(b"example"), &commitment, 32)
+//!     .verify(&statement, &mut Transcript::new(b"example"), &bp, &pc, &mut rand_core::OsRng)
 //!     .is_ok());
 //! ```
+//!
+//! ## Layers
+//!
+//! Each module depends only on those above it: [`group`] → transcript,
+//! [`generators`], polynomial helpers, [`encoding`] → [`equation`] (the
+//! verification contract) → the inner-product arguments → [`range`],
+//! [`circuit`] (neither imports the other) → [`batch`]. The inner-product
+//! arguments, transcript protocol and nonce derivation are internal.
 
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
@@ -55,17 +78,21 @@ pub mod equation;
 pub mod errors;
 pub mod generators;
 pub mod group;
-pub mod inner_product;
-pub mod nonces;
-pub mod poly;
+mod inner_product;
+mod nonces;
+mod poly;
 pub mod range;
-pub mod transcript;
-pub mod weighted_inner_product;
+mod transcript;
+mod weighted_inner_product;
 
 pub use curve25519_dalek;
 pub use merlin;
 
-pub use errors::ProofError;
+pub use equation::{Equation, Verifiable};
+pub use errors::{ErrorKind, ProofError};
 pub use generators::{BulletproofGens, PedersenGens};
-pub use group::{Group, Ristretto255, Secp256k1};
-pub use range::{Interval, IntervalProof, RangeProof, RangeProofPlus, RangeShape};
+pub use group::{CompressedPoint, Group, Point, Ristretto255, Scalar, Secp256k1};
+pub use range::{
+    Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeShape, RangeStatement, RangeSystem,
+};
+pub use transcript::new_transcript;

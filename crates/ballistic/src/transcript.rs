@@ -180,3 +180,43 @@ impl TranscriptProtocol for Transcript {
 fn label_str(label: &'static [u8]) -> &'static str {
     core::str::from_utf8(label).unwrap_or("?")
 }
+
+/// A transcript started with a label chosen at run time (a proof file's,
+/// a binding caller's): the same state as `Transcript::new(label)`, without
+/// making the label `'static`.
+///
+/// merlin's constructor asks for `&'static [u8]` as an API precaution, but
+/// `Transcript::new` in merlin 3.0.0 (pinned exactly in the workspace for
+/// this reason) only absorbs the label into the STROBE state as the
+/// `dom-sep` message during the call and keeps no reference to it — so a
+/// borrowed label is sound. Front-ends used to intern every distinct label
+/// with `Box::leak`, which grows without bound in a long-running verifier.
+/// The test below checks the state equals `Transcript::new`'s.
+#[allow(unsafe_code)]
+pub fn new_transcript(label: &[u8]) -> Transcript {
+    // SAFETY: the reference is only read inside `Transcript::new` (see
+    // above); it does not outlive this call, which `label` does.
+    let label: &'static [u8] = unsafe { core::mem::transmute::<&[u8], &'static [u8]>(label) };
+    Transcript::new(label)
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+
+    #[test]
+    fn borrowed_label_gives_the_static_label_state() {
+        let owned = String::from("ballistic range proof");
+        let mut a = new_transcript(owned.as_bytes());
+        drop(owned);
+        let mut b = Transcript::new(b"ballistic range proof");
+        let (mut ca, mut cb) = ([0u8; 64], [0u8; 64]);
+        a.challenge_bytes(b"c", &mut ca);
+        b.challenge_bytes(b"c", &mut cb);
+        assert_eq!(ca, cb);
+        let mut c = new_transcript(b"another label");
+        let mut cc = [0u8; 64];
+        c.challenge_bytes(b"c", &mut cc);
+        assert_ne!(ca, cc);
+    }
+}

@@ -33,6 +33,14 @@ pub mod secp256k1;
 pub use ristretto255::Ristretto255;
 pub use secp256k1::Secp256k1;
 
+/// The scalars of group `G` (e.g. `Scalar<Ristretto255>`), so that callers
+/// need not name the backend's crate.
+pub type Scalar<G> = <G as Group>::Scalar;
+/// The points of group `G`.
+pub type Point<G> = <G as Group>::Point;
+/// The canonical compressed encoding of a point of group `G`.
+pub type CompressedPoint<G> = <G as Group>::Compressed;
+
 /// Length in bytes of an encoded scalar (every supported group has a
 /// 253–256-bit order).
 pub const SCALAR_LEN: usize = 32;
