@@ -76,6 +76,8 @@ pub mod ct;
 pub mod encoding;
 pub mod equation;
 pub mod errors;
+#[cfg(feature = "file")]
+pub mod file;
 pub mod generators;
 pub mod group;
 mod inner_product;

@@ -33,6 +33,60 @@ pub mod secp256k1;
 pub use ristretto255::Ristretto255;
 pub use secp256k1::Secp256k1;
 
+/// The groups ballistic implements, named at run time (proof files,
+/// bindings, the command line). This and [`with_group!`](crate::with_group)
+/// are the one place a name maps to a type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GroupId {
+    /// [`Ristretto255`].
+    Ristretto255,
+    /// [`Secp256k1`].
+    Secp256k1,
+}
+
+impl GroupId {
+    /// Every group, in a fixed order.
+    pub const ALL: [GroupId; 2] = [GroupId::Ristretto255, GroupId::Secp256k1];
+
+    /// The group's name ([`Group::NAME`]): `"ristretto255"`, `"secp256k1"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupId::Ristretto255 => Ristretto255::NAME,
+            GroupId::Secp256k1 => Secp256k1::NAME,
+        }
+    }
+
+    /// The group called `name`; `None` for any other string.
+    pub fn from_name(name: &str) -> Option<Self> {
+        GroupId::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The identifier of the type `G`.
+    pub fn of<G: Group>() -> Option<Self> {
+        GroupId::from_name(G::NAME)
+    }
+}
+
+/// Run `body` with the type alias `$g` bound to the group a [`GroupId`]
+/// names: `with_group!(id, G => verify::<G>(…))`. Code generic over
+/// `G: Group` is written once; this is the only dispatch from a run-time
+/// name to a type.
+#[macro_export]
+macro_rules! with_group {
+    ($id:expr, $g:ident => $body:expr) => {
+        match $id {
+            $crate::group::GroupId::Ristretto255 => {
+                type $g = $crate::group::Ristretto255;
+                $body
+            }
+            $crate::group::GroupId::Secp256k1 => {
+                type $g = $crate::group::Secp256k1;
+                $body
+            }
+        }
+    };
+}
+
 /// The scalars of group `G` (e.g. `Scalar<Ristretto255>`), so that callers
 /// need not name the backend's crate.
 pub type Scalar<G> = <G as Group>::Scalar;
