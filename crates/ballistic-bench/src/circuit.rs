@@ -188,7 +188,7 @@ impl CircuitCase {
                 (self.circuit.verifier::<Ristretto255>(Transcript::new(b"bench"), &self.public).expect("verifier"), p)
             })
             .collect();
-        ballistic::circuit::verify_batch(items, &self.pc, &self.gens, &mut rng).is_ok()
+        ballistic::batch::verify_circuits(items, &self.pc, &self.gens, &mut rng).is_ok()
     }
 
     /// bulletproofs 5's proof of the same constraints.

@@ -33,23 +33,16 @@
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
+use crate::circuit::{R1csClaim, R1csProof, Verifier};
 use crate::equation::{Equation, Verifiable};
+
+pub use crate::equation::Claim;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::range::RangeStatement;
 
 pub use crate::range::AnyRangeProof;
-
-/// One member of a batch: a proof, bound to its statement and transcript,
-/// that can add its verification equation to a shared [`Equation`].
-pub trait Claim<G: Group>: Sync {
-    /// Add the equation times `weight` (see [`Verifiable::add_terms`];
-    /// `combine` is fresh secret randomness for joining the proof's own
-    /// checks). May be called more than once (the blame pass); on error
-    /// `eq` is unchanged.
-    fn add_terms(&self, weight: G::Scalar, combine: G::Scalar, eq: &mut Equation<G>) -> Result<(), ProofError>;
-}
 
 /// Any [`Verifiable`] proof with its statement and transcript.
 pub struct Item<'a, G: Group, P: Verifiable<G> + ?Sized> {
@@ -155,6 +148,20 @@ pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
         })
         .collect();
     verify(&claims, bp_gens, pc_gens, rng)
+}
+
+/// Verify circuit proofs (any circuits over the same generators) together:
+/// each verifier replays once into an [`R1csClaim`], then [`verify`].
+pub fn verify_circuits<G: Group, R: RngCore + CryptoRng>(
+    items: Vec<(Verifier<G>, &R1csProof<G>)>,
+    pc_gens: &PedersenGens<G>,
+    bp_gens: &BulletproofGens<G>,
+    rng: &mut R,
+) -> Result<(), BatchError> {
+    let claims: Vec<R1csClaim<G>> =
+        items.into_iter().map(|(verifier, proof)| R1csClaim::new(verifier, proof, bp_gens, rng)).collect();
+    let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
+    verify(&refs, bp_gens, pc_gens, rng)
 }
 
 /// Verify any mix of claims in one multiscalar multiplication. `Ok(())`

@@ -96,6 +96,16 @@ pub trait Verifiable<G: Group> {
     }
 }
 
+/// One member of a batch: a proof, bound to its statement and transcript,
+/// that can add its verification equation to a shared [`Equation`].
+pub trait Claim<G: Group>: Sync {
+    /// Add the equation times `weight` (see [`Verifiable::add_terms`];
+    /// `combine` is fresh secret randomness for joining the proof's own
+    /// checks). May be called more than once (the blame pass); on error
+    /// `eq` is unchanged.
+    fn add_terms(&self, weight: G::Scalar, combine: G::Scalar, eq: &mut Equation<G>) -> Result<(), ProofError>;
+}
+
 /// Accumulated terms of one multiscalar-multiplication equation.
 #[derive(Clone, Debug)]
 pub struct Equation<G: Group> {

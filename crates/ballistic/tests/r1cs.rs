@@ -4,10 +4,10 @@
 
 mod common;
 
+use ballistic::batch::verify_circuits as verify_batch;
 use ballistic::circuit::gadgets::{boolean, range::range, shuffle::shuffle};
 use ballistic::circuit::{
-    verify_batch, ConstraintSystem, LinearCombination, Prover, R1csProof, RandomizableConstraintSystem, Variable,
-    Verifier,
+    ConstraintSystem, LinearCombination, Prover, R1csProof, RandomizableConstraintSystem, Variable, Verifier,
 };
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;

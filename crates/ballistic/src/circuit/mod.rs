@@ -70,7 +70,7 @@ pub use constraint_system::{ConstraintSystem, Metrics, RandomizableConstraintSys
 pub use linear::{LinearCombination, Variable};
 pub use proof::R1csProof;
 pub use prover::{Prover, RandomizingProver};
-pub use verifier::{verify_batch, R1csClaim, RandomizingVerifier, Verifier};
+pub use verifier::{R1csClaim, RandomizingVerifier, Verifier};
 
 use crate::errors::ProofError;
 use crate::group::ScalarOps;

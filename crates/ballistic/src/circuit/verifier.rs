@@ -10,7 +10,6 @@ use super::constraint_system::{
 use super::linear::{LinearCombination, Variable};
 use super::proof::R1csProof;
 use super::{check_variables, flatten, Flattened};
-use crate::batch::BatchError;
 use crate::encoding::decode_point;
 use crate::equation::Equation;
 use crate::errors::ProofError;
@@ -277,7 +276,7 @@ impl<G: Group> Verifier<G> {
 }
 
 /// A circuit proof with its statement (the [`Verifier`] the gadget code
-/// built), ready to join a batch of any proof kinds ([`crate::batch`]).
+/// built), ready to join a batch of any proof kinds ([`crate::batch`], [`crate::batch::verify_circuits`]).
 ///
 /// Circuit proofs are claims rather than [`crate::equation::Verifiable`]
 /// proofs with a reusable statement: second-phase gadgets are `FnOnce`
@@ -307,7 +306,7 @@ impl<G: Group> R1csClaim<G> {
     }
 }
 
-impl<G: Group> crate::batch::Claim<G> for R1csClaim<G> {
+impl<G: Group> crate::equation::Claim<G> for R1csClaim<G> {
     fn add_terms(&self, weight: G::Scalar, _combine: G::Scalar, eq: &mut Equation<G>) -> Result<(), ProofError> {
         match &self.equation {
             Ok(terms) => {
@@ -317,24 +316,6 @@ impl<G: Group> crate::batch::Claim<G> for R1csClaim<G> {
             Err(e) => Err(e.clone()),
         }
     }
-}
-
-/// Verify several circuit proofs (any circuits over the same generators)
-/// in one multiscalar multiplication with random weights from `rng`;
-/// on failure, the exact indices of the invalid proofs (see
-/// [`crate::batch`] for the blame strategy and its cost). Circuit proofs
-/// mix with other proof kinds through [`R1csClaim`] and
-/// [`crate::batch::verify`].
-pub fn verify_batch<G: Group, R: RngCore + CryptoRng>(
-    items: Vec<(Verifier<G>, &R1csProof<G>)>,
-    pc_gens: &PedersenGens<G>,
-    bp_gens: &BulletproofGens<G>,
-    rng: &mut R,
-) -> Result<(), BatchError> {
-    let claims: Vec<R1csClaim<G>> =
-        items.into_iter().map(|(verifier, proof)| R1csClaim::new(verifier, proof, bp_gens, rng)).collect();
-    let refs: Vec<&dyn crate::batch::Claim<G>> = claims.iter().map(|c| c as &dyn crate::batch::Claim<G>).collect();
-    crate::batch::verify(&refs, bp_gens, pc_gens, rng)
 }
 
 impl<G: Group> ConstraintSystem<G::Scalar> for Verifier<G> {

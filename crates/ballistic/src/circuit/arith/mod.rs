@@ -637,7 +637,7 @@ impl Circuit {
     }
 
     /// A verifier with this circuit's constraints built, ready for
-    /// [`Verifier::verify`] or [`crate::circuit::verify_batch`].
+    /// [`Verifier::verify`] or [`crate::batch::verify_circuits`].
     pub fn verifier<G: Group>(
         &self,
         transcript: Transcript,
