@@ -1,0 +1,147 @@
+//! The JSON proof files of the `ballistic` command-line tool, behind
+//! `to_json` / `from_json` / `save` / `load`.
+//!
+//! Thin on purpose: the format lives in `ballistic-cli` today (`files`,
+//! `circuits`) and is moving into the library as `ballistic::file`; then
+//! only this file changes. The rest of the module sees the names and bytes
+//! below ([`RangeParts`], [`CircuitParts`]), never the tool's structs or its
+//! `String` errors — which are sorted here, and only here.
+
+use std::path::Path;
+
+use ::ballistic::encoding::{from_hex, to_hex};
+use ballistic_cli::circuits::{self, CircuitProofFile, WireValue};
+use ballistic_cli::files::{self, ProofFile};
+
+use crate::error::{Error, Result};
+
+/// Default transcript label of range proofs.
+pub(crate) const RANGE_LABEL: &str = files::DEFAULT_LABEL;
+/// Default transcript label of circuit proofs.
+pub(crate) const CIRCUIT_LABEL: &str = circuits::DEFAULT_LABEL;
+
+/// Largest range proof file read (a proof of 64 values is under 2 KiB).
+const MAX_RANGE_JSON: usize = 1 << 20;
+/// Largest circuit proof file read (its public values can be many).
+const MAX_CIRCUIT_JSON: usize = 16 << 20;
+
+/// Labels longer than a proof file may carry are refused up front.
+pub(crate) fn check_label(label: &str) -> Result<()> {
+    if label.len() > files::MAX_LABEL {
+        return Err(Error::InvalidInput(format!("label of {} bytes: at most {}", label.len(), files::MAX_LABEL)));
+    }
+    Ok(())
+}
+
+/// A range proof as its file holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct RangeParts {
+    /// `"bulletproofs"` or `"bulletproofs-plus"`.
+    pub(crate) system: String,
+    /// The group's name.
+    pub(crate) group: String,
+    pub(crate) label: String,
+    pub(crate) bits: usize,
+    /// Compressed points.
+    pub(crate) commitments: Vec<Vec<u8>>,
+    pub(crate) proof: Vec<u8>,
+}
+
+pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
+    let file = ProofFile {
+        system: parts.system.clone(),
+        group: parts.group.clone(),
+        label: parts.label.clone(),
+        bits: parts.bits,
+        commitments: parts.commitments.iter().map(|c| to_hex(c)).collect(),
+        proof: to_hex(&parts.proof),
+    };
+    serde_json::to_string_pretty(&file).map_err(|e| Error::Other(e.to_string()))
+}
+
+/// The parts of a range proof file (JSON and hex checked; the caller
+/// decodes the proof and its statement).
+pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
+    if text.len() > MAX_RANGE_JSON {
+        return Err(Error::Decode("JSON too large for a proof file".into()));
+    }
+    let file: ProofFile = serde_json::from_str(text).map_err(|e| Error::Decode(format!("malformed JSON: {e}")))?;
+    let commitments = file
+        .commitments
+        .iter()
+        .enumerate()
+        .map(|(i, c)| unhex(&format!("commitment #{i}"), c))
+        .collect::<Result<_>>()?;
+    Ok(RangeParts {
+        proof: unhex("proof", &file.proof)?,
+        system: file.system,
+        group: file.group,
+        label: file.label,
+        bits: file.bits,
+        commitments,
+    })
+}
+
+/// A circuit proof as its file holds it; values are hexadecimal numbers as
+/// in `.in` files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CircuitParts {
+    pub(crate) group: String,
+    pub(crate) label: String,
+    /// Multiplication gates of the circuit proved.
+    pub(crate) multipliers: usize,
+    /// `(wire, value)` for the public inputs (without the one-wire).
+    pub(crate) inputs: Vec<(usize, String)>,
+    /// `(wire, value)` for the outputs.
+    pub(crate) outputs: Vec<(usize, String)>,
+    pub(crate) proof: Vec<u8>,
+}
+
+pub(crate) fn circuit_to_json(parts: &CircuitParts) -> Result<String> {
+    let wires = |list: &[(usize, String)]| -> Vec<WireValue> {
+        list.iter().map(|(wire, value)| WireValue { wire: *wire, value: value.clone() }).collect()
+    };
+    let file = CircuitProofFile {
+        system: "r1cs".into(),
+        group: parts.group.clone(),
+        label: parts.label.clone(),
+        multipliers: parts.multipliers,
+        inputs: wires(&parts.inputs),
+        outputs: wires(&parts.outputs),
+        proof: to_hex(&parts.proof),
+    };
+    serde_json::to_string_pretty(&file).map_err(|e| Error::Other(e.to_string()))
+}
+
+/// The parts of a circuit proof file (strict JSON: unknown fields are
+/// errors; the caller decodes the values and the proof).
+pub(crate) fn circuit_from_json(text: &str) -> Result<CircuitParts> {
+    if text.len() > MAX_CIRCUIT_JSON {
+        return Err(Error::Decode("JSON too large for a circuit proof file".into()));
+    }
+    // The tool's errors are strings; every one of them means the file does not decode.
+    let file = circuits::parse_file(text.as_bytes()).map_err(Error::Decode)?;
+    let wires = |list: Vec<WireValue>| list.into_iter().map(|w| (w.wire, w.value)).collect();
+    Ok(CircuitParts {
+        proof: unhex("proof", &file.proof)?,
+        group: file.group,
+        label: file.label,
+        multipliers: file.multipliers,
+        inputs: wires(file.inputs),
+        outputs: wires(file.outputs),
+    })
+}
+
+fn unhex(what: &str, hex: &str) -> Result<Vec<u8>> {
+    from_hex(hex).ok_or_else(|| Error::Decode(format!("{what}: invalid hex")))
+}
+
+/// A proof file's text (for `load`).
+pub(crate) fn read(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|e| Error::Io(path.to_path_buf(), e))
+}
+
+/// Write a proof file's text (for `save`), with a final newline as the tool writes it.
+pub(crate) fn write(path: &Path, json: &str) -> Result<()> {
+    std::fs::write(path, format!("{json}\n")).map_err(|e| Error::Io(path.to_path_buf(), e))
+}

@@ -1,0 +1,254 @@
+//! The groups, chosen at run time: the one place that lists them.
+//!
+//! Every operation is written once, as a function generic over
+//! `G: PyGroup`. A Python object holds a value of a type generic over the
+//! group for one of them ([`Any`] of a [`Family`]); [`with_group!`] runs code
+//! for the group a name picks, [`on_group!`] for the group an `Any` holds,
+//! and [`PyGroup::wrap`] / [`PyGroup::pick`] move between the two in
+//! generic code.
+//!
+//! Each group also keeps the process's generators ([`PyGroup::gens_for`]).
+
+use std::sync::{Mutex, OnceLock};
+
+use ::ballistic::batch::{self, BatchError, Claim};
+use ::ballistic::group::{Group, ScalarOps};
+use ::ballistic::{BulletproofGens, Interval, PedersenGens, RangeShape, Ristretto255, Secp256k1};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyLong};
+
+use crate::error::{Error, Result};
+
+/// `with_group!(name, |G| body)`: `body` with the type `G` the group that
+/// the [`GroupName`] `name` names.
+macro_rules! with_group {
+    ($group:expr, |$G:ident| $body:expr) => {
+        match $group {
+            $crate::groups::GroupName::Ristretto255 => {
+                #[allow(dead_code)]
+                type $G = ::ballistic::Ristretto255;
+                $body
+            }
+            $crate::groups::GroupName::Secp256k1 => {
+                #[allow(dead_code)]
+                type $G = ::ballistic::Secp256k1;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_group;
+
+/// `on_group!(any, |x, G| body)`: `body` with `x` the value an [`Any`]
+/// holds (matched by reference if `any` is one) and `G` its group.
+macro_rules! on_group {
+    ($any:expr, |$x:pat_param, $G:ident| $body:expr) => {
+        match $any {
+            $crate::groups::Any::Ristretto255($x) => {
+                #[allow(dead_code)]
+                type $G = ::ballistic::Ristretto255;
+                $body
+            }
+            $crate::groups::Any::Secp256k1($x) => {
+                #[allow(dead_code)]
+                type $G = ::ballistic::Secp256k1;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use on_group;
+
+/// A group, by the name Python uses (the library's `Group::NAME`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GroupName {
+    Ristretto255,
+    Secp256k1,
+}
+
+impl GroupName {
+    /// Every group, in the order of `ballistic.GROUPS`.
+    pub(crate) const ALL: [GroupName; 2] = [GroupName::Ristretto255, GroupName::Secp256k1];
+
+    pub(crate) fn name(self) -> &'static str {
+        with_group!(self, |G| G::NAME)
+    }
+
+    /// The group called `name`; `InvalidInput` for any other string.
+    pub(crate) fn from_name(name: &str) -> Result<Self> {
+        Self::ALL.into_iter().find(|g| g.name() == name).ok_or_else(|| {
+            let expected = Self::ALL.map(|g| format!("{:?}", g.name())).join(" or ");
+            Error::InvalidInput(format!("unsupported group {name:?} (expected {expected})"))
+        })
+    }
+}
+
+/// A type generic over the group, named as a whole (`Of<G>` for each `G`),
+/// so that [`Any`] can hold it for whichever group.
+pub(crate) trait Family {
+    type Of<G: PyGroup>;
+}
+
+/// A value of `F::Of<G>` for one group `G`, chosen at run time.
+pub(crate) enum Any<F: Family> {
+    Ristretto255(F::Of<Ristretto255>),
+    Secp256k1(F::Of<Secp256k1>),
+}
+
+impl<F: Family> Any<F> {
+    /// The group of the value held.
+    pub(crate) fn group(&self) -> GroupName {
+        on_group!(self, |_, G| G::WHICH)
+    }
+}
+
+/// A group the module offers: its place in [`Any`], and the process's
+/// generators for it.
+///
+/// The generators grow on demand to the next power of two in each
+/// dimension (at most 64 per chain × 128 chains, what the largest padded
+/// range shape uses), so a process derives each point once and pays only
+/// for the shapes it uses. Each superseded set stays allocated — MPC
+/// parties and dealers borrow them for `'static` — and powers of two bound
+/// that to less than the final set's size again.
+pub(crate) trait PyGroup: Group {
+    /// This group's name.
+    const WHICH: GroupName;
+
+    /// `value` held for this group.
+    fn wrap<F: Family>(value: F::Of<Self>) -> Any<F>;
+
+    /// The value `any` holds, if it holds one for this group.
+    fn pick<F: Family>(any: &Any<F>) -> Option<&F::Of<Self>>;
+
+    /// Generators with at least `per_chain` generators in each of `chains` chains.
+    fn gens_for(per_chain: usize, chains: usize) -> &'static BulletproofGens<Self>;
+
+    /// The Pedersen generators `B`, `B̃`.
+    fn pc() -> &'static PedersenGens<Self>;
+
+    /// Generators for a range proof of `values` values of `bits` bits (any
+    /// small set if the shape is invalid: the prover then reports the shape).
+    fn range_gens(bits: usize, values: usize) -> &'static BulletproofGens<Self> {
+        match RangeShape::new(bits, values) {
+            Ok(shape) => Self::gens_for(shape.gens_per_party_needed(), shape.parties_needed()),
+            Err(_) => Self::gens_for(1, 1),
+        }
+    }
+
+    /// Generators for an interval proof.
+    fn interval_gens(interval: Interval) -> &'static BulletproofGens<Self> {
+        let shape = interval.shape();
+        Self::gens_for(shape.gens_per_party_needed(), shape.parties_needed())
+    }
+}
+
+macro_rules! py_group {
+    ($G:ident) => {
+        impl PyGroup for $G {
+            const WHICH: GroupName = GroupName::$G;
+
+            fn wrap<F: Family>(value: F::Of<Self>) -> Any<F> {
+                Any::$G(value)
+            }
+
+            fn pick<F: Family>(any: &Any<F>) -> Option<&F::Of<Self>> {
+                match any {
+                    Any::$G(value) => Some(value),
+                    _ => None,
+                }
+            }
+
+            fn gens_for(per_chain: usize, chains: usize) -> &'static BulletproofGens<$G> {
+                static GENS: Mutex<Option<&'static BulletproofGens<$G>>> = Mutex::new(None);
+                grow_gens(&GENS, per_chain, chains)
+            }
+
+            fn pc() -> &'static PedersenGens<$G> {
+                static PC: OnceLock<PedersenGens<$G>> = OnceLock::new();
+                PC.get_or_init(PedersenGens::default)
+            }
+        }
+    };
+}
+py_group!(Ristretto255);
+py_group!(Secp256k1);
+
+/// The generator set in `current` if it covers the request, else a larger
+/// one (derived and kept for the process, see [`PyGroup`]).
+fn grow_gens<G: Group>(
+    current: &Mutex<Option<&'static BulletproofGens<G>>>,
+    per_chain: usize,
+    chains: usize,
+) -> &'static BulletproofGens<G> {
+    let mut slot = current.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(g) = *slot {
+        if g.gens_capacity() >= per_chain && g.party_capacity() >= chains {
+            return g;
+        }
+    }
+    let (have_n, have_m) = slot.map_or((1, 1), |g| (g.gens_capacity(), g.party_capacity()));
+    let n = have_n.max(per_chain.clamp(1, 64).next_power_of_two());
+    let m = have_m.max(chains.clamp(1, 128).next_power_of_two());
+    let grown: &'static BulletproofGens<G> = Box::leak(Box::new(BulletproofGens::new(n, m)));
+    *slot = Some(grown);
+    grown
+}
+
+/// Verify `claims` in one batch (the library's `batch::verify`, also for a
+/// single proof behind `dyn`) with the process's generators, sized for the
+/// largest of `needed` (`(chains, per_chain)` as a statement's
+/// `generators_needed()` gives them). Call with the GIL released.
+pub(crate) fn verify_claims<G: PyGroup>(
+    claims: &[&dyn Claim<G>],
+    needed: impl IntoIterator<Item = (usize, usize)>,
+) -> std::result::Result<(), BatchError> {
+    let (chains, per_chain) = needed.into_iter().fold((1, 1), |(c, n), (c2, n2)| (c.max(c2), n.max(n2)));
+    batch::verify(claims, G::gens_for(per_chain, chains), G::pc(), &mut rand_core::OsRng)
+}
+
+// ---------------------------------------------------------------- bytes
+
+/// A blinding or other scalar given as 32 bytes (canonical, little-endian).
+pub(crate) fn scalar<G: Group>(what: &str, bytes: &[u8]) -> Result<G::Scalar> {
+    let arr: [u8; 32] =
+        bytes.try_into().map_err(|_| Error::InvalidInput(format!("{what}: must be 32 bytes, got {}", bytes.len())))?;
+    G::Scalar::from_canonical_bytes(&arr)
+        .ok_or_else(|| Error::InvalidInput(format!("{what}: not a canonical scalar (must be below the group order)")))
+}
+
+/// The scalar given, or a uniformly random one.
+pub(crate) fn scalar_or_random<G: Group>(what: &str, bytes: Option<&[u8]>) -> Result<G::Scalar> {
+    match bytes {
+        Some(b) => scalar::<G>(what, b),
+        None => Ok(<G::Scalar as ScalarOps>::random(&mut rand_core::OsRng)),
+    }
+}
+
+/// A compressed point given as bytes (its length checked; a statement
+/// checks that it is a point).
+pub(crate) fn compressed<G: Group>(what: &str, bytes: &[u8]) -> Result<G::Compressed> {
+    Some(bytes)
+        .filter(|b| b.len() == G::POINT_LEN)
+        .and_then(G::compressed_from_slice)
+        .ok_or_else(|| Error::Decode(format!("{what}: not a valid {} point encoding", G::NAME)))
+}
+
+/// The Pedersen commitment `value·B + blinding·B̃`.
+pub(crate) fn commit<G: PyGroup>(value: u64, blinding: &G::Scalar) -> G::Compressed {
+    G::compress(&G::pc().commit(&G::Scalar::from_u64(value), blinding))
+}
+
+pub(crate) fn point_bytes<G: Group>(c: &G::Compressed) -> Vec<u8> {
+    G::compressed_bytes(c).to_vec()
+}
+
+pub(crate) fn bytes_list(py: Python<'_>, items: impl IntoIterator<Item = Vec<u8>>) -> Vec<Py<PyBytes>> {
+    items.into_iter().map(|b| PyBytes::new_bound(py, &b).unbind()).collect()
+}
+
+/// A scalar as a Python `int`.
+pub(crate) fn scalar_to_int<S: ScalarOps>(py: Python<'_>, s: &S) -> PyResult<PyObject> {
+    let bytes = PyBytes::new_bound(py, &s.to_bytes());
+    Ok(py.get_type_bound::<PyLong>().call_method1("from_bytes", (bytes, "little"))?.unbind())
+}

@@ -1,0 +1,575 @@
+//! Commitments, range proofs, interval proofs and batch verification.
+//!
+//! A `RangeProof` holds the decoded library proof and the statement built
+//! from its commitments, once; verifying, batching and encoding work on
+//! those (bytes and JSON are made only when asked for).
+
+use ::ballistic::batch::{Claim, Item};
+use ::ballistic::group::{Group, ScalarOps};
+use ::ballistic::range::{DynRangeProof, RangeProofSystem};
+use ::ballistic::{
+    new_transcript, Interval, IntervalProof as LibIntervalProof, IntervalStatement, ProofError,
+    RangeProof as LibRangeProof, RangeProofPlus, RangeStatement, RangeSystem, Verifiable,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::error::{Doing, Error, Result, When};
+use crate::formats::{self, RangeParts, RANGE_LABEL};
+use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
+
+/// The system named `name` (`"bpplus"` is accepted for Bulletproofs+, as
+/// the command-line tool does).
+fn system_of(name: &str) -> Result<RangeSystem> {
+    let name = if name == "bpplus" { RangeSystem::BulletproofsPlus.name() } else { name };
+    RangeSystem::from_name(name).ok_or_else(|| {
+        Error::InvalidInput(format!("unknown system {name:?} (expected \"bulletproofs\" or \"bulletproofs-plus\")"))
+    })
+}
+
+fn seed_of(seed: &[u8]) -> Result<[u8; 32]> {
+    seed.try_into().map_err(|_| Error::InvalidInput("seed: must be 32 bytes".into()))
+}
+
+// ---------------------------------------------------------------- commitments
+
+/// A uniformly random blinding factor (32 bytes, canonical scalar).
+#[pyfunction]
+#[pyo3(signature = (group = "ristretto255"))]
+pub(crate) fn random_blinding(py: Python<'_>, group: &str) -> Result<Py<PyBytes>> {
+    let bytes = with_group!(GroupName::from_name(group)?, |G| {
+        ScalarOps::to_bytes(&<<G as Group>::Scalar as ScalarOps>::random(&mut rand_core::OsRng))
+    });
+    Ok(PyBytes::new_bound(py, &bytes).unbind())
+}
+
+/// The Pedersen commitment `value·B + blinding·B̃` (compressed point bytes).
+#[pyfunction]
+#[pyo3(signature = (value, blinding, group = "ristretto255"))]
+pub(crate) fn commit(py: Python<'_>, value: u64, blinding: &[u8], group: &str) -> Result<Py<PyBytes>> {
+    let bytes = with_group!(GroupName::from_name(group)?, |G| {
+        groups::point_bytes::<G>(&groups::commit::<G>(value, &groups::scalar::<G>("blinding", blinding)?))
+    });
+    Ok(PyBytes::new_bound(py, &bytes).unbind())
+}
+
+// ---------------------------------------------------------------- range proofs
+
+/// A range proof of either system on group `G`, with its statement.
+pub(crate) struct Range<G: PyGroup> {
+    proof: Box<dyn DynRangeProof<G>>,
+    statement: RangeStatement<G>,
+}
+
+/// [`Range`] for any group.
+pub(crate) enum Ranges {}
+impl Family for Ranges {
+    type Of<G: PyGroup> = Range<G>;
+}
+
+impl<G: PyGroup> Range<G> {
+    /// A proof just made (by a prover or the MPC dealer) with its commitments.
+    pub(crate) fn new(proof: Box<dyn DynRangeProof<G>>, commitments: &[G::Compressed], bits: usize) -> Result<Self> {
+        let statement = RangeStatement::new(bits, commitments).when(Doing::Proving)?;
+        Ok(Range { proof, statement })
+    }
+
+    /// Strict decoding of a proof and its statement.
+    fn decode(system: RangeSystem, proof: &[u8], commitments: &[Vec<u8>], bits: usize) -> Result<Self> {
+        let commitments = commitments
+            .iter()
+            .enumerate()
+            .map(|(i, c)| groups::compressed::<G>(&format!("commitment #{i}"), c))
+            .collect::<Result<Vec<_>>>()?;
+        let statement = RangeStatement::new(bits, &commitments).when(Doing::Decoding)?;
+        let proof = system.decode::<G>(proof, bits, commitments.len()).when(Doing::Decoding)?;
+        Ok(Range { proof, statement })
+    }
+
+    fn prove(system: RangeSystem, values: &[u64], blindings: &[G::Scalar], bits: usize, label: &str) -> Result<Self> {
+        let (proof, commitments) = system
+            .prove::<G, _>(
+                G::range_gens(bits, values.len()),
+                G::pc(),
+                &mut new_transcript(label.as_bytes()),
+                values,
+                blindings,
+                bits,
+                &mut rand_core::OsRng,
+            )
+            .when(Doing::Proving)?;
+        Self::new(proof, &commitments, bits)
+    }
+
+    fn prove_recoverable(values: &[u64], bits: usize, seed: &[u8; 32], label: &str) -> Result<Self> {
+        let (proof, commitments, _blindings) = RangeProofPlus::<G>::prove_recoverable(
+            G::range_gens(bits, values.len()),
+            G::pc(),
+            &mut new_transcript(label.as_bytes()),
+            values,
+            bits,
+            seed,
+        )
+        .when(Doing::Proving)?;
+        Self::new(Box::new(proof), &commitments, bits)
+    }
+
+    /// `(value, blinding)` per commitment, for the holder of `seed`.
+    fn recover(&self, seed: &[u8; 32], label: &str) -> Result<Vec<(u64, Vec<u8>)>> {
+        let shape = self.statement.shape();
+        // Recovery is a method of the Bulletproofs+ type, which the boxed
+        // proof does not expose: read it back from its encoding.
+        let proof = RangeProofPlus::<G>::decode_for(&self.proof.to_bytes(), shape.n, shape.m).when(Doing::Decoding)?;
+        let openings = proof
+            .recover(G::pc(), &mut new_transcript(label.as_bytes()), self.statement.commitments(), shape.n, seed)
+            .when(Doing::Verifying)?;
+        Ok(openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
+    }
+
+    fn item(&self, label: &str) -> Item<'_, G, dyn DynRangeProof<G>> {
+        Item::new(&*self.proof, &self.statement, new_transcript(label.as_bytes()))
+    }
+
+    fn verify(&self, label: &str) -> Result<()> {
+        verify_one(&self.item(label), self.statement.generators_needed())
+    }
+
+    fn parts(&self, label: &str) -> RangeParts {
+        RangeParts {
+            system: self.proof.system().name().into(),
+            group: G::NAME.into(),
+            label: label.into(),
+            bits: self.statement.shape().n,
+            commitments: self.statement.commitments().iter().map(groups::point_bytes::<G>).collect(),
+            proof: self.proof.to_bytes(),
+        }
+    }
+}
+
+/// One proof, verified as a batch of one: `Err` carries the library's reason.
+fn verify_one<G: PyGroup>(claim: &dyn Claim<G>, needed: (usize, usize)) -> Result<()> {
+    groups::verify_claims(&[claim], [needed]).map_err(|e| {
+        let reason = e.invalid.into_iter().next().map_or(ProofError::VerificationFailed, |(_, r)| r);
+        Error::Proof(Doing::Verifying, reason)
+    })
+}
+
+/// A range proof (Bulletproofs or Bulletproofs+) with its statement: the
+/// commitments, bit size, transcript label, system and group.
+#[pyclass(module = "ballistic", frozen, eq)]
+pub(crate) struct RangeProof {
+    inner: Any<Ranges>,
+    label: String,
+}
+
+impl PartialEq for RangeProof {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl RangeProof {
+    pub(crate) fn new<G: PyGroup>(range: Range<G>, label: String) -> RangeProof {
+        RangeProof { inner: G::wrap(range), label }
+    }
+
+    fn from_parts(parts: RangeParts) -> Result<RangeProof> {
+        let system = system_of(&parts.system)?;
+        let group = GroupName::from_name(&parts.group)?;
+        formats::check_label(&parts.label)?;
+        let inner =
+            with_group!(group, |G| G::wrap(Range::<G>::decode(system, &parts.proof, &parts.commitments, parts.bits)?));
+        Ok(RangeProof { inner, label: parts.label })
+    }
+
+    fn parts(&self) -> RangeParts {
+        on_group!(&self.inner, |r, G| r.parts(&self.label))
+    }
+
+    fn commitment_list(&self, py: Python<'_>) -> Vec<Py<PyBytes>> {
+        let commitments: Vec<Vec<u8>> =
+            on_group!(&self.inner, |r, G| r.statement.commitments().iter().map(groups::point_bytes::<G>).collect());
+        groups::bytes_list(py, commitments)
+    }
+
+    fn verdict(&self, py: Python<'_>) -> Result<()> {
+        on_group!(&self.inner, |r, G| py.allow_threads(|| r.verify(&self.label)))
+    }
+}
+
+#[pymethods]
+impl RangeProof {
+    /// Prove that every value lies in `[0, 2**bits)`. Returns the proof and
+    /// the commitments (one per value). Blindings are random unless given
+    /// (32 bytes each, one per value).
+    #[staticmethod]
+    #[pyo3(signature = (values, bits, blindings = None, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    fn prove(
+        py: Python<'_>,
+        values: Vec<u64>,
+        bits: usize,
+        blindings: Option<Vec<Vec<u8>>>,
+        label: &str,
+        system: &str,
+        group: &str,
+    ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
+        let (system, group) = (system_of(system)?, GroupName::from_name(group)?);
+        formats::check_label(label)?;
+        let proof = with_group!(group, |G| {
+            let blindings = match &blindings {
+                Some(list) => list
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| groups::scalar::<G>(&format!("blinding #{i}"), b))
+                    .collect::<Result<Vec<_>>>()?,
+                None => {
+                    values.iter().map(|_| groups::scalar_or_random::<G>("blinding", None)).collect::<Result<_>>()?
+                }
+            };
+            let range = py.allow_threads(|| Range::<G>::prove(system, &values, &blindings, bits, label))?;
+            RangeProof::new(range, label.into())
+        });
+        let commitments = proof.commitment_list(py);
+        Ok((proof, commitments))
+    }
+
+    /// Prove with owner recovery (Bulletproofs+ only, at most 3 values):
+    /// every nonce and blinding derives from `seed` (32 bytes) and the
+    /// statement, so `recover(seed)` returns the values and blindings.
+    #[staticmethod]
+    #[pyo3(signature = (values, bits, seed, label = RANGE_LABEL, group = "ristretto255"))]
+    fn prove_recoverable(
+        py: Python<'_>,
+        values: Vec<u64>,
+        bits: usize,
+        seed: &[u8],
+        label: &str,
+        group: &str,
+    ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
+        let group = GroupName::from_name(group)?;
+        formats::check_label(label)?;
+        let seed = seed_of(seed)?;
+        let proof = with_group!(group, |G| {
+            let range = py.allow_threads(|| Range::<G>::prove_recoverable(&values, bits, &seed, label))?;
+            RangeProof::new(range, label.into())
+        });
+        let commitments = proof.commitment_list(py);
+        Ok((proof, commitments))
+    }
+
+    /// Recover `[(value, blinding), …]` with the seed the proof was made
+    /// with; raises `VerificationError` for a wrong seed or a proof not made
+    /// for recovery.
+    fn recover(&self, py: Python<'_>, seed: &[u8]) -> Result<Vec<(u64, Py<PyBytes>)>> {
+        let seed = seed_of(seed)?;
+        if self.system() != RangeSystem::BulletproofsPlus.name() {
+            return Err(Error::InvalidInput("recovery needs a Bulletproofs+ proof".into()));
+        }
+        let openings = on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, &self.label)))?;
+        Ok(openings.into_iter().map(|(v, b)| (v, PyBytes::new_bound(py, &b).unbind())).collect())
+    }
+
+    /// `True` iff the proof verifies for its commitments, bits and label.
+    fn verify(&self, py: Python<'_>) -> bool {
+        self.verdict(py).is_ok()
+    }
+
+    /// Like `verify`, but raises `VerificationError` with the reason.
+    fn check(&self, py: Python<'_>) -> Result<()> {
+        self.verdict(py)
+    }
+
+    /// The proof bytes (for Bulletproofs on Ristretto255, `bulletproofs` 5's encoding).
+    fn to_bytes(&self, py: Python<'_>) -> Py<PyBytes> {
+        let bytes = on_group!(&self.inner, |r, G| r.proof.to_bytes());
+        PyBytes::new_bound(py, &bytes).unbind()
+    }
+
+    fn __bytes__(&self, py: Python<'_>) -> Py<PyBytes> {
+        self.to_bytes(py)
+    }
+
+    /// A proof from its bytes and statement; decoding is strict.
+    #[staticmethod]
+    #[pyo3(signature = (data, commitments, bits, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    fn from_bytes(
+        data: &[u8],
+        commitments: Vec<Vec<u8>>,
+        bits: usize,
+        label: &str,
+        system: &str,
+        group: &str,
+    ) -> Result<RangeProof> {
+        Self::from_parts(RangeParts {
+            system: system.into(),
+            group: group.into(),
+            label: label.into(),
+            bits,
+            commitments,
+            proof: data.to_vec(),
+        })
+    }
+
+    /// The proof file as JSON (the format of `ballistic range prove`).
+    fn to_json(&self) -> Result<String> {
+        formats::range_to_json(&self.parts())
+    }
+
+    /// A proof from JSON (`ballistic range prove`'s format); strict.
+    #[staticmethod]
+    fn from_json(text: &str) -> Result<RangeProof> {
+        Self::from_parts(formats::range_from_json(text)?)
+    }
+
+    /// Write the JSON proof file.
+    fn save(&self, path: std::path::PathBuf) -> Result<()> {
+        formats::write(&path, &self.to_json()?)
+    }
+
+    /// Read a JSON proof file.
+    #[staticmethod]
+    fn load(path: std::path::PathBuf) -> Result<RangeProof> {
+        Self::from_json(&formats::read(&path)?)
+    }
+
+    #[getter]
+    fn system(&self) -> &'static str {
+        on_group!(&self.inner, |r, G| r.proof.system().name())
+    }
+    #[getter]
+    fn group(&self) -> &'static str {
+        self.inner.group().name()
+    }
+    #[getter]
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+    #[getter]
+    fn bits(&self) -> usize {
+        on_group!(&self.inner, |r, G| r.statement.shape().n)
+    }
+    /// The commitments, as compressed point bytes.
+    #[getter]
+    fn commitments(&self, py: Python<'_>) -> Vec<Py<PyBytes>> {
+        self.commitment_list(py)
+    }
+
+    fn __len__(&self) -> usize {
+        on_group!(&self.inner, |r, G| r.proof.to_bytes().len())
+    }
+
+    fn __repr__(&self) -> String {
+        let parts = self.parts();
+        format!(
+            "RangeProof(system={:?}, group={:?}, bits={}, values={}, bytes={})",
+            parts.system,
+            parts.group,
+            parts.bits,
+            parts.commitments.len(),
+            parts.proof.len()
+        )
+    }
+}
+
+/// The indices of the invalid proofs among `proofs`, one batch per group.
+fn invalid_proofs(proofs: &[&RangeProof]) -> Vec<usize> {
+    fn batch<G: PyGroup>(proofs: &[&RangeProof]) -> Vec<usize> {
+        let (indices, items): (Vec<usize>, Vec<_>) = proofs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| G::pick(&p.inner).map(|r| (i, (r.item(&p.label), r.statement.generators_needed()))))
+            .unzip();
+        if items.is_empty() {
+            return Vec::new();
+        }
+        let claims: Vec<&dyn Claim<G>> = items.iter().map(|(item, _)| item as &dyn Claim<G>).collect();
+        match groups::verify_claims(&claims, items.iter().map(|(_, needed)| *needed)) {
+            Ok(()) => Vec::new(),
+            Err(e) => e.indices().into_iter().filter_map(|k| indices.get(k).copied()).collect(),
+        }
+    }
+    let mut bad: Vec<usize> = GroupName::ALL.into_iter().flat_map(|g| with_group!(g, |G| batch::<G>(proofs))).collect();
+    bad.sort_unstable();
+    bad
+}
+
+/// Verify many range proofs (either system, either group, any sizes) in one
+/// batch per group. Returns the indices of the invalid proofs (empty: all
+/// valid).
+#[pyfunction]
+pub(crate) fn verify_batch(py: Python<'_>, proofs: Vec<PyRef<'_, RangeProof>>) -> Vec<usize> {
+    let proofs: Vec<&RangeProof> = proofs.iter().map(|p| &**p).collect();
+    py.allow_threads(|| invalid_proofs(&proofs))
+}
+
+/// Seconds the Rust library takes for the same batch, without the Python
+/// layer (for the binding-overhead comparison in `examples/batch_1000.py`).
+#[pyfunction]
+pub(crate) fn _rust_verify_batch_seconds(py: Python<'_>, proofs: Vec<PyRef<'_, RangeProof>>) -> f64 {
+    let proofs: Vec<&RangeProof> = proofs.iter().map(|p| &**p).collect();
+    py.allow_threads(|| {
+        let t = std::time::Instant::now();
+        let _ = invalid_proofs(&proofs);
+        t.elapsed().as_secs_f64()
+    })
+}
+
+// ---------------------------------------------------------------- intervals
+
+/// An interval proof of either system, behind one object-safe interface
+/// (the library's `IntervalProof<G, P>` is generic over the system).
+trait DynInterval<G: PyGroup>: Verifiable<G, Statement = IntervalStatement<G>> + Send + Sync {
+    fn to_bytes(&self) -> Vec<u8>;
+}
+
+impl<G: PyGroup, P: RangeProofSystem<G>> DynInterval<G> for LibIntervalProof<G, P> {
+    fn to_bytes(&self) -> Vec<u8> {
+        LibIntervalProof::to_bytes(self)
+    }
+}
+
+/// An interval proof on group `G` with its statement.
+pub(crate) struct IntervalOf<G: PyGroup> {
+    proof: Box<dyn DynInterval<G>>,
+    statement: IntervalStatement<G>,
+}
+
+/// [`IntervalOf`] for any group.
+pub(crate) enum Intervals {}
+impl Family for Intervals {
+    type Of<G: PyGroup> = IntervalOf<G>;
+}
+
+impl<G: PyGroup> IntervalOf<G> {
+    fn prove(system: RangeSystem, value: u64, blinding: &G::Scalar, interval: Interval, label: &str) -> Result<Self> {
+        fn prove_with<G: PyGroup, P: RangeProofSystem<G> + 'static>(
+            value: u64,
+            blinding: &G::Scalar,
+            interval: Interval,
+            label: &str,
+        ) -> std::result::Result<IntervalOf<G>, ProofError> {
+            let (proof, commitment) = LibIntervalProof::<G, P>::prove_with_rng(
+                G::interval_gens(interval),
+                G::pc(),
+                &mut new_transcript(label.as_bytes()),
+                value,
+                blinding,
+                interval,
+                &mut rand_core::OsRng,
+            )?;
+            let statement = IntervalStatement::new(interval, &commitment, G::pc())?;
+            Ok(IntervalOf { proof: Box::new(proof), statement })
+        }
+        match system {
+            RangeSystem::Bulletproofs => prove_with::<G, LibRangeProof<G>>(value, blinding, interval, label),
+            RangeSystem::BulletproofsPlus => prove_with::<G, RangeProofPlus<G>>(value, blinding, interval, label),
+        }
+        .when(Doing::Proving)
+    }
+
+    fn decode(system: RangeSystem, data: &[u8], commitment: &[u8], interval: Interval) -> Result<Self> {
+        fn decode_with<G: PyGroup, P: RangeProofSystem<G> + 'static>(
+            data: &[u8],
+            interval: Interval,
+        ) -> std::result::Result<Box<dyn DynInterval<G>>, ProofError> {
+            Ok(Box::new(LibIntervalProof::<G, P>::from_bytes_for(data, interval)?))
+        }
+        let commitment = groups::compressed::<G>("commitment", commitment)?;
+        let statement = IntervalStatement::new(interval, &commitment, G::pc()).when(Doing::Decoding)?;
+        let proof = match system {
+            RangeSystem::Bulletproofs => decode_with::<G, LibRangeProof<G>>(data, interval),
+            RangeSystem::BulletproofsPlus => decode_with::<G, RangeProofPlus<G>>(data, interval),
+        }
+        .when(Doing::Decoding)?;
+        Ok(IntervalOf { proof, statement })
+    }
+
+    fn verify(&self, label: &str) -> Result<()> {
+        let item = Item::new(&*self.proof, &self.statement, new_transcript(label.as_bytes()));
+        verify_one(&item, self.statement.generators_needed())
+    }
+}
+
+/// A proof that a committed value lies in `[lo, hi]` (any `lo ≤ hi < 2**64`).
+#[pyclass(module = "ballistic", frozen)]
+pub(crate) struct IntervalProof {
+    inner: Any<Intervals>,
+    label: String,
+}
+
+#[pymethods]
+impl IntervalProof {
+    /// Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃`.
+    #[staticmethod]
+    #[pyo3(signature = (value, lo, hi, blinding = None, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    #[allow(clippy::too_many_arguments)]
+    fn prove(
+        py: Python<'_>,
+        value: u64,
+        lo: u64,
+        hi: u64,
+        blinding: Option<Vec<u8>>,
+        label: &str,
+        system: &str,
+        group: &str,
+    ) -> Result<IntervalProof> {
+        let (system, group) = (system_of(system)?, GroupName::from_name(group)?);
+        formats::check_label(label)?;
+        let interval = Interval::new(lo, hi).when(Doing::Proving)?;
+        let inner = with_group!(group, |G| {
+            let blinding = groups::scalar_or_random::<G>("blinding", blinding.as_deref())?;
+            G::wrap(py.allow_threads(|| IntervalOf::<G>::prove(system, value, &blinding, interval, label))?)
+        });
+        Ok(IntervalProof { inner, label: label.into() })
+    }
+
+    /// `True` iff the proof verifies for its commitment, interval and label.
+    fn verify(&self, py: Python<'_>) -> bool {
+        self.check(py).is_ok()
+    }
+
+    /// Like `verify`, but raises `VerificationError` with the reason.
+    fn check(&self, py: Python<'_>) -> Result<()> {
+        on_group!(&self.inner, |p, G| py.allow_threads(|| p.verify(&self.label)))
+    }
+
+    /// The commitment (compressed point bytes).
+    #[getter]
+    fn commitment(&self, py: Python<'_>) -> Py<PyBytes> {
+        let bytes = on_group!(&self.inner, |p, G| groups::point_bytes::<G>(p.statement.commitment()));
+        PyBytes::new_bound(py, &bytes).unbind()
+    }
+    #[getter]
+    fn lo(&self) -> u64 {
+        on_group!(&self.inner, |p, G| p.statement.interval().lo())
+    }
+    #[getter]
+    fn hi(&self) -> u64 {
+        on_group!(&self.inner, |p, G| p.statement.interval().hi())
+    }
+
+    /// The proof bytes.
+    fn to_bytes(&self, py: Python<'_>) -> Py<PyBytes> {
+        let bytes = on_group!(&self.inner, |p, G| p.proof.to_bytes());
+        PyBytes::new_bound(py, &bytes).unbind()
+    }
+
+    /// A proof from its bytes and statement; decoding is strict.
+    #[staticmethod]
+    #[pyo3(signature = (data, commitment, lo, hi, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    fn from_bytes(
+        data: &[u8],
+        commitment: &[u8],
+        lo: u64,
+        hi: u64,
+        label: &str,
+        system: &str,
+        group: &str,
+    ) -> Result<IntervalProof> {
+        let (system, group) = (system_of(system)?, GroupName::from_name(group)?);
+        formats::check_label(label)?;
+        let interval = Interval::new(lo, hi).when(Doing::Proving)?;
+        let inner = with_group!(group, |G| G::wrap(IntervalOf::<G>::decode(system, data, commitment, interval)?));
+        Ok(IntervalProof { inner, label: label.into() })
+    }
+}
