@@ -182,8 +182,11 @@ pub fn verify<G: Group, R: RngCore + CryptoRng>(
     let randomness: Vec<(G::Scalar, G::Scalar)> =
         claims.iter().map(|_| (<G::Scalar as ScalarOps>::random(rng), <G::Scalar as ScalarOps>::random(rng))).collect();
     let (acc, mut invalid) = accumulate(claims, &randomness);
-    let all_pass = invalid.len() < claims.len() && matches!(acc.is_identity(bp_gens, pc_gens), Ok(true));
-    if !all_pass && invalid.len() < claims.len() {
+    // The first pass over the claims that replayed: passes, fails (so the
+    // set is known to hold a failing equation), or cannot be evaluated.
+    let verdict = if invalid.len() < claims.len() { Some(acc.is_identity(bp_gens, pc_gens)) } else { None };
+    drop(acc);
+    if let Some(verdict) = verdict.filter(|v| !matches!(v, Ok(true))) {
         // Blame: per-proof equations (weight 1, fresh combining scalars).
         let mut terms = Vec::with_capacity(claims.len());
         for (index, claim) in claims.iter().enumerate() {
@@ -198,7 +201,14 @@ pub fn verify<G: Group, R: RngCore + CryptoRng>(
             }
         }
         let refs: Vec<&(usize, Equation<G>)> = terms.iter().collect();
-        bisect(&refs, false, bp_gens, pc_gens, rng, &mut invalid);
+        match verdict {
+            // The failed pass already showed the set holds a failing
+            // equation: split it without checking it again (a batch of
+            // one costs one multiscalar multiplication, as a single
+            // verification does).
+            Ok(_) => bisect(&refs, true, bp_gens, pc_gens, rng, &mut invalid),
+            Err(e) => invalid.extend(refs.iter().map(|(i, _)| (*i, e.clone()))),
+        }
     }
     if invalid.is_empty() {
         Ok(())
