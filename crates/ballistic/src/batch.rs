@@ -319,6 +319,7 @@ fn bisect<G: Group, R: RngCore + CryptoRng>(
 mod tests {
     use super::*;
     use crate::group::Ristretto255;
+    use crate::range::RangeProof;
     use rand::SeedableRng;
 
     type G = Ristretto255;
@@ -367,12 +368,19 @@ mod tests {
                 )
             })
             .collect();
-        let (par, mut par_invalid) = accumulate(&items, &randomness);
+        let statements: Vec<_> =
+            items.iter().map(|item| RangeStatement::new(item.bits, item.commitments).unwrap()).collect();
+        let bound: Vec<_> = items
+            .iter()
+            .zip(&statements)
+            .map(|(item, statement)| Item::new(item.proof.0, statement, item.transcript.clone()))
+            .collect();
+        let claims: Vec<&dyn Claim<G>> = bound.iter().map(|b| b as &dyn Claim<G>).collect();
+        let (par, mut par_invalid) = accumulate(&claims, &randomness);
         let mut serial = Equation::new();
         let mut serial_invalid = Vec::new();
-        for (index, (item, (w, c))) in items.iter().zip(&randomness).enumerate() {
-            let mut t = item.transcript.clone();
-            if let Err(e) = item.proof.add_terms_combined(&mut t, item.commitments, item.bits, *w, *c, &mut serial) {
+        for (index, (claim, (w, c))) in claims.iter().zip(&randomness).enumerate() {
+            if let Err(e) = claim.add_terms(*w, *c, &mut serial) {
                 serial_invalid.push((index, e));
             }
         }
