@@ -1,25 +1,25 @@
-//! Arbitrary bytes as a JSON proof file (the CLI's format, either system,
-//! either group): no panic, no unbounded allocation; and a file that
-//! verifies must carry exactly the statement and proof of one of the seed
-//! files (the honest proofs), whatever else about its JSON differs. The
-//! same for circuit proof files (`ballistic circuit`), checked against the
-//! small circuit below.
+//! Arbitrary bytes as a JSON proof file (`ballistic::file`'s range format,
+//! which the CLI and the bindings read: either system, either group): no
+//! panic, no unbounded allocation; and a file that verifies must carry
+//! exactly the statement and proof of one of the seed files (the honest
+//! proofs), whatever else about its JSON differs. The same for circuit
+//! proof files (`CircuitProofFile`, `ballistic circuit`), checked against
+//! the small circuit below.
 #![no_main]
 use ballistic::circuit::arith::Circuit;
-use ballistic_cli::circuits::{parse_file, verify_json};
-use ballistic_cli::files::{verify_file, ProofFile};
+use ballistic::file::{CircuitProofFile, RangeProofFile, WireValue};
 use libfuzzer_sys::fuzz_target;
 
 /// (group, system, label, bits, commitments, proof) of the committed seeds
 /// `fuzz/corpus/proof_file_json/*.json`, the only statements with a valid
 /// proof the fuzzer can know.
-fn honest(f: &ProofFile) -> bool {
+fn honest(f: &RangeProofFile) -> bool {
     const SEEDS: &[&str] = &[
         include_str!("../corpus/proof_file_json/ristretto-bp.json"),
         include_str!("../corpus/proof_file_json/secp-bpplus.json"),
     ];
     SEEDS.iter().any(|s| {
-        let Ok(seed) = serde_json::from_str::<ProofFile>(s) else { return false };
+        let Ok(seed) = RangeProofFile::from_json(s.as_bytes()) else { return false };
         seed.group == f.group
             && seed.system == f.system
             && seed.label == f.label
@@ -34,10 +34,10 @@ const CIRCUIT: &str = "total 12\ninput 0\nconst-mul-0 in 1 <0> out 1 <1>\ninput 
     mul in 2 <2 3> out 1 <6>\nadd in 2 <4 5> out 1 <7>\nconst-mul-5 in 1 <0> out 1 <8>\nadd in 2 <6 8> out 1 <9>\n\
     const-mul-6 in 1 <7> out 1 <10>\nmul in 2 <9 10> out 1 <11>\noutput 11\n";
 
-fn honest_circuit_file(data: &[u8]) -> bool {
-    let seed = parse_file(include_bytes!("../corpus/proof_file_json/circuit-simple.json")).expect("seed parses");
-    let Ok(f) = parse_file(data) else { return false };
-    let values = |v: &[ballistic_cli::circuits::WireValue]| -> Vec<(usize, String)> {
+fn honest_circuit_file(f: &CircuitProofFile) -> bool {
+    let seed = CircuitProofFile::from_json(include_bytes!("../corpus/proof_file_json/circuit-simple.json"))
+        .expect("seed parses");
+    let values = |v: &[WireValue]| -> Vec<(usize, String)> {
         v.iter().map(|w| (w.wire, w.value.trim_start_matches('0').to_lowercase())).collect()
     };
     f.group == seed.group
@@ -51,15 +51,15 @@ fuzz_target!(|data: &[u8]| {
     if data.len() > 1 << 16 {
         return;
     }
-    if parse_file(data).is_ok() {
+    if let Ok(file) = CircuitProofFile::from_json(data) {
         let circuit = Circuit::parse(CIRCUIT.as_bytes()).expect("circuit parses");
-        if verify_json(&circuit, data).is_ok() {
-            assert!(honest_circuit_file(data), "accepted a circuit proof file that is not the honest seed");
+        if file.verify(&circuit).is_ok() {
+            assert!(honest_circuit_file(&file), "accepted a circuit proof file that is not the honest seed");
         }
         return;
     }
-    let Ok(file) = serde_json::from_slice::<ProofFile>(data) else { return };
-    if verify_file(&file).is_ok() {
+    let Ok(file) = RangeProofFile::from_json(data) else { return };
+    if file.verify().is_ok() {
         assert!(honest(&file), "accepted a proof file that is not an honest seed");
     }
 });

@@ -1,17 +1,7 @@
 //! `circuit prove` / `circuit verify`: proofs of Pinocchio `.arith`
-//! circuits, in JSON files that carry the public values.
-//!
-//! ```json
-//! { "system": "r1cs", "group": "ristretto255", "label": "…",
-//!   "multipliers": 25440,
-//!   "inputs": [{ "wire": 2, "value": "3d" }, …],
-//!   "outputs": [{ "wire": 37606, "value": "…" }, …],
-//!   "proof": "<hex>" }
-//! ```
-//!
-//! Values are hexadecimal numbers as in `.in` files. The verifier needs
-//! the circuit file and the proof file; the proof is bound to every gate of
-//! the circuit and to the public values.
+//! circuits. The proof file format (`ballistic::file::CircuitProofFile`),
+//! proving and verification are the library's; this module reads the
+//! circuit and value files, shows progress and prints.
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
@@ -19,43 +9,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ballistic::circuit::arith::{scalar_from_hex, scalar_to_hex, Circuit, PublicValues};
-use ballistic::circuit::R1csProof;
-use ballistic::encoding::{from_hex, to_hex};
-use ballistic::group::Group;
-use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
-use serde::{Deserialize, Serialize};
+use ballistic::circuit::arith::Circuit;
+use ballistic::file::{self, CircuitProofFile, MAX_CIRCUIT_FILE};
+use ballistic::group::{Group, GroupId};
 
-use crate::files::{label_bytes, write_json, GroupName, MAX_LABEL};
-
-/// Default transcript label of circuit proofs.
-pub const DEFAULT_LABEL: &str = "ballistic circuit proof";
-
-/// Largest proof file accepted (a proof is under 2 KiB; the public values
-/// of the largest circuits are small too).
-const MAX_FILE: u64 = 16 << 20;
-
-/// One public wire and its value.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct WireValue {
-    pub wire: usize,
-    pub value: String,
-}
-
-/// A circuit proof file.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct CircuitProofFile {
-    pub system: String,
-    pub group: String,
-    pub label: String,
-    pub multipliers: usize,
-    pub inputs: Vec<WireValue>,
-    pub outputs: Vec<WireValue>,
-    pub proof: String,
-}
+use crate::files::{read_capped, write_text};
 
 /// A progress line on stderr (only when stderr is a terminal): a bar for
 /// reading the circuit, then the stage and elapsed time.
@@ -149,32 +107,26 @@ fn print_metrics(circuit: &Circuit) {
 
 /// `circuit prove`.
 pub fn prove(
-    group: GroupName,
+    group: GroupId,
     circuit_path: &Path,
     inputs: &Path,
     expected: Option<&Path>,
     label: &str,
     out: &Path,
 ) -> Result<(), String> {
-    if label.len() > MAX_LABEL {
-        return Err(format!("label of {} bytes: at most {MAX_LABEL}", label.len()));
-    }
+    // Before the circuit, which may take long to read.
+    file::check_label(label).map_err(|e| e.to_string())?;
     let progress = Progress::start(3000);
     let circuit = load_circuit(circuit_path, Some(&progress));
-    let result = circuit.and_then(|c| match group {
-        GroupName::Ristretto255 => prove_in::<Ristretto255>(&c, inputs, expected, label, &progress),
-        GroupName::Secp256k1 => prove_in::<Secp256k1>(&c, inputs, expected, label, &progress),
-    });
+    let result =
+        circuit.and_then(|c| ballistic::with_group!(group, G => prove_in::<G>(&c, inputs, expected, label, &progress)));
     progress.finish();
-    let (file, stats, elapsed) = result?;
-    write_json(out, &file)?;
-    println!("{stats}");
-    println!("proof: {} bytes, proved in {:.2?}; written to {}", file.proof.len() / 2, elapsed, out.display());
+    let (proof_file, elapsed) = result?;
+    write_text(out, &proof_file.to_json())?;
+    let outputs: Vec<String> = proof_file.outputs.iter().map(|o| format!("{}={}", o.wire, o.value)).collect();
+    println!("outputs: {}", outputs.join(" "));
+    println!("proof: {} bytes, proved in {:.2?}; written to {}", proof_file.proof.len() / 2, elapsed, out.display());
     Ok(())
-}
-
-fn wire_values<G: Group>(values: &[(usize, G::Scalar)]) -> Vec<WireValue> {
-    values.iter().map(|(w, v)| WireValue { wire: *w, value: scalar_to_hex(v) }).collect()
 }
 
 fn prove_in<G: Group>(
@@ -183,7 +135,7 @@ fn prove_in<G: Group>(
     expected: Option<&Path>,
     label: &str,
     progress: &Progress,
-) -> Result<(CircuitProofFile, String, Duration), String> {
+) -> Result<(CircuitProofFile, Duration), String> {
     let read = |p: &Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
     let values = circuit
         .read_inputs::<G::Scalar, _>(read(inputs)?.as_slice())
@@ -196,139 +148,20 @@ fn prove_in<G: Group>(
         circuit.check_outputs(&wires, &want).map_err(|e| format!("{}: {e}", path.display()))?;
     }
     print_metrics(circuit);
-    let stats = circuit.stats();
-    progress.stage("deriving generators", 0.4);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(stats.multipliers.next_power_of_two().max(1), 1);
-    progress.stage("proving", 0.5);
+    progress.stage("proving", 0.4);
     let started = Instant::now();
-    let (proof, public) = circuit
-        .prove(&pc, &bp, Transcript::new(label_bytes(label)), &values, &mut rand_core::OsRng)
+    let proof_file = CircuitProofFile::prove_values::<G, _>(circuit, &values, label, &mut rand_core::OsRng)
         .map_err(|e| e.to_string())?;
     let elapsed = started.elapsed();
     progress.stage("done", 1.0);
-    let file = CircuitProofFile {
-        system: "r1cs".into(),
-        group: G::NAME.into(),
-        label: label.into(),
-        multipliers: stats.multipliers,
-        inputs: wire_values::<G>(&public.inputs),
-        outputs: wire_values::<G>(&public.outputs),
-        proof: to_hex(&proof.to_bytes()),
-    };
-    let summary = format!(
-        "outputs: {}",
-        public.outputs.iter().map(|(w, v)| format!("{w}={}", scalar_to_hex(v))).collect::<Vec<_>>().join(" ")
-    );
-    Ok((file, summary, elapsed))
-}
-
-/// Prove in memory from `.in`-format input text: the proof file's content.
-pub fn prove_text(group: GroupName, circuit: &Circuit, inputs: &[u8], label: &str) -> Result<CircuitProofFile, String> {
-    if label.len() > MAX_LABEL {
-        return Err(format!("label of {} bytes: at most {MAX_LABEL}", label.len()));
-    }
-    match group {
-        GroupName::Ristretto255 => prove_text_in::<Ristretto255>(circuit, inputs, label),
-        GroupName::Secp256k1 => prove_text_in::<Secp256k1>(circuit, inputs, label),
-    }
-}
-
-fn prove_text_in<G: Group>(circuit: &Circuit, inputs: &[u8], label: &str) -> Result<CircuitProofFile, String> {
-    let values = circuit.read_inputs::<G::Scalar, _>(inputs).map_err(|e| format!("inputs: {e}"))?;
-    let multipliers = circuit.stats().multipliers;
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(multipliers.next_power_of_two().max(1), 1);
-    let (proof, public) = circuit
-        .prove(&pc, &bp, Transcript::new(label_bytes(label)), &values, &mut rand_core::OsRng)
-        .map_err(|e| e.to_string())?;
-    Ok(CircuitProofFile {
-        system: "r1cs".into(),
-        group: G::NAME.into(),
-        label: label.into(),
-        multipliers,
-        inputs: wire_values::<G>(&public.inputs),
-        outputs: wire_values::<G>(&public.outputs),
-        proof: to_hex(&proof.to_bytes()),
-    })
-}
-
-/// Verify a decoded proof file against a circuit.
-pub fn verify_proof_file(circuit: &Circuit, file: &CircuitProofFile) -> Result<(), String> {
-    if file.system != "r1cs" {
-        return Err(format!("unsupported system {:?} (expected \"r1cs\")", file.system));
-    }
-    if file.label.len() > MAX_LABEL {
-        return Err(format!("label of {} bytes: at most {MAX_LABEL}", file.label.len()));
-    }
-    match GroupName::from_file_name(&file.group)? {
-        GroupName::Ristretto255 => verify_in::<Ristretto255>(circuit, file),
-        GroupName::Secp256k1 => verify_in::<Secp256k1>(circuit, file),
-    }
-}
-
-/// Decode a circuit proof file's JSON (strict: unknown fields, bad hex,
-/// non-canonical values and malformed proofs are errors).
-pub fn parse_file(text: &[u8]) -> Result<CircuitProofFile, String> {
-    let file: CircuitProofFile = serde_json::from_slice(text).map_err(|e| format!("not a circuit proof file: {e}"))?;
-    if file.system != "r1cs" {
-        return Err(format!("unsupported system {:?} (expected \"r1cs\")", file.system));
-    }
-    if file.label.len() > MAX_LABEL {
-        return Err(format!("label of {} bytes: at most {MAX_LABEL}", file.label.len()));
-    }
-    Ok(file)
-}
-
-fn public_values<G: Group>(file: &CircuitProofFile) -> Result<PublicValues<G::Scalar>, String> {
-    let conv = |list: &[WireValue], what: &str| -> Result<Vec<(usize, G::Scalar)>, String> {
-        list.iter()
-            .enumerate()
-            .map(|(i, wv)| {
-                scalar_from_hex::<G::Scalar>(&wv.value, i + 1)
-                    .map(|v| (wv.wire, v))
-                    .map_err(|e| format!("{what} #{i} (wire {}): {e}", wv.wire))
-            })
-            .collect()
-    };
-    Ok(PublicValues { inputs: conv(&file.inputs, "input")?, outputs: conv(&file.outputs, "output")? })
-}
-
-/// Verify a proof file's JSON text against a parsed circuit.
-pub fn verify_json(circuit: &Circuit, text: &[u8]) -> Result<(), String> {
-    let file = parse_file(text)?;
-    match GroupName::from_file_name(&file.group)? {
-        GroupName::Ristretto255 => verify_in::<Ristretto255>(circuit, &file),
-        GroupName::Secp256k1 => verify_in::<Secp256k1>(circuit, &file),
-    }
+    Ok((proof_file, elapsed))
 }
 
 /// `circuit verify`: `Ok` iff the proof is valid for the circuit.
 pub fn verify(circuit_path: &Path, proof_path: &Path) -> Result<(), String> {
-    let meta = std::fs::metadata(proof_path).map_err(|e| format!("cannot read {}: {e}", proof_path.display()))?;
-    if meta.len() > MAX_FILE {
-        return Err(format!("{}: file too large for a proof file", proof_path.display()));
-    }
-    let text = std::fs::read(proof_path).map_err(|e| format!("cannot read {}: {e}", proof_path.display()))?;
-    parse_file(&text)?;
+    // A malformed proof file is refused before the circuit is read.
+    let proof_file =
+        CircuitProofFile::from_json(&read_capped(proof_path, MAX_CIRCUIT_FILE)?).map_err(|e| e.to_string())?;
     let circuit = load_circuit(circuit_path, None)?;
-    verify_json(&circuit, &text)
-}
-
-fn verify_in<G: Group>(circuit: &Circuit, file: &CircuitProofFile) -> Result<(), String> {
-    let public = public_values::<G>(file)?;
-    let bytes = from_hex(&file.proof).ok_or("proof: invalid hex")?;
-    let proof = R1csProof::<G>::from_bytes(&bytes).map_err(|e| format!("proof: {e}"))?;
-    let stats = circuit.stats();
-    if stats.multipliers != file.multipliers {
-        return Err(format!(
-            "the proof is for a circuit with {} multiplication gates; this one has {}",
-            file.multipliers, stats.multipliers
-        ));
-    }
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(stats.multipliers.next_power_of_two().max(1), 1);
-    circuit
-        .verify(&pc, &bp, Transcript::new(label_bytes(&file.label)), &public, &proof, &mut rand_core::OsRng)
-        .map_err(|e| e.to_string())
+    proof_file.verify(&circuit).map_err(|e| e.to_string())
 }

@@ -6,10 +6,13 @@ use std::time::{Duration, Instant};
 use ballistic::batch::{verify_range_proofs, RangeProofItem};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255, Secp256k1};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255, Secp256k1};
 use rand_core::{OsRng, RngCore};
 
-use crate::files::generators;
+/// The generators a proof of `shape` uses.
+fn generators<G: Group>(shape: RangeShape) -> BulletproofGens<G> {
+    BulletproofGens::new(shape.gens_per_party_needed(), shape.parties_needed())
+}
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
@@ -94,7 +97,7 @@ fn circuits(quick: bool) -> Result<(), String> {
     type S = <Ristretto255 as Group>::Scalar;
     let inputs = circuit.read_inputs::<S, _>(text.as_slice()).map_err(|e| e.to_string())?;
     let gates = circuit.stats().multipliers;
-    let bp = ballistic::BulletproofGens::<Ristretto255>::new(gates.next_power_of_two(), 1);
+    let bp = BulletproofGens::<Ristretto255>::new(gates.next_power_of_two(), 1);
     let pc = PedersenGens::<Ristretto255>::default();
     let t = Instant::now();
     let (proof, public) =
@@ -123,7 +126,7 @@ fn shuffle<G: Group>() -> Result<(), String> {
     use ballistic::circuit::gadgets::shuffle::shuffle;
     use ballistic::circuit::{Prover, Verifier};
     let pc = PedersenGens::<G>::default();
-    let bp = ballistic::BulletproofGens::<G>::new(32, 1);
+    let bp = BulletproofGens::<G>::new(32, 1);
     let input: Vec<u64> = (0..16).map(|_| OsRng.next_u64()).collect();
     let mut output = input.clone();
     output.rotate_left(5);

@@ -5,12 +5,55 @@
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
 
-use ballistic_cli::{circuits, demo, files, mpc_net};
+mod circuits;
+mod demo;
+mod files;
+mod mpc_net;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use ballistic::file::{DEFAULT_CIRCUIT_LABEL, DEFAULT_RANGE_LABEL};
+use ballistic::group::GroupId;
+use ballistic::RangeSystem;
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// `--system`: the command line's names for the library's range systems.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum SystemArg {
+    /// Bulletproofs (compatible with zkcrypto `bulletproofs` 5).
+    Bulletproofs,
+    /// Bulletproofs+ (96 bytes shorter).
+    #[value(name = "bpplus", alias = "bulletproofs-plus")]
+    BulletproofsPlus,
+}
+
+impl From<SystemArg> for RangeSystem {
+    fn from(system: SystemArg) -> RangeSystem {
+        match system {
+            SystemArg::Bulletproofs => RangeSystem::Bulletproofs,
+            SystemArg::BulletproofsPlus => RangeSystem::BulletproofsPlus,
+        }
+    }
+}
+
+/// `--group`: the command line's names for the library's groups.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum GroupArg {
+    /// Ristretto255 (curve25519); compatible with `bulletproofs` 5.
+    Ristretto255,
+    /// secp256k1, the paper's and Bitcoin's curve.
+    Secp256k1,
+}
+
+impl From<GroupArg> for GroupId {
+    fn from(group: GroupArg) -> GroupId {
+        match group {
+            GroupArg::Ristretto255 => GroupId::Ristretto255,
+            GroupArg::Secp256k1 => GroupId::Secp256k1,
+        }
+    }
+}
 
 /// Bulletproofs toolkit.
 #[derive(Parser)]
@@ -52,10 +95,10 @@ enum RangeCommand {
     Prove {
         /// Proof system.
         #[arg(long, value_enum, default_value = "bulletproofs")]
-        system: files::System,
+        system: SystemArg,
         /// Group.
         #[arg(long, value_enum, default_value = "ristretto255")]
-        group: files::GroupName,
+        group: GroupArg,
         /// Bits per value, 1..=64.
         #[arg(long)]
         bits: usize,
@@ -67,7 +110,7 @@ enum RangeCommand {
         #[arg(long = "blinding")]
         blindings: Vec<String>,
         /// Transcript label (the application's domain separator).
-        #[arg(long, default_value = files::DEFAULT_LABEL)]
+        #[arg(long, default_value = DEFAULT_RANGE_LABEL)]
         label: String,
         /// Where to write the proof file.
         #[arg(long)]
@@ -103,9 +146,9 @@ enum CircuitCommand {
         expect: Option<PathBuf>,
         /// Group (the circuit must have been generated for its scalar field).
         #[arg(long, value_enum, default_value = "ristretto255")]
-        group: files::GroupName,
+        group: GroupArg,
         /// Transcript label.
-        #[arg(long, default_value = circuits::DEFAULT_LABEL)]
+        #[arg(long, default_value = DEFAULT_CIRCUIT_LABEL)]
         label: String,
         /// Where to write the proof file.
         #[arg(long)]
@@ -137,11 +180,11 @@ enum MpcCommand {
         #[arg(long)]
         out: PathBuf,
         /// Transcript label.
-        #[arg(long, default_value = files::DEFAULT_LABEL)]
+        #[arg(long, default_value = DEFAULT_RANGE_LABEL)]
         label: String,
         /// Group.
         #[arg(long, value_enum, default_value = "ristretto255")]
-        group: files::GroupName,
+        group: GroupArg,
         /// Seconds to wait for connections and for each message.
         #[arg(long, default_value_t = 30)]
         timeout: u64,
@@ -171,7 +214,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Range { command } => match command {
             RangeCommand::Prove { system, group, bits, values, blindings, label, out, openings } => {
-                files::prove(group, system, bits, &values, &blindings, &label, &out, openings.as_deref())
+                files::prove(group.into(), system.into(), bits, &values, &blindings, &label, &out, openings.as_deref())
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
@@ -179,7 +222,7 @@ fn main() -> ExitCode {
         Command::Mpc { command } => match command {
             MpcCommand::Dealer { parties, bits, listen, out, label, group, timeout } => {
                 mpc_net::dealer(&mpc_net::DealerOptions {
-                    group,
+                    group: group.into(),
                     parties,
                     bits,
                     listen: &listen,
@@ -200,7 +243,7 @@ fn main() -> ExitCode {
         },
         Command::Circuit { command } => match command {
             CircuitCommand::Prove { circuit, inputs, expect, group, label, out } => {
-                circuits::prove(group, &circuit, &inputs, expect.as_deref(), &label, &out)
+                circuits::prove(group.into(), &circuit, &inputs, expect.as_deref(), &label, &out)
             }
             CircuitCommand::Verify { circuit, proof } => circuits::verify(&circuit, &proof).map(|()| println!("valid")),
         },

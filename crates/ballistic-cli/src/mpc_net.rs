@@ -25,12 +25,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use ballistic::encoding::to_hex;
-use ballistic::group::{Group, ScalarOps};
-use ballistic::merlin::Transcript;
+use ballistic::file::{self, RangeProofFile};
+use ballistic::group::{Group, GroupId, ScalarOps};
 use ballistic::range::mpc::{BitChallenge, BitCommitment, Dealer, Party, PolyChallenge, PolyCommitment, ProofShare};
-use ballistic::{BulletproofGens, PedersenGens, RangeShape, Ristretto255, Secp256k1};
+use ballistic::{new_transcript, BulletproofGens, PedersenGens, RangeShape};
 
-use crate::files::{label_bytes, parse_blinding, write_json, GroupName, ProofFile};
+use crate::files::write_text;
 
 const SETUP: u8 = 1;
 const BIT_COMMITMENT: u8 = 2;
@@ -41,6 +41,10 @@ const PROOF_SHARE: u8 = 6;
 const ABORT: u8 = 7;
 const DONE: u8 = 8;
 const MAX_FRAME: usize = 1 << 16;
+
+/// The `Setup` frame's group byte: a group's position here. Fixed by the
+/// wire format (not `GroupId::ALL`, which may grow in another order).
+const WIRE_GROUPS: [GroupId; 2] = [GroupId::Ristretto255, GroupId::Secp256k1];
 
 fn kind_name(kind: u8) -> &'static str {
     match kind {
@@ -94,7 +98,7 @@ fn receive(stream: &mut TcpStream, expect: u8) -> Result<Vec<u8>, String> {
 
 /// Options of `mpc dealer`.
 pub struct DealerOptions<'a> {
-    pub group: GroupName,
+    pub group: GroupId,
     pub parties: usize,
     pub bits: usize,
     pub listen: &'a str,
@@ -106,17 +110,16 @@ pub struct DealerOptions<'a> {
 /// Run the dealer: accept `parties` connections, run the protocol, write
 /// the proof file.
 pub fn dealer(opt: &DealerOptions<'_>) -> Result<(), String> {
-    match opt.group {
-        GroupName::Ristretto255 => dealer_in::<Ristretto255>(opt, 0),
-        GroupName::Secp256k1 => dealer_in::<Secp256k1>(opt, 1),
-    }
+    let group_byte = WIRE_GROUPS
+        .iter()
+        .position(|g| *g == opt.group)
+        .ok_or_else(|| format!("group {} cannot be announced to parties", opt.group.name()))?;
+    ballistic::with_group!(opt.group, G => dealer_in::<G>(opt, group_byte as u8))
 }
 
-fn dealer_in<G: Group>(opt: &DealerOptions<'_>, group_id: u8) -> Result<(), String> {
+fn dealer_in<G: Group>(opt: &DealerOptions<'_>, group_byte: u8) -> Result<(), String> {
     let shape = RangeShape::new(opt.bits, opt.parties).map_err(|e| e.to_string())?;
-    if opt.label.len() > crate::files::MAX_LABEL {
-        return Err(format!("label of {} bytes: at most {}", opt.label.len(), crate::files::MAX_LABEL));
-    }
+    file::check_label(opt.label).map_err(|e| e.to_string())?;
     let listener = TcpListener::bind(opt.listen).map_err(|e| format!("cannot listen on {}: {e}", opt.listen))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     println!("listening on {addr}");
@@ -135,7 +138,7 @@ fn dealer_in<G: Group>(opt: &DealerOptions<'_>, group_id: u8) -> Result<(), Stri
                 s.set_write_timeout(Some(opt.timeout)).map_err(|e| e.to_string())?;
                 s.set_nodelay(true).ok();
                 // Each party learns its position as it connects.
-                send(&mut s, SETUP, &[group_id, shape.n as u8, shape.m as u8, j as u8])
+                send(&mut s, SETUP, &[group_byte, shape.n as u8, shape.m as u8, j as u8])
                     .map_err(|e| format!("party {j} {e}"))?;
                 println!("party {j} connected from {peer}");
                 streams.push(s);
@@ -190,7 +193,7 @@ fn run_dealer<G: Group>(opt: &DealerOptions<'_>, shape: RangeShape, streams: &mu
     let (n, m) = (shape.n, shape.m);
     let bp = BulletproofGens::<G>::new(shape.gens_per_party_needed(), shape.parties_needed());
     let pc = PedersenGens::<G>::default();
-    let mut transcript = Transcript::new(label_bytes(opt.label));
+    let mut transcript = new_transcript(opt.label.as_bytes());
     let blame = |e: ballistic::range::mpc::MpcError| e.to_string();
     let dealer = Dealer::new(&bp, &pc, &mut transcript, n, m).map_err(blame)?;
 
@@ -204,15 +207,8 @@ fn run_dealer<G: Group>(opt: &DealerOptions<'_>, shape: RangeShape, streams: &mu
 
     let shares = gather(streams, PROOF_SHARE, ProofShare::<G>::from_bytes)?;
     let (proof, commitments) = dealer.receive_shares(shares).map_err(blame)?;
-    let file = ProofFile {
-        system: "bulletproofs".into(),
-        group: G::NAME.into(),
-        label: opt.label.into(),
-        bits: n,
-        commitments: commitments.iter().map(|c| to_hex(G::compressed_bytes(c))).collect(),
-        proof: to_hex(&proof.to_bytes()),
-    };
-    write_json(opt.out, &file)?;
+    let proof_file = RangeProofFile::from_proof::<G>(&proof, n, &commitments, opt.label).map_err(|e| e.to_string())?;
+    write_text(opt.out, &proof_file.to_json())?;
     println!("proof of {m} values written to {}", opt.out.display());
     Ok(())
 }
@@ -235,20 +231,19 @@ pub fn party(opt: &PartyOptions<'_>) -> Result<(), String> {
     stream.set_write_timeout(Some(opt.timeout)).map_err(|e| e.to_string())?;
     stream.set_nodelay(true).ok();
     let setup = receive(&mut stream, SETUP).map_err(|e| format!("dealer {e}"))?;
-    let [group_id, n, m, j] = <[u8; 4]>::try_from(setup.as_slice()).map_err(|_| "dealer sent a malformed setup")?;
+    let [group_byte, n, m, j] = <[u8; 4]>::try_from(setup.as_slice()).map_err(|_| "dealer sent a malformed setup")?;
     let (n, m, j) = (n as usize, m as usize, j as usize);
     println!("connected as party {j} of {m} ({n}-bit values)");
     std::io::stdout().flush().ok();
-    match group_id {
-        0 => party_in::<Ristretto255>(opt, &mut stream, n, j),
-        1 => party_in::<Secp256k1>(opt, &mut stream, n, j),
-        other => Err(format!("dealer announced an unknown group {other}")),
-    }
+    let group = WIRE_GROUPS
+        .get(group_byte as usize)
+        .ok_or_else(|| format!("dealer announced an unknown group {group_byte}"))?;
+    ballistic::with_group!(*group, G => party_in::<G>(opt, &mut stream, n, j))
 }
 
 fn party_in<G: Group>(opt: &PartyOptions<'_>, stream: &mut TcpStream, n: usize, j: usize) -> Result<(), String> {
     let blinding = match opt.blinding {
-        Some(h) => parse_blinding::<G>(0, h)?,
+        Some(h) => file::parse_blinding::<G>(0, h).map_err(|e| e.to_string())?,
         None => <G::Scalar as ScalarOps>::random(&mut rand_core::OsRng),
     };
     let bp = BulletproofGens::<G>::new(n, j + 1);

@@ -180,7 +180,9 @@ fn range_systems() -> &'static str {
     "\"bulletproofs\" or \"bulletproofs-plus\""
 }
 
-fn check_label(label: &str) -> Result<(), FileError> {
+/// Refuse a label longer than [`MAX_LABEL`] (front-ends call it before
+/// slow work — reading a circuit, opening a socket — to fail early).
+pub fn check_label(label: &str) -> Result<(), FileError> {
     if label.len() > MAX_LABEL {
         return Err(FileError::LabelTooLong { len: label.len() });
     }
@@ -334,23 +336,35 @@ impl RangeProofFile {
         let mut blindings = blindings;
         blindings.zeroize();
         let (proof, commitments) = result.map_err(FileError::Proof)?;
-        let commitments: Vec<String> = commitments.iter().map(|c| to_hex(G::compressed_bytes(c))).collect();
-        let file = RangeProofFile {
-            system: system.name().into(),
-            group: G::NAME.into(),
-            label: label.into(),
-            bits,
-            commitments: commitments.clone(),
-            proof: to_hex(&proof.to_bytes()),
-        };
+        let file = Self::from_proof::<G>(&*proof, bits, &commitments, label)?;
         let openings = Openings {
             group: G::NAME.into(),
             bits,
             values: values.to_vec(),
             blindings: openings_blindings,
-            commitments,
+            commitments: file.commitments.clone(),
         };
         Ok((file, openings))
+    }
+
+    /// The file of a proof made elsewhere (e.g. by the multi-party
+    /// protocol's dealer): `proof` that the values committed in
+    /// `commitments` have `bits` bits, under `label`.
+    pub fn from_proof<G: Group>(
+        proof: &dyn DynRangeProof<G>,
+        bits: usize,
+        commitments: &[G::Compressed],
+        label: &str,
+    ) -> Result<RangeProofFile, FileError> {
+        check_label(label)?;
+        Ok(RangeProofFile {
+            system: proof.system().name().into(),
+            group: G::NAME.into(),
+            label: label.into(),
+            bits,
+            commitments: commitments.iter().map(|c| to_hex(G::compressed_bytes(c))).collect(),
+            proof: to_hex(&proof.to_bytes()),
+        })
     }
 }
 
