@@ -1,36 +1,23 @@
-//! The JSON proof files of the `ballistic` command-line tool, behind
-//! `to_json` / `from_json` / `save` / `load`.
-//!
-//! Thin on purpose: the format lives in `ballistic-cli` today (`files`,
-//! `circuits`) and is moving into the library as `ballistic::file`; then
-//! only this file changes. The rest of the module sees the names and bytes
-//! below ([`RangeParts`], [`CircuitParts`]), never the tool's structs or its
-//! `String` errors — which are sorted here, and only here.
+//! The JSON proof files (the library's `ballistic::file`, which the
+//! `ballistic` command-line tool writes and reads too), behind `to_json` /
+//! `from_json` / `save` / `load`. The rest of the module sees the names and
+//! bytes below ([`RangeParts`], [`CircuitParts`]).
 
 use std::path::Path;
 
 use ::ballistic::encoding::{from_hex, to_hex};
-use ballistic_cli::circuits::{self, CircuitProofFile, WireValue};
-use ballistic_cli::files::{self, ProofFile};
+use ::ballistic::file::{self, CircuitProofFile, RangeProofFile, WireValue};
 
 use crate::error::{Error, Result};
 
 /// Default transcript label of range proofs.
-pub(crate) const RANGE_LABEL: &str = files::DEFAULT_LABEL;
+pub(crate) const RANGE_LABEL: &str = file::DEFAULT_RANGE_LABEL;
 /// Default transcript label of circuit proofs.
-pub(crate) const CIRCUIT_LABEL: &str = circuits::DEFAULT_LABEL;
-
-/// Largest range proof file read (a proof of 64 values is under 2 KiB).
-const MAX_RANGE_JSON: usize = 1 << 20;
-/// Largest circuit proof file read (its public values can be many).
-const MAX_CIRCUIT_JSON: usize = 16 << 20;
+pub(crate) const CIRCUIT_LABEL: &str = file::DEFAULT_CIRCUIT_LABEL;
 
 /// Labels longer than a proof file may carry are refused up front.
 pub(crate) fn check_label(label: &str) -> Result<()> {
-    if label.len() > files::MAX_LABEL {
-        return Err(Error::InvalidInput(format!("label of {} bytes: at most {}", label.len(), files::MAX_LABEL)));
-    }
-    Ok(())
+    file::check_label(label).map_err(|e| Error::InvalidInput(e.to_string()))
 }
 
 /// A range proof as its file holds it.
@@ -48,7 +35,7 @@ pub(crate) struct RangeParts {
 }
 
 pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
-    let file = ProofFile {
+    let file = RangeProofFile {
         system: parts.system.clone(),
         group: parts.group.clone(),
         label: parts.label.clone(),
@@ -62,10 +49,7 @@ pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
 /// The parts of a range proof file (JSON and hex checked; the caller
 /// decodes the proof and its statement).
 pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
-    if text.len() > MAX_RANGE_JSON {
-        return Err(Error::Decode("JSON too large for a proof file".into()));
-    }
-    let file: ProofFile = serde_json::from_str(text).map_err(|e| Error::Decode(format!("malformed JSON: {e}")))?;
+    let file = RangeProofFile::from_json(text.as_bytes()).map_err(|e| Error::Decode(e.to_string()))?;
     let commitments = file
         .commitments
         .iter()
@@ -102,7 +86,7 @@ pub(crate) fn circuit_to_json(parts: &CircuitParts) -> Result<String> {
         list.iter().map(|(wire, value)| WireValue { wire: *wire, value: value.clone() }).collect()
     };
     let file = CircuitProofFile {
-        system: "r1cs".into(),
+        system: file::CIRCUIT_SYSTEM.into(),
         group: parts.group.clone(),
         label: parts.label.clone(),
         multipliers: parts.multipliers,
@@ -116,11 +100,8 @@ pub(crate) fn circuit_to_json(parts: &CircuitParts) -> Result<String> {
 /// The parts of a circuit proof file (strict JSON: unknown fields are
 /// errors; the caller decodes the values and the proof).
 pub(crate) fn circuit_from_json(text: &str) -> Result<CircuitParts> {
-    if text.len() > MAX_CIRCUIT_JSON {
-        return Err(Error::Decode("JSON too large for a circuit proof file".into()));
-    }
-    // The tool's errors are strings; every one of them means the file does not decode.
-    let file = circuits::parse_file(text.as_bytes()).map_err(Error::Decode)?;
+    // Every error of parsing means the file does not decode.
+    let file = CircuitProofFile::from_json(text.as_bytes()).map_err(|e| Error::Decode(e.to_string()))?;
     let wires = |list: Vec<WireValue>| list.into_iter().map(|w| (w.wire, w.value)).collect();
     Ok(CircuitParts {
         proof: unhex("proof", &file.proof)?,
