@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::error::{Doing, Error, Result, When};
 use crate::formats::{self, CircuitParts, CIRCUIT_LABEL};
-use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
+use crate::groups::{self, on_group, with_group, Any, Family, PyGroup};
 
 /// One chain of the padded number of multiplication gates, what
 /// `Circuit::prove` and `verify` need. Derived per call, as the command-line
@@ -161,7 +161,7 @@ impl Circuit {
     /// Evaluate on `.in`-format inputs; returns `[(wire, value), …]` for the outputs.
     #[pyo3(signature = (inputs, group = "ristretto255"))]
     fn evaluate(&self, py: Python<'_>, inputs: &str, group: &str) -> Result<Vec<(usize, PyObject)>> {
-        with_group!(GroupName::from_name(group)?, |G| {
+        with_group!(groups::group_named(group)?, |G| {
             let outputs = py.allow_threads(|| -> Result<_> {
                 let values =
                     self.inner.read_inputs::<<G as Group>::Scalar, _>(inputs.as_bytes()).when(Doing::Circuit)?;
@@ -175,7 +175,7 @@ impl Circuit {
     /// Prove from `.in`-format input text (every public and witness input).
     #[pyo3(signature = (inputs, label = CIRCUIT_LABEL, group = "ristretto255"))]
     fn prove(&self, py: Python<'_>, inputs: &str, label: &str, group: &str) -> Result<CircuitProof> {
-        let group = GroupName::from_name(group)?;
+        let group = groups::group_named(group)?;
         formats::check_label(label)?;
         let inner =
             with_group!(group, |G| G::wrap(py.allow_threads(|| Proved::<G>::prove(&self.inner, inputs, label))?));
@@ -239,7 +239,7 @@ impl CircuitProof {
     fn from_json(text: &str) -> Result<CircuitProof> {
         let parts = formats::circuit_from_json(text)?;
         formats::check_label(&parts.label)?;
-        let inner = with_group!(GroupName::from_name(&parts.group)?, |G| G::wrap(Proved::<G>::decode(&parts)?));
+        let inner = with_group!(groups::group_named(&parts.group)?, |G| G::wrap(Proved::<G>::decode(&parts)?));
         Ok(CircuitProof { inner, label: parts.label, multipliers: parts.multipliers })
     }
     /// Write the JSON file.

@@ -19,22 +19,12 @@ use pyo3::types::{PyBytes, PyLong};
 
 use crate::error::{Error, Result};
 
-/// `with_group!(name, |G| body)`: `body` with the type `G` the group that
-/// the [`GroupName`] `name` names.
+/// `with_group!(id, |G| body)`: `body` with the type `G` the group that
+/// the [`GroupName`] (the library's `GroupId`) names — the library's own
+/// dispatch, `ballistic::with_group!`.
 macro_rules! with_group {
     ($group:expr, |$G:ident| $body:expr) => {
-        match $group {
-            $crate::groups::GroupName::Ristretto255 => {
-                #[allow(dead_code)]
-                type $G = ::ballistic::Ristretto255;
-                $body
-            }
-            $crate::groups::GroupName::Secp256k1 => {
-                #[allow(dead_code)]
-                type $G = ::ballistic::Secp256k1;
-                $body
-            }
-        }
+        ::ballistic::with_group!($group, $G => $body)
     };
 }
 pub(crate) use with_group;
@@ -59,28 +49,15 @@ macro_rules! on_group {
 }
 pub(crate) use on_group;
 
-/// A group, by the name Python uses (the library's `Group::NAME`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum GroupName {
-    Ristretto255,
-    Secp256k1,
-}
+/// A group, by the name Python uses: the library's registry.
+pub(crate) use ::ballistic::group::GroupId as GroupName;
 
-impl GroupName {
-    /// Every group, in the order of `ballistic.GROUPS`.
-    pub(crate) const ALL: [GroupName; 2] = [GroupName::Ristretto255, GroupName::Secp256k1];
-
-    pub(crate) fn name(self) -> &'static str {
-        with_group!(self, |G| G::NAME)
-    }
-
-    /// The group called `name`; `InvalidInput` for any other string.
-    pub(crate) fn from_name(name: &str) -> Result<Self> {
-        Self::ALL.into_iter().find(|g| g.name() == name).ok_or_else(|| {
-            let expected = Self::ALL.map(|g| format!("{:?}", g.name())).join(" or ");
-            Error::InvalidInput(format!("unsupported group {name:?} (expected {expected})"))
-        })
-    }
+/// The group called `name`; `InvalidInput` for any other string.
+pub(crate) fn group_named(name: &str) -> Result<GroupName> {
+    GroupName::from_name(name).ok_or_else(|| {
+        let expected = GroupName::ALL.map(|g| format!("{:?}", g.name())).join(" or ");
+        Error::InvalidInput(format!("unsupported group {name:?} (expected {expected})"))
+    })
 }
 
 /// A type generic over the group, named as a whole (`Of<G>` for each `G`),

@@ -100,7 +100,7 @@ impl Party {
     #[new]
     #[pyo3(signature = (value, bits, blinding = None, group = "ristretto255"))]
     fn new(value: u64, bits: usize, blinding: Option<Vec<u8>>, group: &str) -> Result<Party> {
-        with_group!(GroupName::from_name(group)?, |G| {
+        with_group!(groups::group_named(group)?, |G| {
             let (state, commitment) = PartyState::<G>::new(value, bits, blinding.as_deref())?;
             Ok(Party { state: G::wrap(state), commitment })
         })
@@ -348,7 +348,7 @@ impl Dealer {
     #[new]
     #[pyo3(signature = (parties, bits, label = RANGE_LABEL, group = "ristretto255"))]
     fn new(parties: usize, bits: usize, label: &str, group: &str) -> Result<Dealer> {
-        let group = GroupName::from_name(group)?;
+        let group = groups::group_named(group)?;
         formats::check_label(label)?;
         RangeShape::new(bits, parties).when(Doing::Proving)?;
         let setup = Setup { group, parties, bits, label: label.into() };

@@ -37,7 +37,7 @@ fn seed_of(seed: &[u8]) -> Result<[u8; 32]> {
 #[pyfunction]
 #[pyo3(signature = (group = "ristretto255"))]
 pub(crate) fn random_blinding(py: Python<'_>, group: &str) -> Result<Py<PyBytes>> {
-    let bytes = with_group!(GroupName::from_name(group)?, |G| {
+    let bytes = with_group!(groups::group_named(group)?, |G| {
         ScalarOps::to_bytes(&<<G as Group>::Scalar as ScalarOps>::random(&mut rand_core::OsRng))
     });
     Ok(PyBytes::new_bound(py, &bytes).unbind())
@@ -47,7 +47,7 @@ pub(crate) fn random_blinding(py: Python<'_>, group: &str) -> Result<Py<PyBytes>
 #[pyfunction]
 #[pyo3(signature = (value, blinding, group = "ristretto255"))]
 pub(crate) fn commit(py: Python<'_>, value: u64, blinding: &[u8], group: &str) -> Result<Py<PyBytes>> {
-    let bytes = with_group!(GroupName::from_name(group)?, |G| {
+    let bytes = with_group!(groups::group_named(group)?, |G| {
         groups::point_bytes::<G>(&groups::commit::<G>(value, &groups::scalar::<G>("blinding", blinding)?))
     });
     Ok(PyBytes::new_bound(py, &bytes).unbind())
@@ -175,7 +175,7 @@ impl RangeProof {
 
     fn from_parts(parts: RangeParts) -> Result<RangeProof> {
         let system = system_of(&parts.system)?;
-        let group = GroupName::from_name(&parts.group)?;
+        let group = groups::group_named(&parts.group)?;
         formats::check_label(&parts.label)?;
         let inner =
             with_group!(group, |G| G::wrap(Range::<G>::decode(system, &parts.proof, &parts.commitments, parts.bits)?));
@@ -213,7 +213,7 @@ impl RangeProof {
         system: &str,
         group: &str,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
-        let (system, group) = (system_of(system)?, GroupName::from_name(group)?);
+        let (system, group) = (system_of(system)?, groups::group_named(group)?);
         formats::check_label(label)?;
         let proof = with_group!(group, |G| {
             let blindings = match &blindings {
@@ -246,7 +246,7 @@ impl RangeProof {
         label: &str,
         group: &str,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
-        let group = GroupName::from_name(group)?;
+        let group = groups::group_named(group)?;
         formats::check_label(label)?;
         let seed = seed_of(seed)?;
         let proof = with_group!(group, |G| {
@@ -513,7 +513,7 @@ impl IntervalProof {
         system: &str,
         group: &str,
     ) -> Result<IntervalProof> {
-        let (system, group) = (system_of(system)?, GroupName::from_name(group)?);
+        let (system, group) = (system_of(system)?, groups::group_named(group)?);
         formats::check_label(label)?;
         let interval = Interval::new(lo, hi).when(Doing::Proving)?;
         let inner = with_group!(group, |G| {
@@ -566,7 +566,7 @@ impl IntervalProof {
         system: &str,
         group: &str,
     ) -> Result<IntervalProof> {
-        let (system, group) = (system_of(system)?, GroupName::from_name(group)?);
+        let (system, group) = (system_of(system)?, groups::group_named(group)?);
         formats::check_label(label)?;
         let interval = Interval::new(lo, hi).when(Doing::Proving)?;
         let inner = with_group!(group, |G| G::wrap(IntervalOf::<G>::decode(system, data, commitment, interval)?));
