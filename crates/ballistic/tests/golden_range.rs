@@ -5,6 +5,7 @@
 //! lazy generator folding was shared between the inner-product arguments).
 //! A refactor that changes any byte of any proof fails here.
 
+use ballistic::generators::Precomputation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{Dealer, Party, ProofShare};
@@ -42,8 +43,11 @@ fn statement<G: Group>(rng: &mut ChaCha20Rng, n: usize, m: usize) -> (Vec<u64>, 
     (values, blindings)
 }
 
-fn bp_digests<G: Group>(seed: u64) -> Vec<String> {
-    let bp = BulletproofGens::<G>::new(64, 16);
+/// Single/aggregated Bulletproofs; `precomputation` picks the
+/// inner-product argument's path (generator tables or plain MSMs), which
+/// must not change the proof.
+fn bp_digests<G: Group>(seed: u64, precomputation: Precomputation) -> Vec<String> {
+    let bp = BulletproofGens::<G>::new(64, 16).with_precomputation(precomputation);
     let pc = PedersenGens::<G>::default();
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     SHAPES
@@ -143,32 +147,30 @@ fn check(what: &str, got: Vec<String>, expected: &[&str]) {
 
 #[test]
 fn bulletproofs_ristretto255() {
-    check(
-        "BP ristretto255",
-        bp_digests::<Ristretto255>(1),
-        &[
-            "9fab31295d85e613829847a07e0f094f657e963530778b8855c0ab8df3e8aceb",
-            "aeb888b04565b6e617d2de5c58b4f9b2e2223b38890ca760757d769ceb6389e1",
-            "dcae2c3d7bf8ae3ace458713c64dca3aadc51c2428abcfc794602ea5bec4e654",
-            "988a91f2a20f00cbc7b1b5b0574521a6bfd81fd7aa88644b84369f826e6a0bc2",
-            "acf4389fc8e11272ca366be77676959ae26dc90415418925466955a38b1d078a",
-        ],
-    );
+    let expected = [
+        "9fab31295d85e613829847a07e0f094f657e963530778b8855c0ab8df3e8aceb",
+        "aeb888b04565b6e617d2de5c58b4f9b2e2223b38890ca760757d769ceb6389e1",
+        "dcae2c3d7bf8ae3ace458713c64dca3aadc51c2428abcfc794602ea5bec4e654",
+        "988a91f2a20f00cbc7b1b5b0574521a6bfd81fd7aa88644b84369f826e6a0bc2",
+        "acf4389fc8e11272ca366be77676959ae26dc90415418925466955a38b1d078a",
+    ];
+    for precomputation in [Precomputation::Auto, Precomputation::Off] {
+        check("BP ristretto255", bp_digests::<Ristretto255>(1, precomputation), &expected);
+    }
 }
 
 #[test]
 fn bulletproofs_secp256k1() {
-    check(
-        "BP secp256k1",
-        bp_digests::<Secp256k1>(2),
-        &[
-            "e6b2b3eefd79a90b2a871a998c42efb7d46882b22ac277ed33346094374b9f70",
-            "43efd2cb0e092ca0312f86083505ebb4b7a1b351c986142f320b30ced1a82a5a",
-            "1b8545ab094c5ac02d6d01c83a4ef4e71f2f49ce875f17b69ca5f9ac06028363",
-            "a413e9ba5c3718b926de826e057e19626f0d69614452042b6fdd3aa4122692eb",
-            "d07c1979231fd26fb6496021ab692b34d3849d953836b3eba6afd12407f460ab",
-        ],
-    );
+    let expected = [
+        "e6b2b3eefd79a90b2a871a998c42efb7d46882b22ac277ed33346094374b9f70",
+        "43efd2cb0e092ca0312f86083505ebb4b7a1b351c986142f320b30ced1a82a5a",
+        "1b8545ab094c5ac02d6d01c83a4ef4e71f2f49ce875f17b69ca5f9ac06028363",
+        "a413e9ba5c3718b926de826e057e19626f0d69614452042b6fdd3aa4122692eb",
+        "d07c1979231fd26fb6496021ab692b34d3849d953836b3eba6afd12407f460ab",
+    ];
+    for precomputation in [Precomputation::Auto, Precomputation::Off] {
+        check("BP secp256k1", bp_digests::<Secp256k1>(2, precomputation), &expected);
+    }
 }
 
 #[test]
