@@ -1,5 +1,9 @@
 //! The dealer: runs the transcript, checks every party's messages, adds the
-//! public padding chunk and builds the proof.
+//! public padding chunk and builds the proof (paper §4.5): `A = Σ_j A_j +
+//! A_pad`, `S = Σ_j S_j`, `T_i = Σ_j T_{i,j}`, `t̂ = Σ_j t̂_j + t̂_pad`,
+//! `τ_x = Σ_j τ_{x,j}`, `μ = Σ_j μ_j`, `𝐥 = 𝐥_0 ‖ … ‖ 𝐥_pad` (likewise `𝐫`),
+//! then the inner-product argument — the aggregation and the last rounds
+//! of `range::bulletproofs::algebra`, as the single prover runs them.
 
 use merlin::Transcript;
 

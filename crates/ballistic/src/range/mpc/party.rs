@@ -1,5 +1,9 @@
 //! A party: one secret value and blinding, chunk `j` of the aggregated
-//! statement (entries `k = j·n + i`, generators of chain `j`).
+//! statement (entries `k = j·n + i`, generators of chain `j`), proving its
+//! chunk's part of the relation of `range::bulletproofs::algebra`:
+//! `A_j, S_j` → `(y, z)` → `T_{1,j}, T_{2,j}` → `x` → `(t̂_j, τ_{x,j}, μ_j,
+//! 𝐥_j(x), 𝐫_j(x))` (paper §4.5). The state types own the value, the
+//! blinding and the chunk's witness, all on the heap.
 
 use rand_core::{CryptoRng, OsRng, RngCore};
 use subtle::{Choice, ConstantTimeGreater};
