@@ -1,6 +1,6 @@
 //! Scalar-vector helpers used by the arguments: powers, inner products,
 //! sums of geometric series; and the generator folding the
-//! inner-product arguments share ([`FoldingGens`], on `fold_points` and
+//! inner-product arguments share (`FoldingGens`, on `fold_points` and
 //! `materialise_strided`).
 
 use crate::group::{Group, ScalarOps};
