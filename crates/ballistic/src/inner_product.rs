@@ -52,7 +52,7 @@ use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::generators::GenTables;
 use crate::group::{Group, ScalarOps};
-use crate::poly::inner_product;
+use crate::poly::{inner_product, FoldingGens};
 use crate::transcript::TranscriptProtocol;
 
 /// A proof of the relation above: `lg N` pairs `(L_k, R_k)` and `a, b`.
@@ -76,9 +76,11 @@ impl<G: Group> InnerProductProof<G> {
     /// fold: they keep, for every original generator, its coefficient in the
     /// current virtual generators (a product of challenges) and compute `L`,
     /// `R` as one multiscalar multiplication over the original `N`
-    /// generators. Then the virtual generators are materialised at once
-    /// (`2^k`-term MSMs, cheaper per point), and the remaining, small rounds
-    /// fold as usual. The proof is identical either way.
+    /// generators (through the generator table where there is one). Then
+    /// the virtual generators are materialised at once (`2^k`-term MSMs,
+    /// cheaper per point), and the remaining, small rounds fold as usual
+    /// ([`FoldingGens`], shared with the weighted argument). The proof is
+    /// identical either way.
     #[allow(clippy::too_many_arguments)]
     // Indexing: every vector is the caller-checked power-of-two length N or a half of it.
     #[allow(clippy::indexing_slicing)]
@@ -113,13 +115,6 @@ impl<G: Group> InnerProductProof<G> {
             (u, u.invert_vartime())
         };
 
-        // Phase 1: rounds over the original generators. `cg[j]`, `ch[j]` are
-        // the coefficients of G_j, H_j in the current virtual generators; at
-        // length n, virtual G'_i = Σ_{j ≡ i (mod n)} cg[j]·G_j.
-        let mut cg = g_factors.to_vec();
-        let mut ch = h_factors.to_vec();
-        let mut n = big_n;
-        let lazy = lazy_rounds(big_n);
         // The generator table, if every original generator is in it and the
         // sizes are where it is faster: entry j is chain ⌊j/chunk⌋, position
         // j mod chunk (the layout of crate::generators).
@@ -130,93 +125,65 @@ impl<G: Group> InnerProductProof<G> {
             (big_n.div_ceil(chunk) <= t.chains && chunk <= t.cap && G::precomputed_is_faster(static_len, 1))
                 .then_some((t, chunk, static_len))
         });
-        // L or R of a lazy round: Σ_j scalar(j)·(H_j if on_h(j) else G_j) + c·Q.
-        let over_originals = |on_h: &dyn Fn(usize) -> bool, scalar: &dyn Fn(usize) -> G::Scalar, c: G::Scalar| {
-            if let Some((t, chunk, static_len)) = table {
+        // L or R: the cross terms of `gens` plus c·Q. While the generators are
+        // lazy the terms run over the N originals, through the table if any.
+        let cross = |gens: &FoldingGens<G>,
+                     g_high: bool,
+                     a: &dyn Fn(usize) -> G::Scalar,
+                     b: &dyn Fn(usize) -> G::Scalar,
+                     c: G::Scalar| {
+            if let (true, Some((t, chunk, static_len))) = (gens.is_lazy(), table) {
                 let mut statics = vec![G::Scalar::zero(); static_len];
-                for j in 0..big_n {
-                    let index = if on_h(j) { t.h_index(j / chunk, j % chunk) } else { t.g_index(j / chunk, j % chunk) };
+                gens.cross_terms(g_high, a, b, |j, on_h, scalar, _| {
+                    let index = if on_h { t.h_index(j / chunk, j % chunk) } else { t.g_index(j / chunk, j % chunk) };
                     if let Some(slot) = statics.get_mut(index) {
-                        *slot = scalar(j);
+                        *slot = scalar;
                     }
-                }
+                });
                 if let Some(p) = G::msm_vartime_precomputed(&t.table, &statics, &[c], &[*q]) {
                     return p;
                 }
             }
-            let scalars: Vec<G::Scalar> = (0..big_n).map(scalar).chain(core::iter::once(c)).collect();
-            let points: Vec<G::Point> =
-                (0..big_n).map(|j| if on_h(j) { h[j] } else { g[j] }).chain(core::iter::once(*q)).collect();
-            crate::group::msm_vartime_par::<G>(&scalars, &points)
-        };
-        for _ in 0..lazy {
-            let half = n / 2;
-            let (a_l, a_r) = a[..n].split_at_mut(half);
-            let (b_l, b_r) = b[..n].split_at_mut(half);
-            let c_l = inner_product(a_l, b_r);
-            let c_r = inner_product(a_r, b_l);
-            // Position j of the originals is position j mod n of the current
-            // vectors: left half if < half.
-            let side = |j: usize| (j % n) < half;
-            let l =
-                over_originals(&side, &|j| if side(j) { b_r[j % n] * ch[j] } else { a_l[j % n - half] * cg[j] }, c_l);
-            let r = over_originals(
-                &|j| !side(j),
-                &|j| if side(j) { a_r[j % n] * cg[j] } else { b_l[j % n - half] * ch[j] },
-                c_r,
-            );
-            let (u, u_inv) = round(transcript, l, r);
-            fold_scalars(a_l, a_r, u, u_inv);
-            fold_scalars(b_l, b_r, u_inv, u);
-            for (j, (cg_j, ch_j)) in cg.iter_mut().zip(ch.iter_mut()).enumerate() {
-                if side(j) {
-                    *cg_j *= u_inv;
-                    *ch_j *= u;
-                } else {
-                    *cg_j *= u;
-                    *ch_j *= u_inv;
-                }
+            // One term per original generator while lazy, else n.
+            let terms = if gens.is_lazy() { big_n } else { gens.len() };
+            let mut scalars = Vec::with_capacity(terms + 1);
+            let mut points = Vec::with_capacity(terms + 1);
+            gens.cross_terms(g_high, a, b, |_, _, scalar, point| {
+                scalars.push(scalar);
+                points.push(*point);
+            });
+            scalars.push(c);
+            points.push(*q);
+            if gens.is_lazy() {
+                crate::group::msm_vartime_par::<G>(&scalars, &points)
+            } else {
+                G::msm_vartime(&scalars, &points)
             }
-            n = half;
-        }
-
-        // Materialise the virtual generators (nothing to do if no round is left).
-        let (mut g, mut h) = if n > 1 {
-            (crate::poly::materialise_strided::<G>(&cg, &g, n), crate::poly::materialise_strided::<G>(&ch, &h, n))
-        } else {
-            (Vec::new(), Vec::new())
         };
 
-        // Phase 2: ordinary folding rounds.
-        let mut a = &mut a[..n];
-        let mut b = &mut b[..n];
-        let mut g = &mut g[..];
-        let mut h = &mut h[..];
-        while n != 1 {
-            n /= 2;
-            let (a_l, a_r) = a.split_at_mut(n);
-            let (b_l, b_r) = b.split_at_mut(n);
-            let (g_l, g_r) = g.split_at_mut(n);
-            let (h_l, h_r) = h.split_at_mut(n);
+        // The first `lazy_rounds` rounds run over the original generators
+        // (coefficients g_factors, h_factors), the rest fold them.
+        let lazy = lazy_rounds(big_n);
+        let mut gens = FoldingGens::<G>::lazy(g, h, g_factors.to_vec(), h_factors.to_vec());
+        let mut a = a;
+        let mut b = b;
+        for k in 0..lg_n {
+            if k == lazy {
+                gens.materialise();
+            }
+            let half = gens.len() / 2;
+            let (a_l, a_r) = a.split_at_mut(half);
+            let (b_l, b_r) = b.split_at_mut(half);
             let c_l = inner_product(a_l, b_r);
             let c_r = inner_product(a_r, b_l);
-            let l = G::msm_vartime(
-                a_l.iter().chain(b_r.iter()).chain(core::iter::once(&c_l)),
-                g_r.iter().chain(h_l.iter()).chain(core::iter::once(q)),
-            );
-            let r = G::msm_vartime(
-                a_r.iter().chain(b_l.iter()).chain(core::iter::once(&c_r)),
-                g_l.iter().chain(h_r.iter()).chain(core::iter::once(q)),
-            );
+            let l = cross(&gens, true, &|i| a_l[i], &|i| b_r[i], c_l);
+            let r = cross(&gens, false, &|i| a_r[i], &|i| b_l[i], c_r);
             let (u, u_inv) = round(transcript, l, r);
             fold_scalars(a_l, a_r, u, u_inv);
             fold_scalars(b_l, b_r, u_inv, u);
-            crate::poly::fold_points::<G>(g_l, g_r, u_inv, u);
-            crate::poly::fold_points::<G>(h_l, h_r, u, u_inv);
+            gens.fold(u_inv, u, u, u_inv);
             a = a_l;
             b = b_l;
-            g = g_l;
-            h = h_l;
         }
 
         InnerProductProof { l_vec, r_vec, a: a[0], b: b[0] }

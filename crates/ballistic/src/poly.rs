@@ -1,6 +1,7 @@
 //! Scalar-vector helpers used by the arguments: powers, inner products,
 //! sums of geometric series; and the generator folding the
-//! inner-product arguments share (`fold_points`, `materialise_strided`).
+//! inner-product arguments share (`FoldingGens`, on `fold_points` and
+//! `materialise_strided`).
 
 use crate::group::{Group, ScalarOps};
 
@@ -49,7 +50,7 @@ pub fn pow<S: ScalarOps>(x: S, mut e: u64) -> S {
 }
 
 /// `left[i] ← a·left[i] + b·right[i]` for public `a`, `b` (generator folding).
-pub(crate) fn fold_points<G: Group>(left: &mut [G::Point], right: &[G::Point], a: G::Scalar, b: G::Scalar) {
+fn fold_points<G: Group>(left: &mut [G::Point], right: &[G::Point], a: G::Scalar, b: G::Scalar) {
     let mut scalars = Vec::with_capacity(2 * left.len());
     let mut points = Vec::with_capacity(2 * left.len());
     for (l, r) in left.iter().zip(right) {
@@ -65,7 +66,7 @@ pub(crate) fn fold_points<G: Group>(left: &mut [G::Point], right: &[G::Point], a
 /// (materialising after lazy rounds).
 // Indexing: i + t·n < n·stride ≤ min(coeffs, points) by the choice of stride.
 #[allow(clippy::indexing_slicing)]
-pub(crate) fn materialise_strided<G: Group>(coeffs: &[G::Scalar], points: &[G::Point], n: usize) -> Vec<G::Point> {
+fn materialise_strided<G: Group>(coeffs: &[G::Scalar], points: &[G::Point], n: usize) -> Vec<G::Point> {
     let n = n.max(1);
     let stride = coeffs.len().min(points.len()) / n;
     let mut s = Vec::with_capacity(n * stride);
@@ -77,6 +78,150 @@ pub(crate) fn materialise_strided<G: Group>(coeffs: &[G::Scalar], points: &[G::P
         }
     }
     crate::group::msm_vartime_chunks_par::<G>(&s, &p, stride)
+}
+
+/// The generators `𝐆, 𝐇` of an inner-product argument (Bulletproofs
+/// Protocol 2, or the weighted one of Bulletproofs+), folded round by round:
+/// at length `n`, with halves `lo, hi`,
+/// `𝐆 ← g_lo·𝐆_lo + g_hi·𝐆_hi`, `𝐇 ← h_lo·𝐇_lo + h_hi·𝐇_hi` for public
+/// challenge-derived `g_lo, g_hi, h_lo, h_hi`.
+///
+/// **Lazy rounds.** Folding a point is a 2-term multiscalar multiplication,
+/// the most expensive size per point. So the first rounds may stay lazy:
+/// the current generators are kept virtual, `G'_i = Σ_{j ≡ i (mod n)}
+/// c_j·G_j` over the `N` originals (likewise `𝐇`), a fold only multiplies
+/// the coefficients `c_j`, and a round's cross terms run over the originals.
+/// [`materialise`](Self::materialise) then computes the `n` virtual
+/// generators at once (`N/n`-term MSMs, cheaper per point) and later rounds
+/// fold the points. The argument is the same either way (its tests check
+/// it for every number of lazy rounds). Everything here is public: variable
+/// time.
+pub(crate) struct FoldingGens<G: Group> {
+    /// The `N` originals while lazy, then the current `n` generators.
+    g: Vec<G::Point>,
+    h: Vec<G::Point>,
+    /// While lazy, the coefficient of each original in the current
+    /// generators; `None` once materialised.
+    coeffs: Option<Coefficients<G::Scalar>>,
+    /// The current length `n`.
+    n: usize,
+}
+
+/// The coefficients of the originals in lazy generators: `(𝐆, 𝐇)`.
+type Coefficients<S> = (Vec<S>, Vec<S>);
+
+impl<G: Group> FoldingGens<G> {
+    /// Lazy generators `g_factors[j]·G_j`, `h_factors[j]·H_j` (all four
+    /// of one length `N`).
+    pub(crate) fn lazy(
+        g: Vec<G::Point>,
+        h: Vec<G::Point>,
+        g_factors: Vec<G::Scalar>,
+        h_factors: Vec<G::Scalar>,
+    ) -> Self {
+        let n = g.len().min(h.len()).min(g_factors.len()).min(h_factors.len());
+        FoldingGens { g, h, coeffs: Some((g_factors, h_factors)), n }
+    }
+
+    /// Generators folded as points from the start.
+    pub(crate) fn eager(g: Vec<G::Point>, h: Vec<G::Point>) -> Self {
+        let n = g.len().min(h.len());
+        FoldingGens { g, h, coeffs: None, n }
+    }
+
+    /// The current length `n`.
+    pub(crate) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the generators are still virtual.
+    pub(crate) fn is_lazy(&self) -> bool {
+        self.coeffs.is_some()
+    }
+
+    /// Compute the current generators as points (no-op if already done).
+    pub(crate) fn materialise(&mut self) {
+        if let Some((cg, ch)) = self.coeffs.take() {
+            self.g = materialise_strided::<G>(&cg, &self.g, self.n);
+            self.h = materialise_strided::<G>(&ch, &self.h, self.n);
+        }
+    }
+
+    /// The current generators `(𝐆, 𝐇)`, `n` each (materialised first).
+    pub(crate) fn current(&mut self) -> (&[G::Point], &[G::Point]) {
+        self.materialise();
+        (self.g.get(..self.n).unwrap_or(&self.g), self.h.get(..self.n).unwrap_or(&self.h))
+    }
+
+    /// The terms of a round's cross product over the current generators:
+    /// `⟨𝐚, 𝐆_hi⟩ + ⟨𝐛, 𝐇_lo⟩` if `g_high` (the argument's `L`), else
+    /// `⟨𝐚, 𝐆_lo⟩ + ⟨𝐛, 𝐇_hi⟩` (`R`), for `𝐚, 𝐛` of length `n/2` given
+    /// entrywise. Calls `term(j, on_h, scalar, point)` for every term; `j`
+    /// is the index of the original generator while lazy (else of the
+    /// current one).
+    // Indexing: j < N (lazy: coefficient vectors and points have N entries) or j < n ≤ len (eager).
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn cross_terms(
+        &self,
+        g_high: bool,
+        a: impl Fn(usize) -> G::Scalar,
+        b: impl Fn(usize) -> G::Scalar,
+        mut term: impl FnMut(usize, bool, G::Scalar, &G::Point),
+    ) {
+        let (n, half) = (self.n, self.n / 2);
+        match &self.coeffs {
+            // Original j sits at position j mod n of the current vectors.
+            Some((cg, ch)) => {
+                for j in 0..cg.len().min(ch.len()).min(self.g.len()).min(self.h.len()) {
+                    let p = j % n;
+                    let (i, low) = if p < half { (p, true) } else { (p - half, false) };
+                    if low == g_high {
+                        term(j, true, b(i) * ch[j], &self.h[j]);
+                    } else {
+                        term(j, false, a(i) * cg[j], &self.g[j]);
+                    }
+                }
+            }
+            None => {
+                let (g_off, h_off) = if g_high { (half, 0) } else { (0, half) };
+                for i in 0..half {
+                    term(g_off + i, false, a(i), &self.g[g_off + i]);
+                }
+                for i in 0..half {
+                    term(h_off + i, true, b(i), &self.h[h_off + i]);
+                }
+            }
+        }
+    }
+
+    /// Fold to length `n/2` with the scalars of the type's documentation.
+    pub(crate) fn fold(&mut self, g_lo: G::Scalar, g_hi: G::Scalar, h_lo: G::Scalar, h_hi: G::Scalar) {
+        let (n, half) = (self.n, self.n / 2);
+        match &mut self.coeffs {
+            Some((cg, ch)) => {
+                for (j, (cg_j, ch_j)) in cg.iter_mut().zip(ch.iter_mut()).enumerate() {
+                    if j % n < half {
+                        *cg_j *= g_lo;
+                        *ch_j *= h_lo;
+                    } else {
+                        *cg_j *= g_hi;
+                        *ch_j *= h_hi;
+                    }
+                }
+            }
+            None => {
+                self.g.truncate(n);
+                self.h.truncate(n);
+                let (g_l, g_r) = self.g.split_at_mut(half.min(n));
+                fold_points::<G>(g_l, g_r, g_lo, g_hi);
+                let (h_l, h_r) = self.h.split_at_mut(half.min(n));
+                fold_points::<G>(h_l, h_r, h_lo, h_hi);
+                self.g.truncate(half);
+                self.h.truncate(half);
+            }
+        }
+        self.n = half;
+    }
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::nonces::NonceSource;
-use crate::poly::powers;
+use crate::poly::{powers, FoldingGens};
 use crate::transcript::TranscriptProtocol;
 
 /// A zk-WIP proof: `lg N` pairs `(L_k, R_k)`, the last step's `A, B`, and
@@ -154,150 +154,71 @@ impl<G: Group> WipProof<G> {
         let mut l_vec = Vec::with_capacity(lg_n);
         let mut r_vec = Vec::with_capacity(lg_n);
         let mut alpha = Zeroizing::new(alpha);
-        let mut n = big_n;
         let mut scalars = Zeroizing::new(Vec::with_capacity(big_n + 2));
         let mut points = Vec::with_capacity(big_n + 2);
 
-        // Lazy rounds: the virtual generators are G'_i = Σ_{j ≡ i (mod n)}
-        // cg[j]·G_j (likewise H'); L and R are computed over the N originals.
+        // The first `lazy` rounds run over the original generators
+        // (crate::poly::FoldingGens), the rest fold them.
         let lazy = lazy.min(lg_n);
-        let mut cg = vec![G::Scalar::one(); big_n];
-        let mut ch = vec![G::Scalar::one(); big_n];
-        let mut round = 0;
-        while round < lazy {
-            let half = n / 2;
-            let y_half = y_pows[half - 1];
-            let y_half_inv = crate::poly::pow(y_inv, half as u64);
-            let (a1, a2) = a[..n].split_at_mut(half);
-            let (b1, b2) = b[..n].split_at_mut(half);
-            let c_l = Zeroizing::new(weighted_inner_product(a1, b2, &y_pows));
-            let c_r = Zeroizing::new(y_half * weighted_inner_product(a2, b1, &y_pows));
-            let d_l = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"d_L", 0));
-            let d_r = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"d_R", 0));
-            // L: G_j (second half) by a1·y^{−n̂}·cg, H_j (first half) by b2·ch.
-            scalars.clear();
-            points.clear();
-            for j in 0..big_n {
-                let p = j % n;
-                if p < half {
-                    scalars.push(b2[p] * ch[j]);
-                    points.push(h_vec[j]);
-                } else {
-                    scalars.push(a1[p - half] * y_half_inv * cg[j]);
-                    points.push(g_vec[j]);
-                }
-            }
-            scalars.extend([*c_l, *d_l]);
-            points.extend([*g, *h]);
-            let l = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
-            // R: G_j (first half) by a2·y^{n̂}·cg, H_j (second half) by b1·ch.
-            scalars.clear();
-            points.clear();
-            for j in 0..big_n {
-                let p = j % n;
-                if p < half {
-                    scalars.push(a2[p] * y_half * cg[j]);
-                    points.push(g_vec[j]);
-                } else {
-                    scalars.push(b1[p - half] * ch[j]);
-                    points.push(h_vec[j]);
-                }
-            }
-            scalars.extend([*c_r, *d_r]);
-            points.extend([*g, *h]);
-            let r = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
-            declassify(&l);
-            declassify(&r);
-            transcript.append_point::<G>(b"L", &l.compressed);
-            transcript.append_point::<G>(b"R", &r.compressed);
-            l_vec.push(l);
-            r_vec.push(r);
-            let e = transcript.challenge_scalar::<G>(b"e");
-            let e_inv = e.invert_vartime();
-            for (a1, a2) in a1.iter_mut().zip(a2.iter()) {
-                *a1 = e * *a1 + e_inv * y_half * *a2;
-            }
-            for (b1, b2) in b1.iter_mut().zip(b2.iter()) {
-                *b1 = e_inv * *b1 + e * *b2;
-            }
-            let e_y = e * y_half_inv;
-            for (j, (cg_j, ch_j)) in cg.iter_mut().zip(ch.iter_mut()).enumerate() {
-                if j % n < half {
-                    *cg_j *= e_inv;
-                    *ch_j *= e;
-                } else {
-                    *cg_j *= e_y;
-                    *ch_j *= e_inv;
-                }
-            }
-            *alpha = *alpha + *d_l * e * e + *d_r * e_inv * e_inv;
-            n = half;
-            round += 1;
-        }
-        // Materialise the n virtual generators (2^lazy-term MSMs each).
-        let (mut g_vec, mut h_vec) = if lazy == 0 {
-            (g_vec, h_vec)
+        let mut gens: FoldingGens<G> = if lazy == 0 {
+            FoldingGens::eager(g_vec, h_vec)
         } else {
-            (
-                crate::poly::materialise_strided::<G>(&cg, &g_vec, n),
-                crate::poly::materialise_strided::<G>(&ch, &h_vec, n),
-            )
+            FoldingGens::lazy(g_vec, h_vec, vec![G::Scalar::one(); big_n], vec![G::Scalar::one(); big_n])
         };
-
-        while n > 1 {
-            let half = n / 2;
-            let (a1, a2) = a[..n].split_at_mut(half);
-            let (b1, b2) = b[..n].split_at_mut(half);
-            let (g1, g2) = g_vec[..n].split_at_mut(half);
-            let (h1, h2) = h_vec[..n].split_at_mut(half);
+        let mut a = a;
+        let mut b = b;
+        for k in 0..lg_n {
+            if k == lazy {
+                gens.materialise();
+            }
+            let half = gens.len() / 2;
             let y_half = y_pows[half - 1];
             let y_half_inv = crate::poly::pow(y_inv, half as u64);
+            let (a1, a2) = a.split_at_mut(half);
+            let (b1, b2) = b.split_at_mut(half);
             let c_l = Zeroizing::new(weighted_inner_product(a1, b2, &y_pows));
             let c_r = Zeroizing::new(y_half * weighted_inner_product(a2, b1, &y_pows));
             let d_l = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"d_L", 0));
             let d_r = Zeroizing::new(nonces.nonce::<G::Scalar>(transcript, b"d_R", 0));
-
-            scalars.clear();
-            points.clear();
-            scalars.extend(a1.iter().map(|a| *a * y_half_inv));
-            scalars.extend_from_slice(b2);
-            scalars.extend([*c_l, *d_l]);
-            points.extend_from_slice(g2);
-            points.extend_from_slice(h1);
-            points.extend([*g, *h]);
-            let l = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
-
-            scalars.clear();
-            points.clear();
-            scalars.extend(a2.iter().map(|a| *a * y_half));
-            scalars.extend_from_slice(b1);
-            scalars.extend([*c_r, *d_r]);
-            points.extend_from_slice(g1);
-            points.extend_from_slice(h2);
-            points.extend([*g, *h]);
-            let r = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
-            declassify(&l);
-            declassify(&r);
-
+            // L = ⟨y^{−n̂}·a1, G2⟩ + ⟨b2, H1⟩ + c_L·g + d_L·h, R likewise:
+            // secret scalars, constant time.
+            let mut cross = |g_high: bool,
+                             a: &dyn Fn(usize) -> G::Scalar,
+                             b: &dyn Fn(usize) -> G::Scalar,
+                             c: G::Scalar,
+                             d: G::Scalar| {
+                scalars.clear();
+                points.clear();
+                gens.cross_terms(g_high, a, b, |_, _, scalar, point| {
+                    scalars.push(scalar);
+                    points.push(*point);
+                });
+                scalars.extend([c, d]);
+                points.extend([*g, *h]);
+                let p = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
+                declassify(&p);
+                p
+            };
+            let l = cross(true, &|i| a1[i] * y_half_inv, &|i| b2[i], *c_l, *d_l);
+            let r = cross(false, &|i| a2[i] * y_half, &|i| b1[i], *c_r, *d_r);
             transcript.append_point::<G>(b"L", &l.compressed);
             transcript.append_point::<G>(b"R", &r.compressed);
             l_vec.push(l);
             r_vec.push(r);
             let e = transcript.challenge_scalar::<G>(b"e");
             let e_inv = e.invert_vartime();
-
             for (a1, a2) in a1.iter_mut().zip(a2.iter()) {
                 *a1 = e * *a1 + e_inv * y_half * *a2;
             }
             for (b1, b2) in b1.iter_mut().zip(b2.iter()) {
                 *b1 = e_inv * *b1 + e * *b2;
             }
-            let e_y = e * y_half_inv;
-            crate::poly::fold_points::<G>(g1, g2, e_inv, e_y);
-            crate::poly::fold_points::<G>(h1, h2, e, e_inv);
+            gens.fold(e_inv, e * y_half_inv, e, e_inv);
             *alpha = *alpha + *d_l * e * e + *d_r * e_inv * e_inv;
-            n = half;
+            a = a1;
+            b = b1;
         }
+        let (g_vec, h_vec) = gens.current();
 
         let (a, b) = (a[0], b[0]);
         let [r, s, delta, eta] = last_nonces::<G::Scalar, N>(nonces, transcript).map(Zeroizing::new);

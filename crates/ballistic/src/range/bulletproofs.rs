@@ -46,19 +46,26 @@
 //! binary digits, i.e. `v_j ∈ [0, 2^n)`. Padding positions appear in no
 //! value's coefficient, so they cannot help any value out of range.
 //!
+//! **Prover.** Rounds 1–3 are the algebra of one chunk of the bit vector,
+//! shared with the MPC parties ([`crate::range::mpc`]): the single prover
+//! is one chunk covering all `N` positions (module `algebra`), and both
+//! finish with the same `prove_aggregate`.
+//!
 //! **Secrets.** Values, blindings and bit vectors meet curve arithmetic only
 //! through constant-time operations: `A` adds `G_k` or `−H_k` chosen by a
 //! constant-time select on the bit; `S`, `V_j`, `T₁`, `T₂` use the
 //! constant-time multiscalar multiplication. Secret vectors and scalars live
-//! in `Zeroizing` containers and are wiped when the prover returns. The
-//! inner-product argument runs in variable time over `𝐥(x), 𝐫(x)`, which
-//! are uniformly masked (see [`crate::inner_product`]).
+//! in heap containers that are wiped on drop. The inner-product argument
+//! runs in variable time over `𝐥(x), 𝐫(x)`, which are uniformly masked (see
+//! [`crate::inner_product`]).
+
+pub(crate) mod algebra;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
-use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
-use zeroize::Zeroizing;
+use subtle::{Choice, ConstantTimeGreater};
 
+use self::algebra::BitWitness;
 use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
@@ -67,7 +74,7 @@ use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::inner_product::{s_vector, InnerProductProof};
-use crate::poly::{inner_product, powers, sum_of_powers};
+use crate::poly::{powers, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
 
 /// A Bulletproofs range proof for `m` values of `n` bits.
@@ -154,7 +161,7 @@ impl<G: Group> RangeProof<G> {
 
     /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
     /// returns the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
-    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
+    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m.
     #[allow(clippy::indexing_slicing)]
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
@@ -179,10 +186,9 @@ impl<G: Group> RangeProof<G> {
                 return Err(ProofError::ValueOutOfRange { index, bits: n });
             }
         }
-        let big_n = shape.padded;
         let nm = shape.bits_total();
-        let g: Vec<G::Point> = bp_gens.g_layout(n, big_n).copied().collect();
-        let h: Vec<G::Point> = bp_gens.h_layout(n, big_n).copied().collect();
+        let g: Vec<G::Point> = bp_gens.g_layout(n, shape.padded).copied().collect();
+        let h: Vec<G::Point> = bp_gens.h_layout(n, shape.padded).copied().collect();
 
         transcript.rangeproof_domain_sep(n as u64, shape.m as u64);
         transcript.group_domain_sep::<G>();
@@ -194,7 +200,7 @@ impl<G: Group> RangeProof<G> {
             commitments.push(v_j);
         }
 
-        // Bit k of the statement as a constant-time choice (padding: 0).
+        // One chunk: all N positions, bit k = j·n + i of value j (padding: 0).
         let bit = |k: usize| -> Choice {
             if k < nm {
                 Choice::from(((values[k / n] >> (k % n)) & 1) as u8)
@@ -202,100 +208,20 @@ impl<G: Group> RangeProof<G> {
                 Choice::from(0)
             }
         };
-
-        // A = α·B̃ + Σ_k (a_L,k ? G_k : −H_k)
-        let alpha = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
-        let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
-        for (k, (g_k, h_k)) in g.iter().zip(&h).enumerate() {
-            a_point += G::Point::conditional_select(&-*h_k, g_k, bit(k));
-        }
-        let a_point = ProofPoint::<G>::from_point(a_point);
-        declassify(&a_point);
-
-        // S = ρ·B̃ + ⟨s_L, G⟩ + ⟨s_R, H⟩
-        let rho = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
-        let mut s_scalars = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));
-        s_scalars.push(*rho);
-        for _ in 0..2 * big_n {
-            s_scalars.push(<G::Scalar as ScalarOps>::random(rng));
-        }
-        let mut s_bases = Vec::with_capacity(2 * big_n + 1);
-        s_bases.push(pc_gens.b_blinding);
-        s_bases.extend_from_slice(&g);
-        s_bases.extend_from_slice(&h);
-        let s_point = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&s_scalars, &s_bases));
-        declassify(&s_point);
-        let s_l = &s_scalars[1..=big_n];
-        let s_r = &s_scalars[big_n + 1..];
-
-        transcript.append_point::<G>(b"A", &a_point.compressed);
-        transcript.append_point::<G>(b"S", &s_point.compressed);
+        let (witness, a, s) = BitWitness::commit(pc_gens, &g, &h, bit, rng);
+        transcript.append_point::<G>(b"A", &a.compressed);
+        transcript.append_point::<G>(b"S", &s.compressed);
         let y = transcript.challenge_scalar::<G>(b"y");
         let z = transcript.challenge_scalar::<G>(b"z");
 
-        // l(X) = l0 + l1·X, r(X) = r0 + r1·X
         let one = G::Scalar::one();
-        let d = d_vector::<G::Scalar>(shape, z, one);
-        let mut l0 = Zeroizing::new(Vec::with_capacity(big_n));
-        let mut r0 = Zeroizing::new(Vec::with_capacity(big_n));
-        let mut r1 = Zeroizing::new(Vec::with_capacity(big_n));
-        for (k, (y_k, d_k)) in powers(y).zip(d).take(big_n).enumerate() {
-            let a_l = G::Scalar::conditional_select(&G::Scalar::zero(), &one, bit(k));
-            let a_r = a_l - one;
-            l0.push(a_l - z);
-            r0.push(y_k * (a_r + z) + d_k);
-            r1.push(y_k * s_r[k]);
-        }
-        let l1 = s_l;
-
-        // Karatsuba: t1 = ⟨l0 + l1, r0 + r1⟩ − t0 − t2
-        let t0 = Zeroizing::new(inner_product(&l0, &r0));
-        let t2 = Zeroizing::new(inner_product(l1, &r1));
-        let t1 = Zeroizing::new({
-            let mut acc = G::Scalar::zero();
-            for k in 0..big_n {
-                acc += (l0[k] + l1[k]) * (r0[k] + r1[k]);
-            }
-            acc - *t0 - *t2
-        });
-
-        let tau_1 = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
-        let tau_2 = Zeroizing::new(<G::Scalar as ScalarOps>::random(rng));
-        let t_1 = ProofPoint::<G>::from_point(pc_gens.commit(&t1, &tau_1));
-        let t_2 = ProofPoint::<G>::from_point(pc_gens.commit(&t2, &tau_2));
-        declassify(&t_1);
-        declassify(&t_2);
+        let (witness, t_1, t_2) = witness.commit_poly(pc_gens, y, z, one, d_vector(shape, z, one), rng);
         transcript.append_point::<G>(b"T_1", &t_1.compressed);
         transcript.append_point::<G>(b"T_2", &t_2.compressed);
         let x = transcript.challenge_scalar::<G>(b"x");
 
-        let t_x = *t0 + x * (*t1 + x * *t2);
-        let mut t_x_blinding = *tau_1 * x + *tau_2 * x * x;
-        for (z_j, gamma) in powers(z).skip(2).zip(blindings) {
-            t_x_blinding += z_j * *gamma;
-        }
-        let e_blinding = *alpha + *rho * x;
-        declassify(&t_x);
-        declassify(&t_x_blinding);
-        declassify(&e_blinding);
-        transcript.append_scalar::<G>(b"t_x", &t_x);
-        transcript.append_scalar::<G>(b"t_x_blinding", &t_x_blinding);
-        transcript.append_scalar::<G>(b"e_blinding", &e_blinding);
-        let w = transcript.challenge_scalar::<G>(b"w");
-        let q = G::mul_ct(&pc_gens.b, &w);
-
-        let mut l_vec = Zeroizing::new(l0.iter().zip(l1).map(|(a, b)| *a + *b * x).collect::<Vec<_>>());
-        let mut r_vec = Zeroizing::new(r0.iter().zip(r1.iter()).map(|(a, b)| *a + *b * x).collect::<Vec<_>>());
-        // Masked by s_L, s_R: public to the variable-time argument (crate::ct).
-        declassify(&l_vec[..]);
-        declassify(&r_vec[..]);
-        let y_inv = y.invert_vartime();
-        let g_factors = vec![one; big_n];
-        let h_factors: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
-        let table = bp_gens.tables().map(|t| (t, n));
-        let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, table, &mut l_vec, &mut r_vec);
-
-        let proof = RangeProof { a: a_point, s: s_point, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp };
+        let share = witness.share(x, powers(z).skip(2).zip(blindings));
+        let proof = algebra::prove_aggregate(transcript, bp_gens, pc_gens, shape, y, [a, s, t_1, t_2], share);
         Ok((proof, commitments))
     }
 

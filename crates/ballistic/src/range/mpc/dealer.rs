@@ -1,5 +1,9 @@
 //! The dealer: runs the transcript, checks every party's messages, adds the
-//! public padding chunk and builds the proof.
+//! public padding chunk and builds the proof (paper §4.5): `A = Σ_j A_j +
+//! A_pad`, `S = Σ_j S_j`, `T_i = Σ_j T_{i,j}`, `t̂ = Σ_j t̂_j + t̂_pad`,
+//! `τ_x = Σ_j τ_{x,j}`, `μ = Σ_j μ_j`, `𝐥 = 𝐥_0 ‖ … ‖ 𝐥_pad` (likewise `𝐫`),
+//! then the inner-product argument — the aggregation and the last rounds
+//! of `range::bulletproofs::algebra`, as the single prover runs them.
 
 use merlin::Transcript;
 
@@ -8,8 +12,8 @@ use super::MpcError;
 use crate::encoding::ProofPoint;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::inner_product::InnerProductProof;
 use crate::poly::{inner_product, pow, powers};
+use crate::range::bulletproofs::algebra::{self, Share};
 use crate::range::{RangeProof, RangeShape};
 use crate::transcript::TranscriptProtocol;
 
@@ -70,10 +74,8 @@ impl<'a, 't, G: Group> DealerAwaitingBitCommitments<'a, 't, G> {
         for c in &commitments {
             self.transcript.append_point::<G>(b"V", &c.v.compressed);
         }
-        // The padding chunk: a_L = 0, so A gains −H_k; no S part.
-        let n = shape.n;
-        let nm = shape.bits_total();
-        let pad: G::Point = self.bp_gens.h_layout(n, shape.padded).skip(nm).map(|h| -*h).sum();
+        // The public padding chunk: A gains −Σ H_k; no S part.
+        let pad = algebra::padding_bits(self.bp_gens, shape);
         let a = ProofPoint::<G>::from_point(commitments.iter().map(|c| c.a.point).sum::<G::Point>() + pad);
         let s = ProofPoint::<G>::from_point(commitments.iter().map(|c| c.s.point).sum());
         self.transcript.append_point::<G>(b"A", &a.compressed);
@@ -234,40 +236,11 @@ impl<G: Group> DealerAwaitingProofShares<'_, '_, G> {
         if !bad.is_empty() {
             return Err(MpcError::MalformedProofShares { bad_parties: bad });
         }
-        let (n, big_n, nm) = (shape.n, shape.padded, shape.bits_total());
-        let (y, z) = (self.y, self.z);
-        let one = G::Scalar::one();
-        // The padding chunk: l_k = −z, r_k = y^k·(z − 1), no x terms.
-        let mut l_vec: Vec<G::Scalar> = Vec::with_capacity(big_n);
-        let mut r_vec: Vec<G::Scalar> = Vec::with_capacity(big_n);
-        for s in &shares {
-            l_vec.extend_from_slice(&s.l);
-            r_vec.extend_from_slice(&s.r);
-        }
-        let mut t_pad = G::Scalar::zero();
-        for y_k in powers(y).skip(nm).take(big_n - nm) {
-            let (l, r) = (-z, y_k * (z - one));
-            t_pad += l * r;
-            l_vec.push(l);
-            r_vec.push(r);
-        }
-        let t_x = shares.iter().fold(t_pad, |acc, s| acc + s.t_x);
-        let t_x_blinding = shares.iter().fold(G::Scalar::zero(), |acc, s| acc + s.t_x_blinding);
-        let e_blinding = shares.iter().fold(G::Scalar::zero(), |acc, s| acc + s.e_blinding);
-        self.transcript.append_scalar::<G>(b"t_x", &t_x);
-        self.transcript.append_scalar::<G>(b"t_x_blinding", &t_x_blinding);
-        self.transcript.append_scalar::<G>(b"e_blinding", &e_blinding);
-        let w = self.transcript.challenge_scalar::<G>(b"w");
-        let q = G::msm_vartime([w], [self.pc_gens.b]);
-        let g: Vec<G::Point> = self.bp_gens.g_layout(n, big_n).copied().collect();
-        let h: Vec<G::Point> = self.bp_gens.h_layout(n, big_n).copied().collect();
-        let y_inv = y.invert_vartime();
-        let g_factors = vec![one; big_n];
-        let h_factors: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
-        let table = self.bp_gens.tables().map(|t| (t, n));
-        let ipp =
-            InnerProductProof::prove(self.transcript, &q, &g_factors, &h_factors, g, h, table, &mut l_vec, &mut r_vec);
-        let proof = RangeProof::from_parts(self.a, self.s, self.t_1, self.t_2, t_x, t_x_blinding, e_blinding, ipp);
+        let padding = algebra::padding_share(shape, self.y, self.z);
+        let shares = shares.into_iter().map(Share::from).chain(core::iter::once(padding));
+        let share = algebra::aggregate(shares, shape.padded);
+        let points = [self.a, self.s, self.t_1, self.t_2];
+        let proof = algebra::prove_aggregate(self.transcript, self.bp_gens, self.pc_gens, shape, self.y, points, share);
         let commitments = self.bit_commitments.iter().map(|c| c.v.compressed).collect();
         Ok((proof, commitments))
     }

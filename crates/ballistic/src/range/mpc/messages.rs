@@ -15,6 +15,7 @@
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::range::bulletproofs::algebra::Share;
 use crate::range::MAX_BITS;
 
 fn finish(reader: &Reader<'_>, bytes: &[u8], expected: usize) -> Result<(), ProofError> {
@@ -201,3 +202,15 @@ crate::encoding::impl_serde_as_bytes!(BitChallenge, "an MPC bit challenge");
 crate::encoding::impl_serde_as_bytes!(PolyCommitment, "an MPC polynomial commitment");
 crate::encoding::impl_serde_as_bytes!(PolyChallenge, "an MPC polynomial challenge");
 crate::encoding::impl_serde_as_bytes!(ProofShare, "an MPC proof share");
+
+impl<G: Group> From<Share<G>> for ProofShare<G> {
+    fn from(s: Share<G>) -> Self {
+        ProofShare { t_x: s.t_x, t_x_blinding: s.t_x_blinding, e_blinding: s.e_blinding, l: s.l, r: s.r }
+    }
+}
+
+impl<G: Group> From<ProofShare<G>> for Share<G> {
+    fn from(s: ProofShare<G>) -> Self {
+        Share { t_x: s.t_x, t_x_blinding: s.t_x_blinding, e_blinding: s.e_blinding, l: s.l, r: s.r }
+    }
+}

@@ -21,6 +21,13 @@
 //! of two (`𝐚_L = 𝟎`, no blinding: `A` gains `−Σ H_k`, `t̂` gains
 //! `Σ_k (−z)·y^k(z − 1)`; see [`crate::range`] for why padding is sound).
 //!
+//! **One implementation.** A party's rounds and the dealer's padding,
+//! aggregation and inner-product argument are the prover algebra of the
+//! single prover (module `range::bulletproofs::algebra`): the single prover
+//! is the one chunk of all `N` positions, party `j` the chunk of positions
+//! `j·n … j·n + n − 1` with `𝐲^N` offset to `y^{jn}`. Only the round
+//! structure, the checks and the blame live here.
+//!
 //! **Rounds** (three, as in the paper and in Chain's/dalek's design):
 //!
 //! 1. party → dealer: [`BitCommitment`] `(V_j, A_j, S_j)`;
