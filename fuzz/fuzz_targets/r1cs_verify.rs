@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 
 use ballistic::circuit::arith::{Circuit, InputValues, PublicValues};
 use ballistic::circuit::gadgets::shuffle::shuffle;
+use ballistic::circuit::{Prover, R1csProof, Verifier};
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::circuit::{Prover, R1csProof, Verifier};
 use ballistic::{BulletproofGens, Group, PedersenGens, Ristretto255, Secp256k1};
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;
