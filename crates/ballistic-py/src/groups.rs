@@ -172,16 +172,13 @@ fn grow_gens<G: Group>(
     grown
 }
 
-/// Verify `claims` in one batch (the library's `batch::verify`, also for a
-/// single proof behind `dyn`) with the process's generators, sized for the
-/// largest of `needed` (`(chains, per_chain)` as a statement's
-/// `generators_needed()` gives them). Call with the GIL released.
-pub(crate) fn verify_claims<G: PyGroup>(
-    claims: &[&dyn Claim<G>],
-    needed: impl IntoIterator<Item = (usize, usize)>,
-) -> std::result::Result<(), BatchError> {
-    let (chains, per_chain) = needed.into_iter().fold((1, 1), |(c, n), (c2, n2)| (c.max(c2), n.max(n2)));
-    batch::verify(claims, G::gens_for(per_chain, chains), G::pc(), &mut rand_core::OsRng)
+/// Verify `claims` in one batch (the library's batch verification, also
+/// for a single proof behind `dyn`) with the process's generators, asked
+/// for only once every claim has replayed (a malformed proof never makes
+/// the process derive generators). Call with the GIL released.
+pub(crate) fn verify_claims<G: PyGroup>(claims: &[&dyn Claim<G>]) -> std::result::Result<(), BatchError> {
+    let generators = |chains, per_chain| G::gens_for(per_chain, chains);
+    batch::verify_with_generators(claims, generators, G::pc(), &mut rand_core::OsRng)
 }
 
 // ---------------------------------------------------------------- bytes

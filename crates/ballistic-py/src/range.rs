@@ -131,7 +131,7 @@ impl<G: PyGroup> Range<G> {
     }
 
     fn verify(&self, label: &str) -> Result<()> {
-        verify_one(&self.item(label), self.statement.generators_needed())
+        verify_one(&self.item(label))
     }
 
     fn parts(&self, label: &str) -> RangeParts {
@@ -147,8 +147,8 @@ impl<G: PyGroup> Range<G> {
 }
 
 /// One proof, verified as a batch of one: `Err` carries the library's reason.
-fn verify_one<G: PyGroup>(claim: &dyn Claim<G>, needed: (usize, usize)) -> Result<()> {
-    groups::verify_claims(&[claim], [needed]).map_err(|e| {
+fn verify_one<G: PyGroup>(claim: &dyn Claim<G>) -> Result<()> {
+    groups::verify_claims(&[claim]).map_err(|e| {
         let reason = e.invalid.into_iter().next().map_or(ProofError::VerificationFailed, |(_, r)| r);
         Error::Proof(Doing::Verifying, reason)
     })
@@ -374,16 +374,13 @@ impl RangeProof {
 /// The indices of the invalid proofs among `proofs`, one batch per group.
 fn invalid_proofs(proofs: &[&RangeProof]) -> Vec<usize> {
     fn batch<G: PyGroup>(proofs: &[&RangeProof]) -> Vec<usize> {
-        let (indices, items): (Vec<usize>, Vec<_>) = proofs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| G::pick(&p.inner).map(|r| (i, (r.item(&p.label), r.statement.generators_needed()))))
-            .unzip();
+        let (indices, items): (Vec<usize>, Vec<_>) =
+            proofs.iter().enumerate().filter_map(|(i, p)| G::pick(&p.inner).map(|r| (i, r.item(&p.label)))).unzip();
         if items.is_empty() {
             return Vec::new();
         }
-        let claims: Vec<&dyn Claim<G>> = items.iter().map(|(item, _)| item as &dyn Claim<G>).collect();
-        match groups::verify_claims(&claims, items.iter().map(|(_, needed)| *needed)) {
+        let claims: Vec<&dyn Claim<G>> = items.iter().map(|item| item as &dyn Claim<G>).collect();
+        match groups::verify_claims(&claims) {
             Ok(()) => Vec::new(),
             Err(e) => e.indices().into_iter().filter_map(|k| indices.get(k).copied()).collect(),
         }
@@ -486,7 +483,7 @@ impl<G: PyGroup> IntervalOf<G> {
 
     fn verify(&self, label: &str) -> Result<()> {
         let item = Item::new(&*self.proof, &self.statement, new_transcript(label.as_bytes()));
-        verify_one(&item, self.statement.generators_needed())
+        verify_one(&item)
     }
 }
 

@@ -29,6 +29,21 @@
 //! about one batch), instead of `B` single verifications; with `k` invalid
 //! proofs, at most about `2k·log₂(B/k)`. The result is exactly the set of
 //! indices whose equation fails (each with probability `1 − O(B/ℓ)`).
+//!
+//! **Blame memory and the work an attacker can force.** The bisection
+//! keeps no per-proof equation: each subset check replays its claims again
+//! into one fresh equation (transcript and scalar work, small beside the
+//! multiscalar multiplication), so memory stays one equation at a time —
+//! the shared generator scalars (at most the generators' size) plus the
+//! subset's own points, proportional to the proofs submitted. A circuit
+//! claim keeps its own equation (see [`crate::circuit::R1csClaim`]),
+//! proportional to the circuit. Work: proofs that fail to decode or
+//! replay cost only their replay; each level of the bisection tree checks
+//! disjoint subsets, so with `k` bad proofs among `B` the blame costs at
+//! most about `2k·log₂(B/k)` multiscalar multiplications adding up to at
+//! most about `log₂ B` batches' worth — one bad proof about two batches in
+//! all, every proof bad about `log₂ B` batches. A verifier that accepts batches from untrusted
+//! submitters should bound `B` per submitter accordingly.
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
@@ -159,7 +174,7 @@ pub fn verify_circuits<G: Group, R: RngCore + CryptoRng>(
     rng: &mut R,
 ) -> Result<(), BatchError> {
     let claims: Vec<R1csClaim<G>> =
-        items.into_iter().map(|(verifier, proof)| R1csClaim::new(verifier, proof, bp_gens, rng)).collect();
+        items.into_iter().map(|(verifier, proof)| R1csClaim::new(verifier, proof, rng)).collect();
     let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
     verify(&refs, bp_gens, pc_gens, rng)
 }
@@ -171,43 +186,54 @@ pub fn verify_circuits<G: Group, R: RngCore + CryptoRng>(
 /// starts, so the `rayon` feature's parallel accumulation sums exactly the
 /// terms the serial path would. The first pass adds every proof's weighted
 /// terms straight into one equation — no per-proof copy — and runs one
-/// multiscalar multiplication; only if it fails are per-proof equations
-/// built for the bisection.
+/// multiscalar multiplication; only if it fails does the bisection run.
 pub fn verify<G: Group, R: RngCore + CryptoRng>(
     claims: &[&dyn Claim<G>],
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<(), BatchError> {
+    verify_with_generators(claims, |_, _| bp_gens, pc_gens, rng)
+}
+
+/// [`verify`], with the generators asked for only once every claim has
+/// been replayed: `generators(chains, per_chain)` is called at most once,
+/// with the size the replayed equations need, and not at all when no claim
+/// replays. Cheap checks — decoding, shapes, identity points, the whole
+/// transcript — thus run before any expensive setup (deriving generators
+/// for a large statement costs as much as verifying it), so a malformed
+/// proof is refused for the price of its replay.
+pub fn verify_with_generators<G, R, B, F>(
+    claims: &[&dyn Claim<G>],
+    generators: F,
+    pc_gens: &PedersenGens<G>,
+    rng: &mut R,
+) -> Result<(), BatchError>
+where
+    G: Group,
+    R: RngCore + CryptoRng,
+    B: core::ops::Deref<Target = BulletproofGens<G>>,
+    F: FnOnce(usize, usize) -> B,
+{
     let randomness: Vec<(G::Scalar, G::Scalar)> =
         claims.iter().map(|_| (<G::Scalar as ScalarOps>::random(rng), <G::Scalar as ScalarOps>::random(rng))).collect();
     let (acc, mut invalid) = accumulate(claims, &randomness);
-    // The first pass over the claims that replayed: passes, fails (so the
-    // set is known to hold a failing equation), or cannot be evaluated.
-    let verdict = if invalid.len() < claims.len() { Some(acc.is_identity(bp_gens, pc_gens)) } else { None };
-    drop(acc);
-    if let Some(verdict) = verdict.filter(|v| !matches!(v, Ok(true))) {
-        // Blame: per-proof equations (weight 1, fresh combining scalars).
-        let mut terms = Vec::with_capacity(claims.len());
-        for (index, claim) in claims.iter().enumerate() {
-            if invalid.iter().any(|(i, _)| *i == index) {
-                continue;
-            }
-            let mut acc = Equation::new();
-            let combine = <G::Scalar as ScalarOps>::random(rng);
-            match claim.add_terms(G::Scalar::one(), combine, &mut acc) {
-                Ok(()) => terms.push((index, acc)),
-                Err(e) => invalid.push((index, e)),
-            }
-        }
-        let refs: Vec<&(usize, Equation<G>)> = terms.iter().collect();
+    if invalid.len() < claims.len() {
+        let (chains, per_chain) = acc.generators_needed();
+        let bp_gens = generators(chains, per_chain);
+        // The first pass over the claims that replayed: passes, fails (so
+        // the set is known to hold a failing equation), or cannot be
+        // evaluated.
+        let verdict = acc.is_identity(&bp_gens, pc_gens);
+        drop(acc);
+        let replayed: Vec<usize> = (0..claims.len()).filter(|i| !invalid.iter().any(|(j, _)| j == i)).collect();
         match verdict {
-            // The failed pass already showed the set holds a failing
-            // equation: split it without checking it again (a batch of
-            // one costs one multiscalar multiplication, as a single
-            // verification does).
-            Ok(_) => bisect(&refs, true, bp_gens, pc_gens, rng, &mut invalid),
-            Err(e) => invalid.extend(refs.iter().map(|(i, _)| (*i, e.clone()))),
+            Ok(true) => {}
+            // Already known to hold a failing equation: split without
+            // checking the whole set again (a failing batch of one costs
+            // one multiscalar multiplication, as a single verification).
+            Ok(false) => bisect(claims, &replayed, true, &bp_gens, pc_gens, rng, &mut invalid),
+            Err(e) => invalid.extend(replayed.iter().map(|i| (*i, e.clone()))),
         }
     }
     if invalid.is_empty() {
@@ -254,20 +280,23 @@ fn accumulate<G: Group>(
     claims.iter().zip(randomness).enumerate().fold((Equation::new(), Vec::new()), add)
 }
 
-/// Evaluate `Σ w_i·E_i` over `set` with fresh weights.
+/// Evaluate `Σ w_i·E_i` over the claims in `set` with fresh weights and
+/// combining scalars, replaying each claim again: the bisection holds no
+/// per-proof equation, so its memory is one equation over the subset (the
+/// claims' own terms, proportional to their size) at a time.
 fn passes<G: Group, R: RngCore + CryptoRng>(
-    set: &[&(usize, Equation<G>)],
+    claims: &[&dyn Claim<G>],
+    set: &[usize],
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<bool, ProofError> {
     let mut acc = Equation::new();
-    if let [(_, only)] = set {
-        // A single equation needs no extra weight.
-        acc.add_scaled(only, G::Scalar::one());
-    } else {
-        for (_, terms) in set {
-            acc.add_scaled(terms, <G::Scalar as ScalarOps>::random(rng));
+    for index in set {
+        let weight = if set.len() == 1 { G::Scalar::one() } else { <G::Scalar as ScalarOps>::random(rng) };
+        let combine = <G::Scalar as ScalarOps>::random(rng);
+        if let Some(claim) = claims.get(*index) {
+            claim.add_terms(weight, combine, &mut acc)?;
         }
     }
     acc.is_identity(bp_gens, pc_gens)
@@ -277,7 +306,8 @@ fn passes<G: Group, R: RngCore + CryptoRng>(
 /// knows `set` contains a failing equation (its sibling passed, or it was
 /// just checked), so it is split without being evaluated again.
 fn bisect<G: Group, R: RngCore + CryptoRng>(
-    set: &[&(usize, Equation<G>)],
+    claims: &[&dyn Claim<G>],
+    set: &[usize],
     known_bad: bool,
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
@@ -288,29 +318,29 @@ fn bisect<G: Group, R: RngCore + CryptoRng>(
         return;
     }
     if !known_bad {
-        match passes(set, bp_gens, pc_gens, rng) {
+        match passes(claims, set, bp_gens, pc_gens, rng) {
             Ok(true) => return,
             Ok(false) => {}
             Err(e) => {
-                invalid.extend(set.iter().map(|(i, _)| (*i, e.clone())));
+                invalid.extend(set.iter().map(|i| (*i, e.clone())));
                 return;
             }
         }
     }
-    if let [(index, _)] = set {
+    if let [index] = set {
         invalid.push((*index, ProofError::VerificationFailed));
         return;
     }
     let (left, right) = set.split_at(set.len() / 2);
-    match passes(left, bp_gens, pc_gens, rng) {
-        Ok(true) => bisect(right, true, bp_gens, pc_gens, rng, invalid),
+    match passes(claims, left, bp_gens, pc_gens, rng) {
+        Ok(true) => bisect(claims, right, true, bp_gens, pc_gens, rng, invalid),
         Ok(false) => {
-            bisect(left, true, bp_gens, pc_gens, rng, invalid);
-            bisect(right, false, bp_gens, pc_gens, rng, invalid);
+            bisect(claims, left, true, bp_gens, pc_gens, rng, invalid);
+            bisect(claims, right, false, bp_gens, pc_gens, rng, invalid);
         }
         Err(e) => {
-            invalid.extend(left.iter().map(|(i, _)| (*i, e.clone())));
-            bisect(right, false, bp_gens, pc_gens, rng, invalid);
+            invalid.extend(left.iter().map(|i| (*i, e.clone())));
+            bisect(claims, right, false, bp_gens, pc_gens, rng, invalid);
         }
     }
 }

@@ -234,15 +234,18 @@ impl<G: Group> DecodedRangeFile<G> {
         Item::new(&*self.proof, &self.statement, self.transcript())
     }
 
-    /// Verify (`cache` supplies generators of the right size).
+    /// Verify (`cache` supplies generators of the right size). The whole
+    /// transcript is replayed — points decoded, identities refused — before
+    /// the generators are asked for, so a malformed proof costs no setup.
     pub fn verify<R: RngCore + CryptoRng>(&self, cache: &GeneratorCache<G>, rng: &mut R) -> Result<(), FileError> {
-        let (chains, per_chain) = self.statement.generators_needed();
-        let bp = cache.get(chains, per_chain);
         let mut eq = crate::equation::Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
         self.proof
             .add_terms(&self.statement, &mut self.transcript(), G::Scalar::one(), combine, &mut eq)
-            .and_then(|()| eq.verify(&bp, cache.pedersen()))
+            .and_then(|()| {
+                let (chains, per_chain) = eq.generators_needed();
+                eq.verify(&cache.get(chains, per_chain), cache.pedersen())
+            })
             .map_err(FileError::Proof)
     }
 }
@@ -442,13 +445,12 @@ fn batch_range_files<G: Group, R: RngCore + CryptoRng>(
             Err(e) => bad.push((*index, e)),
         }
     }
-    let (chains, per_chain) =
-        decoded.iter().map(|(_, d)| d.statement.generators_needed()).fold((1, 1), |a, b| (a.0.max(b.0), a.1.max(b.1)));
-    let bp = BulletproofGens::<G>::new(per_chain, chains);
     let pc = PedersenGens::<G>::default();
     let items: Vec<_> = decoded.iter().map(|(_, d)| d.item()).collect();
     let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
-    if let Err(e) = batch::verify(&claims, &bp, &pc, rng) {
+    // Generators are derived only after every proof has replayed.
+    let generators = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
+    if let Err(e) = batch::verify_with_generators(&claims, generators, &pc, rng) {
         for (k, reason) in e.invalid {
             if let Some((index, _)) = decoded.get(k) {
                 bad.push((*index, FileError::Proof(reason)));
@@ -591,13 +593,10 @@ impl CircuitProofFile {
     }
 
     fn verify_on<G: Group>(&self, circuit: &Circuit) -> Result<(), FileError> {
-        let public = self.public_values::<G>()?;
-        let proof = self.decode_proof::<G>(circuit)?;
-        let pc = PedersenGens::<G>::default();
-        let bp = BulletproofGens::<G>::new(circuit.stats().multipliers.next_power_of_two().max(1), 1);
-        circuit
-            .verify(&pc, &bp, new_transcript(self.label.as_bytes()), &public, &proof, &mut rand_core::OsRng)
-            .map_err(FileError::Proof)
+        match batch_circuit_files::<G, _>(circuit, &[(0, self)], &mut rand_core::OsRng).pop() {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     }
 }
 
@@ -640,21 +639,24 @@ fn batch_circuit_files<G: Group, R: RngCore + CryptoRng>(
 ) -> Vec<(usize, FileError)> {
     let mut bad = Vec::new();
     let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(circuit.stats().multipliers.next_power_of_two().max(1), 1);
     let mut claims = Vec::new();
     for (index, file) in files {
         let prepared =
             file.check_header().and_then(|()| Ok((file.public_values::<G>()?, file.decode_proof::<G>(circuit)?)));
         match prepared {
             Ok((public, proof)) => match circuit.verifier::<G>(new_transcript(file.label.as_bytes()), &public) {
-                Ok(verifier) => claims.push((*index, R1csClaim::new(verifier, &proof, &bp, rng))),
+                Ok(verifier) => claims.push((*index, R1csClaim::new(verifier, &proof, rng))),
                 Err(e) => bad.push((*index, FileError::Proof(e))),
             },
             Err(e) => bad.push((*index, e)),
         }
     }
     let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
-    if let Err(e) = batch::verify(&refs, &bp, &pc, rng) {
+    // Every proof is decoded and replayed (its points checked) before the
+    // generators — as costly as a verification for a large circuit — are
+    // derived.
+    let generators = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
+    if let Err(e) = batch::verify_with_generators(&refs, generators, &pc, rng) {
         for (k, reason) in e.invalid {
             if let Some((index, _)) = claims.get(k) {
                 bad.push((*index, FileError::Proof(reason)));

@@ -61,16 +61,11 @@ fn prove_circuit<G: Group>(
     CircuitCase { proof, commitments: vec![ca, cb], c: a * b, shuffled }
 }
 
-fn circuit_claim<G: Group>(
-    case: &CircuitCase<G>,
-    label: &'static [u8],
-    bp: &BulletproofGens<G>,
-    rng: &mut ChaCha20Rng,
-) -> R1csClaim<G> {
+fn circuit_claim<G: Group>(case: &CircuitCase<G>, label: &'static [u8], rng: &mut ChaCha20Rng) -> R1csClaim<G> {
     let mut verifier = Verifier::<G>::new(Transcript::new(label));
     let vars: Vec<_> = case.commitments.iter().map(|c| verifier.commit(*c)).collect();
     circuit::<G, _>(&mut verifier, &vars, case.c, case.shuffled);
-    R1csClaim::new(verifier, &case.proof, bp, rng)
+    R1csClaim::new(verifier, &case.proof, rng)
 }
 
 fn mixed_batch_names_exactly_the_invalid<G: Group>() {
@@ -165,8 +160,8 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         let i3 = Item::new(&*boxed, &stboxed, t(3));
         let i4 = Item::new(&iv, &stiv, t(4));
         let i5 = Item::new(&ivp, if bad.contains(&5) { &wrong_iv } else { &stivp }, Transcript::new(label));
-        let c6 = circuit_claim(&one_phase, if bad.contains(&6) { b"other" } else { b"mixed circuit" }, &bp, rng);
-        let c7 = circuit_claim(&two_phase, if bad.contains(&7) { b"other" } else { b"mixed circuit" }, &bp, rng);
+        let c6 = circuit_claim(&one_phase, if bad.contains(&6) { b"other" } else { b"mixed circuit" }, rng);
+        let c7 = circuit_claim(&two_phase, if bad.contains(&7) { b"other" } else { b"mixed circuit" }, rng);
         let claims: Vec<&dyn Claim<G>> = vec![&i0, &i1, &i2, &i3, &i4, &i5, &c6, &c7];
         batch::verify(&claims, &bp, &pc, rng).map_err(|e| {
             assert!(e.invalid.iter().all(|(_, reason)| reason.kind() == ErrorKind::Verification), "{e}");
@@ -184,7 +179,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let mut verifier = Verifier::<G>::new(Transcript::new(b"mixed circuit"));
     let vars: Vec<_> = one_phase.commitments.iter().map(|c| verifier.commit(*c)).collect();
     circuit::<G, _>(&mut verifier, &vars, one_phase.c, true); // two phases expected, one given
-    let mismatched = R1csClaim::new(verifier, &one_phase.proof, &bp, &mut rng);
+    let mismatched = R1csClaim::new(verifier, &one_phase.proof, &mut rng);
     let i0 = Item::new(&bp64, &st64, Transcript::new(b"other"));
     let i1 = Item::new(&plus, &stplus, Transcript::new(label));
     let claims: Vec<&dyn Claim<G>> = vec![&i0, &mismatched, &i1];

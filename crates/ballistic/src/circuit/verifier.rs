@@ -122,7 +122,18 @@ impl<G: Group> Verifier<G> {
     /// Replay the transcript: bind the statement (commitments, sizes and
     /// constraint digests of both phases), run the randomized gadgets,
     /// absorb the proof and derive every challenge.
-    fn replay(mut self, proof: &R1csProof<G>, bp_gens: &BulletproofGens<G>) -> Result<Replay<G>, ProofError> {
+    #[cfg(test)]
+    fn replay(self, proof: &R1csProof<G>, bp_gens: &BulletproofGens<G>) -> Result<Replay<G>, ProofError> {
+        self.replay_against(proof, Some(bp_gens))
+    }
+
+    /// [`replay`](Self::replay); with `bp_gens`, also check they cover the
+    /// circuit (without, the equation's evaluation checks it).
+    fn replay_against(
+        mut self,
+        proof: &R1csProof<G>,
+        bp_gens: Option<&BulletproofGens<G>>,
+    ) -> Result<Replay<G>, ProofError> {
         let m = self.commitments.len();
         let v_points = self
             .commitments
@@ -154,7 +165,9 @@ impl<G: Group> Verifier<G> {
         let n = this.num_vars;
         let n2 = n - n1;
         let padded_n = n.checked_next_power_of_two().ok_or(ProofError::CircuitTooLarge { multipliers: n })?.max(1);
-        bp_gens.check_layout(padded_n, padded_n)?;
+        if let Some(bp_gens) = bp_gens {
+            bp_gens.check_layout(padded_n, padded_n)?;
+        }
         let digest2 = this.hasher.digest();
         this.transcript.r1cs_phase_two_statement(n2 as u64, &digest2);
         let t = &mut this.transcript;
@@ -203,8 +216,19 @@ impl<G: Group> Verifier<G> {
         combine: G::Scalar,
         acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
+        self.add_terms_against(proof, Some(bp_gens), weight, combine, acc)
+    }
+
+    fn add_terms_against(
+        self,
+        proof: &R1csProof<G>,
+        bp_gens: Option<&BulletproofGens<G>>,
+        weight: G::Scalar,
+        combine: G::Scalar,
+        acc: &mut Equation<G>,
+    ) -> Result<(), ProofError> {
         let Replay { verifier: this, v_points, n, n1, m, padded_n, y, z, u, x, w, u_k } =
-            self.replay(proof, bp_gens)?;
+            self.replay_against(proof, bp_gens)?;
 
         check_variables(&this.constraints, n, m)?;
         let Flattened { w_l, w_r, w_o, w_v, w_c } = flatten(&this.constraints, z, n, m);
@@ -292,16 +316,13 @@ pub struct R1csClaim<G: Group> {
 impl<G: Group> R1csClaim<G> {
     /// Replay `verifier` with `proof`; `rng` draws the scalar joining the
     /// proof's two checks. A proof that does not replay (wrong shape, bad
-    /// points) is a claim that fails in the batch, naming its index.
-    pub fn new<R: RngCore + CryptoRng>(
-        verifier: Verifier<G>,
-        proof: &R1csProof<G>,
-        bp_gens: &BulletproofGens<G>,
-        rng: &mut R,
-    ) -> Self {
+    /// points) is a claim that fails in the batch, naming its index. No
+    /// generators are needed yet: the batch asks for them once every claim
+    /// has replayed ([`crate::batch::verify_with_generators`]).
+    pub fn new<R: RngCore + CryptoRng>(verifier: Verifier<G>, proof: &R1csProof<G>, rng: &mut R) -> Self {
         let mut eq = Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
-        let equation = verifier.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut eq).map(|()| eq);
+        let equation = verifier.add_terms_against(proof, None, G::Scalar::one(), combine, &mut eq).map(|()| eq);
         R1csClaim { equation }
     }
 }

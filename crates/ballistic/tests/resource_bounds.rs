@@ -1,0 +1,195 @@
+//! Resources a hostile submitter can make a verifier spend stay bounded in
+//! the input (hardening, second round):
+//!
+//! * blame memory: once a batch fails, the bisection holds no per-proof
+//!   equation, so naming one bad proof among many needs little more memory
+//!   than checking the batch did;
+//! * cheap checks first: a proof that does not replay (an identity point,
+//!   a wrong shape) is refused before any generator is derived;
+//! * labels: transcripts started from run-time labels (proof files,
+//!   bindings) leave nothing behind — a long-running verifier does not grow
+//!   with the number of distinct labels it has seen.
+//!
+//! One test function, so that the counting allocator sees no other test's
+//! allocations.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ballistic::batch::{self, Claim, Item};
+use ballistic::file::RangeProofFile;
+use ballistic::group::{Group, ScalarOps};
+use ballistic::merlin::Transcript;
+use ballistic::{
+    new_transcript, BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeStatement,
+    Ristretto255, Secp256k1,
+};
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let p = unsafe { System.alloc(layout) };
+        if !p.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::SeqCst) + layout.size();
+            PEAK.fetch_max(live, Ordering::SeqCst);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::SeqCst);
+    }
+}
+
+#[global_allocator]
+static ALLOC: Counting = Counting;
+
+/// Peak live heap above the level at the start, while `f` runs.
+fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let base = LIVE.load(Ordering::SeqCst);
+    PEAK.store(base, Ordering::SeqCst);
+    let out = f();
+    (out, PEAK.load(Ordering::SeqCst).saturating_sub(base))
+}
+
+fn blame_memory_stays_near_the_batch_s() {
+    type G = Ristretto255;
+    let mut rng = ChaCha20Rng::seed_from_u64(18);
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(64, 16);
+    let proofs: Vec<_> = (0..32u64)
+        .map(|k| {
+            let values: Vec<u64> = (k..k + 16).collect();
+            let blindings: Vec<_> =
+                values.iter().map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
+            let (p, c) = RangeProof::<G>::prove_multiple_with_rng(
+                &bp,
+                &pc,
+                &mut Transcript::new(b"bounds"),
+                &values,
+                &blindings,
+                64,
+                &mut rng,
+            )
+            .unwrap();
+            (p, RangeStatement::new(64, &c).unwrap())
+        })
+        .collect();
+    let run = |bad: Option<usize>, rng: &mut ChaCha20Rng| {
+        let items: Vec<_> = proofs
+            .iter()
+            .enumerate()
+            .map(|(i, (p, s))| Item::new(p, s, Transcript::new(if Some(i) == bad { b"other" } else { b"bounds" })))
+            .collect();
+        let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
+        peak_during(|| batch::verify(&claims, &bp, &pc, rng).map_err(|e| e.indices()))
+    };
+    let (good, good_peak) = run(None, &mut rng);
+    assert_eq!(good, Ok(()));
+    let (blamed, blame_peak) = run(Some(21), &mut rng);
+    assert_eq!(blamed, Err(vec![21]));
+    eprintln!("peak heap: passing batch {good_peak} bytes, failing batch with blame {blame_peak} bytes");
+    // Holding an equation per proof (the old blame: 32 tables of 2·1024
+    // scalars plus each proof's points) took about twice the batch's
+    // own peak here; the bisection replays instead.
+    assert!(blame_peak * 2 <= good_peak * 3, "blame peaked at {blame_peak} bytes, the passing batch at {good_peak}");
+}
+
+fn generators_are_asked_for_only_after_every_replay<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(64, 2);
+    let (proof, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
+        &bp,
+        &pc,
+        &mut Transcript::new(b"cheap"),
+        &[1, 2],
+        &[G::Scalar::random(&mut rng), G::Scalar::random(&mut rng)],
+        64,
+        &mut rng,
+    )
+    .unwrap();
+    let statement = RangeStatement::new(64, &c).unwrap();
+    // The proof with its `A` replaced by the identity.
+    let mut bytes = proof.to_bytes();
+    bytes[..G::POINT_LEN].copy_from_slice(G::compressed_bytes(&G::compress(&G::identity())));
+    let identity = RangeProofPlus::<G>::from_bytes(&bytes);
+    let asked = Cell::new(None);
+    let generators = |chains, per_chain| {
+        asked.set(Some((chains, per_chain)));
+        Box::new(BulletproofGens::<G>::new(per_chain, chains))
+    };
+    if let Ok(identity) = &identity {
+        let bad = Item::new(identity, &statement, Transcript::new(b"cheap"));
+        let err = batch::verify_with_generators(&[&bad as &dyn Claim<G>], generators, &pc, &mut rng).unwrap_err();
+        assert!(matches!(err.invalid[..], [(0, ProofError::IdentityPoint { .. })]), "{err}");
+        assert_eq!(asked.get(), None, "generators derived for a proof that does not replay");
+    }
+    // A proof of another shape (16 bits claimed for 64-bit proofs).
+    let other = RangeStatement::new(16, &c).unwrap();
+    let wrong = Item::new(&proof, &other, Transcript::new(b"cheap"));
+    let generators = |chains, per_chain| {
+        asked.set(Some((chains, per_chain)));
+        Box::new(BulletproofGens::<G>::new(per_chain, chains))
+    };
+    assert!(batch::verify_with_generators(&[&wrong as &dyn Claim<G>], generators, &pc, &mut rng).is_err());
+    assert_eq!(asked.get(), None);
+    // An honest proof asks once, for exactly its statement's size.
+    let good = Item::new(&proof, &statement, Transcript::new(b"cheap"));
+    let generators = |chains, per_chain| {
+        asked.set(Some((chains, per_chain)));
+        Box::new(BulletproofGens::<G>::new(per_chain, chains))
+    };
+    assert_eq!(batch::verify_with_generators(&[&good as &dyn Claim<G>], generators, &pc, &mut rng), Ok(()));
+    assert_eq!(asked.get(), Some(statement.generators_needed()));
+}
+
+fn run_time_labels_leave_nothing_behind() {
+    type G = Ristretto255;
+    let mut rng = ChaCha20Rng::seed_from_u64(8);
+    let (file, _) = RangeProofFile::prove::<G, _>(
+        &ballistic::file::GeneratorCache::new(),
+        ballistic::RangeSystem::Bulletproofs,
+        8,
+        &[5],
+        &[],
+        "label 0",
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(file.verify(), Ok(()));
+    let decoded = file.decode::<G>().unwrap();
+    // Warm up anything lazily allocated once per process.
+    drop(decoded.transcript());
+    let before = LIVE.load(Ordering::SeqCst);
+    for i in 0..20_000 {
+        let label = format!("a distinct application label, number {i}, as a long-running verifier sees them");
+        let mut t = new_transcript(label.as_bytes());
+        let mut c = [0u8; 32];
+        t.challenge_bytes(b"c", &mut c);
+        let mut relabelled = file.clone();
+        relabelled.label = label;
+        drop(relabelled.decode::<G>().unwrap().transcript());
+    }
+    let after = LIVE.load(Ordering::SeqCst);
+    assert!(after <= before + 4096, "live heap grew from {before} to {after} bytes over 20,000 labels");
+    // And a file under another label than its proof's is refused.
+    let mut relabelled = file.clone();
+    relabelled.label = "label 1".into();
+    assert!(relabelled.verify().is_err());
+}
+
+#[test]
+fn resources_stay_bounded() {
+    blame_memory_stays_near_the_batch_s();
+    generators_are_asked_for_only_after_every_replay::<Ristretto255>();
+    generators_are_asked_for_only_after_every_replay::<Secp256k1>();
+    run_time_labels_leave_nothing_behind();
+}
