@@ -204,3 +204,30 @@ fn a_party_with_a_bad_value_fails_cleanly() {
     assert!(!ok);
     assert!(err.contains("party 0 disconnected"), "dealer said: {err}");
 }
+
+#[test]
+fn out_of_range_arguments_are_usage_errors() {
+    let out = tmp("never.json");
+    let out = out.to_str().unwrap();
+    let dealer = ["mpc", "dealer", "--listen", "127.0.0.1:0", "--out", out];
+    let party = ["mpc", "party", "--value", "1", "--connect", "127.0.0.1:1"];
+    let cases: [(&[&str], &[&str], &str); 10] = [
+        (&dealer, &["--parties", "1", "--bits", "8", "--timeout", "18446744073709551615"], "1..=86400"),
+        (&dealer, &["--parties", "1", "--bits", "8", "--timeout", "0"], "1..=86400"),
+        (&dealer, &["--parties", "1", "--bits", "8", "--timeout", "86401"], "1..=86400"),
+        (&party, &["--timeout", "18446744073709551615"], "1..=86400"),
+        (&party, &["--timeout", "0"], "1..=86400"),
+        (&dealer, &["--parties", "0", "--bits", "8"], "1..=64"),
+        (&dealer, &["--parties", "65", "--bits", "8"], "1..=64"),
+        (&dealer, &["--parties", "1", "--bits", "0"], "1..=64"),
+        (&dealer, &["--parties", "1", "--bits", "65"], "1..=64"),
+        (&dealer, &["--parties", "1", "--bits", "18446744073709551616"], "--bits"),
+    ];
+    for (command, args, expect) in cases {
+        let output = bin().args(command).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("invalid value") && err.contains(expect), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
