@@ -109,7 +109,7 @@ fn sanitize(bytes: &[u8]) -> String {
         }
     }
     if chars.next().is_some() {
-        out.push_str("…");
+        out.push('…');
     }
     out
 }
