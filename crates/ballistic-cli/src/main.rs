@@ -16,7 +16,11 @@ use std::process::ExitCode;
 use ballistic::file::{DEFAULT_CIRCUIT_LABEL, DEFAULT_RANGE_LABEL};
 use ballistic::group::GroupId;
 use ballistic::RangeSystem;
+use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
+
+/// The largest `--timeout` of `mpc dealer|party`, in seconds (one day).
+const MAX_TIMEOUT: u64 = 86_400;
 
 /// `--system`: the command line's names for the library's range systems.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -168,10 +172,10 @@ enum MpcCommand {
     /// Accept --parties connections, run the protocol, write the proof file.
     Dealer {
         /// Number of parties (values), 1..=64.
-        #[arg(long)]
+        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
         parties: usize,
         /// Bits per value, 1..=64.
-        #[arg(long)]
+        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
         bits: usize,
         /// Address to listen on (port 0: any free port; the chosen address is printed).
         #[arg(long)]
@@ -185,8 +189,10 @@ enum MpcCommand {
         /// Group.
         #[arg(long, value_enum, default_value = "ristretto255")]
         group: GroupArg,
-        /// Seconds to wait for connections and for each message.
-        #[arg(long, default_value_t = 30)]
+        /// Seconds, 1..=86400: deadline for all parties to connect, then for
+        /// each round (every party's message read completely, concurrently;
+        /// the slow party is named).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT))]
         timeout: u64,
     },
     /// Join a dealer with one secret value.
@@ -200,8 +206,9 @@ enum MpcCommand {
         /// Blinding, 64 hex digits (random if not given).
         #[arg(long)]
         blinding: Option<String>,
-        /// Seconds to wait for each message.
-        #[arg(long, default_value_t = 30)]
+        /// Seconds, 1..=86400: deadline for each message from the dealer to
+        /// arrive completely (and for each of ours to be sent).
+        #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT))]
         timeout: u64,
         /// Testing: stop answering after the bit commitment.
         #[arg(long, hide = true)]

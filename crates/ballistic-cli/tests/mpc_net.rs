@@ -2,7 +2,7 @@
 //! processes on 127.0.0.1. Every test bounds its own running time.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -203,4 +203,130 @@ fn a_party_with_a_bad_value_fails_cleanly() {
     let (ok, err) = finish(d);
     assert!(!ok);
     assert!(err.contains("party 0 disconnected"), "dealer said: {err}");
+}
+
+/// A frame of the wire format: `kind ‖ LE32 length ‖ payload`.
+fn frame(kind: u8, payload: &[u8]) -> Vec<u8> {
+    let mut f = vec![kind];
+    f.extend_from_slice(&(payload.len() as u32).to_le_bytes());
+    f.extend_from_slice(payload);
+    f
+}
+
+#[test]
+fn a_trickling_party_is_cut_off_at_the_deadline() {
+    // `--timeout` is a deadline per round, not per read: a party sending one
+    // byte every 0.3 s (each read would succeed) still fails the round.
+    let timeout = Duration::from_secs(1);
+    let mut d = bin()
+        .args(["mpc", "dealer", "--parties", "2", "--bits", "8", "--listen", "127.0.0.1:0", "--timeout", "1", "--out"])
+        .arg(tmp("trickle.json"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(d.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("listening on ").unwrap().to_string();
+    let mut p0 = party(&addr, 1, &[]);
+    let _o0 = wait_connected(&mut p0);
+    let mut raw = TcpStream::connect(&addr).unwrap();
+    let mut setup = [0u8; 9];
+    raw.read_exact(&mut setup).unwrap();
+    let start = Instant::now();
+    let trickler = std::thread::spawn(move || {
+        for b in frame(2, &[7u8; 96]) {
+            if raw.write_all(&[b]).is_err() || start.elapsed() > Duration::from_secs(30) {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(300));
+        }
+    });
+    let (ok, err) = finish(d);
+    let elapsed = start.elapsed();
+    assert!(!ok);
+    assert!(err.contains("party 1 timed out"), "dealer said: {err}");
+    assert!(elapsed < 3 * timeout, "the dealer gave up only after {elapsed:?}");
+    // The honest party is told why.
+    let (ok, err) = finish(p0);
+    assert!(!ok);
+    assert!(err.contains("aborted: party 1 timed out"), "party 0 said: {err}");
+    trickler.join().unwrap();
+}
+
+#[test]
+fn out_of_range_arguments_are_usage_errors() {
+    let out = tmp("never.json");
+    let out = out.to_str().unwrap();
+    let dealer = ["mpc", "dealer", "--listen", "127.0.0.1:0", "--out", out];
+    let party = ["mpc", "party", "--value", "1", "--connect", "127.0.0.1:1"];
+    let cases: [(&[&str], &[&str], &str); 10] = [
+        (&dealer, &["--parties", "1", "--bits", "8", "--timeout", "18446744073709551615"], "1..=86400"),
+        (&dealer, &["--parties", "1", "--bits", "8", "--timeout", "0"], "1..=86400"),
+        (&dealer, &["--parties", "1", "--bits", "8", "--timeout", "86401"], "1..=86400"),
+        (&party, &["--timeout", "18446744073709551615"], "1..=86400"),
+        (&party, &["--timeout", "0"], "1..=86400"),
+        (&dealer, &["--parties", "0", "--bits", "8"], "1..=64"),
+        (&dealer, &["--parties", "65", "--bits", "8"], "1..=64"),
+        (&dealer, &["--parties", "1", "--bits", "0"], "1..=64"),
+        (&dealer, &["--parties", "1", "--bits", "65"], "1..=64"),
+        (&dealer, &["--parties", "1", "--bits", "18446744073709551616"], "--bits"),
+    ];
+    for (command, args, expect) in cases {
+        let output = bin().args(command).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("invalid value") && err.contains(expect), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_dealers_abort_text_is_sanitized() {
+    let long = format!("{}\u{202e}\r", "x".repeat(5000));
+    for reason in ["\x1b[2J\nfake line", long.as_str()] {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let p = party(&listener.local_addr().unwrap().to_string(), 1, &[]);
+        let (mut fake, _) = listener.accept().unwrap();
+        fake.write_all(&frame(1, &[0, 8, 1, 0])).unwrap();
+        fake.write_all(&frame(7, reason.as_bytes())).unwrap();
+        let (ok, err) = finish(p);
+        assert!(!ok);
+        assert!(err.contains("dealer aborted: "), "party said: {err:?}");
+        assert!(!err.contains('\x1b') && !err.contains('\r') && !err.contains('\u{202e}'), "party said: {err:?}");
+        assert_eq!(err.lines().count(), 1, "party said: {err:?}");
+        assert!(err.len() < 400, "party printed {} bytes", err.len());
+        if reason.len() < 100 {
+            assert_eq!(err.trim_end(), "error: dealer aborted: \\u{1b}[2J\\u{a}fake line");
+        }
+        drop(fake);
+    }
+}
+
+#[test]
+fn an_invalid_setup_is_refused_before_any_work() {
+    // Each is refused before the party derives a single generator.
+    let cases: [([u8; 4], &str); 8] = [
+        ([0, 255, 255, 255], "invalid bit size 255"),
+        ([0, 255, 1, 0], "invalid bit size 255"),
+        ([0, 0, 1, 0], "invalid bit size 0"),
+        ([0, 64, 0, 0], "invalid number of values 0"),
+        ([1, 64, 65, 0], "invalid number of values 65"),
+        ([0, 64, 64, 64], "position 64 for 64 parties"),
+        ([0, 8, 2, 255], "position 255 for 2 parties"),
+        ([2, 8, 1, 0], "unknown group 2"),
+    ];
+    for (setup, expect) in cases {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let p = party(&listener.local_addr().unwrap().to_string(), 1, &[]);
+        let (mut fake, _) = listener.accept().unwrap();
+        let start = Instant::now();
+        fake.write_all(&frame(1, &setup)).unwrap();
+        let (ok, err) = finish(p);
+        let elapsed = start.elapsed();
+        assert!(!ok);
+        assert!(err.contains("dealer sent an invalid setup") && err.contains(expect), "{setup:?}: party said: {err}");
+        assert!(elapsed < Duration::from_secs(1), "{setup:?} refused only after {elapsed:?}");
+    }
 }

@@ -291,3 +291,18 @@ fn bulletproofs5_accepts_mpc_proofs() {
         theirs.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &c, n).unwrap();
     }
 }
+
+#[test]
+fn a_position_beyond_any_statement_is_refused() {
+    // Generators for more chains than a statement has parties: the
+    // position is still bounded by the largest statement (64 values).
+    type G = ballistic::Ristretto255;
+    let bp = BulletproofGens::<G>::new(1, 66);
+    let pc = PedersenGens::<G>::default();
+    let gamma = <<G as Group>::Scalar as ScalarOps>::one();
+    let party = || Party::new(&bp, &pc, 1, gamma, 1).unwrap();
+    assert!(party().assign_position(63).is_ok());
+    for j in [64, 65, 255, usize::MAX] {
+        assert_eq!(party().assign_position(j).err(), Some(MpcError::InvalidPosition { position: j }));
+    }
+}

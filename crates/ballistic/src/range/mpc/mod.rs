@@ -109,6 +109,7 @@ pub use messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, P
 pub use party::{Party, PartyAwaitingBitChallenge, PartyAwaitingPolyChallenge, PartyAwaitingPosition};
 
 use crate::errors::ProofError;
+use crate::range::MAX_VALUES;
 
 /// Why a multi-party computation step failed. Party indices are positions
 /// `j` in `0..m`.
@@ -144,7 +145,8 @@ pub enum MpcError {
     ZeroChallenge,
     /// A party refused a challenge equal to an earlier one.
     RepeatedChallenge,
-    /// The position is beyond the generators' party capacity.
+    /// The position is beyond the generators' party capacity or the
+    /// largest statement (`MAX_VALUES` parties).
     InvalidPosition {
         /// The position given.
         position: usize,
@@ -168,7 +170,7 @@ impl core::fmt::Display for MpcError {
             MpcError::ZeroChallenge => f.write_str("the dealer sent a zero challenge"),
             MpcError::RepeatedChallenge => f.write_str("the dealer sent a repeated challenge"),
             MpcError::InvalidPosition { position } => {
-                write!(f, "position {position} is beyond the generators' party capacity")
+                write!(f, "position {position} is beyond the generators' party capacity or the {MAX_VALUES} values of a statement")
             }
         }
     }

@@ -17,7 +17,7 @@ use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::poly::pow;
 use crate::range::bulletproofs::algebra::{secret, BitWitness, PolyWitness, Secret};
-use crate::range::RangeShape;
+use crate::range::{RangeShape, MAX_VALUES};
 
 /// Entry point of a party.
 pub struct Party;
@@ -60,7 +60,8 @@ pub struct PartyAwaitingPosition<'a, G: Group> {
 
 impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
     /// Take position `j` (generators of chain `j`) and commit to the bits
-    /// (OS RNG).
+    /// (OS RNG). `j` must be below [`MAX_VALUES`] and the generators'
+    /// party capacity; the caller checks `j < m` for its statement.
     pub fn assign_position(self, j: usize) -> Result<(PartyAwaitingBitChallenge<'a, G>, BitCommitment<G>), MpcError> {
         self.assign_position_with_rng(j, &mut OsRng)
     }
@@ -72,6 +73,11 @@ impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
         rng: &mut R,
     ) -> Result<(PartyAwaitingBitChallenge<'a, G>, BitCommitment<G>), MpcError> {
         let n = self.n;
+        // A statement has at most `MAX_VALUES` parties, whatever the
+        // generators' capacity: positions beyond it belong to no statement.
+        if j >= MAX_VALUES {
+            return Err(MpcError::InvalidPosition { position: j });
+        }
         let (Some(g_chain), Some(h_chain)) = (self.bp_gens.g_chains().get(j), self.bp_gens.h_chains().get(j)) else {
             return Err(MpcError::InvalidPosition { position: j });
         };
