@@ -204,3 +204,43 @@ fn a_party_with_a_bad_value_fails_cleanly() {
     assert!(!ok);
     assert!(err.contains("party 0 disconnected"), "dealer said: {err}");
 }
+
+#[test]
+fn secrets_from_a_file_and_from_stdin() {
+    let out = tmp("secret-files.json");
+    let (d, addr, _stdout) = dealer(2, 16, &out, &[]);
+    let value = tmp("party-value.txt");
+    std::fs::write(&value, "7\n").unwrap();
+    let blinding = tmp("party-blinding.txt");
+    std::fs::write(&blinding, format!("{:0<64}\n", "09")).unwrap();
+    let mut a = bin()
+        .args(["mpc", "party", "--connect", &addr, "--timeout", "10", "--value-file"])
+        .arg(&value)
+        .arg("--blinding-file")
+        .arg(&blinding)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _keep_a = wait_connected(&mut a);
+    let mut b = bin()
+        .args(["mpc", "party", "--connect", &addr, "--timeout", "10", "--value-file", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = b.stdin.take().unwrap();
+        stdin.write_all(b"12\n").unwrap();
+    }
+    let _keep_b = wait_connected(&mut b);
+    let (ok, err) = finish(d);
+    assert!(ok, "dealer failed: {err}");
+    for p in [a, b] {
+        let (ok, err) = finish(p);
+        assert!(ok, "party failed: {err}");
+    }
+    assert!(verify(&out), "the dealer's proof file does not verify");
+}
