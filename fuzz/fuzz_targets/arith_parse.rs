@@ -2,9 +2,11 @@
 //! arbitrary text: no panic, no unbounded allocation (wire counts are
 //! capped), every error is a value. The input is a circuit, then a NUL byte,
 //! then input values; when both parse, the circuit is evaluated and built
-//! into a verifier's constraint system.
+//! into a verifier's constraint system; the same values are read as
+//! expected outputs, and each line's value must decode as canonical hex
+//! exactly when it is what `scalar_to_hex` writes.
 #![no_main]
-use ballistic::circuit::arith::Circuit;
+use ballistic::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit};
 use ballistic::merlin::Transcript;
 use ballistic::{Group, Ristretto255};
 use libfuzzer_sys::fuzz_target;
@@ -20,6 +22,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     let _ = circuit.stats();
+    let _ = circuit.read_outputs::<<Ristretto255 as Group>::Scalar, _>(inputs_text);
+    if let Ok(text) = std::str::from_utf8(inputs_text) {
+        for word in text.split_whitespace().take(64) {
+            if let Ok(s) = scalar_from_hex_canonical::<<Ristretto255 as Group>::Scalar>(word, 1) {
+                assert_eq!(scalar_to_hex(&s), word);
+            }
+        }
+    }
     let Ok(values) = circuit.read_inputs::<<Ristretto255 as Group>::Scalar, _>(inputs_text) else { return };
     let Ok(wires) = circuit.evaluate(&values) else { return };
     let public = circuit.public_values(&wires);

@@ -4,10 +4,14 @@
 //! exactly the statement and proof of one of the seed files (the honest
 //! proofs), whatever else about its JSON differs. The same for circuit
 //! proof files (`CircuitProofFile`, `ballistic circuit`), checked against
-//! the small circuit below.
+//! the small circuit below. The bounded reader and the secrets-file
+//! readers (values, blindings) run on the same bytes: no panic, and a
+//! blinding file that parses re-encodes to its lines.
 #![no_main]
 use ballistic::circuit::arith::Circuit;
-use ballistic::file::{CircuitProofFile, RangeProofFile, WireValue};
+use ballistic::file::{self, CircuitProofFile, RangeProofFile, WireValue};
+use ballistic::group::ScalarOps;
+use ballistic::Ristretto255;
 use libfuzzer_sys::fuzz_target;
 
 /// (group, system, label, bits, commitments, proof) of the committed seeds
@@ -50,6 +54,17 @@ fn honest_circuit_file(f: &CircuitProofFile) -> bool {
 fuzz_target!(|data: &[u8]| {
     if data.len() > 1 << 16 {
         return;
+    }
+    let cap = data.first().map_or(0, |b| usize::from(*b) * 64);
+    match file::read_bounded(data, cap) {
+        Ok(read) => assert!(read == data && data.len() <= cap),
+        Err(e) => assert!(data.len() > cap && e == file::FileError::TooLong { max: cap }),
+    }
+    let _ = file::parse_value_lines(data);
+    if let Ok(blindings) = file::parse_blinding_lines::<Ristretto255>(data) {
+        let text: Vec<u8> = data.iter().copied().filter(|b| !b" \r\n".contains(b)).collect();
+        let again: String = blindings.iter().map(|b| ballistic::encoding::to_hex(&ScalarOps::to_bytes(b))).collect();
+        assert_eq!(text, again.as_bytes(), "a blinding file has one encoding");
     }
     if let Ok(file) = CircuitProofFile::from_json(data) {
         let circuit = Circuit::parse(CIRCUIT.as_bytes()).expect("circuit parses");

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ballistic::circuit::arith::Circuit;
-use ballistic::file::{self, CircuitProofFile, MAX_CIRCUIT_FILE};
+use ballistic::file::{self, CircuitProofFile, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
 use ballistic::group::{Group, GroupId};
 
 use crate::files::{read_capped, write_text};
@@ -136,7 +136,8 @@ fn prove_in<G: Group>(
     label: &str,
     progress: &Progress,
 ) -> Result<(CircuitProofFile, Duration), String> {
-    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
+    // Witness values: the text is wiped once parsed.
+    let read = |p: &Path| read_capped(p, MAX_INPUTS_FILE).map(zeroize::Zeroizing::new);
     let values = circuit
         .read_inputs::<G::Scalar, _>(read(inputs)?.as_slice())
         .map_err(|e| format!("{}: {e}", inputs.display()))?;

@@ -107,19 +107,28 @@ enum RangeCommand {
         #[arg(long)]
         bits: usize,
         /// A value to prove in range (repeat for an aggregated proof, up to 64).
-        #[arg(long = "value", required = true)]
+        /// Visible to every local user (`ps`, /proc): prefer --values-file.
+        #[arg(long = "value", required_unless_present = "values_file", conflicts_with = "values_file")]
         values: Vec<u64>,
-        /// Blinding for the corresponding value, 64 hex digits (canonical scalar);
-        /// random if not given (all or none).
-        #[arg(long = "blinding")]
+        /// Read the values from this file, one decimal value per line (`-`: standard input).
+        #[arg(long)]
+        values_file: Option<PathBuf>,
+        /// Blinding for the corresponding value, 64 lowercase hex digits (canonical scalar);
+        /// random if not given (all or none). Visible to every local user (`ps`, /proc):
+        /// prefer --blindings-file.
+        #[arg(long = "blinding", conflicts_with = "blindings_file")]
         blindings: Vec<String>,
+        /// Read the blindings from this file, one per line (`-`: standard input).
+        #[arg(long)]
+        blindings_file: Option<PathBuf>,
         /// Transcript label (the application's domain separator).
         #[arg(long, default_value = DEFAULT_RANGE_LABEL)]
         label: String,
         /// Where to write the proof file.
         #[arg(long)]
         out: PathBuf,
-        /// Also write the openings (values and blindings) to this file. Keep it secret.
+        /// Also write the openings (values and blindings) to this file (created
+        /// with mode 0600). Keep it secret.
         #[arg(long)]
         openings: Option<PathBuf>,
     },
@@ -197,15 +206,23 @@ enum MpcCommand {
     },
     /// Join a dealer with one secret value.
     Party {
-        /// The value to prove in range.
+        /// The value to prove in range. Visible to every local user (`ps`,
+        /// /proc): prefer --value-file.
+        #[arg(long, required_unless_present = "value_file", conflicts_with = "value_file")]
+        value: Option<u64>,
+        /// Read the value from this file (`-`: standard input).
         #[arg(long)]
-        value: u64,
+        value_file: Option<PathBuf>,
         /// The dealer's address.
         #[arg(long)]
         connect: String,
-        /// Blinding, 64 hex digits (random if not given).
-        #[arg(long)]
+        /// Blinding, 64 lowercase hex digits (random if not given). Visible to
+        /// every local user (`ps`, /proc): prefer --blinding-file.
+        #[arg(long, conflicts_with = "blinding_file")]
         blinding: Option<String>,
+        /// Read the blinding from this file (`-`: standard input).
+        #[arg(long)]
+        blinding_file: Option<PathBuf>,
         /// Seconds, 1..=86400: deadline for each message from the dealer to
         /// arrive completely (and for each of ours to be sent).
         #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=MAX_TIMEOUT))]
@@ -220,8 +237,25 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Range { command } => match command {
-            RangeCommand::Prove { system, group, bits, values, blindings, label, out, openings } => {
-                files::prove(group.into(), system.into(), bits, &values, &blindings, &label, &out, openings.as_deref())
+            RangeCommand::Prove {
+                system,
+                group,
+                bits,
+                values,
+                values_file,
+                blindings,
+                blindings_file,
+                label,
+                out,
+                openings,
+            } => {
+                let secrets = files::Secrets {
+                    values: &values,
+                    values_file: values_file.as_deref(),
+                    blindings: &blindings,
+                    blindings_file: blindings_file.as_deref(),
+                };
+                files::prove(group.into(), system.into(), bits, &secrets, &label, &out, openings.as_deref())
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
@@ -238,15 +272,44 @@ fn main() -> ExitCode {
                     timeout: std::time::Duration::from_secs(timeout),
                 })
             }
-            MpcCommand::Party { value, connect, blinding, timeout, stall_after_bit_commitment } => {
+            MpcCommand::Party {
+                value,
+                value_file,
+                connect,
+                blinding,
+                blinding_file,
+                timeout,
+                stall_after_bit_commitment,
+            } => (|| {
+                if value_file.as_deref() == Some(std::path::Path::new("-"))
+                    && blinding_file.as_deref() == Some(std::path::Path::new("-"))
+                {
+                    return Err("the value and the blinding cannot both come from standard input".to_string());
+                }
+                let value = match (&value_file, value) {
+                    (Some(path), _) => {
+                        let text = files::read_secret_text(path)?;
+                        match ballistic::file::parse_value_lines(text.as_bytes()).as_deref() {
+                            Ok([v]) => *v,
+                            Ok(_) => return Err(format!("{}: give exactly one value", path.display())),
+                            Err(e) => return Err(format!("{}: {e}", path.display())),
+                        }
+                    }
+                    (None, Some(v)) => v,
+                    (None, None) => return Err("give --value or --value-file".to_string()),
+                };
+                let blinding = match &blinding_file {
+                    Some(path) => Some(files::read_secret_text(path)?),
+                    None => blinding.map(zeroize::Zeroizing::new),
+                };
                 mpc_net::party(&mpc_net::PartyOptions {
                     value,
-                    blinding: blinding.as_deref(),
+                    blinding: blinding.as_deref().map(String::as_str),
                     connect: &connect,
                     timeout: std::time::Duration::from_secs(timeout),
                     stall_after_bit_commitment,
                 })
-            }
+            })(),
         },
         Command::Circuit { command } => match command {
             CircuitCommand::Prove { circuit, inputs, expect, group, label, out } => {

@@ -124,3 +124,32 @@ fn prover_errors_are_one_line() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("not below the group order"), "{}", stderr(&o));
 }
+
+#[test]
+fn input_files_are_bounded() {
+    let c = shared("ristretto255", "dot_product", "arith");
+    let out = tmp("bounded.json");
+    let o = prove(&c, Path::new("/dev/zero"), &out, &[]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("too large (more than 67108864 bytes)"), "{}", stderr(&o));
+    let o = prove(&c, &shared("ristretto255", "dot_product", "in"), &out, &["--expect", "/dev/zero"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("too large"), "{}", stderr(&o));
+    // A proof file from a device is bounded too.
+    let o = verify(&c, Path::new("/dev/zero"));
+    assert!(stderr(&o).contains("too large (more than 16777216 bytes)"), "{}", stderr(&o));
+}
+
+#[test]
+fn duplicate_input_wire_is_named() {
+    let c = shared("ristretto255", "dot_product", "arith");
+    let text = std::fs::read_to_string(shared("ristretto255", "dot_product", "in")).unwrap();
+    let first = text.lines().next().unwrap().to_string();
+    let dup = tmp("dup.in");
+    std::fs::write(&dup, format!("{text}{first}\n")).unwrap();
+    let o = prove(&c, &dup, &tmp("dup.json"), &[]);
+    assert!(!o.status.success());
+    let line = text.lines().count() + 1;
+    assert!(stderr(&o).contains(&format!("line {line}: wire")), "{}", stderr(&o));
+    assert!(stderr(&o).contains("twice"), "{}", stderr(&o));
+}

@@ -331,3 +331,137 @@ fn labels_are_bounded() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("at most 1024"), "{}", stderr(&o));
 }
+
+/// A file the test writes `len` bytes into through a named pipe (as
+/// process substitution does): no size in its metadata.
+fn fifo_with(name: &str, len: usize) -> (PathBuf, std::thread::JoinHandle<()>) {
+    let path = tmp(name);
+    let _ = std::fs::remove_file(&path);
+    assert!(Command::new("mkfifo").arg(&path).status().unwrap().success());
+    let writer_path = path.clone();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(&writer_path) else { return };
+        let chunk = vec![b' '; 1 << 16];
+        let mut sent = 0;
+        // The reader stops after its cap: a broken pipe ends the writer.
+        while sent < len && f.write_all(&chunk).is_ok() {
+            sent += chunk.len();
+        }
+    });
+    (path, writer)
+}
+
+#[test]
+fn unbounded_streams_are_refused() {
+    let started = std::time::Instant::now();
+    let o = verify(Path::new("/dev/zero"));
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("too large"), "{}", stderr(&o));
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+
+    let (fifo, writer) = fifo_with("big.fifo", 4 << 20);
+    let o = verify(&fifo);
+    writer.join().unwrap();
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("too large"), "{}", stderr(&o));
+
+    let (fifo, writer) = fifo_with("batch.fifo", 4 << 20);
+    let o = run(bin().args(["range", "verify-batch"]).arg(&fifo));
+    writer.join().unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("too large"), "{:?}", o);
+}
+
+#[test]
+fn secrets_from_files_and_stdin() {
+    let values = tmp("values.txt");
+    std::fs::write(&values, "1\n\n200\n").unwrap();
+    let blinding = format!("{:0<64}", "05");
+    let blindings = tmp("blindings.txt");
+    std::fs::write(&blindings, format!("{blinding}\n{blinding}\n")).unwrap();
+    let out = tmp("from-files.json");
+    let openings = tmp("from-files.openings.json");
+    let o = run(bin()
+        .args(["range", "prove", "--bits", "8", "--values-file"])
+        .arg(&values)
+        .arg("--blindings-file")
+        .arg(&blindings)
+        .arg("--out")
+        .arg(&out)
+        .arg("--openings")
+        .arg(&openings));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(verify(&out).status.success());
+    let op = json(&openings);
+    assert_eq!(op["values"], serde_json::json!([1, 200]));
+    assert_eq!(op["blindings"][1], blinding.as_str());
+
+    // Values from standard input.
+    let out = tmp("from-stdin.json");
+    let mut child = bin()
+        .args(["range", "prove", "--bits", "16", "--values-file", "-", "--out"])
+        .arg(&out)
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"65535\n3\n").unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(verify(&out).status.success());
+    assert_eq!(json(&out)["commitments"].as_array().unwrap().len(), 2);
+
+    // A bad line is named; both secrets on standard input are refused.
+    std::fs::write(&values, "1\nseven\n").unwrap();
+    let o = run(bin().args(["range", "prove", "--bits", "8", "--values-file"]).arg(&values).arg("--out").arg(&out));
+    assert!(stderr(&o).contains("line 2"), "{}", stderr(&o));
+    let o = run(bin()
+        .args(["range", "prove", "--bits", "8", "--values-file", "-", "--blindings-file", "-", "--out"])
+        .arg(&out));
+    assert!(!o.status.success());
+    // The help says why the flags are discouraged.
+    let help = run(bin().args(["range", "prove", "--help"]));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--values-file"));
+}
+
+#[test]
+fn openings_are_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let out = tmp("private.json");
+    let openings = tmp("private.openings.json");
+    // Even over an existing world-readable file.
+    std::fs::write(&openings, "old").unwrap();
+    std::fs::set_permissions(&openings, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let o = prove(&out, "8", &["3"], &["--openings", openings.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::metadata(&openings).unwrap().permissions().mode() & 0o777, 0o600);
+    assert_eq!(json(&openings)["values"], serde_json::json!([3]));
+    let fresh = tmp("private-fresh.openings.json");
+    let _ = std::fs::remove_file(&fresh);
+    let o = prove(&out, "8", &["3"], &["--openings", fresh.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777, 0o600);
+}
+
+#[test]
+fn range_files_have_one_encoding() {
+    let good = tmp("canon.json");
+    assert!(prove(&good, "8", &["7"], &[]).status.success());
+    let base = json(&good);
+    let mut v = base.clone();
+    v["proof"] = v["proof"].as_str().unwrap().to_uppercase().into();
+    let path = tmp("canon-upper.json");
+    write_json(&path, &v);
+    assert!(stderr(&verify(&path)).contains("proof: bad hex"));
+    let mut v = base.clone();
+    v["note"] = "hi".into();
+    write_json(&path, &v);
+    assert!(stderr(&verify(&path)).contains("unknown field"));
+    let o = prove(&good, "8", &["1"], &["--blinding", &format!("{:0<64}", "0A")]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("blinding #0"), "{}", stderr(&o));
+}

@@ -330,3 +330,43 @@ fn an_invalid_setup_is_refused_before_any_work() {
         assert!(elapsed < Duration::from_secs(1), "{setup:?} refused only after {elapsed:?}");
     }
 }
+
+#[test]
+fn secrets_from_a_file_and_from_stdin() {
+    let out = tmp("secret-files.json");
+    let (d, addr, _stdout) = dealer(2, 16, &out, &[]);
+    let value = tmp("party-value.txt");
+    std::fs::write(&value, "7\n").unwrap();
+    let blinding = tmp("party-blinding.txt");
+    std::fs::write(&blinding, format!("{:0<64}\n", "09")).unwrap();
+    let mut a = bin()
+        .args(["mpc", "party", "--connect", &addr, "--timeout", "10", "--value-file"])
+        .arg(&value)
+        .arg("--blinding-file")
+        .arg(&blinding)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _keep_a = wait_connected(&mut a);
+    let mut b = bin()
+        .args(["mpc", "party", "--connect", &addr, "--timeout", "10", "--value-file", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut stdin = b.stdin.take().unwrap();
+        stdin.write_all(b"12\n").unwrap();
+    }
+    let _keep_b = wait_connected(&mut b);
+    let (ok, err) = finish(d);
+    assert!(ok, "dealer failed: {err}");
+    for p in [a, b] {
+        let (ok, err) = finish(p);
+        assert!(ok, "party failed: {err}");
+    }
+    assert!(verify(&out), "the dealer's proof file does not verify");
+}

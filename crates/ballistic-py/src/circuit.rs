@@ -3,7 +3,7 @@
 //! A `CircuitProof` holds the decoded library proof and the public values
 //! it is bound to; JSON is made only when asked for.
 
-use ::ballistic::circuit::arith::{scalar_from_hex, scalar_to_hex, Circuit as ArithCircuit, PublicValues};
+use ::ballistic::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit as ArithCircuit, PublicValues};
 use ::ballistic::circuit::R1csProof;
 use ::ballistic::group::Group;
 use ::ballistic::{new_transcript, BulletproofGens};
@@ -60,7 +60,9 @@ impl<G: PyGroup> Proved<G> {
         let values = |list: &[(usize, String)]| -> Result<Vec<(usize, G::Scalar)>> {
             list.iter()
                 .enumerate()
-                .map(|(i, (wire, hex))| Ok((*wire, scalar_from_hex::<G::Scalar>(hex, i + 1).when(Doing::Decoding)?)))
+                .map(|(i, (wire, hex))| {
+                    Ok((*wire, scalar_from_hex_canonical::<G::Scalar>(hex, i + 1).when(Doing::Decoding)?))
+                })
                 .collect()
         };
         let public = PublicValues { inputs: values(&parts.inputs)?, outputs: values(&parts.outputs)? };
@@ -249,7 +251,7 @@ impl CircuitProof {
     /// Read a JSON file.
     #[staticmethod]
     fn load(path: std::path::PathBuf) -> Result<CircuitProof> {
-        Self::from_json(&formats::read(&path)?)
+        Self::from_json(&formats::read(&path, ::ballistic::file::MAX_CIRCUIT_FILE)?)
     }
     fn __repr__(&self) -> String {
         let bytes = on_group!(&self.inner, |p, G| p.proof.to_bytes().len());

@@ -117,9 +117,12 @@ fn unhex(what: &str, hex: &str) -> Result<Vec<u8>> {
     from_hex(hex).ok_or_else(|| Error::Decode(format!("{what}: invalid hex")))
 }
 
-/// A proof file's text (for `load`).
-pub(crate) fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path).map_err(|e| Error::Io(path.to_path_buf(), e))
+/// A proof file's text (for `load`): at most `max` bytes, read through the
+/// library's bounded reader (pipes and devices are bounded too).
+pub(crate) fn read(path: &Path, max: usize) -> Result<String> {
+    let f = std::fs::File::open(path).map_err(|e| Error::Io(path.to_path_buf(), e))?;
+    let bytes = file::read_bounded(f, max).map_err(|e| Error::Decode(format!("{}: {e}", path.display())))?;
+    String::from_utf8(bytes).map_err(|_| Error::Decode(format!("{}: not UTF-8", path.display())))
 }
 
 /// Write a proof file's text (for `save`), with a final newline as the tool writes it.

@@ -329,7 +329,7 @@ impl RangeProof {
     /// Read a JSON proof file.
     #[staticmethod]
     fn load(path: std::path::PathBuf) -> Result<RangeProof> {
-        Self::from_json(&formats::read(&path)?)
+        Self::from_json(&formats::read(&path, ::ballistic::file::MAX_RANGE_FILE)?)
     }
 
     #[getter]

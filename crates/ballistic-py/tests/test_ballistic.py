@@ -292,3 +292,23 @@ def test_threads_verify_in_parallel():
     for t in threads:
         t.join()
     assert results == [True] * 8
+
+
+def test_load_is_bounded_and_files_have_one_encoding(tmp_path):
+    """`load` reads through the library's bounded reader; hex is lowercase only, no unknown fields."""
+    with pytest.raises(ballistic.DecodeError, match="too large"):
+        ballistic.RangeProof.load("/dev/zero")
+    with pytest.raises(ballistic.DecodeError, match="too large"):
+        ballistic.CircuitProof.load("/dev/zero")
+    proof, _ = ballistic.RangeProof.prove([5], 8)
+    data = json.loads(proof.to_json())
+    upper = dict(data, proof=data["proof"].upper())
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_json(json.dumps(upper))
+    with pytest.raises(ballistic.DecodeError, match="unknown field"):
+        ballistic.RangeProof.from_json(json.dumps(dict(data, extra=1)))
+    circuit, inputs, _ = shared_circuit("simple_example")
+    cdata = json.loads(circuit.prove(inputs).to_json())
+    cdata["inputs"][0]["value"] = "0" + cdata["inputs"][0]["value"]
+    with pytest.raises(ballistic.DecodeError, match="not canonical"):
+        ballistic.CircuitProof.from_json(json.dumps(cdata))

@@ -42,12 +42,48 @@ impl RngCore for SecretRng {
 impl CryptoRng for SecretRng {}
 
 fn main() {
+    parse::<Ristretto255>();
+    parse::<Secp256k1>();
     run::<Ristretto255>();
     run::<Secp256k1>();
     mpc::<Ristretto255>();
     mpc::<Secp256k1>();
     r1cs::<Ristretto255>();
     r1cs::<Secp256k1>();
+}
+
+/// Secret text: the raw characters of blindings (as `ballistic range
+/// prove --blinding` / `--blindings-file` and `mpc party` read them) are
+/// marked undefined before parsing, so a branch or table lookup on a digit
+/// (or on a leading zero) fails the run. (`.in` witness values: see
+/// [`r1cs`].)
+fn parse<G: Group>() {
+    use ballistic::file::{parse_blinding, parse_blinding_lines};
+    let blinding = format!("{:0<62}09", "af3c");
+    let lines = format!("{blinding}\n{:0>64}\r\n\n", "1");
+    classify(blinding.as_bytes());
+    let one = parse_blinding::<G>(0, &blinding);
+    // The file form: only where lines end is public.
+    let (first, second) = lines.split_at(65);
+    // The digits of both lines (not the line ends).
+    classify(&first.as_bytes()[..64]);
+    classify(&second.as_bytes()[..64]);
+    let many = parse_blinding_lines::<G>(lines.as_bytes());
+    declassify(blinding.as_bytes());
+    declassify(lines.as_bytes());
+    let ok = match (&one, &many) {
+        (Ok(b), Ok(v)) => {
+            declassify(b);
+            declassify(&v[..]);
+            v.len() == 2 && v.first() == Some(b)
+        }
+        _ => false,
+    };
+    if !ok {
+        println!("{} blinding parsing: failed", G::NAME);
+        std::process::exit(1);
+    }
+    println!("{} blinding parsing: constant time", G::NAME);
 }
 
 /// The R1CS prover: an `.arith` circuit using every gate kind, its witness
@@ -68,7 +104,14 @@ fn r1cs<G: Group>() {
     let pc = PedersenGens::<G>::default();
     let bp = BulletproofGens::<G>::new(64, 1);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(5));
-    let inputs = circuit.read_inputs::<G::Scalar, _>(&b"0 1\n1 b\n2 6\n"[..]).expect("inputs");
+    // The `.in` file's raw text: the witness values' digits are secret
+    // before parsing (one with leading zeros, one of 64 digits).
+    let text = format!("0 1\n1 000b # witness\n2 {:0>64}\n", "6");
+    let (w1, w2) = (text.find("000b").expect("w1"), text.rfind(' ').expect("w2") + 1);
+    classify(&text.as_bytes()[w1..w1 + 4]);
+    classify(&text.as_bytes()[w2..w2 + 64]);
+    let inputs = circuit.read_inputs::<G::Scalar, _>(text.as_bytes()).expect("inputs");
+    declassify(text.as_bytes());
     // Only the witness inputs are secret (wire 0 is the public one-wire).
     classify(inputs.as_slice());
     let proved = circuit.prove(&pc, &bp, Transcript::new(b"ctgrind r1cs"), &inputs, &mut secret_rng);

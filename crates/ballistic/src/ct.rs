@@ -21,7 +21,11 @@
 //! * R1CS ([`crate::circuit`]): `A_I`, `A_O`, `S`, `T_i` and the openings (the
 //!   proof); the satisfiability verdict (an unsatisfiable witness is
 //!   refused, which reveals that one bit); an `.arith` circuit's output
-//!   values ([`crate::circuit::arith`]), which are the statement.
+//!   values ([`crate::circuit::arith`]), which are the statement;
+//! * whether secret text parses ([`crate::encoding::ct_hex_fixed`], the
+//!   `.in` value parser) and whether a secret scalar's bytes are canonical
+//!   (`ScalarOps::from_canonical_bytes`): a malformed secret is refused,
+//!   which reveals that one bit, and nothing else about it.
 
 /// Mark the bytes of `value` as public (see the module documentation).
 #[inline(always)]
@@ -30,6 +34,16 @@ pub fn declassify<T: ?Sized>(value: &T) {
     valgrind::make_defined(value);
     #[cfg(not(feature = "ctgrind"))]
     let _ = value;
+}
+
+/// A verdict computed from secrets, made public (see the module
+/// documentation for which verdicts may be): it goes through memory, so the
+/// declassification covers what the caller's branch reads.
+#[inline(always)]
+pub fn reveal(verdict: bool) -> bool {
+    let mut v = u8::from(verdict);
+    declassify(&v);
+    *core::hint::black_box(&mut v) != 0
 }
 
 /// Mark the bytes of `value` as secret for the constant-time check: a no-op

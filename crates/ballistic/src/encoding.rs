@@ -96,13 +96,15 @@ pub fn to_hex(bytes: &[u8]) -> String {
     s
 }
 
-/// Parse hexadecimal (either case); `None` on odd length or a non-hex digit.
+/// Parse lowercase hexadecimal, the one encoding [`to_hex`] writes (proof
+/// bytes, commitments, blindings: one encoding per value); `None` on odd
+/// length or any other character (uppercase digits included). Variable
+/// time: for public data (see [`ct_hex_fixed`] for secrets).
 pub fn from_hex(s: &str) -> Option<Vec<u8>> {
     fn nibble(c: u8) -> Option<u8> {
         match c {
             b'0'..=b'9' => Some(c - b'0'),
             b'a'..=b'f' => Some(c - b'a' + 10),
-            b'A'..=b'F' => Some(c - b'A' + 10),
             _ => None,
         }
     }
@@ -116,6 +118,89 @@ pub fn from_hex(s: &str) -> Option<Vec<u8>> {
             _ => None,
         })
         .collect()
+}
+
+/// All ones if `lo <= c <= hi`, else zero, without a branch or a table: for
+/// `c < 256` both differences are negative exactly when `c` is in range,
+/// and the arithmetic shift spreads the sign bit.
+#[inline(always)]
+fn ct_in_range(c: i32, lo: i32, hi: i32) -> i32 {
+    ((lo - 1 - c) & (c - hi - 1)) >> 8
+}
+
+/// One hex digit in constant time: `(value, valid)` where `valid` is `0xff`
+/// for a digit (`0-9`, `a-f`, and `A-F` if `upper`) and `0` otherwise (the
+/// value is then 0). `upper` is public.
+#[inline(always)]
+pub(crate) fn ct_nibble(c: u8, upper: bool) -> (u8, u8) {
+    let c = i32::from(c);
+    let digit = ct_in_range(c, 48, 57);
+    let lower = ct_in_range(c, 97, 102);
+    let upper = ct_in_range(c, 65, 70) & -i32::from(upper);
+    let value = (digit & (c - 48)) | (lower & (c - 87)) | (upper & (c - 55));
+    ((value & 0xf) as u8, ((digit | lower | upper) & 0xff) as u8)
+}
+
+/// Secret hex of a fixed length in constant time: exactly `2N` lowercase
+/// digits as `N` bytes, most significant first (the order [`to_hex`]
+/// writes). Every digit is decoded with arithmetic (no table indexed by
+/// it, no early exit); validity is accumulated in a mask, declassified
+/// (a malformed secret is refused, which reveals that one bit) and checked
+/// once at the end. Time depends on the length alone.
+pub fn ct_hex_fixed<const N: usize>(s: &[u8]) -> Option<[u8; N]> {
+    if s.len() != 2 * N {
+        return None;
+    }
+    let mut out = [0u8; N];
+    let mut valid = 0xffu8;
+    for (o, pair) in out.iter_mut().zip(s.chunks_exact(2)) {
+        let (hi, hi_ok) = ct_nibble(pair.first().copied().unwrap_or(0), false);
+        let (lo, lo_ok) = ct_nibble(pair.get(1).copied().unwrap_or(0), false);
+        *o = hi << 4 | lo;
+        valid &= hi_ok & lo_ok;
+    }
+    if crate::ct::reveal(valid == 0xff) {
+        Some(out)
+    } else {
+        zeroize::Zeroize::zeroize(&mut out);
+        None
+    }
+}
+
+/// A hexadecimal number of up to 64 digits (most significant first; the
+/// conventions of `.in` files: either case, leading zeros allowed) as 32
+/// little-endian bytes, in constant time for its length: the last 64 digits
+/// are decoded into a fixed 64-digit window (shorter numbers left-padded
+/// with zeros, conceptually), digits before the window must be zeros.
+/// `Err(true)` if a character is not a hex digit, `Err(false)` if the
+/// number exceeds 256 bits; both verdicts are declassified before the
+/// caller branches on them.
+pub(crate) fn ct_hex_number_le(s: &[u8]) -> Result<[u8; 32], bool> {
+    let mut out = [0u8; 32];
+    let mut valid = 0xffu8;
+    let mut high = 0u8;
+    let window = s.len().saturating_sub(64);
+    let (excess, digits) = s.split_at(window);
+    for &c in excess {
+        let (v, ok) = ct_nibble(c, true);
+        valid &= ok;
+        high |= v;
+    }
+    // Digit i from the right is nibble i of the little-endian output.
+    for (i, &c) in digits.iter().rev().enumerate() {
+        let (v, ok) = ct_nibble(c, true);
+        valid &= ok;
+        if let Some(o) = out.get_mut(i / 2) {
+            *o |= v << (4 * (i % 2));
+        }
+    }
+    let bad_digit = crate::ct::reveal(valid != 0xff) || s.is_empty();
+    let too_large = crate::ct::reveal(high != 0);
+    if bad_digit || too_large {
+        zeroize::Zeroize::zeroize(&mut out);
+        return Err(bad_digit);
+    }
+    Ok(out)
 }
 
 /// `serde` for a proof type with `to_bytes` / `from_bytes`: a hex string in
@@ -189,6 +274,44 @@ mod tests {
         assert_eq!(from_hex(&to_hex(&data)).as_deref(), Some(&data[..]));
         assert_eq!(from_hex("0"), None);
         assert_eq!(from_hex("zz"), None);
-        assert_eq!(from_hex("AbCd"), Some(vec![0xab, 0xcd]));
+        assert_eq!(from_hex("abcd"), Some(vec![0xab, 0xcd]));
+        // One encoding per value: uppercase digits are refused.
+        assert_eq!(from_hex("AbCd"), None);
+        assert_eq!(from_hex("0g"), None);
+    }
+
+    #[test]
+    fn ct_hex_matches_the_variable_time_decoder() {
+        for c in 0..=255u8 {
+            let want = (c as char).to_digit(16);
+            let (v, ok) = ct_nibble(c, true);
+            assert_eq!((ok == 0xff).then_some(u32::from(v)), want, "{c}");
+            let (v, ok) = ct_nibble(c, false);
+            let lower = want.filter(|_| !c.is_ascii_uppercase());
+            assert_eq!((ok == 0xff).then_some(u32::from(v)), lower, "{c}");
+        }
+        let bytes: [u8; 4] = [0x01, 0xab, 0xcd, 0xef];
+        assert_eq!(ct_hex_fixed::<4>(to_hex(&bytes).as_bytes()), Some(bytes));
+        assert_eq!(ct_hex_fixed::<4>(b"01ABcdef"), None);
+        assert_eq!(ct_hex_fixed::<4>(b"01abcde"), None);
+        assert_eq!(ct_hex_fixed::<4>(b"01abcdeg"), None);
+    }
+
+    #[test]
+    fn ct_hex_number_window() {
+        let mut one = [0u8; 32];
+        one[0] = 1;
+        assert_eq!(ct_hex_number_le(b"1"), Ok(one));
+        assert_eq!(ct_hex_number_le(b"0001"), Ok(one));
+        assert_eq!(ct_hex_number_le(format!("{:0>100}", "1").as_bytes()), Ok(one));
+        let mut x = [0u8; 32];
+        x[0] = 0xcd;
+        x[1] = 0xab;
+        x[2] = 0x0f;
+        assert_eq!(ct_hex_number_le(b"fAbCd"), Ok(x));
+        assert_eq!(ct_hex_number_le(format!("1{:0>64}", "").as_bytes()), Err(false));
+        assert_eq!(ct_hex_number_le(b""), Err(true));
+        assert_eq!(ct_hex_number_le(b"12x4"), Err(true));
+        assert_eq!(ct_hex_number_le(b"-1"), Err(true));
     }
 }

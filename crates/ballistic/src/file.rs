@@ -20,9 +20,12 @@
 //!   "inputs": [{ "wire": 2, "value": "3d" }, …], "outputs": [ … ], "proof": "<hex>" }
 //! ```
 //!
-//! Hex is lowercase on output. The module does no I/O: it parses bytes
-//! (refusing more than [`MAX_RANGE_FILE`] / [`MAX_CIRCUIT_FILE`] before
-//! parsing) and returns text; reading and writing files is the front-end's.
+//! Hex is lowercase, and only lowercase is read back: one encoding per
+//! value (unknown fields are refused too). The module opens no files: it
+//! parses bytes (refusing more than [`MAX_RANGE_FILE`] / [`MAX_CIRCUIT_FILE`]
+//! before parsing) and returns text; opening and writing files is the
+//! front-end's, which reads every file through [`read_bounded`] (so that
+//! `/dev/zero`, a pipe or a growing file cannot exhaust memory).
 //! Errors are typed ([`FileError`]) and their messages name the field.
 
 use std::sync::{Arc, RwLock};
@@ -32,9 +35,9 @@ use serde::{Deserialize, Serialize};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use crate::batch::{self, Claim, Item};
-use crate::circuit::arith::{scalar_from_hex, scalar_to_hex, ArithError, Circuit, PublicValues};
+use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, ArithError, Circuit, PublicValues};
 use crate::circuit::{R1csClaim, R1csProof};
-use crate::encoding::{decode_point, from_hex, to_hex};
+use crate::encoding::{ct_hex_fixed, decode_point, from_hex, to_hex};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, GroupId, ScalarOps};
@@ -49,6 +52,11 @@ pub const MAX_RANGE_FILE: usize = 1 << 20;
 /// Largest circuit proof file accepted (a proof is under 2 KiB; the public
 /// values of the largest circuits are small too).
 pub const MAX_CIRCUIT_FILE: usize = 16 << 20;
+/// Largest `.in` / `.out` value file accepted (64 MiB: a line per input
+/// wire, and circuits have at most 2^22 wires).
+pub const MAX_INPUTS_FILE: usize = 64 << 20;
+/// Largest file of secrets (values or blindings, one per line) accepted.
+pub const MAX_SECRETS_FILE: usize = 64 << 10;
 /// The label range proofs get when the caller names none.
 pub const DEFAULT_RANGE_LABEL: &str = "ballistic range proof";
 /// The label circuit proofs get when the caller names none.
@@ -65,6 +73,19 @@ pub enum FileError {
         len: usize,
         /// The limit.
         max: usize,
+    },
+    /// A stream that went on past the limit (nothing after the limit's
+    /// next byte is read).
+    TooLong {
+        /// The limit.
+        max: usize,
+    },
+    /// Reading failed.
+    Io(String),
+    /// A line of a secrets file that is not a value.
+    Value {
+        /// Line (1-based).
+        line: usize,
     },
     /// Not JSON of the file's shape.
     Json {
@@ -147,6 +168,9 @@ impl core::fmt::Display for FileError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             FileError::TooLarge { len, max } => write!(f, "too large for a proof file ({len} bytes; at most {max})"),
+            FileError::TooLong { max } => write!(f, "too large (more than {max} bytes)"),
+            FileError::Io(e) => write!(f, "{e}"),
+            FileError::Value { line } => write!(f, "line {line}: not a value (a decimal number below 2^64)"),
             FileError::Json { what, reason } => write!(f, "{what}: {reason}"),
             FileError::UnknownGroup(g) => write!(
                 f,
@@ -176,6 +200,58 @@ impl core::fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
+/// Read all of `reader`, but at most `max` bytes: reads `max + 1` bytes at
+/// most (`Read::take`) and refuses the input if that many arrive. The only
+/// way the front-ends read files, so that a size limit holds for streams
+/// with no size (`/dev/zero`, named pipes, process substitution).
+pub fn read_bounded<R: std::io::Read>(reader: R, max: usize) -> Result<Vec<u8>, FileError> {
+    use std::io::Read;
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    let mut buf = Vec::new();
+    reader.take(limit).read_to_end(&mut buf).map_err(|e| FileError::Io(e.to_string()))?;
+    if buf.len() > max {
+        buf.zeroize();
+        return Err(FileError::TooLong { max });
+    }
+    Ok(buf)
+}
+
+/// The values of a secrets file: one decimal `u64` per line (blank lines
+/// ignored), so that values need not appear on a command line.
+pub fn parse_value_lines(text: &[u8]) -> Result<Vec<u64>, FileError> {
+    text.split(|b| *b == b'\n')
+        .enumerate()
+        .filter(|(_, l)| !l.trim_ascii().is_empty())
+        .map(|(i, l)| {
+            let l = std::str::from_utf8(l.trim_ascii()).map_err(|_| FileError::Value { line: i + 1 })?;
+            l.parse().map_err(|_| FileError::Value { line: i + 1 })
+        })
+        .collect()
+}
+
+/// The blindings of a secrets file: one per line, 64 lowercase hex digits
+/// (then optionally `\r`; blank lines ignored), each parsed by
+/// [`parse_blinding`]. Constant time in the digits: only where lines end is
+/// public.
+pub fn parse_blinding_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileError> {
+    let is = |b: u8, x: u8| crate::ct::reveal((i32::from(b ^ x) - 1) >> 8 & 1 == 1);
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest.iter().position(|b| is(*b, b'\n')).unwrap_or(rest.len());
+        let (line, tail) = rest.split_at(end);
+        rest = tail.get(1..).unwrap_or(&[]);
+        let line = match line.split_last() {
+            Some((last, init)) if is(*last, b'\r') => init,
+            _ => line,
+        };
+        if !line.is_empty() {
+            out.push(parse_blinding_bytes::<G>(out.len(), line)?);
+        }
+    }
+    Ok(out)
+}
+
 fn range_systems() -> &'static str {
     "\"bulletproofs\" or \"bulletproofs-plus\""
 }
@@ -196,6 +272,7 @@ fn group_of(name: &str) -> Result<GroupId, FileError> {
 /// A range proof file, as JSON has it (nothing checked yet: see
 /// [`decode`](Self::decode)).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
 pub struct RangeProofFile {
     /// The proof system's name ([`RangeSystem::name`]).
     pub system: String,
@@ -394,13 +471,23 @@ impl Openings {
     }
 }
 
-/// A blinding given as 64 hex digits: a canonical scalar of `G`.
+/// A blinding given as 64 lowercase hex digits (as [`Openings`] writes
+/// them): a canonical scalar of `G`. Constant time: the digits are decoded
+/// by [`ct_hex_fixed`], the scalar checked by `from_canonical_bytes`; only
+/// the verdicts are public.
 pub fn parse_blinding<G: Group>(index: usize, hex: &str) -> Result<G::Scalar, FileError> {
-    let bytes = from_hex(hex).ok_or(FileError::Blinding { index, reason: "not hex" })?;
-    let arr: [u8; 32] =
-        bytes.try_into().map_err(|_| FileError::Blinding { index, reason: "must be 32 bytes (64 hex digits)" })?;
-    <G::Scalar as ScalarOps>::from_canonical_bytes(&arr)
-        .ok_or(FileError::Blinding { index, reason: "not a canonical scalar (must be below the group order)" })
+    parse_blinding_bytes::<G>(index, hex.as_bytes())
+}
+
+fn parse_blinding_bytes<G: Group>(index: usize, hex: &[u8]) -> Result<G::Scalar, FileError> {
+    if hex.len() != 64 {
+        return Err(FileError::Blinding { index, reason: "must be 32 bytes (64 hex digits)" });
+    }
+    let mut arr: [u8; 32] =
+        ct_hex_fixed(hex).ok_or(FileError::Blinding { index, reason: "not hex (64 lowercase hex digits)" })?;
+    let scalar = <G::Scalar as ScalarOps>::from_canonical_bytes(&arr);
+    arr.zeroize();
+    scalar.ok_or(FileError::Blinding { index, reason: "not a canonical scalar (must be below the group order)" })
 }
 
 /// Verify range proof files (any systems, shapes and groups): one batch
@@ -460,8 +547,9 @@ fn batch_range_files<G: Group, R: RngCore + CryptoRng>(
     bad
 }
 
-/// One public wire of a circuit proof file and its value (hex, as in `.in`
-/// files).
+/// One public wire of a circuit proof file and its value (hex, as
+/// [`scalar_to_hex`] writes it: lowercase, no leading zeros; nothing else
+/// is read back).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct WireValue {
@@ -566,7 +654,7 @@ impl CircuitProofFile {
             list.iter()
                 .enumerate()
                 .map(|(index, wv)| {
-                    scalar_from_hex::<G::Scalar>(&wv.value, index + 1)
+                    scalar_from_hex_canonical::<G::Scalar>(&wv.value, index + 1)
                         .map(|v| (wv.wire, v))
                         .map_err(|error| FileError::WireValue { what, index, wire: wv.wire, error })
                 })

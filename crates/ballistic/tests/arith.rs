@@ -268,3 +268,51 @@ fn large_circuits_prove() {
     prove_shared::<Ristretto255>("ristretto255", "aes128");
     prove_shared::<Secp256k1>("secp256k1", "sha_256_preimage");
 }
+
+#[test]
+fn value_files_give_each_wire_once() {
+    type S = <Ristretto255 as Group>::Scalar;
+    let c = parse("total 3\ninput 0\nnizkinput 1\nadd in 2 <0 1> out 1 <2>\noutput 2\n").unwrap();
+    // `.in` conventions stay: either case, leading zeros, comments, `\r\n`.
+    let v = c.read_inputs::<S, _>(&b"0 1 # one\r\n1 00Ab\n"[..]).unwrap();
+    assert_eq!(v.as_slice()[1], S::from_u64(0xab));
+    // A wire given twice is refused, naming the second line.
+    let err = c.read_inputs::<S, _>(&b"0 1\n1 5\n\n1 6\n"[..]).unwrap_err();
+    assert!(matches!(err, ArithError::Duplicate { line: 4, wire: 1 }), "{err:?}");
+    assert!(err.to_string().starts_with("line 4:"), "{err}");
+    let err = c.read_outputs::<S, _>(&b"2 6\n2 6\n"[..]).unwrap_err();
+    assert!(matches!(err, ArithError::Duplicate { line: 2, wire: 2 }), "{err:?}");
+    // Bad digits, too-large values and overlong lines name their line.
+    let err = c.read_inputs::<S, _>(&b"0 1\n1 5g\n"[..]).unwrap_err();
+    assert!(matches!(err, ArithError::BadHex { line: 2, .. }), "{err:?}");
+    let big = format!("0 1\n1 1{}\n", "0".repeat(64));
+    let err = c.read_inputs::<S, _>(big.as_bytes()).unwrap_err();
+    assert!(matches!(err, ArithError::ConstantTooLarge { line: 2 }), "{err:?}");
+    let padded = format!("0 1\n1 {}5\n", "0".repeat(100));
+    assert_eq!(c.read_inputs::<S, _>(padded.as_bytes()).unwrap().as_slice()[1], S::from_u64(5));
+    let long = format!("0 1\n1 5 #{}\n", "x".repeat(ballistic::circuit::arith::MAX_VALUE_LINE));
+    let err = c.read_inputs::<S, _>(long.as_bytes()).unwrap_err();
+    assert!(matches!(err, ArithError::Malformed { line: 2, .. }), "{err:?}");
+}
+
+#[test]
+fn non_utf8_circuit_names_the_line() {
+    let err = Circuit::parse(&b"total 3\ninput 0\nadd in 2 <0 0> out 1 <1> # \xff\xfe\n"[..]).unwrap_err();
+    assert!(matches!(err, ArithError::Malformed { line: 3, .. }), "{err:?}");
+    assert!(err.to_string().starts_with("line 3: not UTF-8"), "{err}");
+}
+
+#[test]
+fn proof_file_wire_values_are_canonical() {
+    use ballistic::circuit::arith::{scalar_from_hex, scalar_from_hex_canonical, scalar_to_hex};
+    type S = <Secp256k1 as Group>::Scalar;
+    let x = S::from_u64(0xabc);
+    assert_eq!(scalar_to_hex(&x), "abc");
+    assert_eq!(scalar_from_hex_canonical::<S>("abc", 1).unwrap(), x);
+    assert_eq!(scalar_from_hex_canonical::<S>("0", 1).unwrap(), S::zero());
+    for other in ["ABC", "0abc", "00", "aBc"] {
+        assert_eq!(scalar_from_hex::<S>(other, 1).map(|s| s == x || s == S::zero()), Ok(true));
+        let err = scalar_from_hex_canonical::<S>(other, 7).unwrap_err();
+        assert!(matches!(err, ArithError::NonCanonical { line: 7 }), "{other}: {err:?}");
+    }
+}

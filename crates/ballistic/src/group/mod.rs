@@ -136,6 +136,11 @@ pub trait ScalarOps:
     /// Reduce 64 uniformly random bytes modulo `ℓ` (bias below 2⁻²⁵⁰).
     fn from_bytes_mod_order_wide(bytes: &[u8; 64]) -> Self;
     /// Decode a canonical little-endian encoding; `None` if it is not `< ℓ`.
+    ///
+    /// # Security
+    /// Constant time in `bytes` up to the verdict, which is declassified
+    /// ([`crate::ct::reveal`]): secrets (blindings, witness values) are
+    /// parsed with it.
     fn from_canonical_bytes(bytes: &[u8; SCALAR_LEN]) -> Option<Self>;
     /// The canonical 32-byte encoding.
     fn to_bytes(&self) -> [u8; SCALAR_LEN];

@@ -38,7 +38,10 @@ impl ScalarOps for Scalar {
         Scalar::from_bytes_mod_order_wide(bytes)
     }
     fn from_canonical_bytes(bytes: &[u8; SCALAR_LEN]) -> Option<Self> {
-        Option::from(Scalar::from_canonical_bytes(*bytes))
+        // Constant time up to the (declassified) verdict: secrets are parsed here.
+        let parsed = Scalar::from_canonical_bytes(*bytes);
+        let value = parsed.unwrap_or(Scalar::ZERO);
+        crate::ct::reveal(bool::from(parsed.is_some())).then_some(value)
     }
     fn to_bytes(&self) -> [u8; SCALAR_LEN] {
         Scalar::to_bytes(self)

@@ -36,9 +36,9 @@ use std::path::Path;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, Zeroizing};
 
-pub use parse::{MAX_GATE_ARITY, MAX_WIRES};
+pub use parse::{MAX_GATE_ARITY, MAX_VALUE_LINE, MAX_WIRES};
 
 use crate::circuit::{ConstraintSystem, LinearCombination, Prover, R1csProof, Variable, Verifier};
 use crate::errors::ProofError;
@@ -109,6 +109,19 @@ pub enum ArithError {
         /// Line (of the circuit or the value file).
         line: usize,
     },
+    /// A value that is not in its one encoding (proof files: lowercase,
+    /// no leading zeros, as [`scalar_to_hex`] writes it).
+    NonCanonical {
+        /// Position (1-based) of the value in its list.
+        line: usize,
+    },
+    /// A wire given a value twice in one value file.
+    Duplicate {
+        /// Line of the second value.
+        line: usize,
+        /// The wire.
+        wire: usize,
+    },
     /// A public or witness input without a value.
     MissingInput {
         /// The wire.
@@ -146,6 +159,10 @@ impl core::fmt::Display for ArithError {
             ArithError::NotInField { line } => {
                 write!(f, "line {line}: constant is not below the group order (circuit made for another field?)")
             }
+            ArithError::NonCanonical { line } => {
+                write!(f, "line {line}: not canonical hex (lowercase, no leading zeros)")
+            }
+            ArithError::Duplicate { line, wire } => write!(f, "line {line}: wire {wire} is given a value twice"),
             ArithError::MissingInput { wire } => write!(f, "no value for input wire {wire}"),
             ArithError::NotAnInput { line, wire } => {
                 write!(f, "line {line}: wire {wire} is not an input of the circuit")
@@ -263,8 +280,23 @@ fn scalar_from_le<S: ScalarOps>(bytes: &[u8; 32], line: usize) -> Result<S, Arit
 
 /// A value written as in `.in` files (hexadecimal number, most significant
 /// digit first) as a scalar; `line` names where it came from in errors.
+/// Constant time for the text's length (secret values are parsed with it).
 pub fn scalar_from_hex<S: ScalarOps>(hex: &str, line: usize) -> Result<S, ArithError> {
-    scalar_from_le(&parse::parse_hex_le(hex, line)?, line)
+    let mut le = parse::parse_hex_le(hex.as_bytes(), line)?;
+    let s = scalar_from_le(&le, line);
+    le.zeroize();
+    s
+}
+
+/// [`scalar_from_hex`] for a public value that must be in its one encoding,
+/// the one [`scalar_to_hex`] writes (proof files' wire values): lowercase,
+/// no leading zeros.
+pub fn scalar_from_hex_canonical<S: ScalarOps>(hex: &str, line: usize) -> Result<S, ArithError> {
+    let s = scalar_from_hex::<S>(hex, line)?;
+    if scalar_to_hex(&s) != hex {
+        return Err(ArithError::NonCanonical { line });
+    }
+    Ok(s)
 }
 
 /// A scalar as a hexadecimal number, as in `.in` files (no leading zeros).
@@ -352,6 +384,9 @@ impl Circuit {
             if !get(&is_input, wire) {
                 return Err(ArithError::NotAnInput { line, wire });
             }
+            if get(&seen, wire) {
+                return Err(ArithError::Duplicate { line, wire });
+            }
             set(&mut values, wire, scalar_from_le(bytes, line)?);
             set(&mut seen, wire, true);
             Ok(())
@@ -369,6 +404,9 @@ impl Circuit {
         let mut got: Vec<Option<S>> = vec![None; self.outputs.len()];
         parse::parse_values(reader, |line, wire, bytes| {
             let pos = self.outputs.iter().position(|w| *w == wire).ok_or(ArithError::NotAnInput { line, wire })?;
+            if got.get(pos).is_some_and(|v| v.is_some()) {
+                return Err(ArithError::Duplicate { line, wire });
+            }
             set(&mut got, pos, Some(scalar_from_le(bytes, line)?));
             Ok(())
         })?;

@@ -21,24 +21,22 @@ fn parse_wire(tok: &str, line: usize, total: usize) -> Result<u32, ArithError> {
     Ok(w as u32)
 }
 
-/// A hexadecimal constant as 32 little-endian bytes (not yet reduced to a
-/// field: that is checked when the circuit is used in one).
-pub(crate) fn parse_hex_le(hex: &str, line: usize) -> Result<[u8; 32], ArithError> {
-    let digits = hex.trim_start_matches('0');
-    if hex.is_empty() || !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
-        return Err(ArithError::BadHex { line, text: hex.chars().take(80).collect() });
-    }
-    if digits.len() > 64 {
-        return Err(ArithError::ConstantTooLarge { line });
-    }
-    let mut out = [0u8; 32];
-    for (i, c) in digits.bytes().rev().enumerate() {
-        let v = (c as char).to_digit(16).unwrap_or(0) as u8;
-        if let Some(o) = out.get_mut(i / 2) {
-            *o |= v << (4 * (i % 2));
+/// Longest line of a `.in` / `.out` file (a wire number and 64 hex digits
+/// need under 90 bytes; comments and leading zeros get the rest).
+pub const MAX_VALUE_LINE: usize = 4096;
+
+/// A hexadecimal constant or value as 32 little-endian bytes (not yet
+/// reduced to a field: that is checked when the circuit is used in one).
+/// Constant time for the text's length ([`crate::encoding`]): witness
+/// values are parsed here.
+pub(crate) fn parse_hex_le(hex: &[u8], line: usize) -> Result<[u8; 32], ArithError> {
+    crate::encoding::ct_hex_number_le(hex).map_err(|bad_digit| {
+        if bad_digit {
+            ArithError::BadHex { line, text: String::from_utf8_lossy(hex).chars().take(80).collect() }
+        } else {
+            ArithError::ConstantTooLarge { line }
         }
-    }
-    Ok(out)
+    })
 }
 
 /// Tokens of one statement with the `#` comment removed and `<`, `>` as
@@ -85,16 +83,18 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
     let mut total: Option<usize> = None;
     let mut defined: Vec<bool> = Vec::new();
     let mut circuit = Circuit::default();
-    let mut buf = String::new();
+    let mut raw = Vec::new();
     let mut line = 0usize;
     loop {
-        buf.clear();
-        let read = reader.read_line(&mut buf).map_err(|e| ArithError::Io { message: e.to_string() })?;
+        raw.clear();
+        let read = reader.read_until(b'\n', &mut raw).map_err(|e| ArithError::Io { message: e.to_string() })?;
         if read == 0 {
             break;
         }
         line += 1;
-        let toks = tokens(&buf);
+        let buf = std::str::from_utf8(&raw)
+            .map_err(|e| ArithError::Malformed { line, message: format!("not UTF-8 (byte {})", e.valid_up_to()) })?;
+        let toks = tokens(buf);
         let Some((&head, rest)) = toks.split_first() else { continue };
         if head == "total" {
             if total.is_some() {
@@ -173,10 +173,10 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
                 };
                 let kind = if let Some(hex) = head.strip_prefix("const-mul-neg-") {
                     arity(Some(1), Some(1))?;
-                    Gate::ConstMul { k: parse_hex_le(hex, line)?, neg: true, a: 0, out: 0 }
+                    Gate::ConstMul { k: parse_hex_le(hex.as_bytes(), line)?, neg: true, a: 0, out: 0 }
                 } else if let Some(hex) = head.strip_prefix("const-mul-") {
                     arity(Some(1), Some(1))?;
-                    Gate::ConstMul { k: parse_hex_le(hex, line)?, neg: false, a: 0, out: 0 }
+                    Gate::ConstMul { k: parse_hex_le(hex.as_bytes(), line)?, neg: false, a: 0, out: 0 }
                 } else {
                     match head {
                         "add" => {
@@ -241,38 +241,122 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
     Ok(circuit)
 }
 
+/// The class of one byte of a value file: a separator (ASCII white space,
+/// `<`, `>`), the end of a line, the start of a comment, or part of a
+/// token. Computed without a branch on the byte and then declassified:
+/// where the tokens of a line end is public (their lengths are), their
+/// digits are not.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Token,
+    Separator,
+    Newline,
+    Comment,
+}
+
+fn class_of(b: u8) -> Class {
+    let c = i32::from(b);
+    let is = |x: u8| ((c ^ i32::from(x)) - 1) >> 8 & 1;
+    let sep = is(b' ') | is(b'\t') | is(b'\r') | is(0x0b) | is(0x0c) | is(b'<') | is(b'>');
+    let code = sep | (is(b'\n') << 1) | (is(b'#') * 3);
+    match crate::ct::reveal(code & 1 != 0) as u8 | (crate::ct::reveal(code & 2 != 0) as u8) << 1 {
+        0 => Class::Token,
+        1 => Class::Separator,
+        2 => Class::Newline,
+        _ => Class::Comment,
+    }
+}
+
 /// Parse `WIRE HEXVALUE` lines (`.in`, `.out`), handing each
 /// `(line, wire, value)` to `each`. Values may be secret (witness inputs):
-/// the line buffer and each value's bytes are wiped after use.
+/// the parser never branches on a value's digits, only on where tokens end
+/// (see [`Class`]); the line buffer and each value's bytes are wiped after
+/// use. Lines are at most [`MAX_VALUE_LINE`] bytes.
 pub(crate) fn parse_values<R: BufRead>(
     mut reader: R,
     mut each: impl FnMut(usize, usize, &[u8; 32]) -> Result<(), ArithError>,
 ) -> Result<(), ArithError> {
-    let mut buf = zeroize::Zeroizing::new(String::with_capacity(256));
+    let mut buf = zeroize::Zeroizing::new(Vec::with_capacity(256));
     let mut line = 0usize;
     loop {
-        buf.zeroize();
-        let read = reader.read_line(&mut buf).map_err(|e| ArithError::Io { message: e.to_string() })?;
-        if read == 0 {
+        let chunk = reader.fill_buf().map_err(|e| ArithError::Io { message: e.to_string() })?;
+        if chunk.is_empty() {
+            if !buf.is_empty() {
+                value_line(&buf, line + 1, &mut each)?;
+            }
             return Ok(());
         }
-        line += 1;
-        let toks = tokens(&buf);
-        match toks.as_slice() {
-            [] => continue,
-            [w, hex] => {
-                let wire: usize = w
-                    .parse()
-                    .map_err(|_| ArithError::Malformed { line, message: format!("`{w}` is not a wire number") })?;
-                if wire >= MAX_WIRES {
-                    return Err(ArithError::WireOutOfRange { line, wire, total: MAX_WIRES });
-                }
-                let mut value = parse_hex_le(hex, line)?;
-                let result = each(line, wire, &value);
-                value.zeroize();
+        let n = chunk.len();
+        for &b in chunk {
+            if class_of(b) == Class::Newline {
+                line += 1;
+                let result = value_line(&buf, line, &mut each);
+                buf.zeroize();
+                buf.clear();
                 result?;
+            } else if buf.len() < MAX_VALUE_LINE {
+                buf.push(b);
+            } else {
+                return Err(ArithError::Malformed {
+                    line: line + 1,
+                    message: format!("line longer than {MAX_VALUE_LINE} bytes"),
+                });
             }
-            _ => return Err(ArithError::Malformed { line, message: "expected `WIRE HEXVALUE`".into() }),
         }
+        reader.consume(n);
+    }
+}
+
+/// One line of a value file (without its newline).
+fn value_line(
+    text: &[u8],
+    line: usize,
+    each: &mut impl FnMut(usize, usize, &[u8; 32]) -> Result<(), ArithError>,
+) -> Result<(), ArithError> {
+    let mut toks: [&[u8]; 3] = [&[], &[], &[]];
+    let mut count = 0usize;
+    let mut start: Option<usize> = None;
+    let mut end = text.len();
+    for (i, &b) in text.iter().enumerate() {
+        match class_of(b) {
+            Class::Token => {
+                start.get_or_insert(i);
+            }
+            Class::Comment | Class::Newline => {
+                end = i;
+                break;
+            }
+            Class::Separator => {
+                if let Some(s) = start.take() {
+                    if let Some(t) = toks.get_mut(count) {
+                        *t = text.get(s..i).unwrap_or(&[]);
+                    }
+                    count += 1;
+                }
+            }
+        }
+    }
+    if let Some(s) = start {
+        if let Some(t) = toks.get_mut(count) {
+            *t = text.get(s..end).unwrap_or(&[]);
+        }
+        count += 1;
+    }
+    match (count, toks) {
+        (0, _) => Ok(()),
+        (2, [w, hex, _]) => {
+            let w = String::from_utf8_lossy(w);
+            let wire: usize = w
+                .parse()
+                .map_err(|_| ArithError::Malformed { line, message: format!("`{w}` is not a wire number") })?;
+            if wire >= MAX_WIRES {
+                return Err(ArithError::WireOutOfRange { line, wire, total: MAX_WIRES });
+            }
+            let mut value = parse_hex_le(hex, line)?;
+            let result = each(line, wire, &value);
+            value.zeroize();
+            result
+        }
+        _ => Err(ArithError::Malformed { line, message: "expected `WIRE HEXVALUE`".into() }),
     }
 }

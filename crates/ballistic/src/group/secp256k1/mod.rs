@@ -95,7 +95,11 @@ impl ScalarOps for Scalar {
     fn from_canonical_bytes(bytes: &[u8; SCALAR_LEN]) -> Option<Self> {
         let mut be = *bytes;
         be.reverse();
-        Option::from(Scalar::from_repr(FieldBytes::from(be)))
+        // Constant time up to the (declassified) verdict: secrets are parsed here.
+        let parsed = Scalar::from_repr(FieldBytes::from(be));
+        zeroize::Zeroize::zeroize(&mut be);
+        let value = parsed.unwrap_or(Scalar::ZERO);
+        crate::ct::reveal(bool::from(parsed.is_some())).then_some(value)
     }
     fn to_bytes(&self) -> [u8; SCALAR_LEN] {
         let mut out: [u8; SCALAR_LEN] = Scalar::to_bytes(self).into();
