@@ -206,12 +206,33 @@ impl std::error::Error for FileError {}
 /// with no size (`/dev/zero`, named pipes, process substitution).
 pub fn read_bounded<R: std::io::Read>(reader: R, max: usize) -> Result<Vec<u8>, FileError> {
     use std::io::Read;
-    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
-    let mut buf = Vec::new();
-    reader.take(limit).read_to_end(&mut buf).map_err(|e| FileError::Io(e.to_string()))?;
-    if buf.len() > max {
-        buf.zeroize();
-        return Err(FileError::TooLong { max });
+    let mut reader = reader.take(u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1));
+    // The text may be secret (blindings, witness values): the buffer grows
+    // by hand, wiping each outgrown allocation, so no unwiped copy is left
+    // in freed memory (`Read::read_to_end` would reallocate without wiping).
+    let mut chunk = zeroize::Zeroizing::new([0u8; 8192]);
+    let mut buf: Vec<u8> = Vec::with_capacity(max.min(chunk.len()).saturating_add(1));
+    loop {
+        let n = match reader.read(&mut chunk[..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                buf.zeroize();
+                return Err(FileError::Io(e.to_string()));
+            }
+        };
+        let Some(read) = chunk.get(..n).filter(|r| !r.is_empty()) else { break };
+        if buf.len().saturating_add(read.len()) > max {
+            buf.zeroize();
+            return Err(FileError::TooLong { max });
+        }
+        if buf.len() + read.len() > buf.capacity() {
+            let mut bigger = Vec::with_capacity((buf.capacity().saturating_mul(2)).max(buf.len() + read.len()));
+            bigger.extend_from_slice(&buf);
+            buf.zeroize();
+            buf = bigger;
+        }
+        buf.extend_from_slice(read);
     }
     Ok(buf)
 }

@@ -228,3 +228,35 @@ fn openings_are_wiped_in_place() {
     opening_is_wiped_in_place::<Ristretto255>();
     opening_is_wiped_in_place::<Secp256k1>();
 }
+
+/// A reader of unknown length (a pipe): 1000 bytes a read.
+struct Trickle<'a>(&'a [u8]);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(1000).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// Reading a secrets file leaves no copy of its text behind: the bounded
+/// reader wipes every buffer it outgrows (a 100 KB text grows it several
+/// times), and the caller wipes the last.
+#[test]
+fn bounded_reads_of_secret_text_leave_nothing() {
+    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+    let secret = b"4c6f6e67207365637265742077697468";
+    let mut text = Vec::new();
+    for _ in 0..2000 {
+        text.extend_from_slice(secret);
+        text.push(b'\n');
+    }
+    let hits = watch(vec![secret.to_vec()], || {
+        let read = ballistic::file::read_bounded(Trickle(&text), 1 << 20).unwrap();
+        assert_eq!(read.len(), text.len());
+        drop(std::hint::black_box(zeroize::Zeroizing::new(read)));
+    });
+    assert_eq!(hits, 0, "{hits} freed heap blocks still held the secret text");
+}
