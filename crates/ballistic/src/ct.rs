@@ -17,7 +17,7 @@
 //!   refused, and the refusal itself reveals that bit;
 //! * the vectors `𝐥(x)`, `𝐫(x)` handed to the variable-time inner-product
 //!   argument: every entry is masked by an independent uniform scalar
-//!   (`s_L`, `s_R`), see [`crate::inner_product`];
+//!   (`s_L`, `s_R`), see `inner_product.rs`;
 //! * R1CS ([`crate::circuit`]): `A_I`, `A_O`, `S`, `T_i` and the openings (the
 //!   proof); the satisfiability verdict (an unsatisfiable witness is
 //!   refused, which reveals that one bit); an `.arith` circuit's output

@@ -45,7 +45,7 @@
 //! group, the commitments, `n1`, `n2`, `m`, and a SHA3-256 digest of every
 //! constraint — coefficients and public constants included — so a proof is
 //! valid only for the exact constraint system it was made for (see
-//! [`crate::transcript`]).
+//! `transcript.rs`).
 //!
 //! **Encoding.** `A_I1 ‖ A_O1 ‖ S1 ‖ [A_I2 ‖ A_O2 ‖ S2] ‖ T_1 ‖ T_3 ‖ T_4 ‖
 //! T_5 ‖ T_6 ‖ t_x ‖ τ_x ‖ e ‖ L_0 ‖ R_0 ‖ … ‖ a ‖ b`: `8 + 2·lg N` points

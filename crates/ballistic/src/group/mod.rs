@@ -13,7 +13,7 @@
 //!   only ones used with secret scalars; [`Group::msm_vartime`] is
 //!   variable-time (Straus/Pippenger) and is only ever given public scalars
 //!   (verifier equations, and the inner-product prover's blinded vectors,
-//!   see [`crate::inner_product`]).
+//!   see `inner_product.rs`).
 //!
 //! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time)
 //! and [`Secp256k1`] (k256 arithmetic, ballistic's own GLV Straus/Pippenger

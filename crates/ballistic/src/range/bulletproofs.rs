@@ -13,7 +13,7 @@
 //! `𝐚_L ∘ 𝐚_R = 𝟎`, `𝐚_L − 𝐚_R = 𝟏`, and `⟨𝐚_L, 𝐝⟩ = Σ_j z^{2+j} v_j`.
 //!
 //! **Protocol** (paper §4.2, with the transcript order of
-//! [`crate::transcript`]):
+//! `transcript.rs`):
 //!
 //! 1. `A = α·B̃ + ⟨𝐚_L, 𝐆⟩ + ⟨𝐚_R, 𝐇⟩`, `S = ρ·B̃ + ⟨𝐬_L, 𝐆⟩ + ⟨𝐬_R, 𝐇⟩` → `y, z`.
 //! 2. `𝐥(X) = 𝐚_L − z𝟏 + 𝐬_L X`, `𝐫(X) = 𝐲^N ∘ (𝐚_R + z𝟏 + 𝐬_R X) + 𝐝`,
@@ -57,7 +57,7 @@
 //! constant-time multiscalar multiplication. Secret vectors and scalars live
 //! in heap containers that are wiped on drop. The inner-product argument
 //! runs in variable time over `𝐥(x), 𝐫(x)`, which are uniformly masked (see
-//! [`crate::inner_product`]).
+//! `inner_product.rs`).
 
 pub(crate) mod algebra;
 

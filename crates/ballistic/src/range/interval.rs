@@ -149,7 +149,7 @@ fn bind<G: Group>(transcript: &mut Transcript, interval: &Interval, commitment: 
 }
 
 /// A proof that a committed value lies in an [`Interval`], made with the
-/// range proof system `P` ([`RangeProof`] or [`RangeProofPlus`]).
+/// range proof system `P` ([`super::RangeProof`] or [`super::RangeProofPlus`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct IntervalProof<G: Group, P> {
     proof: P,

@@ -16,11 +16,11 @@
 //!
 //! * [`Group::mul_ct`], [`Group::msm_ct`]: ballistic's fixed-window
 //!   multiplication over k256's complete additions and constant-time
-//!   selection ([`ct`]; k256's own GLV multiplication branches on a zero
+//!   selection (`ct.rs`; k256's own GLV multiplication branches on a zero
 //!   half-scalar, see there).
 //! * [`Group::msm_vartime`] and the precomputed generator tables: ballistic's
 //!   Straus/Pippenger with the GLV endomorphism, in Jacobian coordinates
-//!   ([`point`], [`msm`]).
+//!   (`point.rs`, [`msm`]).
 //!
 //! # Encodings (ballistic's formats on this group)
 //!

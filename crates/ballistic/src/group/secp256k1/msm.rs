@@ -2,7 +2,7 @@
 //! public scalars only (verifier equations, the inner-product prover's
 //! public folds).
 //!
-//! Every term is first split by the endomorphism (see [`super::point`]):
+//! Every term is first split by the endomorphism (see `point.rs`):
 //! `k·P = k₁·P + k₂·φ(P)` with 128-bit `k₁, k₂`, so `n` terms become `2n`
 //! half-length terms and the number of doublings halves. Then, by size:
 //!

@@ -23,7 +23,7 @@
 //!    so that `Â = ⟨𝐚̂_L,𝐆⟩ + ⟨𝐚̂_R,𝐇⟩ + (𝐚̂_L ⊙_y 𝐚̂_R)·B + α̂·B̃`: expanding
 //!    `𝐚̂_L ⊙_y 𝐚̂_R` with `a_L a_R = 0`, `a_L − a_R = 1` gives
 //!    `ζ + y^{N+1}·Σ_j z^{2(j+1)} v_j`.
-//! 3. The zk weighted inner-product argument ([`crate::weighted_inner_product`]) for `Â` with
+//! 3. The zk weighted inner-product argument (`weighted_inner_product.rs`) for `Â` with
 //!    `g = B`, `h = B̃`.
 //!
 //! **Verification** is the WIP check with `P = Â`, expanded into one

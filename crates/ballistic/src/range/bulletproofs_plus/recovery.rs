@@ -1,7 +1,7 @@
 //! Owner recovery of Bulletproofs+ proofs ([`RangeProofPlus::prove_recoverable`],
 //! [`RangeProofPlus::recover`]). Every nonce of the proof — and each blinding
 //! `γ_j` — is derived from a secret 32-byte seed and the public transcript at
-//! the point it is drawn ([`crate::nonces::SeededNonces`]): `γ_j` right after
+//! the point it is drawn (`nonces::SeededNonces`): `γ_j` right after
 //! the domain separator (label `gamma`, index `j`), `α = α₀ + μ` after the
 //! commitments, `d_L, d_R` before each round, `r, s, δ, η` before the last
 //! step. `μ` packs the values (8 bytes each, at most
