@@ -164,9 +164,7 @@ fn grow_gens<G: Group>(
             return g;
         }
     }
-    let (have_n, have_m) = slot.map_or((1, 1), |g| (g.gens_capacity(), g.party_capacity()));
-    let n = have_n.max(per_chain.clamp(1, 64).next_power_of_two());
-    let m = have_m.max(chains.clamp(1, 128).next_power_of_two());
+    let (m, n) = ::ballistic::file::GeneratorCache::<G>::grown_capacity(*slot, chains, per_chain);
     let grown: &'static BulletproofGens<G> = Box::leak(Box::new(BulletproofGens::new(n, m)));
     *slot = Some(grown);
     grown

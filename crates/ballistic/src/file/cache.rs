@@ -1,0 +1,78 @@
+//! Generators for a long-lived process, grown on demand.
+
+use std::sync::{Arc, RwLock};
+
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::Group;
+
+/// Generators for a long-lived process (the bindings, a verifier service):
+/// derived once and grown on demand to powers of two, at most 64
+/// generators per chain and 128 chains (every range proof shape's padded
+/// layout). Clones of the returned handle stay valid after the cache grows.
+#[derive(Debug)]
+pub struct GeneratorCache<G: Group> {
+    pedersen: PedersenGens<G>,
+    gens: RwLock<Option<Arc<BulletproofGens<G>>>>,
+}
+
+impl<G: Group> Default for GeneratorCache<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Group> GeneratorCache<G> {
+    /// Most generators per chain the cache grows to.
+    pub const MAX_PER_CHAIN: usize = 64;
+    /// Most chains the cache grows to.
+    pub const MAX_CHAINS: usize = 128;
+
+    /// An empty cache (nothing derived until first used).
+    pub fn new() -> Self {
+        GeneratorCache { pedersen: PedersenGens::default(), gens: RwLock::new(None) }
+    }
+
+    /// The Pedersen bases.
+    pub fn pedersen(&self) -> &PedersenGens<G> {
+        &self.pedersen
+    }
+
+    /// The capacity `(chains, per_chain)` the cache grows to from `have`
+    /// (the generators it holds, if any) for a request: in each dimension
+    /// a power of two, at least what it had, at most the bounds. Front-ends
+    /// that keep generators of their own (the bindings hold `'static` ones
+    /// that MPC parties borrow) grow them by this same rule.
+    pub fn grown_capacity(have: Option<&BulletproofGens<G>>, chains: usize, per_chain: usize) -> (usize, usize) {
+        let (old_chains, old_per) = have.map_or((1, 1), |g| (g.party_capacity(), g.gens_capacity()));
+        (
+            chains.clamp(1, Self::MAX_CHAINS).next_power_of_two().max(old_chains),
+            per_chain.clamp(1, Self::MAX_PER_CHAIN).next_power_of_two().max(old_per),
+        )
+    }
+
+    /// Generators with at least `chains` chains of `per_chain` (growing the
+    /// cache if needed; a request beyond the cache's bounds is derived for
+    /// that call alone).
+    pub fn get(&self, chains: usize, per_chain: usize) -> Arc<BulletproofGens<G>> {
+        let covers = |g: &BulletproofGens<G>| g.party_capacity() >= chains && g.gens_capacity() >= per_chain;
+        if let Ok(guard) = self.gens.read() {
+            if let Some(g) = guard.as_ref().filter(|g| covers(g)) {
+                return g.clone();
+            }
+        }
+        if chains > Self::MAX_CHAINS || per_chain > Self::MAX_PER_CHAIN {
+            return Arc::new(BulletproofGens::new(per_chain.max(1), chains.max(1)));
+        }
+        let mut guard = match self.gens.write() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if let Some(g) = guard.as_ref().filter(|g| covers(g)) {
+            return g.clone();
+        }
+        let (new_chains, new_per) = Self::grown_capacity(guard.as_deref(), chains, per_chain);
+        let grown = Arc::new(BulletproofGens::new(new_per, new_chains));
+        *guard = Some(grown.clone());
+        grown
+    }
+}

@@ -1,0 +1,222 @@
+//! Circuit proof files: the proof of a Pinocchio circuit with its public
+//! wire values, proving into it, and batch verification of many proofs of
+//! one circuit.
+
+use rand_core::{CryptoRng, RngCore};
+use serde::{Deserialize, Serialize};
+
+use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_FILE};
+use crate::batch::{self, Claim};
+use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PublicValues};
+use crate::circuit::{R1csClaim, R1csProof};
+use crate::encoding::{from_hex, to_hex};
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, GroupId};
+use crate::transcript::new_transcript;
+
+/// One public wire of a circuit proof file and its value (hex, as
+/// [`scalar_to_hex`] writes it: lowercase, no leading zeros; nothing else
+/// is read back).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct WireValue {
+    /// The wire's number.
+    pub wire: usize,
+    /// Its value.
+    pub value: String,
+}
+
+/// A circuit proof file, as JSON has it (strict: unknown fields refused).
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CircuitProofFile {
+    /// Always [`CIRCUIT_SYSTEM`].
+    pub system: String,
+    /// The group's name.
+    pub group: String,
+    /// The transcript label.
+    pub label: String,
+    /// Multiplication gates of the circuit (before padding).
+    pub multipliers: usize,
+    /// The public inputs.
+    pub inputs: Vec<WireValue>,
+    /// The outputs.
+    pub outputs: Vec<WireValue>,
+    /// The proof, hex.
+    pub proof: String,
+}
+
+impl CircuitProofFile {
+    /// Parse JSON (at most [`MAX_CIRCUIT_FILE`] bytes) and check the
+    /// system and label.
+    pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
+        if text.len() > MAX_CIRCUIT_FILE {
+            return Err(FileError::TooLarge { len: text.len(), max: MAX_CIRCUIT_FILE });
+        }
+        let file: CircuitProofFile = serde_json::from_slice(text)
+            .map_err(|e| FileError::Json { what: "not a circuit proof file", reason: e.to_string() })?;
+        file.check_header()?;
+        Ok(file)
+    }
+
+    fn check_header(&self) -> Result<(), FileError> {
+        if self.system != CIRCUIT_SYSTEM {
+            return Err(FileError::UnknownSystem { got: self.system.clone(), expected: "\"r1cs\"" });
+        }
+        check_label(&self.label)
+    }
+
+    /// Pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        json_text(self)
+    }
+
+    /// The file's group.
+    pub fn group_id(&self) -> Result<GroupId, FileError> {
+        group_of(&self.group)
+    }
+
+    /// Prove `circuit` on `G` with the inputs in `.in` format: the proof file.
+    pub fn prove<G: Group, R: RngCore + CryptoRng>(
+        circuit: &Circuit,
+        inputs: &[u8],
+        label: &str,
+        rng: &mut R,
+    ) -> Result<CircuitProofFile, FileError> {
+        check_label(label)?;
+        let values = circuit.read_inputs::<G::Scalar, _>(inputs).map_err(FileError::Circuit)?;
+        Self::prove_values::<G, R>(circuit, &values, label, rng)
+    }
+
+    /// Prove `circuit` on `G` with parsed input values.
+    pub fn prove_values<G: Group, R: RngCore + CryptoRng>(
+        circuit: &Circuit,
+        values: &crate::circuit::arith::InputValues<G::Scalar>,
+        label: &str,
+        rng: &mut R,
+    ) -> Result<CircuitProofFile, FileError> {
+        check_label(label)?;
+        let multipliers = circuit.stats().multipliers;
+        let pc = PedersenGens::<G>::default();
+        let bp = BulletproofGens::<G>::new(multipliers.next_power_of_two().max(1), 1);
+        let (proof, public) =
+            circuit.prove(&pc, &bp, new_transcript(label.as_bytes()), values, rng).map_err(FileError::Proof)?;
+        let wires = |values: &[(usize, G::Scalar)]| -> Vec<WireValue> {
+            values.iter().map(|(w, v)| WireValue { wire: *w, value: scalar_to_hex(v) }).collect()
+        };
+        Ok(CircuitProofFile {
+            system: CIRCUIT_SYSTEM.into(),
+            group: G::NAME.into(),
+            label: label.into(),
+            multipliers,
+            inputs: wires(&public.inputs),
+            outputs: wires(&public.outputs),
+            proof: to_hex(&proof.to_bytes()),
+        })
+    }
+
+    /// The public values on `G`.
+    pub fn public_values<G: Group>(&self) -> Result<PublicValues<G::Scalar>, FileError> {
+        let conv = |list: &[WireValue], what: &'static str| -> Result<Vec<(usize, G::Scalar)>, FileError> {
+            list.iter()
+                .enumerate()
+                .map(|(index, wv)| {
+                    scalar_from_hex_canonical::<G::Scalar>(&wv.value, index + 1)
+                        .map(|v| (wv.wire, v))
+                        .map_err(|error| FileError::WireValue { what, index, wire: wv.wire, error })
+                })
+                .collect()
+        };
+        Ok(PublicValues { inputs: conv(&self.inputs, "input")?, outputs: conv(&self.outputs, "output")? })
+    }
+
+    /// The proof on `G`, checked against `circuit`'s size.
+    pub fn decode_proof<G: Group>(&self, circuit: &Circuit) -> Result<R1csProof<G>, FileError> {
+        let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
+        let proof = R1csProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)?;
+        let multipliers = circuit.stats().multipliers;
+        if multipliers != self.multipliers {
+            return Err(FileError::Multipliers { file: self.multipliers, circuit: multipliers });
+        }
+        Ok(proof)
+    }
+
+    /// Verify against `circuit` on the file's group.
+    pub fn verify(&self, circuit: &Circuit) -> Result<(), FileError> {
+        self.check_header()?;
+        crate::with_group!(self.group_id()?, G => self.verify_on::<G>(circuit))
+    }
+
+    fn verify_on<G: Group>(&self, circuit: &Circuit) -> Result<(), FileError> {
+        match batch_circuit_files::<G, _>(circuit, &[(0, self)], &mut rand_core::OsRng).pop() {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Verify proofs of one circuit: one batch per group. `(index, reason)`
+/// for every invalid one, in order of index.
+pub fn verify_circuit_files<R: RngCore + CryptoRng>(
+    circuit: &Circuit,
+    files: &[Result<CircuitProofFile, FileError>],
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
+    let mut bad = Vec::new();
+    for group in GroupId::ALL {
+        let mine: Vec<(usize, &CircuitProofFile)> = files
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.as_ref().ok().filter(|f| f.group_id().ok() == Some(group)).map(|f| (i, f)))
+            .collect();
+        if !mine.is_empty() {
+            bad.extend(crate::with_group!(group, G => batch_circuit_files::<G, R>(circuit, &mine, rng)));
+        }
+    }
+    for (index, file) in files.iter().enumerate() {
+        match file {
+            Err(e) => bad.push((index, e.clone())),
+            Ok(f) => {
+                if let Err(e) = f.group_id() {
+                    bad.push((index, e));
+                }
+            }
+        }
+    }
+    bad.sort_by_key(|(i, _)| *i);
+    bad
+}
+
+fn batch_circuit_files<G: Group, R: RngCore + CryptoRng>(
+    circuit: &Circuit,
+    files: &[(usize, &CircuitProofFile)],
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
+    let mut bad = Vec::new();
+    let pc = PedersenGens::<G>::default();
+    let mut claims = Vec::new();
+    for (index, file) in files {
+        let prepared =
+            file.check_header().and_then(|()| Ok((file.public_values::<G>()?, file.decode_proof::<G>(circuit)?)));
+        match prepared {
+            Ok((public, proof)) => match circuit.verifier::<G>(new_transcript(file.label.as_bytes()), &public) {
+                Ok(verifier) => claims.push((*index, R1csClaim::new(verifier, &proof, rng))),
+                Err(e) => bad.push((*index, FileError::Proof(e))),
+            },
+            Err(e) => bad.push((*index, e)),
+        }
+    }
+    let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
+    // Every proof is decoded and replayed (its points checked) before the
+    // generators — as costly as a verification for a large circuit — are
+    // derived.
+    let generators = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
+    if let Err(e) = batch::verify_with_generators(&refs, generators, &pc, rng) {
+        for (k, reason) in e.invalid {
+            if let Some((index, _)) = claims.get(k) {
+                bad.push((*index, FileError::Proof(reason)));
+            }
+        }
+    }
+    bad
+}

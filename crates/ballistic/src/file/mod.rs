@@ -1,0 +1,258 @@
+//! Proof files: the JSON formats the `ballistic` command-line tool writes
+//! and reads, shared with the Python bindings and the fuzz targets, so that
+//! every front-end speaks them through the library alone.
+//!
+//! A **range proof file**:
+//!
+//! ```json
+//! { "system": "bulletproofs", "group": "ristretto255", "label": "…",
+//!   "bits": 64, "commitments": ["<hex>", …], "proof": "<hex>" }
+//! ```
+//!
+//! `system` is a [`RangeSystem`](crate::RangeSystem) name (`"bulletproofs"`: on Ristretto255
+//! the proof bytes are exactly `bulletproofs` 5's; `"bulletproofs-plus"`),
+//! `group` a [`GroupId`] name, `label` the merlin transcript label (at most
+//! [`MAX_LABEL`] bytes). A **circuit proof file** carries the public wire
+//! values of a Pinocchio circuit beside the proof:
+//!
+//! ```json
+//! { "system": "r1cs", "group": "ristretto255", "label": "…", "multipliers": 25440,
+//!   "inputs": [{ "wire": 2, "value": "3d" }, …], "outputs": [ … ], "proof": "<hex>" }
+//! ```
+//!
+//! Hex is lowercase, and only lowercase is read back: one encoding per
+//! value (unknown fields are refused too). The module opens no files: it
+//! parses bytes (refusing more than [`MAX_RANGE_FILE`] / [`MAX_CIRCUIT_FILE`]
+//! before parsing) and returns text; opening and writing files is the
+//! front-end's, which reads every file through [`read_bounded`] (so that
+//! `/dev/zero`, a pipe or a growing file cannot exhaust memory).
+//! Errors are typed ([`FileError`]) and their messages name the field.
+
+mod cache;
+mod circuit;
+mod range;
+mod secrets;
+
+pub use cache::GeneratorCache;
+pub use circuit::{verify_circuit_files, CircuitProofFile, WireValue};
+pub use range::{verify_range_files, DecodedRangeFile, RangeProofFile};
+pub use secrets::{parse_blinding, parse_blinding_lines, parse_value_lines, Openings};
+
+use serde::Serialize;
+use zeroize::Zeroize;
+
+use crate::circuit::arith::ArithError;
+use crate::errors::ProofError;
+use crate::group::GroupId;
+use crate::range::{MAX_BITS, MAX_VALUES};
+
+/// Longest transcript label a proof file may carry.
+pub const MAX_LABEL: usize = 1024;
+/// Largest range proof file accepted (the largest proof, 64 values of 64
+/// bits on secp256k1, is under 4 KiB of hex plus its commitments).
+pub const MAX_RANGE_FILE: usize = 1 << 20;
+/// Largest circuit proof file accepted (a proof is under 2 KiB; the public
+/// values of the largest circuits are small too).
+pub const MAX_CIRCUIT_FILE: usize = 16 << 20;
+/// Largest `.in` / `.out` value file accepted (64 MiB: a line per input
+/// wire, and circuits have at most 2^22 wires).
+pub const MAX_INPUTS_FILE: usize = 64 << 20;
+/// Largest file of secrets (values or blindings, one per line) accepted.
+pub const MAX_SECRETS_FILE: usize = 64 << 10;
+/// The label range proofs get when the caller names none.
+pub const DEFAULT_RANGE_LABEL: &str = "ballistic range proof";
+/// The label circuit proofs get when the caller names none.
+pub const DEFAULT_CIRCUIT_LABEL: &str = "ballistic circuit proof";
+/// The `system` of circuit proof files.
+pub const CIRCUIT_SYSTEM: &str = "r1cs";
+
+/// Why a proof file could not be read, made or verified.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// The input is longer than the format allows.
+    TooLarge {
+        /// Its length.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A stream that went on past the limit (nothing after the limit's
+    /// next byte is read).
+    TooLong {
+        /// The limit.
+        max: usize,
+    },
+    /// Reading failed.
+    Io(String),
+    /// A line of a secrets file that is not a value.
+    Value {
+        /// Line (1-based).
+        line: usize,
+    },
+    /// Not JSON of the file's shape.
+    Json {
+        /// `"malformed JSON"` (range files) or `"not a circuit proof file"`.
+        what: &'static str,
+        /// The parser's message.
+        reason: String,
+    },
+    /// A `group` that names no supported group.
+    UnknownGroup(String),
+    /// A `system` that names no supported proof system.
+    UnknownSystem {
+        /// What the file said.
+        got: String,
+        /// What it may say.
+        expected: &'static str,
+    },
+    /// A label longer than [`MAX_LABEL`].
+    LabelTooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// `bits` outside `1..=64`.
+    Bits(usize),
+    /// A number of commitments outside `1..=64`.
+    Commitments(usize),
+    /// A field that is not hex.
+    Hex {
+        /// Which field (`"proof"`, `"commitment #2"`, `"blinding #0"`).
+        field: String,
+    },
+    /// A commitment that is not a point of the file's group.
+    Commitment {
+        /// Its position.
+        index: usize,
+        /// The group's name.
+        group: &'static str,
+    },
+    /// A blinding that is not a canonical 32-byte scalar.
+    Blinding {
+        /// Its position.
+        index: usize,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
+    /// Blindings given, but not one per value.
+    BlindingCount {
+        /// Values.
+        values: usize,
+        /// Blindings.
+        blindings: usize,
+    },
+    /// A public wire value that is not a value of the group's field.
+    WireValue {
+        /// `"input"` or `"output"`.
+        what: &'static str,
+        /// Its position in the list.
+        index: usize,
+        /// The wire it is for.
+        wire: usize,
+        /// Why.
+        error: ArithError,
+    },
+    /// The proof is for a circuit with another number of multiplication gates.
+    Multipliers {
+        /// The proof file's.
+        file: usize,
+        /// The circuit's.
+        circuit: usize,
+    },
+    /// The proof bytes do not decode.
+    Decode(ProofError),
+    /// The proof does not verify, or the prover refused its input.
+    Proof(ProofError),
+    /// The circuit refused the inputs.
+    Circuit(ArithError),
+}
+
+impl core::fmt::Display for FileError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            FileError::TooLarge { len, max } => write!(f, "too large for a proof file ({len} bytes; at most {max})"),
+            FileError::TooLong { max } => write!(f, "too large (more than {max} bytes)"),
+            FileError::Io(e) => write!(f, "{e}"),
+            FileError::Value { line } => write!(f, "line {line}: not a value (a decimal number below 2^64)"),
+            FileError::Json { what, reason } => write!(f, "{what}: {reason}"),
+            FileError::UnknownGroup(g) => write!(
+                f,
+                "unsupported group {g:?} (expected {})",
+                GroupId::ALL.map(|g| format!("{:?}", g.name())).join(" or ")
+            ),
+            FileError::UnknownSystem { got, expected } => write!(f, "unsupported system {got:?} (expected {expected})"),
+            FileError::LabelTooLong { len } => write!(f, "label of {len} bytes: at most {MAX_LABEL}"),
+            FileError::Bits(bits) => write!(f, "bits {bits} out of range 1..={MAX_BITS}"),
+            FileError::Commitments(count) => write!(f, "{count} commitments: must be 1..={MAX_VALUES}"),
+            FileError::Hex { field } => write!(f, "{field}: bad hex"),
+            FileError::Commitment { index, group } => write!(f, "commitment #{index}: not a valid {group} point"),
+            FileError::Blinding { index, reason } => write!(f, "blinding #{index}: {reason}"),
+            FileError::BlindingCount { values, blindings } => {
+                write!(f, "{values} values but {blindings} blindings (give one per value, or none)")
+            }
+            FileError::WireValue { what, index, wire, error } => write!(f, "{what} #{index} (wire {wire}): {error}"),
+            FileError::Multipliers { file, circuit } => {
+                write!(f, "the proof is for a circuit with {file} multiplication gates; this one has {circuit}")
+            }
+            FileError::Decode(e) => write!(f, "proof: {e}"),
+            FileError::Proof(e) => write!(f, "{e}"),
+            FileError::Circuit(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// Read all of `reader`, but at most `max` bytes: reads `max + 1` bytes at
+/// most (`Read::take`) and refuses the input if that many arrive. The only
+/// way the front-ends read files, so that a size limit holds for streams
+/// with no size (`/dev/zero`, named pipes, process substitution).
+pub fn read_bounded<R: std::io::Read>(reader: R, max: usize) -> Result<Vec<u8>, FileError> {
+    use std::io::Read;
+    let mut reader = reader.take(u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1));
+    // The text may be secret (blindings, witness values): the buffer grows
+    // by hand, wiping each outgrown allocation, so no unwiped copy is left
+    // in freed memory (`Read::read_to_end` would reallocate without wiping).
+    let mut chunk = zeroize::Zeroizing::new([0u8; 8192]);
+    let mut buf: Vec<u8> = Vec::with_capacity(max.min(chunk.len()).saturating_add(1));
+    loop {
+        let n = match reader.read(&mut chunk[..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                buf.zeroize();
+                return Err(FileError::Io(e.to_string()));
+            }
+        };
+        let Some(read) = chunk.get(..n).filter(|r| !r.is_empty()) else { break };
+        if buf.len().saturating_add(read.len()) > max {
+            buf.zeroize();
+            return Err(FileError::TooLong { max });
+        }
+        if buf.len() + read.len() > buf.capacity() {
+            let mut bigger = Vec::with_capacity((buf.capacity().saturating_mul(2)).max(buf.len() + read.len()));
+            bigger.extend_from_slice(&buf);
+            buf.zeroize();
+            buf = bigger;
+        }
+        buf.extend_from_slice(read);
+    }
+    Ok(buf)
+}
+
+/// Refuse a label longer than [`MAX_LABEL`] (front-ends call it before
+/// slow work — reading a circuit, opening a socket — to fail early).
+pub fn check_label(label: &str) -> Result<(), FileError> {
+    if label.len() > MAX_LABEL {
+        return Err(FileError::LabelTooLong { len: label.len() });
+    }
+    Ok(())
+}
+
+fn group_of(name: &str) -> Result<GroupId, FileError> {
+    GroupId::from_name(name).ok_or_else(|| FileError::UnknownGroup(name.into()))
+}
+
+fn json_text<T: Serialize>(value: &T) -> String {
+    // Serializing these plain structs cannot fail.
+    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
+}

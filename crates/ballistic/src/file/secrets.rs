@@ -1,0 +1,88 @@
+//! Secrets files and openings: values and blindings read from a file or
+//! standard input (never a command line), blindings parsed in constant
+//! time, and the openings a prover writes beside its proof file.
+
+use serde::{Deserialize, Serialize};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use super::{json_text, FileError};
+use crate::encoding::ct_hex_fixed;
+use crate::group::{Group, ScalarOps};
+
+/// The values of a secrets file: one decimal `u64` per line (blank lines
+/// ignored), so that values need not appear on a command line.
+pub fn parse_value_lines(text: &[u8]) -> Result<Vec<u64>, FileError> {
+    text.split(|b| *b == b'\n')
+        .enumerate()
+        .filter(|(_, l)| !l.trim_ascii().is_empty())
+        .map(|(i, l)| {
+            let l = std::str::from_utf8(l.trim_ascii()).map_err(|_| FileError::Value { line: i + 1 })?;
+            l.parse().map_err(|_| FileError::Value { line: i + 1 })
+        })
+        .collect()
+}
+
+/// The blindings of a secrets file: one per line, 64 lowercase hex digits
+/// (then optionally `\r`; blank lines ignored), each parsed by
+/// [`parse_blinding`]. Constant time in the digits: only where lines end is
+/// public.
+pub fn parse_blinding_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileError> {
+    let is = |b: u8, x: u8| crate::ct::reveal((i32::from(b ^ x) - 1) >> 8 & 1 == 1);
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest.iter().position(|b| is(*b, b'\n')).unwrap_or(rest.len());
+        let (line, tail) = rest.split_at(end);
+        rest = tail.get(1..).unwrap_or(&[]);
+        let line = match line.split_last() {
+            Some((last, init)) if is(*last, b'\r') => init,
+            _ => line,
+        };
+        if !line.is_empty() {
+            out.push(parse_blinding_bytes::<G>(out.len(), line)?);
+        }
+    }
+    Ok(out)
+}
+
+/// The secret openings of a range proof file's commitments (values and
+/// blindings, hex): written to a separate file by the prover. Wiped on drop.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
+pub struct Openings {
+    /// The group's name.
+    pub group: String,
+    /// Bits per value.
+    pub bits: usize,
+    /// The values.
+    pub values: Vec<u64>,
+    /// The blindings, hex.
+    pub blindings: Vec<String>,
+    /// The commitments, hex.
+    pub commitments: Vec<String>,
+}
+
+impl Openings {
+    /// Pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        json_text(self)
+    }
+}
+
+/// A blinding given as 64 lowercase hex digits (as [`Openings`] writes
+/// them): a canonical scalar of `G`. Constant time: the digits are decoded
+/// by [`ct_hex_fixed`], the scalar checked by `from_canonical_bytes`; only
+/// the verdicts are public.
+pub fn parse_blinding<G: Group>(index: usize, hex: &str) -> Result<G::Scalar, FileError> {
+    parse_blinding_bytes::<G>(index, hex.as_bytes())
+}
+
+fn parse_blinding_bytes<G: Group>(index: usize, hex: &[u8]) -> Result<G::Scalar, FileError> {
+    if hex.len() != 64 {
+        return Err(FileError::Blinding { index, reason: "must be 32 bytes (64 hex digits)" });
+    }
+    let mut arr: [u8; 32] =
+        ct_hex_fixed(hex).ok_or(FileError::Blinding { index, reason: "not hex (64 lowercase hex digits)" })?;
+    let scalar = <G::Scalar as ScalarOps>::from_canonical_bytes(&arr);
+    arr.zeroize();
+    scalar.ok_or(FileError::Blinding { index, reason: "not a canonical scalar (must be below the group order)" })
+}
