@@ -164,6 +164,10 @@ class Circuit:
         """``True`` iff ``proof`` is valid for this circuit and its public values."""
     def check(self, proof: CircuitProof) -> None:
         """Like ``verify`` but raises ``VerificationError``."""
+    def verify_batch(self, proofs: List[CircuitProof]) -> List[int]:
+        """Verify proofs of this circuit as one batch per group (translated once); indices of the invalid ones."""
+    def r1cs_stats(self, group: str = "ristretto255") -> Dict[str, int]:
+        """The translation's sizes: multipliers, padded_multipliers, constraints, nonzeros."""
 
 class CircuitProof:
     """A circuit proof with its public inputs and outputs (``ballistic circuit prove``'s file)."""

@@ -13,7 +13,7 @@
 //! backends ([`backend_factor`]) to separate the curve arithmetic from the
 //! protocol work.
 
-use ballistic::circuit::arith::{Circuit, InputValues, PublicValues};
+use ballistic::circuit::arith::{Circuit, InputValues, PreparedCircuit, PublicValues};
 use ballistic::circuit::{ConstraintSystem, LinearCombination, Metrics, R1csProof, Variable};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::merlin::Transcript;
@@ -88,6 +88,7 @@ impl<CS: bp::ConstraintSystem> ConstraintSystem<Scalar> for Bp5Cs<'_, CS> {
             constraints: m.constraints,
             phase_one_constraints: m.phase_one_constraints,
             phase_two_constraints: m.phase_two_constraints,
+            nonzeros: 0,
         }
     }
 }
@@ -131,6 +132,7 @@ pub fn backend_factor(size: usize) -> (f64, f64) {
 /// One circuit with its witness, ready for both provers.
 pub struct CircuitCase {
     pub circuit: Circuit,
+    pub prepared: PreparedCircuit<Ristretto255>,
     pub inputs: InputValues<Scalar>,
     pub public: PublicValues<Scalar>,
     pub wires: Vec<Scalar>,
@@ -150,9 +152,11 @@ impl CircuitCase {
         let inputs = circuit.read_inputs::<Scalar, _>(text.as_slice()).map_err(|e| e.to_string())?;
         let wires = circuit.evaluate(&inputs).map_err(|e| e.to_string())?.to_vec();
         let public = circuit.public_values(&wires);
-        let n = circuit.stats().multipliers.next_power_of_two();
+        let prepared = PreparedCircuit::new(circuit.clone()).map_err(|e| e.to_string())?;
+        let n = prepared.padded_multipliers();
         Ok(CircuitCase {
             circuit,
+            prepared,
             inputs,
             public,
             wires,
@@ -179,16 +183,24 @@ impl CircuitCase {
         self.circuit.verify(&self.pc, &self.gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
     }
 
-    /// ballistic's batch verification of `proofs` (one multiscalar multiplication).
+    /// ballistic's verification of one proof with the circuit prepared
+    /// (translated and hashed) beforehand.
+    pub fn verify_prepared(&self, proof: &R1csProof<Ristretto255>) -> bool {
+        let mut rng = ChaCha20Rng::seed_from_u64(1);
+        self.prepared.verify(&self.pc, &self.gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
+    }
+
+    /// ballistic's batch verification of `proofs` against the prepared
+    /// circuit (one multiscalar multiplication).
     pub fn verify_batch(&self, proofs: &[R1csProof<Ristretto255>]) -> bool {
         let mut rng = ChaCha20Rng::seed_from_u64(2);
-        let items = proofs
+        let claims: Vec<_> = proofs
             .iter()
-            .map(|p| {
-                (self.circuit.verifier::<Ristretto255>(Transcript::new(b"bench"), &self.public).expect("verifier"), p)
-            })
+            .map(|p| self.prepared.claim(Transcript::new(b"bench"), &self.public, p, &mut rng).expect("claim"))
             .collect();
-        ballistic::batch::verify_circuits(items, &self.pc, &self.gens, &mut rng).is_ok()
+        let refs: Vec<&dyn ballistic::batch::Claim<Ristretto255>> =
+            claims.iter().map(|c| c as &dyn ballistic::batch::Claim<Ristretto255>).collect();
+        ballistic::batch::verify(&refs, &self.gens, &self.pc, &mut rng).is_ok()
     }
 
     /// bulletproofs 5's proof of the same constraints.

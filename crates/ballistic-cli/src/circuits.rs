@@ -4,12 +4,12 @@
 //! circuit and value files, shows progress and prints.
 
 use std::io::{IsTerminal, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ballistic::circuit::arith::Circuit;
+use ballistic::circuit::arith::{Circuit, Limits, PreparedCircuit};
 use ballistic::file::{self, CircuitProofFile, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
 use ballistic::group::{Group, GroupId};
 
@@ -82,27 +82,38 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-fn load_circuit(path: &Path, progress: Option<&Progress>) -> Result<Circuit, String> {
+fn load_circuit(path: &Path, progress: Option<&Progress>, max_multipliers: Option<usize>) -> Result<Circuit, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let gzip = path.extension().is_some_and(|e| e == "gz");
     let len = file.metadata().map(|m| m.len()).unwrap_or(0).max(1);
+    let mut limits = Limits::default();
+    if let Some(max) = max_multipliers {
+        limits.max_multipliers = limits.max_multipliers.min(max);
+    }
     let parsed = match progress {
         Some(p) => {
             let reader = Counting { inner: file, count: p.done.clone(), scale: p.total as f64 / 3.0 / len as f64 };
-            Circuit::from_reader(reader, gzip)
+            Circuit::from_reader_with_limits(reader, gzip, &limits)
         }
-        None => Circuit::from_reader(file, gzip),
+        None => Circuit::from_reader_with_limits(file, gzip, &limits),
     };
     parsed.map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn print_metrics(circuit: &Circuit) {
-    let s = circuit.stats();
+fn print_metrics<G: Group>(circuit: &PreparedCircuit<G>) {
+    let s = circuit.circuit().stats();
     println!(
-        "circuit: {} wires, {} gates, {} public inputs (with the one-wire), {} witness inputs, {} outputs",
+        "circuit: {} wires, {} gates, {} public inputs, {} witness inputs, {} outputs",
         s.wires, s.gates, s.public_inputs, s.witness_inputs, s.outputs
     );
-    println!("r1cs: {} multiplication gates (padded to {})", s.multipliers, s.multipliers.next_power_of_two());
+    let m = circuit.metrics();
+    println!(
+        "r1cs: {} multiplication gates (padded to {}), {} constraints, {} nonzero entries",
+        m.multipliers,
+        m.padded_multipliers(),
+        m.constraints,
+        m.nonzeros
+    );
 }
 
 /// `circuit prove`.
@@ -117,9 +128,9 @@ pub fn prove(
     // Before the circuit, which may take long to read.
     file::check_label(label).map_err(|e| e.to_string())?;
     let progress = Progress::start(3000);
-    let circuit = load_circuit(circuit_path, Some(&progress));
+    let circuit = load_circuit(circuit_path, Some(&progress), None);
     let result =
-        circuit.and_then(|c| ballistic::with_group!(group, G => prove_in::<G>(&c, inputs, expected, label, &progress)));
+        circuit.and_then(|c| ballistic::with_group!(group, G => prove_in::<G>(c, inputs, expected, label, &progress)));
     progress.finish();
     let (proof_file, elapsed) = result?;
     write_text(out, &proof_file.to_json())?;
@@ -130,7 +141,7 @@ pub fn prove(
 }
 
 fn prove_in<G: Group>(
-    circuit: &Circuit,
+    circuit: Circuit,
     inputs: &Path,
     expected: Option<&Path>,
     label: &str,
@@ -148,21 +159,69 @@ fn prove_in<G: Group>(
         let wires = circuit.evaluate(&values).map_err(|e| e.to_string())?;
         circuit.check_outputs(&wires, &want).map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    print_metrics(circuit);
+    progress.stage("translating", 0.35);
+    let prepared = PreparedCircuit::<G>::new(circuit).map_err(|e| e.to_string())?;
+    print_metrics(&prepared);
     progress.stage("proving", 0.4);
     let started = Instant::now();
-    let proof_file = CircuitProofFile::prove_values::<G, _>(circuit, &values, label, &mut rand_core::OsRng)
+    let proof_file = CircuitProofFile::prove_values::<G, _>(&prepared, &values, label, &mut rand_core::OsRng)
         .map_err(|e| e.to_string())?;
     let elapsed = started.elapsed();
     progress.stage("done", 1.0);
     Ok((proof_file, elapsed))
 }
 
-/// `circuit verify`: `Ok` iff the proof is valid for the circuit.
-pub fn verify(circuit_path: &Path, proof_path: &Path) -> Result<(), String> {
-    // A malformed proof file is refused before the circuit is read.
-    let proof_file =
-        CircuitProofFile::from_json(&read_capped(proof_path, MAX_CIRCUIT_FILE)?).map_err(|e| e.to_string())?;
-    let circuit = load_circuit(circuit_path, None)?;
-    proof_file.verify(&circuit).map_err(|e| e.to_string())
+/// `circuit verify`: every proof file against the circuit, as one batch
+/// per group (the circuit translated once). `Ok` iff every proof is valid;
+/// otherwise each invalid one is printed with its reason.
+pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf]) -> Result<(), String> {
+    // Malformed proof files are refused before the circuit is read, and
+    // the circuit is read only as far as the largest size a proof claims.
+    let mut bad: Vec<(usize, String)> = Vec::new();
+    let mut parsed = Vec::with_capacity(proof_paths.len());
+    let mut read_from = Vec::with_capacity(proof_paths.len());
+    for (index, path) in proof_paths.iter().enumerate() {
+        match read_capped(path, MAX_CIRCUIT_FILE) {
+            Ok(text) => {
+                parsed.push(CircuitProofFile::from_json(&text));
+                read_from.push(index);
+            }
+            Err(reason) => bad.push((index, reason)),
+        }
+    }
+    let claimed = parsed.iter().filter_map(|f| f.as_ref().ok()).map(|f| f.multipliers).max();
+    if let Some(max) = claimed {
+        let circuit = load_circuit(circuit_path, None, Some(max))?;
+        for (k, reason) in file::verify_circuit_files(&circuit, &parsed, &mut rand_core::OsRng) {
+            if let Some(&index) = read_from.get(k) {
+                bad.push((index, reason.to_string()));
+            }
+        }
+    } else {
+        for (k, file) in parsed.iter().enumerate() {
+            if let (Err(e), Some(&index)) = (file, read_from.get(k)) {
+                bad.push((index, e.to_string()));
+            }
+        }
+    }
+    bad.sort_by_key(|(index, _)| *index);
+    match (proof_paths.len(), bad.as_slice()) {
+        (1, []) => {
+            println!("valid");
+            Ok(())
+        }
+        (n, []) => {
+            println!("valid: {n} proofs");
+            Ok(())
+        }
+        (1, [(_, reason)]) => Err(reason.clone()),
+        (n, bad) => {
+            for (index, reason) in bad {
+                if let Some(path) = proof_paths.get(*index) {
+                    println!("invalid: {}: {reason}", path.display());
+                }
+            }
+            Err(format!("{} of {n} proofs are invalid", bad.len()))
+        }
+    }
 }

@@ -96,8 +96,10 @@ fn circuits(quick: bool) -> Result<(), String> {
     let text = std::fs::read(dir.join(format!("{name}.in"))).map_err(|e| e.to_string())?;
     type S = <Ristretto255 as Group>::Scalar;
     let inputs = circuit.read_inputs::<S, _>(text.as_slice()).map_err(|e| e.to_string())?;
-    let gates = circuit.stats().multipliers;
-    let bp = BulletproofGens::<Ristretto255>::new(gates.next_power_of_two(), 1);
+    let prepared =
+        ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).map_err(|e| e.to_string())?;
+    let gates = prepared.metrics().multipliers;
+    let bp = BulletproofGens::<Ristretto255>::new(prepared.padded_multipliers(), 1);
     let pc = PedersenGens::<Ristretto255>::default();
     let t = Instant::now();
     let (proof, public) =

@@ -167,12 +167,13 @@ enum CircuitCommand {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Verify a circuit proof file against the circuit; prints "valid" or a reason.
+    /// Verify circuit proof files against the circuit, as one batch (the circuit translated once); prints "valid" or names each invalid proof with its reason.
     Verify {
         /// The circuit (`.arith`, or `.arith.gz`).
         circuit: PathBuf,
-        /// The proof file.
-        proof: PathBuf,
+        /// The proof files.
+        #[arg(required = true)]
+        proofs: Vec<PathBuf>,
     },
 }
 
@@ -315,7 +316,7 @@ fn main() -> ExitCode {
             CircuitCommand::Prove { circuit, inputs, expect, group, label, out } => {
                 circuits::prove(group.into(), &circuit, &inputs, expect.as_deref(), &label, &out)
             }
-            CircuitCommand::Verify { circuit, proof } => circuits::verify(&circuit, &proof).map(|()| println!("valid")),
+            CircuitCommand::Verify { circuit, proofs } => circuits::verify(&circuit, &proofs),
         },
         Command::Demo { quick } => demo::run(quick),
     };

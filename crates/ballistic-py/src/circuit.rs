@@ -3,7 +3,12 @@
 //! A `CircuitProof` holds the decoded library proof and the public values
 //! it is bound to; JSON is made only when asked for.
 
-use ::ballistic::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit as ArithCircuit, PublicValues};
+use std::sync::{Arc, Mutex};
+
+use ::ballistic::batch::Claim;
+use ::ballistic::circuit::arith::{
+    scalar_from_hex_canonical, scalar_to_hex, Circuit as ArithCircuit, PreparedCircuit, PublicValues,
+};
 use ::ballistic::circuit::R1csProof;
 use ::ballistic::group::Group;
 use ::ballistic::{new_transcript, BulletproofGens};
@@ -12,14 +17,20 @@ use pyo3::types::{PyBytes, PyDict};
 
 use crate::error::{Doing, Error, Result, When};
 use crate::formats::{self, CircuitParts, CIRCUIT_LABEL};
-use crate::groups::{self, on_group, with_group, Any, Family, PyGroup};
+use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
 
-/// One chain of the padded number of multiplication gates, what
-/// `Circuit::prove` and `verify` need. Derived per call, as the command-line
-/// tool does: circuits are far larger than the range shapes the process
-/// keeps generators for.
-fn generators<G: Group>(circuit: &ArithCircuit) -> BulletproofGens<G> {
-    BulletproofGens::new(circuit.stats().multipliers.next_power_of_two().max(1), 1)
+/// One chain of the padded number of multiplication gates, what proving
+/// and verifying need. Derived per call, as the command-line tool does:
+/// circuits are far larger than the range shapes the process keeps
+/// generators for.
+fn generators<G: Group>(circuit: &PreparedCircuit<G>) -> BulletproofGens<G> {
+    BulletproofGens::new(circuit.padded_multipliers(), 1)
+}
+
+/// [`PreparedCircuit`] for any group.
+pub(crate) enum Prepared {}
+impl Family for Prepared {
+    type Of<G: PyGroup> = PreparedCircuit<G>;
 }
 
 /// A circuit proof on group `G` with the public values it is bound to.
@@ -35,15 +46,15 @@ impl Family for Proofs {
 }
 
 impl<G: PyGroup> Proved<G> {
-    fn prove(circuit: &ArithCircuit, inputs: &str, label: &str) -> Result<Self> {
-        let values = circuit.read_inputs::<G::Scalar, _>(inputs.as_bytes()).when(Doing::Circuit)?;
+    fn prove(circuit: &PreparedCircuit<G>, inputs: &str, label: &str) -> Result<Self> {
+        let values = circuit.circuit().read_inputs::<G::Scalar, _>(inputs.as_bytes()).when(Doing::Circuit)?;
         let (proof, public) = circuit
             .prove(G::pc(), &generators::<G>(circuit), new_transcript(label.as_bytes()), &values, &mut rand_core::OsRng)
             .when(Doing::Circuit)?;
         Ok(Proved { proof, public })
     }
 
-    fn verify(&self, circuit: &ArithCircuit, label: &str) -> Result<()> {
+    fn verify(&self, circuit: &PreparedCircuit<G>, label: &str) -> Result<()> {
         circuit
             .verify(
                 G::pc(),
@@ -79,10 +90,74 @@ impl<G: PyGroup> Proved<G> {
     }
 }
 
-/// A Pinocchio `.arith` circuit.
+/// A Pinocchio `.arith` circuit, with its translation to constraints made
+/// once per group on first use and kept (proofs and batches reuse it).
 #[pyclass(module = "ballistic", frozen)]
 pub(crate) struct Circuit {
-    inner: ArithCircuit,
+    inner: Arc<ArithCircuit>,
+    prepared: Mutex<Vec<Arc<Any<Prepared>>>>,
+}
+
+impl Circuit {
+    fn new(inner: ArithCircuit) -> Circuit {
+        Circuit { inner: Arc::new(inner), prepared: Mutex::new(Vec::new()) }
+    }
+
+    /// The circuit translated for `G` (translated on first use).
+    fn prepared<G: PyGroup>(&self) -> Result<Arc<Any<Prepared>>> {
+        let mut list = self.prepared.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(p) = list.iter().find(|p| G::pick(p.as_ref()).is_some()) {
+            return Ok(p.clone());
+        }
+        let p = Arc::new(G::wrap::<Prepared>(PreparedCircuit::<G>::new(self.inner.clone()).when(Doing::Circuit)?));
+        list.push(p.clone());
+        Ok(p)
+    }
+
+    /// Check `proof`'s size against the translation and verify it.
+    fn check_on<G: PyGroup>(&self, p: &Proved<G>, proof: &CircuitProof) -> Result<()> {
+        let any = self.prepared::<G>()?;
+        let prepared = G::pick(any.as_ref()).ok_or_else(|| Error::Rejected("no translation".into()))?;
+        let multipliers = prepared.metrics().multipliers;
+        if proof.multipliers != multipliers {
+            return Err(Error::Rejected(format!(
+                "the proof is for a circuit with {} multiplication gates; this one has {multipliers}",
+                proof.multipliers
+            )));
+        }
+        p.verify(prepared, &proof.label)
+    }
+
+    /// Indices (into `proofs`) of the invalid proofs on `G`, verified as
+    /// one batch against the translation.
+    fn batch<G: PyGroup>(&self, proofs: &[&CircuitProof]) -> Result<Vec<usize>> {
+        let mine: Vec<(usize, &Proved<G>, &CircuitProof)> =
+            proofs.iter().enumerate().filter_map(|(i, p)| G::pick(&p.inner).map(|r| (i, r, *p))).collect();
+        if mine.is_empty() {
+            return Ok(Vec::new());
+        }
+        let any = self.prepared::<G>()?;
+        let prepared = G::pick(any.as_ref()).ok_or_else(|| Error::Rejected("no translation".into()))?;
+        let multipliers = prepared.metrics().multipliers;
+        let mut bad = Vec::new();
+        let mut claims = Vec::new();
+        let mut rng = rand_core::OsRng;
+        for (i, p, proof) in mine {
+            let claim = (proof.multipliers == multipliers)
+                .then(|| prepared.claim(new_transcript(proof.label.as_bytes()), &p.public, &p.proof, &mut rng).ok())
+                .flatten();
+            match claim {
+                Some(c) => claims.push((i, c)),
+                None => bad.push(i),
+            }
+        }
+        let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
+        let gens = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
+        if let Err(e) = ::ballistic::batch::verify_with_generators(&refs, gens, G::pc(), &mut rng) {
+            bad.extend(e.indices().into_iter().filter_map(|k| claims.get(k).map(|(i, _)| *i)));
+        }
+        Ok(bad)
+    }
 }
 
 /// A circuit proof with its public inputs and outputs (the format of
@@ -120,14 +195,14 @@ impl Circuit {
     #[staticmethod]
     fn load(py: Python<'_>, path: std::path::PathBuf) -> Result<Circuit> {
         let inner = py.allow_threads(|| ArithCircuit::from_path(&path)).when(Doing::Circuit)?;
-        Ok(Circuit { inner })
+        Ok(Circuit::new(inner))
     }
 
     /// Parse a circuit from `.arith` text.
     #[staticmethod]
     fn parse(text: &str) -> Result<Circuit> {
         let inner = ArithCircuit::parse(text.as_bytes()).when(Doing::Circuit)?;
-        Ok(Circuit { inner })
+        Ok(Circuit::new(inner))
     }
 
     /// Sizes: wires, gates, inputs, outputs and multiplication gates.
@@ -179,9 +254,15 @@ impl Circuit {
     fn prove(&self, py: Python<'_>, inputs: &str, label: &str, group: &str) -> Result<CircuitProof> {
         let group = groups::group_named(group)?;
         formats::check_label(label)?;
-        let inner =
-            with_group!(group, |G| G::wrap(py.allow_threads(|| Proved::<G>::prove(&self.inner, inputs, label))?));
-        Ok(CircuitProof { inner, label: label.into(), multipliers: self.inner.stats().multipliers })
+        let (inner, multipliers) = with_group!(group, |G| {
+            let (proved, multipliers) = py.allow_threads(|| -> Result<_> {
+                let any = self.prepared::<G>()?;
+                let prepared = G::pick(any.as_ref()).ok_or_else(|| Error::Rejected("no translation".into()))?;
+                Ok((Proved::<G>::prove(prepared, inputs, label)?, prepared.metrics().multipliers))
+            })?;
+            (G::wrap(proved), multipliers)
+        });
+        Ok(CircuitProof { inner, label: label.into(), multipliers })
     }
 
     /// `True` iff `proof` is valid for this circuit and its public values.
@@ -191,14 +272,39 @@ impl Circuit {
 
     /// Like `verify`, but raises `VerificationError` with the reason.
     fn check(&self, py: Python<'_>, proof: &CircuitProof) -> Result<()> {
-        let multipliers = self.inner.stats().multipliers;
-        if proof.multipliers != multipliers {
-            return Err(Error::Rejected(format!(
-                "the proof is for a circuit with {} multiplication gates; this one has {multipliers}",
-                proof.multipliers
-            )));
-        }
-        on_group!(&proof.inner, |p, G| py.allow_threads(|| p.verify(&self.inner, &proof.label)))
+        on_group!(&proof.inner, |p, G| py.allow_threads(|| self.check_on::<G>(p, proof)))
+    }
+
+    /// Verify many proofs of this circuit (either group) as one batch per
+    /// group, the circuit translated once; returns the indices of the
+    /// invalid proofs (empty: all valid).
+    fn verify_batch(&self, py: Python<'_>, proofs: Vec<PyRef<'_, CircuitProof>>) -> Result<Vec<usize>> {
+        let proofs: Vec<&CircuitProof> = proofs.iter().map(|p| &**p).collect();
+        py.allow_threads(|| {
+            let mut bad = Vec::new();
+            for g in GroupName::ALL {
+                bad.extend(with_group!(g, |G| self.batch::<G>(&proofs))?);
+            }
+            bad.sort_unstable();
+            Ok(bad)
+        })
+    }
+
+    /// Sizes of the translation on `group`: multiplication gates,
+    /// constraints and nonzero entries of the constraint matrices.
+    #[pyo3(signature = (group = "ristretto255"))]
+    fn r1cs_stats<'py>(&self, py: Python<'py>, group: &str) -> Result<Bound<'py, PyDict>> {
+        let m = with_group!(groups::group_named(group)?, |G| {
+            let any = py.allow_threads(|| self.prepared::<G>())?;
+            G::pick(any.as_ref()).map(|p| p.metrics()).ok_or_else(|| Error::Rejected("no translation".into()))?
+        });
+        let d = PyDict::new_bound(py);
+        let set = |k: &str, v: usize| d.set_item(k, v).map_err(Error::from);
+        set("multipliers", m.multipliers)?;
+        set("padded_multipliers", m.padded_multipliers())?;
+        set("constraints", m.constraints)?;
+        set("nonzeros", m.nonzeros)?;
+        Ok(d)
     }
 
     fn __repr__(&self) -> String {
@@ -217,7 +323,7 @@ impl CircuitProof {
     fn label(&self) -> String {
         self.label.clone()
     }
-    /// Public inputs `[(wire, value), …]` (without the one-wire).
+    /// Public inputs `[(wire, value), …]` (the one-input wire included).
     #[getter]
     fn inputs(&self, py: Python<'_>) -> PyResult<Vec<(usize, PyObject)>> {
         on_group!(&self.inner, |p, G| Proved::<G>::wire_ints(py, &p.public.inputs))

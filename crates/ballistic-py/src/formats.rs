@@ -74,7 +74,7 @@ pub(crate) struct CircuitParts {
     pub(crate) label: String,
     /// Multiplication gates of the circuit proved.
     pub(crate) multipliers: usize,
-    /// `(wire, value)` for the public inputs (without the one-wire).
+    /// `(wire, value)` for the public inputs (the one-input wire included).
     pub(crate) inputs: Vec<(usize, String)>,
     /// `(wire, value)` for the outputs.
     pub(crate) outputs: Vec<(usize, String)>,

@@ -223,7 +223,10 @@ def shared_circuit(name):
 
 def test_circuits():
     circuit, inputs, expected = shared_circuit("dot_product")
-    assert circuit.stats["multipliers"] == 4
+    # 4 multiplications and 7 public inputs (half a gate each)
+    assert circuit.stats["multipliers"] == 8
+    r1cs = circuit.r1cs_stats()
+    assert r1cs["multipliers"] == 8 and r1cs["padded_multipliers"] == 8 and r1cs["constraints"] > 0
     outs = circuit.evaluate(inputs)
     assert outs == [(int(w), int(v, 16)) for w, v in (line.split() for line in expected.splitlines())]
     proof = circuit.prove(inputs, label="py")
@@ -240,6 +243,18 @@ def test_circuits():
     # another circuit
     other, _, _ = shared_circuit("simple_example")
     assert not other.verify(proof)
+    # a batch of proofs of this circuit names exactly the bad ones
+    tampered = ballistic.CircuitProof.from_json(json.dumps(doc))
+    second = circuit.prove(inputs, label="py2")
+    assert circuit.verify_batch([proof, second]) == []
+    assert circuit.verify_batch([proof, tampered, second, tampered]) == [1, 3]
+    secp, secp_inputs, _ = (
+        ballistic.Circuit.load(SHARED / "secp256k1" / "dot_product" / "dot_product.arith"),
+        (SHARED / "secp256k1" / "dot_product" / "dot_product.in").read_text(),
+        None,
+    )
+    on_secp = secp.prove(secp_inputs, group="secp256k1")
+    assert secp.verify_batch([on_secp]) == [] and other.verify_batch([proof]) == [0]
 
 
 def test_circuit_errors():

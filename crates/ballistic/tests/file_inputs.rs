@@ -81,13 +81,15 @@ fn circuit_file_wire_values_are_canonical() {
         &b"total 4\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> out 1 <3>\noutput 3\n"[..],
     )
     .unwrap();
+    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
     let f =
-        CircuitProofFile::prove::<Ristretto255, _>(&circuit, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
+        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
     f.verify(&circuit).unwrap();
-    assert_eq!(f.inputs[0].value, "a");
+    // Every public input is listed, the one-input wire included.
+    assert_eq!((f.inputs[0].value.as_str(), f.inputs[1].value.as_str()), ("1", "a"));
     for bad in ["A", "0a"] {
         let mut g = f.clone();
-        g.inputs[0].value = bad.into();
+        g.inputs[1].value = bad.into();
         let err = g.verify(&circuit).unwrap_err();
         assert!(err.to_string().contains("not canonical"), "{bad}: {err}");
     }

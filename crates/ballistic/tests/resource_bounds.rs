@@ -192,4 +192,55 @@ fn resources_stay_bounded() {
     generators_are_asked_for_only_after_every_replay::<Ristretto255>();
     generators_are_asked_for_only_after_every_replay::<Secp256k1>();
     run_time_labels_leave_nothing_behind();
+    hostile_circuit_files_stay_small();
+}
+
+fn gzip(text: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(text).unwrap();
+    e.finish().unwrap()
+}
+
+/// Circuit files that used to exhaust a verifier (issue 17): memory
+/// quadratic in a wire's width, gzip inflating to gigabytes of gates or to
+/// one enormous line. Each is translated or refused with a small, bounded
+/// heap.
+fn hostile_circuit_files_stay_small() {
+    use ballistic::circuit::arith::{ArithError, Circuit, PreparedCircuit};
+    // One wire of 4,096 terms, then one `add` naming it 4,096 times (59 KB).
+    let k = 4096;
+    let mut text = format!("total {}\ninput 0\n", k + 3);
+    for i in 1..=k {
+        text.push_str(&format!("nizkinput {i}\n"));
+    }
+    let ins: Vec<String> = (1..=k).map(|i| i.to_string()).collect();
+    text.push_str(&format!("add in {k} <{}> out 1 <{}>\n", ins.join(" "), k + 1));
+    let wide = vec![(k + 1).to_string(); k].join(" ");
+    text.push_str(&format!("add in {k} <{wide}> out 1 <{}>\noutput {}\n", k + 2, k + 2));
+    assert!(text.len() < 128 << 10);
+    let (metrics, peak) = peak_during(|| {
+        let c = Circuit::parse(text.as_bytes()).unwrap();
+        PreparedCircuit::<Ristretto255>::new(c).unwrap().metrics()
+    });
+    // The wide wire is used 4,096 times: materialized once, then one term per use, merged.
+    assert!(metrics.nonzeros < 4 * k, "{metrics:?}");
+    assert!(peak < 8 << 20, "the quadratic add peaked at {peak} bytes");
+
+    // 142 KB-class gzip of `assert` lines (each one multiplication gate).
+    let mut asserts = String::from("total 3\ninput 0\nnizkinput 1\nmul in 2 <1 1> out 1 <2>\n");
+    for _ in 0..2_000_000 {
+        asserts.push_str("assert in 2 <1 1> out 1 <2>\n");
+    }
+    let packed = gzip(asserts.as_bytes());
+    drop(asserts);
+    let (result, peak) = peak_during(|| Circuit::from_reader(&packed[..], true).map(|_| ()));
+    assert!(matches!(result, Err(ArithError::TooLarge { what: "decompressed bytes per compressed byte", .. })));
+    assert!(peak < 32 << 20, "the assert bomb peaked at {peak} bytes");
+
+    // A gzip that inflates to one 60 MB line.
+    let bomb = gzip(format!("total 2\ninput 0 # {}\n", "x".repeat(60 << 20)).as_bytes());
+    let (result, peak) = peak_during(|| Circuit::from_reader(&bomb[..], true).map(|_| ()));
+    assert!(matches!(result, Err(ArithError::TooLarge { line: 2, .. })), "{result:?}");
+    assert!(peak < 8 << 20, "the long-line bomb peaked at {peak} bytes");
 }

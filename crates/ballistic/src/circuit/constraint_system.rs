@@ -19,6 +19,9 @@ pub struct Metrics {
     pub phase_one_constraints: usize,
     /// Linear constraints added by randomized (second-phase) gadgets.
     pub phase_two_constraints: usize,
+    /// Entries of the constraint matrices (terms of every constraint,
+    /// repeated variables counted).
+    pub nonzeros: usize,
 }
 
 impl Metrics {

@@ -62,6 +62,7 @@ pub mod arith;
 mod constraint_system;
 pub mod gadgets;
 mod linear;
+mod matrix;
 mod proof;
 mod prover;
 mod verifier;
@@ -71,89 +72,3 @@ pub use linear::{LinearCombination, Variable};
 pub use proof::R1csProof;
 pub use prover::{Prover, RandomizingProver};
 pub use verifier::{R1csClaim, RandomizingVerifier, Verifier};
-
-use crate::errors::ProofError;
-use crate::group::ScalarOps;
-
-/// The constraints collapsed with powers of `z`: row `q` has weight
-/// `z^{q+1}`.
-pub(crate) struct Flattened<S> {
-    pub(crate) w_l: Vec<S>,
-    pub(crate) w_r: Vec<S>,
-    pub(crate) w_o: Vec<S>,
-    pub(crate) w_v: Vec<S>,
-    pub(crate) w_c: S,
-}
-
-/// `𝐰_L, 𝐰_R, 𝐰_O` (length `n`), `𝐰_V` (length `m`) and `w_c`, with the
-/// committed and constant columns negated (`lc = 0` form). Terms naming
-/// variables outside `n`, `m` make the prover's check fail and the verifier
-/// reject ([`check_variables`]).
-pub(crate) fn flatten<S: ScalarOps>(constraints: &[LinearCombination<S>], z: S, n: usize, m: usize) -> Flattened<S> {
-    let mut f = Flattened {
-        w_l: vec![S::zero(); n],
-        w_r: vec![S::zero(); n],
-        w_o: vec![S::zero(); n],
-        w_v: vec![S::zero(); m],
-        w_c: S::zero(),
-    };
-    let mut exp_z = z;
-    let (one, minus_one) = (S::one(), -S::one());
-    for lc in constraints {
-        let minus_exp_z = -exp_z;
-        for (var, coeff) in &lc.terms {
-            // Most coefficients are ±1: skip the multiplication (they are
-            // public circuit constants).
-            let c = if *coeff == one {
-                exp_z
-            } else if *coeff == minus_one {
-                minus_exp_z
-            } else {
-                exp_z * *coeff
-            };
-            match *var {
-                Variable::MultiplierLeft(i) => {
-                    if let Some(w) = f.w_l.get_mut(i) {
-                        *w += c
-                    }
-                }
-                Variable::MultiplierRight(i) => {
-                    if let Some(w) = f.w_r.get_mut(i) {
-                        *w += c
-                    }
-                }
-                Variable::MultiplierOutput(i) => {
-                    if let Some(w) = f.w_o.get_mut(i) {
-                        *w += c
-                    }
-                }
-                Variable::Committed(i) => {
-                    if let Some(w) = f.w_v.get_mut(i) {
-                        *w -= c
-                    }
-                }
-                Variable::One => f.w_c -= c,
-            }
-        }
-        exp_z *= z;
-    }
-    f
-}
-
-/// Every variable in range?
-pub(crate) fn check_variables<S: ScalarOps>(
-    constraints: &[LinearCombination<S>],
-    n: usize,
-    m: usize,
-) -> Result<(), ProofError> {
-    let ok = constraints.iter().flat_map(|lc| lc.terms.iter()).all(|(v, _)| match *v {
-        Variable::MultiplierLeft(i) | Variable::MultiplierRight(i) | Variable::MultiplierOutput(i) => i < n,
-        Variable::Committed(i) => i < m,
-        Variable::One => true,
-    });
-    if ok {
-        Ok(())
-    } else {
-        Err(ProofError::InvalidVariable)
-    }
-}

@@ -9,8 +9,8 @@ use super::constraint_system::{
     ConstraintHasher, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
 use super::linear::{LinearCombination, Variable};
+use super::matrix::{flatten, Flattened, Matrix};
 use super::proof::R1csProof;
-use super::{flatten, Flattened};
 use crate::ct::declassify;
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
@@ -41,7 +41,7 @@ pub struct Prover<G: Group> {
     pc_gens: PedersenGens<G>,
     secrets: Secrets<G::Scalar>,
     commitments: Vec<G::Compressed>,
-    constraints: Vec<LinearCombination<G::Scalar>>,
+    constraints: Matrix<G::Scalar>,
     hasher: ConstraintHasher,
     phase_one_constraints: Option<usize>,
     deferred: Vec<Deferred<G>>,
@@ -78,7 +78,7 @@ impl<G: Group> Prover<G> {
                 a_o: Zeroizing::new(Vec::new()),
             },
             commitments: Vec::new(),
-            constraints: Vec::new(),
+            constraints: Matrix::default(),
             hasher: ConstraintHasher::default(),
             phase_one_constraints: None,
             deferred: Vec::new(),
@@ -175,7 +175,7 @@ impl<G: Group> Prover<G> {
 
         // Second phase: randomized gadgets draw their challenges now.
         self.transcript.r1cs_phase_two_sep();
-        self.phase_one_constraints = Some(self.constraints.len());
+        self.phase_one_constraints = Some(self.constraints.rows());
         self.pending_multiplier = None;
         let deferred = core::mem::take(&mut self.deferred);
         let mut wrapped = RandomizingProver { prover: self };
@@ -191,13 +191,16 @@ impl<G: Group> Prover<G> {
         let phase2_digest = this.hasher.digest();
         this.transcript.r1cs_phase_two_statement(n2 as u64, &phase2_digest);
 
-        super::check_variables(&this.constraints, n, m)?;
+        if !this.constraints.check_variables(n, m) {
+            return Err(ProofError::InvalidVariable);
+        }
         // Every constraint must hold: checked in constant time, only the
         // verdict is revealed (an unsatisfiable witness gets no proof).
         let mut ok = Choice::from(1);
-        for lc in &this.constraints {
-            ok &= this.eval(lc).ct_eq(&G::Scalar::zero());
-        }
+        this.constraints.for_each_row(|row| {
+            let value = row.fold(G::Scalar::zero(), |acc, (v, c)| acc + this.value(v) * c);
+            ok &= value.ct_eq(&G::Scalar::zero());
+        });
         // The bit hints must hold (they select generators below).
         let (zero, one) = (G::Scalar::zero(), G::Scalar::one());
         for (i, _) in this.bits.iter().enumerate().filter(|(_, b)| **b) {
@@ -239,7 +242,7 @@ impl<G: Group> Prover<G> {
 
         let y = this.transcript.challenge_scalar::<G>(b"y");
         let z = this.transcript.challenge_scalar::<G>(b"z");
-        let Flattened { w_l, w_r, w_o, w_v, .. } = flatten(&this.constraints, z, n, m);
+        let Flattened { w_l, w_r, w_o, w_v, .. } = flatten(&[&this.constraints], z, n, m);
 
         let s_l: Vec<&G::Scalar> = s_l1.iter().chain(s_l2.iter()).collect();
         let s_r: Vec<&G::Scalar> = s_r1.iter().chain(s_r2.iter()).collect();
@@ -469,7 +472,7 @@ impl<G: Group> ConstraintSystem<G::Scalar> for Prover<G> {
 
     fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
         self.hasher.absorb(&lc);
-        self.constraints.push(lc);
+        self.constraints.push(&lc);
     }
 
     fn multiply_bits(
@@ -496,13 +499,14 @@ impl<G: Group> ConstraintSystem<G::Scalar> for Prover<G> {
     }
 
     fn metrics(&self) -> Metrics {
-        let constraints = self.constraints.len();
+        let constraints = self.constraints.rows();
         let phase_one = self.phase_one_constraints.unwrap_or(constraints);
         Metrics {
             multipliers: self.secrets.a_l.len(),
             constraints,
             phase_one_constraints: phase_one,
             phase_two_constraints: constraints - phase_one,
+            nonzeros: self.constraints.nonzeros(),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The R1CS verifier: the same gadget code as the prover, without the
 //! assignment; the proof becomes terms of one multiscalar multiplication.
 
+use std::sync::Arc;
+
 use merlin::Transcript;
 use rand_core::{CryptoRng, OsRng, RngCore};
 
@@ -8,8 +10,8 @@ use super::constraint_system::{
     ConstraintHasher, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
 };
 use super::linear::{LinearCombination, Variable};
+use super::matrix::{flatten, Flattened, Matrix};
 use super::proof::R1csProof;
-use super::{check_variables, flatten, Flattened};
 use crate::encoding::decode_point;
 use crate::equation::Equation;
 use crate::errors::ProofError;
@@ -18,13 +20,50 @@ use crate::group::{Group, ScalarOps};
 use crate::inner_product::s_vector;
 use crate::transcript::TranscriptProtocol;
 
+/// First-phase constraints built once, shared by the verifiers of many
+/// proofs ([`Verifier::resume`]).
+pub(crate) struct FrozenSystem<S> {
+    constraints: Matrix<S>,
+    hasher: ConstraintHasher,
+    num_vars: usize,
+    pending_multiplier: Option<usize>,
+}
+
+impl<S: ScalarOps> FrozenSystem<S> {
+    /// Multipliers, rows and entries.
+    pub(crate) fn metrics(&self) -> Metrics {
+        let rows = self.constraints.rows();
+        Metrics {
+            multipliers: self.num_vars,
+            constraints: rows,
+            phase_one_constraints: rows,
+            phase_two_constraints: 0,
+            nonzeros: self.constraints.nonzeros(),
+        }
+    }
+
+    /// Heap bytes held by the rows.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.constraints.heap_bytes()
+    }
+}
+
+impl<S> core::fmt::Debug for FrozenSystem<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("FrozenSystem").field("multipliers", &self.num_vars).finish_non_exhaustive()
+    }
+}
+
 type Deferred<G> = Box<dyn FnOnce(&mut RandomizingVerifier<G>) -> Result<(), ProofError>>;
 
 /// Builds the constraint system from public data and checks a proof of it.
 pub struct Verifier<G: Group> {
     transcript: Transcript,
     commitments: Vec<G::Compressed>,
-    constraints: Vec<LinearCombination<G::Scalar>>,
+    /// Constraints built once and shared (a prepared circuit), before
+    /// `constraints`.
+    base: Option<Arc<FrozenSystem<G::Scalar>>>,
+    constraints: Matrix<G::Scalar>,
     hasher: ConstraintHasher,
     num_vars: usize,
     phase_one_constraints: Option<usize>,
@@ -66,7 +105,8 @@ impl<G: Group> Verifier<G> {
         Verifier {
             transcript,
             commitments: Vec::new(),
-            constraints: Vec::new(),
+            base: None,
+            constraints: Matrix::default(),
             hasher: ConstraintHasher::default(),
             num_vars: 0,
             phase_one_constraints: None,
@@ -83,6 +123,40 @@ impl<G: Group> Verifier<G> {
         self.transcript.append_point::<G>(b"V", &commitment);
         self.commitments.push(commitment);
         Variable::Committed(i)
+    }
+
+    /// Rows so far, the shared ones included.
+    fn rows(&self) -> usize {
+        self.constraints.rows() + self.base.as_ref().map_or(0, |b| b.constraints.rows())
+    }
+
+    /// Keep the first-phase constraints built so far, to start many
+    /// verifiers from them ([`resume`](Self::resume)) without building them
+    /// again. Only for statements without commitments and without
+    /// second-phase gadgets (the Pinocchio circuits), built from scratch.
+    pub(crate) fn freeze(self) -> Result<FrozenSystem<G::Scalar>, ProofError> {
+        if !self.commitments.is_empty() || !self.deferred.is_empty() || self.base.is_some() {
+            return Err(ProofError::Gadget { message: "only a plain first-phase system can be prepared".into() });
+        }
+        Ok(FrozenSystem {
+            constraints: self.constraints,
+            hasher: self.hasher,
+            num_vars: self.num_vars,
+            pending_multiplier: self.pending_multiplier,
+        })
+    }
+
+    /// A verifier whose transcript is `transcript` (started as for
+    /// [`new`](Self::new)) and whose first constraints are `base`, as if
+    /// the gadget code that built `base` had just run on it: the same
+    /// constraint digest, variables and rows, without rebuilding them.
+    pub(crate) fn resume(transcript: Transcript, base: Arc<FrozenSystem<G::Scalar>>) -> Self {
+        let mut verifier = Verifier::new(transcript);
+        verifier.hasher = base.hasher.clone();
+        verifier.num_vars = base.num_vars;
+        verifier.pending_multiplier = base.pending_multiplier;
+        verifier.base = Some(base);
+        verifier
     }
 
     fn new_multiplier(&mut self) -> (Variable, Variable, Variable) {
@@ -153,7 +227,7 @@ impl<G: Group> Verifier<G> {
         self.transcript.validate_and_append_point::<G>(b"S1", &proof.s1.compressed)?;
 
         self.transcript.r1cs_phase_two_sep();
-        self.phase_one_constraints = Some(self.constraints.len());
+        self.phase_one_constraints = Some(self.rows());
         self.pending_multiplier = None;
         let deferred = core::mem::take(&mut self.deferred);
         let mut wrapped = RandomizingVerifier { verifier: self };
@@ -230,8 +304,12 @@ impl<G: Group> Verifier<G> {
         let Replay { verifier: this, v_points, n, n1, m, padded_n, y, z, u, x, w, u_k } =
             self.replay_against(proof, bp_gens)?;
 
-        check_variables(&this.constraints, n, m)?;
-        let Flattened { w_l, w_r, w_o, w_v, w_c } = flatten(&this.constraints, z, n, m);
+        let base = this.base.as_deref().map(|b| &b.constraints);
+        if !(this.constraints.check_variables(n, m) && base.is_none_or(|b| b.check_variables(n, m))) {
+            return Err(ProofError::InvalidVariable);
+        }
+        let parts: Vec<&Matrix<G::Scalar>> = base.into_iter().chain([&this.constraints]).collect();
+        let Flattened { w_l, w_r, w_o, w_v, w_c } = flatten(&parts, z, n, m);
 
         let mut inverses = u_k.clone();
         inverses.push(y);
@@ -371,17 +449,18 @@ impl<G: Group> ConstraintSystem<G::Scalar> for Verifier<G> {
 
     fn constrain(&mut self, lc: LinearCombination<G::Scalar>) {
         self.hasher.absorb(&lc);
-        self.constraints.push(lc);
+        self.constraints.push(&lc);
     }
 
     fn metrics(&self) -> Metrics {
-        let constraints = self.constraints.len();
+        let constraints = self.rows();
         let phase_one = self.phase_one_constraints.unwrap_or(constraints);
         Metrics {
             multipliers: self.num_vars,
             constraints,
             phase_one_constraints: phase_one,
             phase_two_constraints: constraints - phase_one,
+            nonzeros: self.constraints.nonzeros() + self.base.as_ref().map_or(0, |b| b.constraints.nonzeros()),
         }
     }
 }

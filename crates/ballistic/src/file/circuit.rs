@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_FILE};
 use crate::batch::{self, Claim};
-use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PublicValues};
-use crate::circuit::{R1csClaim, R1csProof};
+use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit, PublicValues};
+use crate::circuit::R1csProof;
 use crate::encoding::{from_hex, to_hex};
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, GroupId};
@@ -78,27 +78,27 @@ impl CircuitProofFile {
 
     /// Prove `circuit` on `G` with the inputs in `.in` format: the proof file.
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
-        circuit: &Circuit,
+        circuit: &PreparedCircuit<G>,
         inputs: &[u8],
         label: &str,
         rng: &mut R,
     ) -> Result<CircuitProofFile, FileError> {
         check_label(label)?;
-        let values = circuit.read_inputs::<G::Scalar, _>(inputs).map_err(FileError::Circuit)?;
+        let values = circuit.circuit().read_inputs::<G::Scalar, _>(inputs).map_err(FileError::Circuit)?;
         Self::prove_values::<G, R>(circuit, &values, label, rng)
     }
 
     /// Prove `circuit` on `G` with parsed input values.
     pub fn prove_values<G: Group, R: RngCore + CryptoRng>(
-        circuit: &Circuit,
+        circuit: &PreparedCircuit<G>,
         values: &crate::circuit::arith::InputValues<G::Scalar>,
         label: &str,
         rng: &mut R,
     ) -> Result<CircuitProofFile, FileError> {
         check_label(label)?;
-        let multipliers = circuit.stats().multipliers;
+        let multipliers = circuit.metrics().multipliers;
         let pc = PedersenGens::<G>::default();
-        let bp = BulletproofGens::<G>::new(multipliers.next_power_of_two().max(1), 1);
+        let bp = BulletproofGens::<G>::new(circuit.padded_multipliers(), 1);
         let (proof, public) =
             circuit.prove(&pc, &bp, new_transcript(label.as_bytes()), values, rng).map_err(FileError::Proof)?;
         let wires = |values: &[(usize, G::Scalar)]| -> Vec<WireValue> {
@@ -130,33 +130,29 @@ impl CircuitProofFile {
         Ok(PublicValues { inputs: conv(&self.inputs, "input")?, outputs: conv(&self.outputs, "output")? })
     }
 
-    /// The proof on `G`, checked against `circuit`'s size.
-    pub fn decode_proof<G: Group>(&self, circuit: &Circuit) -> Result<R1csProof<G>, FileError> {
-        let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
-        let proof = R1csProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)?;
-        let multipliers = circuit.stats().multipliers;
+    /// The proof on `G`, checked against `circuit`'s size (before any
+    /// generator is derived).
+    pub fn decode_proof<G: Group>(&self, circuit: &PreparedCircuit<G>) -> Result<R1csProof<G>, FileError> {
+        let multipliers = circuit.metrics().multipliers;
         if multipliers != self.multipliers {
             return Err(FileError::Multipliers { file: self.multipliers, circuit: multipliers });
         }
-        Ok(proof)
+        let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
+        R1csProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)
     }
 
     /// Verify against `circuit` on the file's group.
     pub fn verify(&self, circuit: &Circuit) -> Result<(), FileError> {
-        self.check_header()?;
-        crate::with_group!(self.group_id()?, G => self.verify_on::<G>(circuit))
-    }
-
-    fn verify_on<G: Group>(&self, circuit: &Circuit) -> Result<(), FileError> {
-        match batch_circuit_files::<G, _>(circuit, &[(0, self)], &mut rand_core::OsRng).pop() {
+        match verify_circuit_files(circuit, &[Ok(self.clone())], &mut rand_core::OsRng).pop() {
             Some((_, e)) => Err(e),
             None => Ok(()),
         }
     }
 }
 
-/// Verify proofs of one circuit: one batch per group. `(index, reason)`
-/// for every invalid one, in order of index.
+/// Verify proofs of one circuit: one batch per group, the circuit
+/// translated once per group ([`PreparedCircuit`]). `(index, reason)` for
+/// every invalid one, in order of index.
 pub fn verify_circuit_files<R: RngCore + CryptoRng>(
     circuit: &Circuit,
     files: &[Result<CircuitProofFile, FileError>],
@@ -170,7 +166,10 @@ pub fn verify_circuit_files<R: RngCore + CryptoRng>(
             .filter_map(|(i, f)| f.as_ref().ok().filter(|f| f.group_id().ok() == Some(group)).map(|f| (i, f)))
             .collect();
         if !mine.is_empty() {
-            bad.extend(crate::with_group!(group, G => batch_circuit_files::<G, R>(circuit, &mine, rng)));
+            bad.extend(crate::with_group!(group, G => match PreparedCircuit::<G>::new(circuit.clone()) {
+                Ok(prepared) => verify_prepared_files::<G, R>(&prepared, &mine, rng),
+                Err(e) => mine.iter().map(|(i, _)| (*i, FileError::Circuit(e.clone()))).collect(),
+            }));
         }
     }
     for (index, file) in files.iter().enumerate() {
@@ -187,8 +186,10 @@ pub fn verify_circuit_files<R: RngCore + CryptoRng>(
     bad
 }
 
-fn batch_circuit_files<G: Group, R: RngCore + CryptoRng>(
-    circuit: &Circuit,
+/// Verify proofs of one prepared circuit on its group as one batch:
+/// `(index, reason)` for every invalid one (indices as given).
+pub fn verify_prepared_files<G: Group, R: RngCore + CryptoRng>(
+    circuit: &PreparedCircuit<G>,
     files: &[(usize, &CircuitProofFile)],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
@@ -196,11 +197,15 @@ fn batch_circuit_files<G: Group, R: RngCore + CryptoRng>(
     let pc = PedersenGens::<G>::default();
     let mut claims = Vec::new();
     for (index, file) in files {
-        let prepared =
-            file.check_header().and_then(|()| Ok((file.public_values::<G>()?, file.decode_proof::<G>(circuit)?)));
-        match prepared {
-            Ok((public, proof)) => match circuit.verifier::<G>(new_transcript(file.label.as_bytes()), &public) {
-                Ok(verifier) => claims.push((*index, R1csClaim::new(verifier, &proof, rng))),
+        let decoded = file.check_header().and_then(|()| {
+            if file.group != G::NAME {
+                return Err(FileError::UnknownGroup(file.group.clone()));
+            }
+            Ok((file.public_values::<G>()?, file.decode_proof::<G>(circuit)?))
+        });
+        match decoded {
+            Ok((public, proof)) => match circuit.claim(new_transcript(file.label.as_bytes()), &public, &proof, rng) {
+                Ok(claim) => claims.push((*index, claim)),
                 Err(e) => bad.push((*index, FileError::Proof(e))),
             },
             Err(e) => bad.push((*index, e)),

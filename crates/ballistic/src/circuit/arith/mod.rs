@@ -1,22 +1,28 @@
-//! Pinocchio `.arith` circuits (as written by jsnark) as R1CS proofs.
+//! Pinocchio `.arith` circuits (as written by jsnark and by the Pinocchio
+//! compiler) as R1CS proofs.
 //!
 //! **What is proved.** For a circuit `C` over `𝔽_ℓ` with public input wires
-//! `I` (wire 0 is the constant 1), witness input wires `W` and output wires
-//! `O`: "I know values of the wires `W` such that evaluating `C` on them and
-//! on the public values of `I` gives the public values of `O`". The verifier
-//! needs only the circuit and the public values.
+//! `I`, witness input wires `W` and output wires `O`: "I know values of the
+//! wires `W` such that evaluating `C` on them and on the public values of
+//! `I` gives the public values of `O`". The verifier needs only the circuit
+//! and the public values. No wire is special: the one-input wire (jsnark
+//! writes it as wire 0, the Pinocchio compiler after the other inputs) is a
+//! public input like any other, whose value 1 the statement states.
 //!
-//! **Translation to R1CS** (see [`crate::circuit`]). Every wire is a linear
+//! **Translation to R1CS** ([`translate`](self) module; see
+//! [`crate::circuit`] for the constraint system). Every wire is a linear
 //! combination of R1CS variables. Linear gates cost nothing: `add`,
-//! `const-mul[-neg]-K` and `pack` build new combinations. Public inputs are
-//! constants (`value·1`). A witness input is an allocated variable (half a
+//! `const-mul[-neg]-K` and `pack` build new combinations. Each public
+//! input and each witness input is an allocated variable (half a
 //! multiplication gate). Each of `mul`, `xor` (`a + b − 2ab`), `or`
 //! (`a + b − ab`) and `assert` (`a·b = c`) is one multiplication gate;
 //! `split` is one gate per output bit `b` (`(1 − b)·b = 0`) plus the linear
 //! constraint `a = Σ 2^i b_i`; `zerop` is two (`a·m = c`, `a·(1 − c) = 0`).
-//! Every output wire is constrained to its public value. A wire's
-//! combination is freed after its last use, so memory follows the circuit's
-//! live width, not its length.
+//! A combination longer than [`MATERIALIZE_ABOVE`] terms that is used more
+//! than once becomes a variable of its own (half a gate), so translation
+//! time, memory and matrix entries are linear in the file. Last come the
+//! public rows: every public input's variable and every output's
+//! combination equal to its public value.
 //!
 //! **Binding.** The public values are written into the transcript before
 //! proving, and the R1CS transcript binds a digest of every constraint, so
@@ -28,8 +34,18 @@
 //! circuit is refused (naming the line). Evaluation of the witness is
 //! constant time in the witness values (no branch on them; `zerop` uses a
 //! constant-time inversion).
+//!
+//! **Limits.** Parsing refuses lines over [`MAX_LINE`] bytes, more than
+//! [`MAX_WIRES`] wires or [`MAX_GATES`] gates, gates naming more than
+//! [`MAX_GATE_ARITY`] wires and gzip input inflating more than
+//! [`MAX_GZIP_RATIO`] times or beyond [`MAX_GZIP_OUTPUT`] bytes; translation
+//! refuses more than [`MAX_MULTIPLIERS`] multiplication gates,
+//! [`MAX_CONSTRAINTS`] constraints or [`MAX_NONZEROS`] matrix entries. Each
+//! is a typed error naming the line.
 
 mod parse;
+mod prepared;
+mod translate;
 
 use std::io::BufRead;
 use std::path::Path;
@@ -38,9 +54,13 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, Zeroizing};
 
-pub use parse::{MAX_GATE_ARITY, MAX_VALUE_LINE, MAX_WIRES};
+pub use parse::{
+    GZIP_SLACK, MAX_GATES, MAX_GATE_ARITY, MAX_GZIP_OUTPUT, MAX_GZIP_RATIO, MAX_LINE, MAX_VALUE_LINE, MAX_WIRES,
+};
+pub use prepared::PreparedCircuit;
+pub use translate::{MATERIALIZE_ABOVE, MAX_CONSTRAINTS, MAX_MULTIPLIERS, MAX_NONZEROS};
 
-use crate::circuit::{ConstraintSystem, LinearCombination, Prover, R1csProof, Variable, Verifier};
+use crate::circuit::{ConstraintSystem, Prover, R1csProof, Verifier};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
@@ -139,6 +159,15 @@ pub enum ArithError {
         /// The output wire.
         wire: usize,
     },
+    /// The circuit exceeds a size limit (named) at this line.
+    TooLarge {
+        /// Line (0: the file as a whole).
+        line: usize,
+        /// What is too large.
+        what: &'static str,
+        /// The limit.
+        limit: usize,
+    },
 }
 
 impl core::fmt::Display for ArithError {
@@ -168,6 +197,9 @@ impl core::fmt::Display for ArithError {
                 write!(f, "line {line}: wire {wire} is not an input of the circuit")
             }
             ArithError::WrongOutput { wire } => write!(f, "output wire {wire} does not evaluate to the expected value"),
+            ArithError::TooLarge { line, what, limit } => {
+                write!(f, "line {line}: the circuit has more {what} than the limit of {limit}")
+            }
         }
     }
 }
@@ -189,6 +221,17 @@ pub(crate) enum Gate {
 }
 
 impl Gate {
+    /// Multiplication gates of the translation (before materialized
+    /// combinations and input variables).
+    fn multipliers(&self) -> usize {
+        match self {
+            Gate::Mul { .. } | Gate::Xor { .. } | Gate::Or { .. } | Gate::Assert { .. } => 1,
+            Gate::Split { outs, .. } => outs.len(),
+            Gate::Zerop { .. } => 2,
+            _ => 0,
+        }
+    }
+
     /// Fill in the wires (arity already checked by the parser).
     fn with_wires(self, ins: Vec<u32>, outs: Vec<u32>) -> Gate {
         let i = |k: usize| ins.get(k).copied().unwrap_or(0);
@@ -205,15 +248,6 @@ impl Gate {
             Gate::Zerop { .. } => Gate::Zerop { a: i(0), m: o(0), c: o(1) },
         }
     }
-
-    fn inputs(&self) -> Vec<u32> {
-        match self {
-            Gate::Add { ins, .. } | Gate::Pack { ins, .. } => ins.clone(),
-            Gate::Mul { a, b, .. } | Gate::Xor { a, b, .. } | Gate::Or { a, b, .. } => vec![*a, *b],
-            Gate::Assert { a, b, c } => vec![*a, *b, *c],
-            Gate::ConstMul { a, .. } | Gate::Split { a, .. } | Gate::Zerop { a, .. } => vec![*a],
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -223,13 +257,63 @@ pub(crate) struct GateAt {
 }
 
 /// A parsed circuit.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Gates name wires by a dense index (in order of definition) rather than
+/// the file's wire numbers, so every wire table is as large as the wires
+/// the file defines, whatever `total` it declares. Inputs and outputs keep
+/// the file's numbers (they are the statement's).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Circuit {
+    /// Declared wire count.
     total: usize,
+    /// Defined wires.
+    wires: usize,
+    /// File wire number → dense index.
+    index: std::collections::HashMap<u32, u32>,
     inputs: Vec<usize>,
     witness_inputs: Vec<usize>,
     outputs: Vec<usize>,
     gates: Vec<GateAt>,
+    /// The limits it was parsed with (its translation keeps to them).
+    limits: Limits,
+}
+
+/// Size limits on a circuit file and its translation (see the module
+/// documentation); exceeding one is an [`ArithError::TooLarge`] naming the
+/// line. The defaults are the `MAX_*` constants; a verifier may lower them
+/// (the command-line tool sets `max_multipliers` to what its proof claims).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest line, bytes.
+    pub max_line: usize,
+    /// Most gates.
+    pub max_gates: usize,
+    /// Most multiplication gates (parsing counts the gates' own; the
+    /// translation adds inputs and materialized combinations).
+    pub max_multipliers: usize,
+    /// Most constraints of the translation.
+    pub max_constraints: usize,
+    /// Most entries of the translation's constraint matrices.
+    pub max_nonzeros: usize,
+    /// Most decompressed bytes per compressed byte of gzip input (after
+    /// the first [`GZIP_SLACK`]).
+    pub max_gzip_ratio: u64,
+    /// Most decompressed bytes of gzip input.
+    pub max_gzip_output: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_line: MAX_LINE,
+            max_gates: MAX_GATES,
+            max_multipliers: MAX_MULTIPLIERS,
+            max_constraints: MAX_CONSTRAINTS,
+            max_nonzeros: MAX_NONZEROS,
+            max_gzip_ratio: MAX_GZIP_RATIO,
+            max_gzip_output: MAX_GZIP_OUTPUT,
+        }
+    }
 }
 
 /// Counts of a circuit's statements and the R1CS size they become.
@@ -253,10 +337,18 @@ pub struct CircuitStats {
 /// and output wires, each with its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PublicValues<S> {
-    /// `(wire, value)` for every public input but wire 0, in circuit order.
+    /// `(wire, value)` for every public input (the one-input wire
+    /// included), in circuit order.
     pub inputs: Vec<(usize, S)>,
     /// `(wire, value)` for every output, in circuit order.
     pub outputs: Vec<(usize, S)>,
+}
+
+impl<S: ScalarOps> PublicValues<S> {
+    /// Every value: the inputs', then the outputs'.
+    pub fn values(&self) -> impl Iterator<Item = S> + '_ {
+        self.inputs.iter().chain(&self.outputs).map(|(_, v)| *v)
+    }
 }
 
 /// `v[w]`, or the default for a wire outside the table. Wire numbers are
@@ -314,7 +406,12 @@ pub fn scalar_to_hex<S: ScalarOps>(s: &S) -> String {
 impl Circuit {
     /// Parse a circuit from text.
     pub fn parse<R: BufRead>(reader: R) -> Result<Circuit, ArithError> {
-        parse::parse_circuit(reader)
+        parse::parse_circuit(reader, &Limits::default())
+    }
+
+    /// Parse a circuit from text within `limits`.
+    pub fn parse_with_limits<R: BufRead>(reader: R, limits: &Limits) -> Result<Circuit, ArithError> {
+        parse::parse_circuit(reader, limits)
     }
 
     /// Parse a circuit file; `.gz` files are decompressed on the fly.
@@ -324,16 +421,40 @@ impl Circuit {
         Self::from_reader(file, path.extension().is_some_and(|e| e == "gz"))
     }
 
-    /// Parse a circuit from a byte stream, gzip-compressed or not.
+    /// Parse a circuit from a byte stream, gzip-compressed or not
+    /// (decompression bounded by [`MAX_GZIP_RATIO`] and
+    /// [`MAX_GZIP_OUTPUT`]).
     pub fn from_reader<R: std::io::Read>(reader: R, gzip: bool) -> Result<Circuit, ArithError> {
+        Self::from_reader_with_limits(reader, gzip, &Limits::default())
+    }
+
+    /// [`from_reader`](Self::from_reader) within `limits`: with
+    /// `max_multipliers` set to the size a proof claims, a circuit too
+    /// large for the proof is not read to its end.
+    pub fn from_reader_with_limits<R: std::io::Read>(
+        reader: R,
+        gzip: bool,
+        limits: &Limits,
+    ) -> Result<Circuit, ArithError> {
         if gzip {
-            Self::parse(std::io::BufReader::new(flate2::read::GzDecoder::new(reader)))
+            parse::parse_circuit(std::io::BufReader::new(parse::BoundedGzip::new(reader, limits)), limits)
         } else {
-            Self::parse(std::io::BufReader::new(reader))
+            parse::parse_circuit(std::io::BufReader::new(reader), limits)
         }
     }
 
-    /// Public input wires, the one-wire (0) first.
+    /// The limits the circuit was parsed with.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// The dense index of the file's wire `w` (`usize::MAX`, outside every
+    /// table, for a wire the file does not define).
+    fn at(&self, w: usize) -> usize {
+        u32::try_from(w).ok().and_then(|w| self.index.get(&w)).map_or(usize::MAX, |i| *i as usize)
+    }
+
+    /// Public input wires (the one-input wire among them), in file order.
     pub fn public_inputs(&self) -> &[usize] {
         &self.inputs
     }
@@ -350,15 +471,8 @@ impl Circuit {
 
     /// Sizes, without building anything.
     pub fn stats(&self) -> CircuitStats {
-        let mut multipliers = self.witness_inputs.len().div_ceil(2);
-        for g in &self.gates {
-            multipliers += match &g.gate {
-                Gate::Mul { .. } | Gate::Xor { .. } | Gate::Or { .. } | Gate::Assert { .. } => 1,
-                Gate::Split { outs, .. } => outs.len(),
-                Gate::Zerop { .. } => 2,
-                _ => 0,
-            };
-        }
+        let multipliers = (self.inputs.len() + self.witness_inputs.len()).div_ceil(2)
+            + self.gates.iter().map(|g| g.gate.multipliers()).sum::<usize>();
         CircuitStats {
             wires: self.total,
             public_inputs: self.inputs.len(),
@@ -374,25 +488,26 @@ impl Circuit {
     /// witness), in a wire-indexed table.
     pub fn read_inputs<S: ScalarOps, R: BufRead>(&self, reader: R) -> Result<InputValues<S>, ArithError> {
         // Values go straight into wiped storage (no intermediate copies).
-        let mut values: Zeroizing<Vec<S>> = Zeroizing::new(vec![S::zero(); self.total]);
-        let mut seen = vec![false; self.total];
-        let mut is_input = vec![false; self.total];
+        let mut values: Zeroizing<Vec<S>> = Zeroizing::new(vec![S::zero(); self.wires]);
+        let mut seen = vec![false; self.wires];
+        let mut is_input = vec![false; self.wires];
         for w in self.inputs.iter().chain(&self.witness_inputs) {
-            set(&mut is_input, *w, true);
+            set(&mut is_input, self.at(*w), true);
         }
         parse::parse_values(reader, |line, wire, bytes| {
-            if !get(&is_input, wire) {
+            let at = self.at(wire);
+            if !get(&is_input, at) {
                 return Err(ArithError::NotAnInput { line, wire });
             }
-            if get(&seen, wire) {
+            if get(&seen, at) {
                 return Err(ArithError::Duplicate { line, wire });
             }
-            set(&mut values, wire, scalar_from_le(bytes, line)?);
-            set(&mut seen, wire, true);
+            set(&mut values, at, scalar_from_le(bytes, line)?);
+            set(&mut seen, at, true);
             Ok(())
         })?;
         for w in self.inputs.iter().chain(&self.witness_inputs) {
-            if !get(&seen, *w) {
+            if !get(&seen, self.at(*w)) {
                 return Err(ArithError::MissingInput { wire: *w });
             }
         }
@@ -417,12 +532,14 @@ impl Circuit {
             .collect()
     }
 
-    /// Evaluate every wire (constant time in the witness values). Wires no
-    /// statement defines are 0.
+    /// Evaluate every wire (constant time in the witness values), in the
+    /// circuit's internal order (read them with
+    /// [`public_values`](Self::public_values) or
+    /// [`check_outputs`](Self::check_outputs)).
     pub fn evaluate<S: ScalarOps>(&self, inputs: &InputValues<S>) -> Result<Zeroizing<Vec<S>>, ArithError> {
-        let mut v: Zeroizing<Vec<S>> = Zeroizing::new(Vec::with_capacity(self.total));
+        let mut v: Zeroizing<Vec<S>> = Zeroizing::new(Vec::with_capacity(self.wires));
         v.extend_from_slice(&inputs.values);
-        v.resize(self.total, S::zero());
+        v.resize(self.wires, S::zero());
         let one = S::one();
         for g in &self.gates {
             let val = |v: &[S], w: &u32| get(v, *w as usize);
@@ -482,7 +599,7 @@ impl Circuit {
     /// Evaluate and check the outputs against `expected` (public).
     pub fn check_outputs<S: ScalarOps>(&self, wires: &[S], expected: &[(usize, S)]) -> Result<(), ArithError> {
         for (w, value) in expected {
-            if wires.get(*w) != Some(value) {
+            if wires.get(self.at(*w)) != Some(value) {
                 return Err(ArithError::WrongOutput { wire: *w });
             }
         }
@@ -491,26 +608,34 @@ impl Circuit {
 
     /// The public values of an evaluation.
     pub fn public_values<S: ScalarOps>(&self, wires: &[S]) -> PublicValues<S> {
-        let get = |w: &usize| (*w, wires.get(*w).copied().unwrap_or_default());
-        PublicValues {
-            inputs: self.inputs.iter().filter(|w| **w != 0).map(get).collect(),
-            outputs: self.outputs.iter().map(get).collect(),
-        }
+        let get = |w: &usize| (*w, wires.get(self.at(*w)).copied().unwrap_or_default());
+        PublicValues { inputs: self.inputs.iter().map(get).collect(), outputs: self.outputs.iter().map(get).collect() }
     }
 
-    /// Build the constraints into `cs`: the prover passes every wire's value
-    /// (`wires`), the verifier `None`. `public` gives the public inputs and
-    /// the outputs, which must be exactly the circuit's, in order.
+    /// Build the constraints into `cs` ([`translate`] describes the
+    /// translation): the prover passes every wire's value (`wires`), the
+    /// verifier `None`. `public` gives the public inputs and the outputs,
+    /// which must be exactly the circuit's, in order.
     pub fn synthesize<S: ScalarOps, CS: ConstraintSystem<S>>(
         &self,
         cs: &mut CS,
         public: &PublicValues<S>,
         wires: Option<&[S]>,
     ) -> Result<(), ProofError> {
+        self.check_public(public)?;
+        let rows = self.translate(cs, wires, translate::Options::default()).map_err(gadget_error)?;
+        for (row, value) in rows.rows.into_iter().zip(public.values()) {
+            cs.constrain(row - value);
+        }
+        Ok(())
+    }
+
+    /// `public` names exactly this circuit's public inputs and outputs, in
+    /// order?
+    fn check_public<S: ScalarOps>(&self, public: &PublicValues<S>) -> Result<(), ProofError> {
         let mismatch =
             |what: &str| ProofError::Gadget { message: format!("public values do not match the circuit's {what}") };
-        if public.inputs.len() + 1 != self.inputs.len()
-            || public.inputs.iter().zip(self.inputs.iter().filter(|w| **w != 0)).any(|((w, _), c)| w != c)
+        if public.inputs.len() != self.inputs.len() || public.inputs.iter().zip(&self.inputs).any(|((w, _), c)| w != c)
         {
             return Err(mismatch("inputs"));
         }
@@ -518,119 +643,6 @@ impl Circuit {
             || public.outputs.iter().zip(&self.outputs).any(|((w, _), c)| w != c)
         {
             return Err(mismatch("outputs"));
-        }
-        // Last use of every wire (gate index; outputs live to the end).
-        let end = self.gates.len();
-        let mut last_use = vec![0usize; self.total];
-        for (i, g) in self.gates.iter().enumerate() {
-            for w in g.gate.inputs() {
-                set(&mut last_use, w as usize, i);
-            }
-        }
-        for w in &self.outputs {
-            set(&mut last_use, *w, end);
-        }
-        let mut lcs: Vec<Option<LinearCombination<S>>> = vec![None; self.total];
-        // Wires that are bits whenever the constraints hold (the one-wire,
-        // split outputs, and logic on bits): their gates use the
-        // `multiply_bits` hint.
-        let mut is_bit = vec![false; self.total];
-        set(&mut is_bit, 0, true);
-        set(&mut lcs, 0, Some(LinearCombination::from(Variable::One)));
-        for (w, value) in &public.inputs {
-            set(&mut lcs, *w, Some(LinearCombination::from(*value)));
-        }
-        let value = |w: u32| -> Option<S> { wires.and_then(|ws| ws.get(w as usize).copied()) };
-        for w in &self.witness_inputs {
-            let var = cs.allocate(value(*w as u32))?;
-            set(&mut lcs, *w, Some(var.into()));
-        }
-        let undefined = |line: usize| ProofError::Gadget { message: format!("line {line}: wire without a value") };
-        for (index, g) in self.gates.iter().enumerate() {
-            let line = g.line;
-            let lc = |lcs: &[Option<LinearCombination<S>>], w: &u32| get(lcs, *w as usize).ok_or(undefined(line));
-            match &g.gate {
-                Gate::Add { ins, out } => {
-                    let mut acc = LinearCombination::default();
-                    for w in ins {
-                        acc = acc + lc(&lcs, w)?;
-                    }
-                    set(&mut lcs, *out as usize, Some(acc.simplify()));
-                }
-                Gate::Pack { ins, out } => {
-                    let mut acc = LinearCombination::default();
-                    let mut p = S::one();
-                    for w in ins {
-                        acc = acc + lc(&lcs, w)? * p;
-                        p = p + p;
-                    }
-                    set(&mut lcs, *out as usize, Some(acc.simplify()));
-                }
-                Gate::ConstMul { k, neg, a, out } => {
-                    let k: S = scalar_from_le(k, g.line).map_err(|e| ProofError::Gadget { message: e.to_string() })?;
-                    let k = if *neg { -k } else { k };
-                    let x = (lc(&lcs, a)? * k).simplify();
-                    set(&mut lcs, *out as usize, Some(x));
-                }
-                Gate::Mul { a, b, out } => {
-                    let bits = get(&is_bit, *a as usize) && get(&is_bit, *b as usize);
-                    let (la, lb) = (lc(&lcs, a)?, lc(&lcs, b)?);
-                    let (_, _, o) = if bits { cs.multiply_bits(la, lb) } else { cs.multiply(la, lb) };
-                    set(&mut lcs, *out as usize, Some(o.into()));
-                    set(&mut is_bit, *out as usize, bits);
-                }
-                Gate::Xor { a, b, out } | Gate::Or { a, b, out } => {
-                    let bits = get(&is_bit, *a as usize) && get(&is_bit, *b as usize);
-                    let (la, lb) = (lc(&lcs, a)?, lc(&lcs, b)?);
-                    let (_, _, o) = if bits {
-                        cs.multiply_bits(la.clone(), lb.clone())
-                    } else {
-                        cs.multiply(la.clone(), lb.clone())
-                    };
-                    let k = if matches!(g.gate, Gate::Xor { .. }) { S::from_u64(2) } else { S::one() };
-                    set(&mut lcs, *out as usize, Some((la + lb - o.times(k)).simplify()));
-                    set(&mut is_bit, *out as usize, bits);
-                }
-                Gate::Assert { a, b, c } => {
-                    let (_, _, o) = cs.multiply(lc(&lcs, a)?, lc(&lcs, b)?);
-                    cs.constrain(lc(&lcs, c)? - o);
-                }
-                Gate::Split { a, outs } => {
-                    let mut sum = LinearCombination::default();
-                    let mut p = S::one();
-                    for w in outs {
-                        // (1 − b)·b = 0 on one gate: left = 1 − b, right = b.
-                        let assignment = value(*w).map(|b| (S::one() - b, b));
-                        let (l, r, o) = cs.allocate_bits_multiplier(assignment)?;
-                        cs.constrain(o.into());
-                        cs.constrain(l.plus(r) - S::one());
-                        sum = sum + r.times(p);
-                        set(&mut lcs, *w as usize, Some(r.into()));
-                        set(&mut is_bit, *w as usize, true);
-                        p = p + p;
-                    }
-                    cs.constrain(lc(&lcs, a)? - sum);
-                }
-                Gate::Zerop { a, m, c } => {
-                    let la = lc(&lcs, a)?;
-                    let (l, r, o) = cs.allocate_multiplier(value(*a).zip(value(*m)))?;
-                    cs.constrain(la.clone() - l);
-                    let (_, _, o2) = cs.multiply(la, Variable::One.minus(o));
-                    cs.constrain(o2.into());
-                    set(&mut lcs, *m as usize, Some(r.into()));
-                    set(&mut lcs, *c as usize, Some(o.into()));
-                    set(&mut is_bit, *c as usize, true);
-                }
-            }
-            for w in g.gate.inputs() {
-                if get(&last_use, w as usize) == index {
-                    set(&mut lcs, w as usize, None);
-                }
-            }
-        }
-        for (w, v) in &public.outputs {
-            let l = get(&lcs, *w).ok_or(undefined(0))?;
-            cs.constrain(l - *v);
         }
         Ok(())
     }
@@ -647,6 +659,18 @@ impl Circuit {
         inputs: &InputValues<G::Scalar>,
         rng: &mut R,
     ) -> Result<(R1csProof<G>, PublicValues<G::Scalar>), ProofError> {
+        self.prove_with(translate::Options::default(), pc_gens, bp_gens, transcript, inputs, rng)
+    }
+
+    pub(crate) fn prove_with<G: Group, R: RngCore + CryptoRng>(
+        &self,
+        options: translate::Options,
+        pc_gens: &PedersenGens<G>,
+        bp_gens: &BulletproofGens<G>,
+        transcript: Transcript,
+        inputs: &InputValues<G::Scalar>,
+        rng: &mut R,
+    ) -> Result<(R1csProof<G>, PublicValues<G::Scalar>), ProofError> {
         let wires = self.evaluate(inputs).map_err(|e| ProofError::Gadget { message: e.to_string() })?;
         let public = self.public_values(&wires);
         // The outputs are computed from the witness but are the statement:
@@ -655,7 +679,10 @@ impl Circuit {
             crate::ct::declassify(v);
         }
         let mut prover = Prover::new(pc_gens, bind_public::<G>(transcript, &public));
-        self.synthesize(&mut prover, &public, Some(&wires))?;
+        let rows = self.translate(&mut prover, Some(&wires), options).map_err(gadget_error)?;
+        for (row, value) in rows.rows.into_iter().zip(public.values()) {
+            prover.constrain(row - value);
+        }
         drop(wires);
         let proof = prover.prove_with_rng(bp_gens, rng)?;
         Ok((proof, public))
@@ -687,10 +714,15 @@ impl Circuit {
     }
 }
 
+/// A translation error where the R1CS interface wants a [`ProofError`].
+fn gadget_error(e: ArithError) -> ProofError {
+    ProofError::Gadget { message: e.to_string() }
+}
+
 /// Append the public values to the transcript (before the R1CS domain).
 fn bind_public<G: Group>(mut transcript: Transcript, public: &PublicValues<G::Scalar>) -> Transcript {
     use crate::transcript::TranscriptProtocol;
-    transcript.append_message(b"dom-sep", b"ballistic arith v1");
+    transcript.append_message(b"dom-sep", b"ballistic arith v2");
     transcript.append_u64(b"inputs", public.inputs.len() as u64);
     for (w, v) in &public.inputs {
         transcript.append_u64(b"wire", *w as u64);
@@ -712,7 +744,8 @@ pub struct InputValues<S: ScalarOps> {
 }
 
 impl<S: ScalarOps> InputValues<S> {
-    /// The values, indexed by wire (0 for wires that are not inputs).
+    /// The values, in the circuit's internal wire order (0 for wires that
+    /// are not inputs).
     pub fn as_slice(&self) -> &[S] {
         &self.values
     }

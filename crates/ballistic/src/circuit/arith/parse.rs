@@ -1,16 +1,96 @@
 //! Streaming parsers for `.arith` circuits and `.in` / `.out` value files.
 
+use std::collections::hash_map::{Entry, HashMap};
 use std::io::BufRead;
 
 use zeroize::Zeroize;
 
-use super::{ArithError, Circuit, Gate, GateAt};
+use super::{ArithError, Circuit, Gate, GateAt, Limits};
 
 /// Most wires a circuit may declare (`total`): bounds every allocation
 /// made from the file's numbers.
 pub const MAX_WIRES: usize = 1 << 22;
 /// Most wires one gate may name (`split` of a 256-bit value, `add` of many).
 pub const MAX_GATE_ARITY: usize = 1 << 16;
+/// Most gates a circuit may have.
+pub const MAX_GATES: usize = 1 << 23;
+/// Longest line of a circuit file, in bytes (an `add` of
+/// [`MAX_GATE_ARITY`] seven-digit wires fits).
+pub const MAX_LINE: usize = 1 << 20;
+/// Most bytes a gzip-compressed circuit may inflate to, per compressed byte
+/// (real circuits compress 3–5 times; a compression bomb far more). The
+/// first [`GZIP_SLACK`] bytes are always allowed.
+pub const MAX_GZIP_RATIO: u64 = 16;
+/// Most bytes a gzip-compressed circuit may inflate to in all.
+pub const MAX_GZIP_OUTPUT: u64 = 1 << 30;
+/// Inflated bytes allowed before [`MAX_GZIP_RATIO`] applies.
+pub const GZIP_SLACK: u64 = 1 << 20;
+
+/// A reader counting the bytes it passes on.
+struct Counted<R> {
+    inner: R,
+    count: std::rc::Rc<std::cell::Cell<u64>>,
+}
+
+impl<R: std::io::Read> std::io::Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.count.set(self.count.get() + n as u64);
+        Ok(n)
+    }
+}
+
+/// Inflates gzip input, refusing (with [`ArithError::TooLarge`] inside the
+/// I/O error) to produce more than [`MAX_GZIP_RATIO`] bytes per compressed
+/// byte read (after [`GZIP_SLACK`]) or more than [`MAX_GZIP_OUTPUT`].
+pub(crate) struct BoundedGzip<R: std::io::Read> {
+    decoder: flate2::read::GzDecoder<Counted<R>>,
+    compressed: std::rc::Rc<std::cell::Cell<u64>>,
+    inflated: u64,
+    ratio: u64,
+    output: u64,
+}
+
+impl<R: std::io::Read> BoundedGzip<R> {
+    pub(crate) fn new(reader: R, limits: &Limits) -> Self {
+        let compressed = std::rc::Rc::new(std::cell::Cell::new(0));
+        let counted = Counted { inner: reader, count: compressed.clone() };
+        BoundedGzip {
+            decoder: flate2::read::GzDecoder::new(counted),
+            compressed,
+            inflated: 0,
+            ratio: limits.max_gzip_ratio,
+            output: limits.max_gzip_output,
+        }
+    }
+}
+
+impl<R: std::io::Read> std::io::Read for BoundedGzip<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.decoder.read(buf)?;
+        self.inflated += n as u64;
+        let allowed = self.ratio.saturating_mul(self.compressed.get()).saturating_add(GZIP_SLACK).min(self.output);
+        if self.inflated > allowed {
+            let (what, limit) = if self.inflated > self.output {
+                ("decompressed bytes", self.output as usize)
+            } else {
+                ("decompressed bytes per compressed byte", self.ratio as usize)
+            };
+            return Err(std::io::Error::other(ArithError::TooLarge { line: 0, what, limit }));
+        }
+        Ok(n)
+    }
+}
+
+/// A read error as an [`ArithError`] at `line` (a limit's own error if a
+/// bounded reader refused).
+fn read_error(e: std::io::Error, line: usize) -> ArithError {
+    match e.get_ref().and_then(|inner| inner.downcast_ref::<ArithError>()) {
+        Some(ArithError::TooLarge { what, limit, .. }) => ArithError::TooLarge { line, what, limit: *limit },
+        Some(other) => other.clone(),
+        None => ArithError::Io { message: e.to_string() },
+    }
+}
 
 fn parse_wire(tok: &str, line: usize, total: usize) -> Result<u32, ArithError> {
     let w: usize =
@@ -78,20 +158,41 @@ fn gate_wires<'a>(toks: &[&'a str], line: usize) -> Result<(Vec<&'a str>, Vec<&'
     Ok((ins, outs))
 }
 
-/// Parse a circuit line by line (the whole file is never held in memory).
-pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithError> {
+/// Parse a circuit line by line (the whole file is never held in memory),
+/// within `limits`; stops as soon as the gates need more than
+/// `limits.max_multipliers` multiplication gates.
+pub(crate) fn parse_circuit<R: BufRead>(mut reader: R, limits: &Limits) -> Result<Circuit, ArithError> {
+    use std::io::Read as _;
+    let (max_line, max_gates, max_multipliers) = (limits.max_line, limits.max_gates, limits.max_multipliers);
+    let mut multipliers = 0usize;
     let mut total: Option<usize> = None;
-    let mut defined: Vec<bool> = Vec::new();
-    let mut circuit = Circuit::default();
+    // Declared wire number → dense index, in order of definition: tables
+    // indexed by wire are as large as the wires the file defines, whatever
+    // `total` it declares.
+    let mut defined: HashMap<u32, u32> = HashMap::new();
+    let mut circuit = Circuit {
+        total: 0,
+        wires: 0,
+        index: HashMap::new(),
+        inputs: Vec::new(),
+        witness_inputs: Vec::new(),
+        outputs: Vec::new(),
+        gates: Vec::new(),
+        limits: *limits,
+    };
     let mut raw = Vec::new();
     let mut line = 0usize;
     loop {
         raw.clear();
-        let read = reader.read_until(b'\n', &mut raw).map_err(|e| ArithError::Io { message: e.to_string() })?;
+        let read =
+            (&mut reader).take(max_line as u64 + 1).read_until(b'\n', &mut raw).map_err(|e| read_error(e, line + 1))?;
         if read == 0 {
             break;
         }
         line += 1;
+        if raw.len() > max_line {
+            return Err(ArithError::TooLarge { line, what: "bytes in a line", limit: max_line });
+        }
         let buf = std::str::from_utf8(&raw)
             .map_err(|e| ArithError::Malformed { line, message: format!("not UTF-8 (byte {})", e.valid_up_to()) })?;
         let toks = tokens(buf);
@@ -108,27 +209,20 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
                 return Err(ArithError::Malformed { line, message: format!("wire count {n} outside 1..={MAX_WIRES}") });
             }
             total = Some(n);
-            defined = vec![false; n];
             circuit.total = n;
             continue;
         }
         let n = total.ok_or(ArithError::Malformed { line, message: "statement before `total`".into() })?;
-        let define = |w: u32, defined: &mut Vec<bool>| -> Result<(), ArithError> {
-            match defined.get_mut(w as usize) {
-                Some(slot) if !*slot => {
-                    *slot = true;
-                    Ok(())
-                }
-                Some(_) => Err(ArithError::Redefined { line, wire: w as usize }),
-                None => Err(ArithError::WireOutOfRange { line, wire: w as usize, total: n }),
+        let define = |w: u32, defined: &mut HashMap<u32, u32>| -> Result<u32, ArithError> {
+            let next = defined.len() as u32;
+            match defined.entry(w) {
+                Entry::Occupied(_) => Err(ArithError::Redefined { line, wire: w as usize }),
+                Entry::Vacant(slot) => Ok(*slot.insert(next)),
             }
         };
-        let use_wire = |tok: &str, defined: &Vec<bool>| -> Result<u32, ArithError> {
+        let use_wire = |tok: &str, defined: &HashMap<u32, u32>| -> Result<u32, ArithError> {
             let w = parse_wire(tok, line, n)?;
-            if !defined.get(w as usize).copied().unwrap_or(false) {
-                return Err(ArithError::UndefinedWire { line, wire: w as usize });
-            }
-            Ok(w)
+            defined.get(&w).copied().ok_or(ArithError::UndefinedWire { line, wire: w as usize })
         };
         match head {
             "input" | "nizkinput" | "output" => {
@@ -147,7 +241,8 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
                         circuit.witness_inputs.push(w as usize);
                     }
                     _ => {
-                        let w = use_wire(w, &defined)?;
+                        use_wire(w, &defined)?;
+                        let w = parse_wire(w, line, n)?;
                         circuit.outputs.push(w as usize);
                     }
                 }
@@ -222,12 +317,16 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
                     outs.iter().map(|t| use_wire(t, &defined)).collect::<Result<Vec<u32>, _>>()?
                 } else {
                     let outs = outs.iter().map(|t| parse_wire(t, line, n)).collect::<Result<Vec<u32>, _>>()?;
-                    for w in &outs {
-                        define(*w, &mut defined)?;
-                    }
-                    outs
+                    outs.iter().map(|w| define(*w, &mut defined)).collect::<Result<Vec<u32>, _>>()?
                 };
                 let gate = kind.with_wires(ins, outs);
+                multipliers += gate.multipliers();
+                if multipliers > max_multipliers {
+                    return Err(ArithError::TooLarge { line, what: "multiplication gates", limit: max_multipliers });
+                }
+                if circuit.gates.len() >= max_gates {
+                    return Err(ArithError::TooLarge { line, what: "gates", limit: max_gates });
+                }
                 circuit.gates.push(GateAt { line, gate });
             }
         }
@@ -235,9 +334,9 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R) -> Result<Circuit, ArithE
     if total.is_none() {
         return Err(ArithError::Malformed { line: line.max(1), message: "no `total` statement".into() });
     }
-    if circuit.inputs.first() != Some(&0) {
-        return Err(ArithError::Malformed { line: 0, message: "wire 0 (the one-wire) must be the first input".into() });
-    }
+    circuit.wires = defined.len();
+    circuit.index = defined;
+    circuit.limits = *limits;
     Ok(circuit)
 }
 
