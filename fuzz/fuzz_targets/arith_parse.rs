@@ -2,11 +2,13 @@
 //! arbitrary text: no panic, no unbounded allocation (wire counts are
 //! capped), every error is a value. The input is a circuit, then a NUL byte,
 //! then input values; when both parse, the circuit is evaluated and built
-//! into a verifier's constraint system; the same values are read as
+//! into a verifier's constraint system, from scratch and prepared (the two
+//! must agree); the same values are read as
 //! expected outputs, and each line's value must decode as canonical hex
 //! exactly when it is what `scalar_to_hex` writes.
 #![no_main]
-use ballistic::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit};
+use ballistic::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit};
+use ballistic::circuit::ConstraintSystem;
 use ballistic::merlin::Transcript;
 use ballistic::{Group, Ristretto255};
 use libfuzzer_sys::fuzz_target;
@@ -33,5 +35,16 @@ fuzz_target!(|data: &[u8]| {
     let Ok(values) = circuit.read_inputs::<<Ristretto255 as Group>::Scalar, _>(inputs_text) else { return };
     let Ok(wires) = circuit.evaluate(&values) else { return };
     let public = circuit.public_values(&wires);
-    let _ = circuit.verifier::<Ristretto255>(Transcript::new(b"fuzz"), &public);
+    let scratch = circuit.verifier::<Ristretto255>(Transcript::new(b"fuzz"), &public);
+    // The prepared circuit builds the same system as the one built from
+    // scratch (sizes; the digests are compared by the unit tests).
+    match (PreparedCircuit::<Ristretto255>::new(circuit.clone()), scratch) {
+        (Ok(prepared), Ok(scratch)) => {
+            let verifier = prepared.verifier(Transcript::new(b"fuzz"), &public).unwrap();
+            assert_eq!(verifier.metrics(), scratch.metrics());
+            assert_eq!(prepared.metrics(), scratch.metrics());
+        }
+        (Err(_), Ok(_)) => panic!("translation failed only when prepared"),
+        _ => {}
+    }
 });

@@ -153,3 +153,32 @@ fn duplicate_input_wire_is_named() {
     assert!(stderr(&o).contains(&format!("line {line}: wire")), "{}", stderr(&o));
     assert!(stderr(&o).contains("twice"), "{}", stderr(&o));
 }
+
+/// `circuit verify CIRCUIT PROOF...`: one batch against the circuit,
+/// translated once; each invalid proof is named with its reason.
+#[test]
+fn verify_many_names_the_bad_ones() {
+    let (c, i) = (shared("ristretto255", "dot_product", "arith"), shared("ristretto255", "dot_product", "in"));
+    let paths: Vec<PathBuf> = (0..3).map(|k| tmp(&format!("many-{k}.json"))).collect();
+    for p in &paths {
+        let o = prove(&c, &i, p, &[]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let o = bin().args(["circuit", "verify"]).arg(&c).args(&paths).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 3 proofs");
+    // Tamper with the second: a wrong output value.
+    let text = std::fs::read_to_string(&paths[1]).unwrap();
+    let mut doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    doc["outputs"][0]["value"] = serde_json::Value::String("1".into());
+    std::fs::write(&paths[1], serde_json::to_string(&doc).unwrap()).unwrap();
+    let missing = tmp("many-missing.json");
+    let _ = std::fs::remove_file(&missing);
+    let o = bin().args(["circuit", "verify"]).arg(&c).args(&paths).arg(&missing).output().unwrap();
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    let named: Vec<&str> = out.lines().filter(|l| l.starts_with("invalid: ")).collect();
+    assert_eq!(named.len(), 2, "{out}");
+    assert!(named[0].contains("many-1.json") && named[1].contains("many-missing.json"), "{out}");
+    assert!(stderr(&o).contains("2 of 4 proofs are invalid"), "{}", stderr(&o));
+}

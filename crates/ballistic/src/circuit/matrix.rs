@@ -252,7 +252,7 @@ mod tests {
         assert_eq!(f.w_o, vec![S::zero(), z1 * s(7)]);
         assert_eq!(f.w_v, vec![z2]);
         assert_eq!(f.w_c, z1 * s(3) - z4);
-        assert_eq!(a.nonzeros() + b.nonzeros(), 3 + 3 + 0 + 2);
+        assert_eq!(a.nonzeros() + b.nonzeros(), 8); // 3 + 3 + 0 + 2
         let mut seen = Vec::new();
         a.for_each_row(&mut |row: &mut dyn Iterator<Item = (Variable, S)>| seen.push(row.collect::<Vec<_>>()));
         assert_eq!(seen, vec![first[0].terms.clone(), first[1].terms.clone()]);

@@ -675,8 +675,11 @@ impl Circuit {
         let public = self.public_values(&wires);
         // The outputs are computed from the witness but are the statement:
         // public by definition (a declassification point, see crate::ct).
-        for (_, v) in public.inputs.iter().chain(&public.outputs) {
+        for (w, v) in public.inputs.iter().chain(&public.outputs) {
             crate::ct::declassify(v);
+            if let Some(x) = wires.get(self.at(*w)) {
+                crate::ct::declassify(x);
+            }
         }
         let mut prover = Prover::new(pc_gens, bind_public::<G>(transcript, &public));
         let rows = self.translate(&mut prover, Some(&wires), options).map_err(gadget_error)?;
