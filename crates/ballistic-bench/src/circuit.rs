@@ -190,6 +190,21 @@ impl CircuitCase {
         self.prepared.verify(&self.pc, &self.gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
     }
 
+    /// ballistic's proof with generators derived inside (for heap figures
+    /// that include them).
+    pub fn prove_with_fresh_generators(&self, seed: u64) -> bool {
+        let gens = BulletproofGens::<Ristretto255>::new(self.prepared.padded_multipliers(), 1);
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        self.prepared.prove(&self.pc, &gens, Transcript::new(b"bench"), &self.inputs, &mut rng).is_ok()
+    }
+
+    /// ballistic's prepared verification with generators derived inside.
+    pub fn verify_with_fresh_generators(&self, proof: &R1csProof<Ristretto255>) -> bool {
+        let gens = BulletproofGens::<Ristretto255>::new(self.prepared.padded_multipliers(), 1);
+        let mut rng = ChaCha20Rng::seed_from_u64(1);
+        self.prepared.verify(&self.pc, &gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
+    }
+
     /// ballistic's batch verification of `proofs` against the prepared
     /// circuit (one multiscalar multiplication).
     pub fn verify_batch(&self, proofs: &[R1csProof<Ristretto255>]) -> bool {

@@ -1,31 +1,54 @@
-//! Profile helper: prove once, then verify `K` times (for `perf record`):
-//! `cargo run --release -p ballistic --example circuit_profile -- PATH.arith PATH.in K`.
+//! Profile helper (for `perf record`): prove `B` proofs of one circuit, then
+//! `K` times verify one against the prepared circuit and the `B` as one
+//! batch, printing where the time goes:
+//! `cargo run --release -p ballistic --example circuit_profile -- PATH.arith PATH.in [K] [B]`.
 
 use std::path::Path;
 use std::time::Instant;
 
-use ballistic::circuit::arith::Circuit;
+use ballistic::batch::{self, Claim};
+use ballistic::circuit::arith::{Circuit, PreparedCircuit};
 use ballistic::merlin::Transcript;
 use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
-    let circuit = Circuit::from_path(Path::new(&args[1]))?;
-    let values =
-        circuit.read_inputs::<<Ristretto255 as ballistic::Group>::Scalar, _>(std::fs::read(&args[2])?.as_slice())?;
+    let (Some(path), Some(inputs)) = (args.get(1), args.get(2)) else {
+        return Err("usage: circuit_profile CIRCUIT.arith CIRCUIT.in [K] [B]".into());
+    };
     let k: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(3);
-    let bp = BulletproofGens::<Ristretto255>::new(circuit.stats().multipliers.next_power_of_two(), 1);
+    let b: usize = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(4).max(1);
+    let t = Instant::now();
+    let circuit = Circuit::from_path(Path::new(path))?;
+    let values =
+        circuit.read_inputs::<<Ristretto255 as ballistic::Group>::Scalar, _>(std::fs::read(inputs)?.as_slice())?;
+    let parsed = t.elapsed();
+    let t = Instant::now();
+    let prepared = PreparedCircuit::<Ristretto255>::new(circuit)?;
+    println!("parse {parsed:.2?}, prepare {:.2?}: {:?}", t.elapsed(), prepared.metrics());
+    let bp = BulletproofGens::<Ristretto255>::new(prepared.padded_multipliers(), 1);
     let pc = PedersenGens::default();
     let mut rng = rand::thread_rng();
-    let t = Instant::now();
-    let (proof, public) = circuit.prove(&pc, &bp, Transcript::new(b"p"), &values, &mut rng)?;
-    println!("prove {:.2?}", t.elapsed());
-    for _ in 0..k {
+    let mut proofs = Vec::new();
+    for _ in 0..b {
         let t = Instant::now();
-        let v = circuit.verifier::<Ristretto255>(Transcript::new(b"p"), &public)?;
-        let built = t.elapsed();
-        v.verify(&proof, &pc, &bp)?;
-        println!("verify {:.2?} (synthesis {:.2?})", t.elapsed(), built);
+        proofs.push(prepared.prove(&pc, &bp, Transcript::new(b"p"), &values, &mut rng)?);
+        println!("prove {:.2?}", t.elapsed());
+    }
+    for _ in 0..k {
+        let (proof, public) = &proofs[0];
+        let t = Instant::now();
+        prepared.verify(&pc, &bp, Transcript::new(b"p"), public, proof, &mut rng)?;
+        let one = t.elapsed();
+        let t = Instant::now();
+        let claims = proofs
+            .iter()
+            .map(|(p, public)| prepared.claim(Transcript::new(b"p"), public, p, &mut rng))
+            .collect::<Result<Vec<_>, _>>()?;
+        let replayed = t.elapsed();
+        let refs: Vec<&dyn Claim<Ristretto255>> = claims.iter().map(|c| c as &dyn Claim<Ristretto255>).collect();
+        batch::verify(&refs, &bp, &pc, &mut rng).map_err(|e| format!("{e:?}"))?;
+        println!("verify one {one:.2?}; batch of {b} {:.2?} (claims {replayed:.2?})", t.elapsed());
     }
     Ok(())
 }

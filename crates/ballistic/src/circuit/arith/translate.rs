@@ -40,7 +40,7 @@ use crate::group::ScalarOps;
 /// Combinations longer than this that are used more than once are
 /// materialized (rule 3). Chosen by measurement: see the circuit
 /// benchmark's `--materialize` sweep (`ballistic-bench --bin circuits`).
-pub const MATERIALIZE_ABOVE: usize = 32;
+pub const MATERIALIZE_ABOVE: usize = 16;
 
 /// Most multiplication gates a translated circuit may have.
 pub const MAX_MULTIPLIERS: usize = 1 << 22;
