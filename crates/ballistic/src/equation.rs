@@ -32,6 +32,9 @@ use rand_core::{CryptoRng, RngCore};
 
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, GenTables, PedersenGens};
+use core::ops::AddAssign;
+
+use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
 
 /// The verification contract every proof type implements.
@@ -111,9 +114,11 @@ pub trait Claim<G: Group>: Sync {
 pub struct Equation<G: Group> {
     b: G::Scalar,
     b_blinding: G::Scalar,
-    /// `g[j][i]` is the scalar on chain `j`'s `i`-th `G` generator.
-    g: Vec<Vec<G::Scalar>>,
-    h: Vec<Vec<G::Scalar>>,
+    /// `g[j][i]` is the scalar on chain `j`'s `i`-th `G` generator, kept in
+    /// Montgomery form ([`crate::group::fast`]): a batch adds every proof's
+    /// per-generator scalars here, and converts once, at the end.
+    g: Vec<Vec<Fast<G>>>,
+    h: Vec<Vec<Fast<G>>>,
     scalars: Vec<G::Scalar>,
     points: Vec<G::Point>,
 }
@@ -124,20 +129,7 @@ impl<G: Group> Default for Equation<G> {
     }
 }
 
-/// Add `s` to `table[party][index]`, growing the table as needed.
-fn add_at<S: ScalarOps>(table: &mut Vec<Vec<S>>, party: usize, index: usize, s: S) {
-    if table.len() <= party {
-        table.resize_with(party + 1, Vec::new);
-    }
-    if let Some(chain) = table.get_mut(party) {
-        if chain.len() <= index {
-            chain.resize(index + 1, S::zero());
-        }
-        if let Some(slot) = chain.get_mut(index) {
-            *slot += s;
-        }
-    }
-}
+type Fast<G> = <<G as Group>::Scalar as Montgomery>::Fast;
 
 impl<G: Group> Equation<G> {
     /// An empty equation.
@@ -165,11 +157,21 @@ impl<G: Group> Equation<G> {
     /// Add `Σ_k s_k·G_k` over the layout with chunk size `n` (entry `k` is
     /// chain `⌊k/n⌋`, position `k mod n`; see [`crate::generators`]).
     pub fn add_g_layout(&mut self, n: usize, scalars: impl IntoIterator<Item = G::Scalar>) {
-        add_layout(&mut self.g, n, scalars)
+        add_layout(&mut self.g, n, scalars.into_iter().map(|s| s.to_fast()))
     }
 
     /// Add `Σ_k s_k·H_k` over the layout with chunk size `n`.
     pub fn add_h_layout(&mut self, n: usize, scalars: impl IntoIterator<Item = G::Scalar>) {
+        add_layout(&mut self.h, n, scalars.into_iter().map(|s| s.to_fast()))
+    }
+
+    /// [`add_g_layout`](Self::add_g_layout) with scalars in Montgomery form.
+    pub(crate) fn add_g_layout_fast(&mut self, n: usize, scalars: impl IntoIterator<Item = Fast<G>>) {
+        add_layout(&mut self.g, n, scalars)
+    }
+
+    /// [`add_h_layout`](Self::add_h_layout) with scalars in Montgomery form.
+    pub(crate) fn add_h_layout_fast(&mut self, n: usize, scalars: impl IntoIterator<Item = Fast<G>>) {
         add_layout(&mut self.h, n, scalars)
     }
 
@@ -196,11 +198,10 @@ impl<G: Group> Equation<G> {
     pub fn add_scaled(&mut self, other: &Equation<G>, weight: G::Scalar) {
         self.b += weight * other.b;
         self.b_blinding += weight * other.b_blinding;
+        let fweight = weight.to_fast();
         for (mine, theirs) in [(&mut self.g, &other.g), (&mut self.h, &other.h)] {
             for (j, chain) in theirs.iter().enumerate() {
-                for (i, s) in chain.iter().enumerate() {
-                    add_at(mine, j, i, weight * *s);
-                }
+                add_chunk(mine, j, 0, chain.iter().map(|s| fweight * *s));
             }
         }
         self.scalars.extend(other.scalars.iter().map(|s| weight * *s));
@@ -247,7 +248,7 @@ impl<G: Group> Equation<G> {
         points.push(pc_gens.b_blinding);
         for (table, gens) in [(&self.g, bp_gens.g_chains()), (&self.h, bp_gens.h_chains())] {
             for (chain, gens_chain) in table.iter().zip(gens) {
-                scalars.extend_from_slice(chain);
+                scalars.extend(chain.iter().map(G::Scalar::from_fast));
                 points.extend(gens_chain.iter().take(chain.len()));
             }
         }
@@ -282,11 +283,15 @@ impl<G: Group> Equation<G> {
         let mut statics = vec![G::Scalar::zero(); static_len];
         for (j, chain) in self.g.iter().enumerate() {
             let start = tables.g_index(j, 0);
-            statics.get_mut(start..start + chain.len())?.copy_from_slice(chain);
+            for (slot, x) in statics.get_mut(start..start + chain.len())?.iter_mut().zip(chain) {
+                *slot = G::Scalar::from_fast(x);
+            }
         }
         for (j, chain) in self.h.iter().enumerate() {
             let start = tables.h_index(j, 0);
-            statics.get_mut(start..start + chain.len())?.copy_from_slice(chain);
+            for (slot, x) in statics.get_mut(start..start + chain.len())?.iter_mut().zip(chain) {
+                *slot = G::Scalar::from_fast(x);
+            }
         }
         let mut scalars = Vec::with_capacity(dynamic_len);
         let mut points = Vec::with_capacity(dynamic_len);
@@ -307,7 +312,7 @@ impl<G: Group> Equation<G> {
     }
 }
 
-fn add_layout<S: ScalarOps>(table: &mut Vec<Vec<S>>, n: usize, scalars: impl IntoIterator<Item = S>) {
+fn add_layout<S: Copy + Default + AddAssign>(table: &mut Vec<Vec<S>>, n: usize, scalars: impl IntoIterator<Item = S>) {
     let n = n.max(1);
     let mut scalars = scalars.into_iter().peekable();
     let mut j = 0;
@@ -318,7 +323,12 @@ fn add_layout<S: ScalarOps>(table: &mut Vec<Vec<S>>, n: usize, scalars: impl Int
 }
 
 /// `table[j][start + i] += s_i`, growing the table as needed.
-fn add_chunk<S: ScalarOps>(table: &mut Vec<Vec<S>>, j: usize, start: usize, scalars: impl IntoIterator<Item = S>) {
+fn add_chunk<S: Copy + Default + AddAssign>(
+    table: &mut Vec<Vec<S>>,
+    j: usize,
+    start: usize,
+    scalars: impl IntoIterator<Item = S>,
+) {
     if table.len() <= j {
         table.resize_with(j + 1, Vec::new);
     }
@@ -331,7 +341,7 @@ fn add_chunk<S: ScalarOps>(table: &mut Vec<Vec<S>>, j: usize, start: usize, scal
     }
     for s in scalars {
         if chain.len() < i {
-            chain.resize(i, S::zero());
+            chain.resize(i, S::default());
         }
         chain.push(s);
         i += 1;

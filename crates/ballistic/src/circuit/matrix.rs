@@ -168,19 +168,17 @@ pub(crate) struct Flattened<S> {
 
 /// `𝐰_L, 𝐰_R, 𝐰_O` (length `n`), `𝐰_V` (length `m`) and `w_c` of the rows
 /// of `parts` taken in order (one system stored in pieces), with the
-/// committed and constant columns negated (`lc = 0` form). Entries naming
-/// variables outside `n`, `m` are skipped; callers check
-/// [`Matrix::check_variables`] first.
-pub(crate) fn flatten<S: ScalarOps>(parts: &[&Matrix<S>], z: S, n: usize, m: usize) -> Flattened<S> {
-    let mut f = Flattened {
-        w_l: vec![S::zero(); n],
-        w_r: vec![S::zero(); n],
-        w_o: vec![S::zero(); n],
-        w_v: vec![S::zero(); m],
-        w_c: S::zero(),
-    };
+/// committed and constant columns negated (`lc = 0` form), in Montgomery
+/// form ([`crate::group::fast`]): one pass over the entries, a product only
+/// for coefficients other than ±1. Entries naming variables outside `n`,
+/// `m` are skipped; callers check [`Matrix::check_variables`] first.
+pub(crate) fn flatten<S: ScalarOps>(parts: &[&Matrix<S>], z: S, n: usize, m: usize) -> Flattened<S::Fast> {
+    let zero = S::Fast::default();
+    let mut f = Flattened { w_l: vec![zero; n], w_r: vec![zero; n], w_o: vec![zero; n], w_v: vec![zero; m], w_c: zero };
+    let z = z.to_fast();
     let mut exp_z = z;
     for part in parts {
+        let coeffs: Vec<S::Fast> = part.coeffs.iter().map(|c| c.to_fast()).collect();
         let mut start = 0usize;
         for &end in &part.row_ends {
             let end = end as usize;
@@ -192,7 +190,7 @@ pub(crate) fn flatten<S: ScalarOps>(parts: &[&Matrix<S>], z: S, n: usize, m: usi
                 let c = match *id {
                     ID_ONE => exp_z,
                     ID_MINUS_ONE => minus_exp_z,
-                    id => exp_z * part.coeffs.get(id as usize).copied().unwrap_or_default(),
+                    id => exp_z * coeffs.get(id as usize).copied().unwrap_or_default(),
                 };
                 let i = (packed >> 3) as usize;
                 let slot = match packed & 7 {
@@ -221,6 +219,20 @@ pub(crate) fn flatten<S: ScalarOps>(parts: &[&Matrix<S>], z: S, n: usize, m: usi
     f
 }
 
+impl<F: Copy> Flattened<F> {
+    /// Out of Montgomery form.
+    pub(crate) fn into_scalars<S: ScalarOps<Fast = F>>(self) -> Flattened<S> {
+        let out = |v: Vec<F>| v.iter().map(S::from_fast).collect();
+        Flattened {
+            w_l: out(self.w_l),
+            w_r: out(self.w_r),
+            w_o: out(self.w_o),
+            w_v: out(self.w_v),
+            w_c: S::from_fast(&self.w_c),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,7 +257,7 @@ mod tests {
         assert!(a.check_variables(2, 1) && b.check_variables(2, 0));
         assert!(!a.check_variables(1, 1) && !a.check_variables(2, 0));
         let z = s(5);
-        let f = flatten(&[&a, &b], z, 2, 1);
+        let f = flatten(&[&a, &b], z, 2, 1).into_scalars::<S>();
         let (z1, z2, z4) = (z, z * z, z * z * z * z);
         assert_eq!(f.w_l, vec![z1, -z4]);
         assert_eq!(f.w_r, vec![S::zero(), z2 * s(3)]);

@@ -242,7 +242,7 @@ impl<G: Group> Prover<G> {
 
         let y = this.transcript.challenge_scalar::<G>(b"y");
         let z = this.transcript.challenge_scalar::<G>(b"z");
-        let Flattened { w_l, w_r, w_o, w_v, .. } = flatten(&[&this.constraints], z, n, m);
+        let Flattened { w_l, w_r, w_o, w_v, .. } = flatten(&[&this.constraints], z, n, m).into_scalars::<G::Scalar>();
 
         let s_l: Vec<&G::Scalar> = s_l1.iter().chain(s_l2.iter()).collect();
         let s_r: Vec<&G::Scalar> = s_r1.iter().chain(s_r2.iter()).collect();

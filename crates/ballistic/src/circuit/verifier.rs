@@ -16,8 +16,8 @@ use crate::encoding::decode_point;
 use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
-use crate::inner_product::s_vector;
 use crate::transcript::TranscriptProtocol;
 
 /// First-phase constraints built once, shared by the verifiers of many
@@ -316,43 +316,53 @@ impl<G: Group> Verifier<G> {
         G::Scalar::batch_invert_vartime(&mut inverses);
         let y_inv = inverses.pop().unwrap_or_default();
         let u_inv = inverses;
-        let s = s_vector(&u_k, &u_inv);
         let (a, b) = (proof.ipp.a, proof.ipp.b);
         let r = combine;
         let one = G::Scalar::one();
         let (x1, x2, x3) = (x, x * x, x * x * x);
         let (x4, x5, x6) = (x3 * x, x3 * x2, x3 * x3);
 
-        let mut delta = G::Scalar::zero();
+        // The per-gate scalars, in Montgomery form (crate::group::fast):
+        //   G_i: w·(x·y^{−i}·w_R,i − a·s_i),  H_i: w·(y^{−i}·(x·w_L,i + w_O,i − b·s⁻¹_i) − 1),
+        // w = weight (times u for second-phase and padding gates), and
+        // δ = Σ y^{−i}·w_R,i·w_L,i.
+        let f = |s: &G::Scalar| s.to_fast();
+        let s = s_vector_fast::<G::Scalar>(&u_k, &u_inv);
+        let (fa, fb, fx1, fone) = (f(&a), f(&b), f(&x1), G::Scalar::fast_one());
+        let (fy_inv, fweight, fweight_u) = (f(&y_inv), f(&weight), f(&(weight * u)));
+        let unit_weight = weight == one;
+        let mut delta = <G::Scalar as Montgomery>::Fast::default();
         let mut g_scalars = Vec::with_capacity(padded_n);
         let mut h_scalars = Vec::with_capacity(padded_n);
-        let weight_u = weight * u;
-        let unit_weight = weight == one;
-        let mut y_inv_i = one;
+        let mut y_inv_i = fone;
         // s has padded_n entries (one per gate): s⁻¹ᵢ = s_{N−1−i}.
         for (i, (s_i, s_inv_i)) in s.iter().copied().zip(s.iter().rev().copied()).enumerate() {
             let (g, h) = match (w_l.get(i), w_r.get(i), w_o.get(i)) {
                 (Some(wl), Some(wr), Some(wo)) => {
                     let yneg_wr = y_inv_i * *wr;
                     delta += yneg_wr * *wl;
-                    (x1 * yneg_wr - a * s_i, y_inv_i * (x1 * *wl + *wo - b * s_inv_i) - one)
+                    (fx1 * yneg_wr - fa * s_i, y_inv_i * (fx1 * *wl + *wo - fb * s_inv_i) - fone)
                 }
                 // Padding gates: every weight is zero.
-                _ => (-(a * s_i), -(y_inv_i * b * s_inv_i) - one),
+                _ => (-(fa * s_i), -(y_inv_i * fb * s_inv_i) - fone),
             };
             let (g, h) = if i >= n1 {
-                (weight_u * g, weight_u * h)
+                (fweight_u * g, fweight_u * h)
             } else if unit_weight {
                 (g, h)
             } else {
-                (weight * g, weight * h)
+                (fweight * g, fweight * h)
             };
             g_scalars.push(g);
             h_scalars.push(h);
-            y_inv_i *= y_inv;
+            y_inv_i *= fy_inv;
         }
-        acc.add_g_layout(padded_n, g_scalars);
-        acc.add_h_layout(padded_n, h_scalars);
+        let delta = G::Scalar::from_fast(&delta);
+        let w_c = G::Scalar::from_fast(&w_c);
+        let w_v: Vec<G::Scalar> = w_v.iter().map(G::Scalar::from_fast).collect();
+        let weight_u = weight * u;
+        acc.add_g_layout_fast(padded_n, g_scalars);
+        acc.add_h_layout_fast(padded_n, h_scalars);
         acc.add_b(weight * (w * (proof.t_x - a * b) + r * (x2 * (w_c + delta) - proof.t_x)));
         acc.add_b_blinding(weight * (-proof.e_blinding - r * proof.t_x_blinding));
         acc.add_point(weight * x1, proof.a_i1.point);
@@ -375,6 +385,24 @@ impl<G: Group> Verifier<G> {
         proof.ipp.add_round_terms(&u_k, &u_inv, weight, acc);
         Ok(())
     }
+}
+
+/// The inner-product argument's `s` vector (see
+/// [`crate::inner_product`]) in Montgomery form: `s_0 = Π u_k⁻¹`, and
+/// `s_i = s_{i − 2^k}·u_{lg N − 1 − k}²` for the top bit `k` of `i`.
+fn s_vector_fast<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S::Fast> {
+    let lg_n = u.len();
+    let n = 1usize << lg_n;
+    let mut s = Vec::with_capacity(n);
+    s.push(u_inv.iter().fold(S::fast_one(), |acc, x| acc * x.to_fast()));
+    let u_sq: Vec<S::Fast> = u.iter().map(|x| x.to_fast() * x.to_fast()).collect();
+    for i in 1..n {
+        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
+        let k = 1usize << lg_i;
+        let next = s.get(i - k).copied().unwrap_or_default() * u_sq.get(lg_n - 1 - lg_i).copied().unwrap_or_default();
+        s.push(next);
+    }
+    s
 }
 
 /// A circuit proof with its statement (the [`Verifier`] the gadget code

@@ -27,6 +27,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+pub(crate) mod fast;
 pub mod ristretto255;
 pub mod secp256k1;
 
@@ -126,6 +127,7 @@ pub trait ScalarOps:
     + ConditionallySelectable
     + ConstantTimeEq
     + Zeroize
+    + fast::Montgomery
 {
     /// The additive identity.
     fn zero() -> Self;

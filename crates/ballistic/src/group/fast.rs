@@ -1,0 +1,207 @@
+//! Montgomery-form scalar arithmetic for the verifier's bulk loops.
+//!
+//! The groups' own scalar types keep a canonical byte form between
+//! operations (curve25519-dalek unpacks, multiplies twice in Montgomery form
+//! and repacks on every product), which makes long loops of field
+//! operations on public values — flattening a circuit's constraint matrices
+//! with the powers of `z`, the per-gate scalars of its verification equation
+//! — cost several times the arithmetic itself. [`Montgomery::Fast`] is the
+//! same field kept in Montgomery form (four 64-bit limbs), with the
+//! formally verified arithmetic of the `fiat-crypto` crate
+//! (`curve25519_scalar_64`, `secp256k1_montgomery_scalar_64`): convert in
+//! once, compute, convert out once.
+//!
+//! The operations are constant time (fiat-crypto's code is), but they are
+//! used only on public data here.
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use super::ScalarOps;
+
+/// A scalar field with a Montgomery-form twin (sealed: implemented for the
+/// supported groups' scalars only).
+pub trait Montgomery: Sized {
+    /// The field element in Montgomery form.
+    type Fast: Copy
+        + Default
+        + PartialEq
+        + core::fmt::Debug
+        + Send
+        + Sync
+        + Add<Output = Self::Fast>
+        + Sub<Output = Self::Fast>
+        + Mul<Output = Self::Fast>
+        + Neg<Output = Self::Fast>
+        + AddAssign
+        + SubAssign
+        + MulAssign;
+    /// Into Montgomery form.
+    fn to_fast(&self) -> Self::Fast;
+    /// Out of Montgomery form.
+    fn from_fast(x: &Self::Fast) -> Self;
+    /// `1` in Montgomery form.
+    fn fast_one() -> Self::Fast;
+}
+
+macro_rules! fiat_field {
+    ($name:ident, $scalar:ty, $module:ident, $m:ident, $nm:ident, $mul:ident, $add:ident, $sub:ident, $opp:ident,
+     $to_m:ident, $from_m:ident, $from_bytes:ident, $to_bytes:ident, $one:ident) => {
+        /// A scalar in Montgomery form (see the module documentation).
+        #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+        pub struct $name([u64; 4]);
+
+        impl Add for $name {
+            type Output = $name;
+            #[inline]
+            fn add(self, rhs: $name) -> $name {
+                let mut out = fiat_crypto::$module::$m(Default::default());
+                fiat_crypto::$module::$add(
+                    &mut out,
+                    &fiat_crypto::$module::$m(self.0),
+                    &fiat_crypto::$module::$m(rhs.0),
+                );
+                $name(out.0)
+            }
+        }
+        impl Sub for $name {
+            type Output = $name;
+            #[inline]
+            fn sub(self, rhs: $name) -> $name {
+                let mut out = fiat_crypto::$module::$m(Default::default());
+                fiat_crypto::$module::$sub(
+                    &mut out,
+                    &fiat_crypto::$module::$m(self.0),
+                    &fiat_crypto::$module::$m(rhs.0),
+                );
+                $name(out.0)
+            }
+        }
+        impl Mul for $name {
+            type Output = $name;
+            #[inline]
+            fn mul(self, rhs: $name) -> $name {
+                let mut out = fiat_crypto::$module::$m(Default::default());
+                fiat_crypto::$module::$mul(
+                    &mut out,
+                    &fiat_crypto::$module::$m(self.0),
+                    &fiat_crypto::$module::$m(rhs.0),
+                );
+                $name(out.0)
+            }
+        }
+        impl Neg for $name {
+            type Output = $name;
+            #[inline]
+            fn neg(self) -> $name {
+                let mut out = fiat_crypto::$module::$m(Default::default());
+                fiat_crypto::$module::$opp(&mut out, &fiat_crypto::$module::$m(self.0));
+                $name(out.0)
+            }
+        }
+        impl AddAssign for $name {
+            #[inline]
+            fn add_assign(&mut self, rhs: $name) {
+                *self = *self + rhs;
+            }
+        }
+        impl SubAssign for $name {
+            #[inline]
+            fn sub_assign(&mut self, rhs: $name) {
+                *self = *self - rhs;
+            }
+        }
+        impl MulAssign for $name {
+            #[inline]
+            fn mul_assign(&mut self, rhs: $name) {
+                *self = *self * rhs;
+            }
+        }
+
+        impl Montgomery for $scalar {
+            type Fast = $name;
+            fn to_fast(&self) -> $name {
+                let mut limbs = [0u64; 4];
+                fiat_crypto::$module::$from_bytes(&mut limbs, &ScalarOps::to_bytes(self));
+                let mut out = fiat_crypto::$module::$m(Default::default());
+                fiat_crypto::$module::$to_m(&mut out, &fiat_crypto::$module::$nm(limbs));
+                $name(out.0)
+            }
+            fn from_fast(x: &$name) -> Self {
+                let mut plain = fiat_crypto::$module::$nm(Default::default());
+                fiat_crypto::$module::$from_m(&mut plain, &fiat_crypto::$module::$m(x.0));
+                let mut bytes = [0u8; 32];
+                fiat_crypto::$module::$to_bytes(&mut bytes, &plain.0);
+                // fiat-crypto's outputs are fully reduced: always canonical.
+                <$scalar as ScalarOps>::from_canonical_bytes(&bytes).unwrap_or_default()
+            }
+            fn fast_one() -> $name {
+                let mut out = fiat_crypto::$module::$m(Default::default());
+                fiat_crypto::$module::$one(&mut out);
+                $name(out.0)
+            }
+        }
+    };
+}
+
+fiat_field!(
+    Fast25519,
+    curve25519_dalek::scalar::Scalar,
+    curve25519_scalar_64,
+    fiat_25519_scalar_montgomery_domain_field_element,
+    fiat_25519_scalar_non_montgomery_domain_field_element,
+    fiat_25519_scalar_mul,
+    fiat_25519_scalar_add,
+    fiat_25519_scalar_sub,
+    fiat_25519_scalar_opp,
+    fiat_25519_scalar_to_montgomery,
+    fiat_25519_scalar_from_montgomery,
+    fiat_25519_scalar_from_bytes,
+    fiat_25519_scalar_to_bytes,
+    fiat_25519_scalar_set_one
+);
+
+fiat_field!(
+    FastSecp256k1,
+    k256::Scalar,
+    secp256k1_montgomery_scalar_64,
+    fiat_secp256k1_montgomery_scalar_montgomery_domain_field_element,
+    fiat_secp256k1_montgomery_scalar_non_montgomery_domain_field_element,
+    fiat_secp256k1_montgomery_scalar_mul,
+    fiat_secp256k1_montgomery_scalar_add,
+    fiat_secp256k1_montgomery_scalar_sub,
+    fiat_secp256k1_montgomery_scalar_opp,
+    fiat_secp256k1_montgomery_scalar_to_montgomery,
+    fiat_secp256k1_montgomery_scalar_from_montgomery,
+    fiat_secp256k1_montgomery_scalar_from_bytes,
+    fiat_secp256k1_montgomery_scalar_to_bytes,
+    fiat_secp256k1_montgomery_scalar_set_one
+);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::{Group, Ristretto255, Secp256k1};
+    use rand::SeedableRng;
+
+    fn agrees<S: ScalarOps + Montgomery>() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
+        for _ in 0..200 {
+            let (a, b) = (S::random(&mut rng), S::random(&mut rng));
+            let (x, y) = (a.to_fast(), b.to_fast());
+            assert_eq!(S::from_fast(&x), a);
+            assert_eq!(S::from_fast(&(x * y)), a * b);
+            assert_eq!(S::from_fast(&(x + y)), a + b);
+            assert_eq!(S::from_fast(&(x - y)), a - b);
+            assert_eq!(S::from_fast(&-x), -a);
+        }
+        assert_eq!(S::from_fast(&S::fast_one()), S::one());
+        assert_eq!(S::from_fast(&S::zero().to_fast()), S::zero());
+        assert_eq!((-S::one()).to_fast() + S::fast_one(), S::zero().to_fast());
+    }
+
+    #[test]
+    fn montgomery_form_agrees_with_the_scalars() {
+        agrees::<<Ristretto255 as Group>::Scalar>();
+        agrees::<<Secp256k1 as Group>::Scalar>();
+    }
+}
