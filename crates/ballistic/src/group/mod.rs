@@ -325,6 +325,29 @@ fn msm_par<G: Group>(
     msm(scalars, points)
 }
 
+/// `Σ sᵢ·Pᵢ` with the points by reference, in pieces of `chunk` terms
+/// (bounding the backend's per-term tables), the pieces split across
+/// threads with the `rayon` feature.
+pub(crate) fn msm_vartime_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::Point], chunk: usize) -> G::Point {
+    let chunk = chunk.max(1);
+    let piece = |(s, p): (&[G::Scalar], &[&G::Point])| G::msm_vartime(s.iter(), p.iter().copied());
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        let threads = rayon::current_num_threads();
+        if threads > 1 && scalars.len() >= PARALLEL_MIN_TERMS && scalars.len() == points.len() {
+            // At least one piece per thread.
+            let chunk = chunk.min(scalars.len().div_ceil(threads));
+            return scalars
+                .par_chunks(chunk)
+                .zip(points.par_chunks(chunk))
+                .map(piece)
+                .reduce(G::identity, |a, b| a + b);
+        }
+    }
+    scalars.chunks(chunk).zip(points.chunks(chunk)).map(piece).fold(G::identity(), |a, b| a + b)
+}
+
 /// [`Group::msm_vartime`], split across threads with the `rayon` feature.
 pub(crate) fn msm_vartime_par<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
     msm_par::<G>(scalars, points, |s, p| G::msm_vartime(s, p))
