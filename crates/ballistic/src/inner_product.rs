@@ -84,17 +84,18 @@ impl<G: Group> InnerProductProof<G> {
     #[allow(clippy::too_many_arguments)]
     // Indexing: every vector is the caller-checked power-of-two length N or a half of it.
     #[allow(clippy::indexing_slicing)]
-    pub(crate) fn prove(
+    pub(crate) fn prove<'a>(
         transcript: &mut Transcript,
         q: &G::Point,
         g_factors: &[G::Scalar],
         h_factors: &[G::Scalar],
-        g: Vec<G::Point>,
-        h: Vec<G::Point>,
+        g: impl Into<std::borrow::Cow<'a, [G::Point]>>,
+        h: impl Into<std::borrow::Cow<'a, [G::Point]>>,
         table: Option<(&GenTables<G>, usize)>,
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
     ) -> Self {
+        let (g, h): (std::borrow::Cow<'a, [G::Point]>, std::borrow::Cow<'a, [G::Point]>) = (g.into(), h.into());
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two());
         debug_assert!(b.len() == big_n && g.len() == big_n && h.len() == big_n);
@@ -146,18 +147,19 @@ impl<G: Group> InnerProductProof<G> {
             }
             // One term per original generator while lazy, else n.
             let terms = if gens.is_lazy() { big_n } else { gens.len() };
+            // The points by reference (the originals can be 10⁵ points).
             let mut scalars = Vec::with_capacity(terms + 1);
-            let mut points = Vec::with_capacity(terms + 1);
+            let mut points: Vec<&G::Point> = Vec::with_capacity(terms + 1);
             gens.cross_terms(g_high, a, b, |_, _, scalar, point| {
                 scalars.push(scalar);
-                points.push(*point);
+                points.push(point);
             });
             scalars.push(c);
-            points.push(*q);
+            points.push(q);
             if gens.is_lazy() {
-                crate::group::msm_vartime_par::<G>(&scalars, &points)
+                crate::group::msm_vartime_by_ref::<G>(&scalars, &points, crate::equation::MSM_CHUNK)
             } else {
-                G::msm_vartime(&scalars, &points)
+                G::msm_vartime(&scalars, points.iter().copied())
             }
         };
 

@@ -4,6 +4,7 @@
 //! `materialise_strided`).
 
 use crate::group::{Group, ScalarOps};
+use std::borrow::Cow;
 
 /// The iterator `1, x, x², …` (lazy; one multiplication per element).
 pub fn powers<S: ScalarOps>(x: S) -> impl Iterator<Item = S> + Clone {
@@ -96,10 +97,12 @@ fn materialise_strided<G: Group>(coeffs: &[G::Scalar], points: &[G::Point], n: u
 /// fold the points. The argument is the same either way (its tests check
 /// it for every number of lazy rounds). Everything here is public: variable
 /// time.
-pub(crate) struct FoldingGens<G: Group> {
-    /// The `N` originals while lazy, then the current `n` generators.
-    g: Vec<G::Point>,
-    h: Vec<G::Point>,
+pub(crate) struct FoldingGens<'a, G: Group> {
+    /// The `N` originals while lazy (borrowed from the generators where the
+    /// caller can: a circuit's are 10⁵ points), then the current `n`
+    /// generators.
+    g: Cow<'a, [G::Point]>,
+    h: Cow<'a, [G::Point]>,
     /// While lazy, the coefficient of each original in the current
     /// generators; `None` once materialised.
     coeffs: Option<Coefficients<G::Scalar>>,
@@ -110,21 +113,23 @@ pub(crate) struct FoldingGens<G: Group> {
 /// The coefficients of the originals in lazy generators: `(𝐆, 𝐇)`.
 type Coefficients<S> = (Vec<S>, Vec<S>);
 
-impl<G: Group> FoldingGens<G> {
+impl<'a, G: Group> FoldingGens<'a, G> {
     /// Lazy generators `g_factors[j]·G_j`, `h_factors[j]·H_j` (all four
     /// of one length `N`).
     pub(crate) fn lazy(
-        g: Vec<G::Point>,
-        h: Vec<G::Point>,
+        g: impl Into<Cow<'a, [G::Point]>>,
+        h: impl Into<Cow<'a, [G::Point]>>,
         g_factors: Vec<G::Scalar>,
         h_factors: Vec<G::Scalar>,
     ) -> Self {
+        let (g, h) = (g.into(), h.into());
         let n = g.len().min(h.len()).min(g_factors.len()).min(h_factors.len());
         FoldingGens { g, h, coeffs: Some((g_factors, h_factors)), n }
     }
 
     /// Generators folded as points from the start.
-    pub(crate) fn eager(g: Vec<G::Point>, h: Vec<G::Point>) -> Self {
+    pub(crate) fn eager(g: impl Into<Cow<'a, [G::Point]>>, h: impl Into<Cow<'a, [G::Point]>>) -> Self {
+        let (g, h) = (g.into(), h.into());
         let n = g.len().min(h.len());
         FoldingGens { g, h, coeffs: None, n }
     }
@@ -142,8 +147,8 @@ impl<G: Group> FoldingGens<G> {
     /// Compute the current generators as points (no-op if already done).
     pub(crate) fn materialise(&mut self) {
         if let Some((cg, ch)) = self.coeffs.take() {
-            self.g = materialise_strided::<G>(&cg, &self.g, self.n);
-            self.h = materialise_strided::<G>(&ch, &self.h, self.n);
+            self.g = Cow::Owned(materialise_strided::<G>(&cg, &self.g, self.n));
+            self.h = Cow::Owned(materialise_strided::<G>(&ch, &self.h, self.n));
         }
     }
 
@@ -161,12 +166,12 @@ impl<G: Group> FoldingGens<G> {
     /// current one).
     // Indexing: j < N (lazy: coefficient vectors and points have N entries) or j < n ≤ len (eager).
     #[allow(clippy::indexing_slicing)]
-    pub(crate) fn cross_terms(
-        &self,
+    pub(crate) fn cross_terms<'s>(
+        &'s self,
         g_high: bool,
         a: impl Fn(usize) -> G::Scalar,
         b: impl Fn(usize) -> G::Scalar,
-        mut term: impl FnMut(usize, bool, G::Scalar, &G::Point),
+        mut term: impl FnMut(usize, bool, G::Scalar, &'s G::Point),
     ) {
         let (n, half) = (self.n, self.n / 2);
         match &self.coeffs {
@@ -210,14 +215,13 @@ impl<G: Group> FoldingGens<G> {
                 }
             }
             None => {
-                self.g.truncate(n);
-                self.h.truncate(n);
-                let (g_l, g_r) = self.g.split_at_mut(half.min(n));
-                fold_points::<G>(g_l, g_r, g_lo, g_hi);
-                let (h_l, h_r) = self.h.split_at_mut(half.min(n));
-                fold_points::<G>(h_l, h_r, h_lo, h_hi);
-                self.g.truncate(half);
-                self.h.truncate(half);
+                for (gens, lo, hi) in [(&mut self.g, g_lo, g_hi), (&mut self.h, h_lo, h_hi)] {
+                    let v = gens.to_mut();
+                    v.truncate(n);
+                    let (l, r) = v.split_at_mut(half.min(n));
+                    fold_points::<G>(l, r, lo, hi);
+                    v.truncate(half);
+                }
             }
         }
         self.n = half;

@@ -159,14 +159,16 @@ impl<G: Group> Prover<G> {
         // does not fit the generators.
         bp_gens.check_layout(n1.max(1), n1)?;
 
-        let g1: Vec<G::Point> = bp_gens.g_layout(n1.max(1), n1).copied().collect();
-        let h1: Vec<G::Point> = bp_gens.h_layout(n1.max(1), n1).copied().collect();
+        // One chain holds a circuit's generators: borrowed, never copied.
+        let g_chain: &[G::Point] = bp_gens.g_chains().first().map_or(&[], Vec::as_slice);
+        let h_chain: &[G::Point] = bp_gens.h_chains().first().map_or(&[], Vec::as_slice);
+        let (g1, h1) = (g_chain.get(..n1).unwrap_or(&[]), h_chain.get(..n1).unwrap_or(&[]));
         let first = commit_phase(
             &pc_gens,
             rng,
             Wires { left: &self.secrets.a_l, right: &self.secrets.a_r, out: &self.secrets.a_o, bits: &self.bits },
-            &g1,
-            &h1,
+            g1,
+            h1,
         );
         let ([a_i1, a_o1, s1], s_l1, s_r1, bl1) = (first.points, first.s_l, first.s_r, first.blindings);
         self.transcript.append_point::<G>(b"A_I1", &a_i1.compressed);
@@ -215,8 +217,7 @@ impl<G: Group> Prover<G> {
             return Err(ProofError::Unsatisfied);
         }
 
-        let g: Vec<G::Point> = bp_gens.g_layout(padded_n, padded_n).copied().collect();
-        let h: Vec<G::Point> = bp_gens.h_layout(padded_n, padded_n).copied().collect();
+        let (g, h) = (g_chain.get(..padded_n).unwrap_or(&[]), h_chain.get(..padded_n).unwrap_or(&[]));
         let (phase2, s_l2, s_r2, bl2) = if n2 > 0 {
             let second = commit_phase(
                 &pc_gens,
@@ -321,6 +322,20 @@ impl<G: Group> Prover<G> {
         // Masked by s_L, s_R: public to the variable-time argument (crate::ct).
         declassify(&l_vec[..]);
         declassify(&r_vec[..]);
+        // The inner-product argument needs only l(x), r(x): free (and wipe)
+        // everything else first — the prover's peak is then the larger of
+        // this point and the argument's first rounds.
+        drop((s_l, s_r, l1, r0, r1, r3, l3, w_l, w_r, w_o, w_v));
+        drop((s_l1, s_r1, s_l2, s_r2));
+        this.secrets = Secrets {
+            v: Zeroizing::new(Vec::new()),
+            v_blinding: Zeroizing::new(Vec::new()),
+            a_l: Zeroizing::new(Vec::new()),
+            a_r: Zeroizing::new(Vec::new()),
+            a_o: Zeroizing::new(Vec::new()),
+        };
+        this.constraints = Matrix::default();
+        this.bits = Vec::new();
         let one = G::Scalar::one();
         let g_factors: Vec<G::Scalar> = (0..padded_n).map(|i| if i < n1 { one } else { u }).collect();
         let h_factors: Vec<G::Scalar> =
@@ -392,8 +407,10 @@ fn commit_sum<G: Group>(
     let total = 1 + terms.iter().map(|(s, _)| s.len()).sum::<usize>();
     let mut scalars = Zeroizing::new(Vec::with_capacity(total));
     scalars.push(*blinding);
-    let mut points = Vec::with_capacity(total);
-    points.push(pc_gens.b_blinding);
+    // The generators by reference: the multiscalar multiplication copies
+    // them a piece at a time.
+    let mut points: Vec<&G::Point> = Vec::with_capacity(total);
+    points.push(&pc_gens.b_blinding);
     let mut selected = G::identity();
     let one = G::Scalar::one();
     for (s, p) in terms {
@@ -402,11 +419,11 @@ fn commit_sum<G: Group>(
                 selected += G::Point::conditional_select(&G::identity(), p_i, s_i.ct_eq(&one));
             } else {
                 scalars.push(*s_i);
-                points.push(*p_i);
+                points.push(p_i);
             }
         }
     }
-    let p = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points) + selected);
+    let p = ProofPoint::<G>::from_point(crate::group::msm_ct_by_ref::<G>(&scalars, &points) + selected);
     declassify(&p);
     p
 }

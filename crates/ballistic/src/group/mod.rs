@@ -348,16 +348,34 @@ pub(crate) fn msm_vartime_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::
     scalars.chunks(chunk).zip(points.chunks(chunk)).map(piece).fold(G::identity(), |a, b| a + b)
 }
 
-/// [`Group::msm_vartime`], split across threads with the `rayon` feature.
-pub(crate) fn msm_vartime_par<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
-    msm_par::<G>(scalars, points, |s, p| G::msm_vartime(s, p))
-}
-
 /// Terms per constant-time multiscalar multiplication call: the backends
 /// keep a table of multiples per point (1.3–1.5 KiB each), so large sums
 /// (a circuit's commitments have 10⁵ terms) are cut into pieces to bound
 /// memory; each piece costs one more run of 252 doublings, under 1% here.
 const CT_CHUNK: usize = 2048;
+
+/// [`Group::msm_ct`] with the points by reference, in pieces of
+/// [`CT_CHUNK`] terms (each piece's points copied into a buffer of that
+/// size), split across threads with the `rayon` feature. Constant time in
+/// the scalars; the split depends only on the length.
+pub(crate) fn msm_ct_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::Point]) -> G::Point {
+    let piece = |(s, p): (&[G::Scalar], &[&G::Point])| {
+        let buffer: Vec<G::Point> = p.iter().map(|p| **p).collect();
+        G::msm_ct(s, &buffer)
+    };
+    #[cfg(feature = "rayon")]
+    {
+        use rayon::prelude::*;
+        if rayon::current_num_threads() > 1 && scalars.len() >= PARALLEL_MIN_TERMS && scalars.len() == points.len() {
+            return scalars
+                .par_chunks(CT_CHUNK)
+                .zip(points.par_chunks(CT_CHUNK))
+                .map(piece)
+                .reduce(G::identity, |a, b| a + b);
+        }
+    }
+    scalars.chunks(CT_CHUNK).zip(points.chunks(CT_CHUNK)).map(piece).fold(G::identity(), |a, b| a + b)
+}
 
 /// [`Group::msm_ct`], in pieces of [`CT_CHUNK`] terms, split across
 /// threads with the `rayon` feature (each piece is constant time; the split
