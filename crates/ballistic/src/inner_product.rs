@@ -95,7 +95,8 @@ impl<G: Group> InnerProductProof<G> {
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
     ) -> Self {
-        let (g, h): (std::borrow::Cow<'a, [G::Point]>, std::borrow::Cow<'a, [G::Point]>) = (g.into(), h.into());
+        let g: std::borrow::Cow<'a, [G::Point]> = g.into();
+        let h: std::borrow::Cow<'a, [G::Point]> = h.into();
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two());
         debug_assert!(b.len() == big_n && g.len() == big_n && h.len() == big_n);
