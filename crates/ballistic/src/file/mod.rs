@@ -16,8 +16,8 @@
 //! values of a Pinocchio circuit beside the proof:
 //!
 //! ```json
-//! { "system": "r1cs", "group": "ristretto255", "label": "…", "multipliers": 25440,
-//!   "inputs": [{ "wire": 2, "value": "3d" }, …], "outputs": [ … ], "proof": "<hex>" }
+//! { "system": "r1cs", "group": "ristretto255", "label": "…", "multipliers": 25501,
+//!   "inputs": [{ "wire": 0, "value": "1" }, …], "outputs": [ … ], "proof": "<hex>" }
 //! ```
 //!
 //! Hex is lowercase, and only lowercase is read back: one encoding per

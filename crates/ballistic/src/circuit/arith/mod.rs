@@ -612,7 +612,7 @@ impl Circuit {
         PublicValues { inputs: self.inputs.iter().map(get).collect(), outputs: self.outputs.iter().map(get).collect() }
     }
 
-    /// Build the constraints into `cs` ([`translate`] describes the
+    /// Build the constraints into `cs` (the module documentation describes the
     /// translation): the prover passes every wire's value (`wires`), the
     /// verifier `None`. `public` gives the public inputs and the outputs,
     /// which must be exactly the circuit's, in order.
