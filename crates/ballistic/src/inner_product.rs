@@ -285,7 +285,9 @@ const LAZY_ROUNDS: usize = 3;
 
 /// The unrolled fold coefficients `s_0 … s_{N−1}` from the challenges and
 /// their inverses (one multiplication per entry after `s_0`).
+/// The verifiers use [`s_vector_fast`]; this is its test oracle.
 // Indexing: s has 2^lg_n entries built here; i − 2^⌊lg i⌋ < i and lg_n − 1 − ⌊lg i⌋ < lg_n = u.len().
+#[cfg(test)]
 #[allow(clippy::indexing_slicing)]
 pub(crate) fn s_vector<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S> {
     let lg_n = u.len();
@@ -302,9 +304,39 @@ pub(crate) fn s_vector<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S> {
     s
 }
 
+/// The inner-product argument's `s` vector (see
+/// [`crate::inner_product`]) in Montgomery form: `s_0 = Π u_k⁻¹`, and
+/// `s_i = s_{i − 2^k}·u_{lg N − 1 − k}²` for the top bit `k` of `i`.
+pub(crate) fn s_vector_fast<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S::Fast> {
+    let lg_n = u.len();
+    let n = 1usize << lg_n;
+    let mut s = Vec::with_capacity(n);
+    s.push(u_inv.iter().fold(S::fast_one(), |acc, x| acc * x.to_fast()));
+    let u_sq: Vec<S::Fast> = u.iter().map(|x| x.to_fast() * x.to_fast()).collect();
+    for i in 1..n {
+        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
+        let k = 1usize << lg_i;
+        let next = s.get(i - k).copied().unwrap_or_default() * u_sq.get(lg_n - 1 - lg_i).copied().unwrap_or_default();
+        s.push(next);
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn s_vector_fast_matches_s_vector() {
+        use crate::group::fast::Montgomery;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
+        for lg_n in 0..7 {
+            let u: Vec<Scalar> = (0..lg_n).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
+            let u_inv: Vec<Scalar> = u.iter().map(|x| x.invert()).collect();
+            let fast: Vec<Scalar> = s_vector_fast::<Scalar>(&u, &u_inv).iter().map(Scalar::from_fast).collect();
+            assert_eq!(fast, s_vector(&u, &u_inv));
+        }
+    }
     use crate::equation::Equation;
     use crate::generators::BulletproofGens;
     use crate::group::Ristretto255;

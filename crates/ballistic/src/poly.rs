@@ -11,6 +11,13 @@ pub fn powers<S: ScalarOps>(x: S) -> impl Iterator<Item = S> + Clone {
     core::iter::successors(Some(S::one()), move |p| Some(*p * x))
 }
 
+/// `1, x, x², …` in Montgomery form ([`crate::group::fast`]), for the
+/// verifiers' per-generator loops.
+pub(crate) fn powers_fast<S: ScalarOps>(x: S) -> impl Iterator<Item = S::Fast> + Clone {
+    let x = x.to_fast();
+    core::iter::successors(Some(S::fast_one()), move |p| Some(*p * x))
+}
+
 /// `⟨a, b⟩ = Σ aᵢ·bᵢ` over the common length.
 pub fn inner_product<S: ScalarOps>(a: &[S], b: &[S]) -> S {
     a.iter().zip(b).fold(S::zero(), |acc, (x, y)| acc + *x * *y)

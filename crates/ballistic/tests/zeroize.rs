@@ -43,13 +43,17 @@ unsafe impl GlobalAlloc for Scanning {
         if ARMED.load(Ordering::Relaxed) && !IN_SCAN.with(|s| s.replace(true)) {
             // SAFETY: the block is still ours until System.dealloc below.
             let block = unsafe { std::slice::from_raw_parts(ptr, layout.size()) };
-            if let Ok(patterns) = PATTERNS.try_lock() {
-                for p in patterns.iter() {
-                    if !p.is_empty() && block.windows(p.len()).any(|w| w == &p[..]) {
-                        HITS.fetch_add(1, Ordering::Relaxed);
-                    }
+            // Wait for the lock rather than skip the block (a test-harness
+            // thread freeing memory at the same moment must not hide a
+            // hit). No deadlock: the lock is only held to scan (which does
+            // not allocate) or, in `watch`, while the allocator is disarmed.
+            let patterns = PATTERNS.lock().unwrap_or_else(|e| e.into_inner());
+            for p in patterns.iter() {
+                if !p.is_empty() && block.windows(p.len()).any(|w| w == &p[..]) {
+                    HITS.fetch_add(1, Ordering::Relaxed);
                 }
             }
+            drop(patterns);
             IN_SCAN.with(|s| s.set(false));
         }
         unsafe { System.dealloc(ptr, layout) }

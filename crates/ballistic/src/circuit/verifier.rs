@@ -327,7 +327,7 @@ impl<G: Group> Verifier<G> {
         // w = weight (times u for second-phase and padding gates), and
         // δ = Σ y^{−i}·w_R,i·w_L,i.
         let f = |s: &G::Scalar| s.to_fast();
-        let s = s_vector_fast::<G::Scalar>(&u_k, &u_inv);
+        let s = crate::inner_product::s_vector_fast::<G::Scalar>(&u_k, &u_inv);
         let (fa, fb, fx1, fone) = (f(&a), f(&b), f(&x1), G::Scalar::fast_one());
         let (fy_inv, fweight, fweight_u) = (f(&y_inv), f(&weight), f(&(weight * u)));
         let unit_weight = weight == one;
@@ -385,24 +385,6 @@ impl<G: Group> Verifier<G> {
         proof.ipp.add_round_terms(&u_k, &u_inv, weight, acc);
         Ok(())
     }
-}
-
-/// The inner-product argument's `s` vector (see
-/// [`crate::inner_product`]) in Montgomery form: `s_0 = Π u_k⁻¹`, and
-/// `s_i = s_{i − 2^k}·u_{lg N − 1 − k}²` for the top bit `k` of `i`.
-fn s_vector_fast<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S::Fast> {
-    let lg_n = u.len();
-    let n = 1usize << lg_n;
-    let mut s = Vec::with_capacity(n);
-    s.push(u_inv.iter().fold(S::fast_one(), |acc, x| acc * x.to_fast()));
-    let u_sq: Vec<S::Fast> = u.iter().map(|x| x.to_fast() * x.to_fast()).collect();
-    for i in 1..n {
-        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
-        let k = 1usize << lg_i;
-        let next = s.get(i - k).copied().unwrap_or_default() * u_sq.get(lg_n - 1 - lg_i).copied().unwrap_or_default();
-        s.push(next);
-    }
-    s
 }
 
 /// A circuit proof with its statement (the [`Verifier`] the gadget code

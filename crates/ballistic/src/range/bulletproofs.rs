@@ -72,9 +72,10 @@ use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
-use crate::inner_product::{s_vector, InnerProductProof};
-use crate::poly::{powers, sum_of_powers};
+use crate::inner_product::{s_vector_fast, InnerProductProof};
+use crate::poly::{powers, powers_fast, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
 
 /// A Bulletproofs range proof for `m` values of `n` bits.
@@ -325,7 +326,7 @@ impl<G: Group> Verifiable<G> for RangeProof<G> {
         G::Scalar::batch_invert_vartime(&mut inverses);
         let y_inv = inverses.pop().unwrap_or_default();
         let u_inv = inverses;
-        let s = s_vector(&u, &u_inv);
+        let s = s_vector_fast::<G::Scalar>(&u, &u_inv);
 
         let c = combine * weight;
         let (a, b) = (self.ipp.a, self.ipp.b);
@@ -349,14 +350,15 @@ impl<G: Group> Verifiable<G> for RangeProof<G> {
         // G_k: −w·z − (w·a)·s_k;  H_k: w·z + y^{−k}·(w·d_k − (w·b)·s_k⁻¹).
         // The weight is folded into constants: 5 multiplications per k in
         // all (with s_k and y^{−k}), which matters in large batches.
-        let (wz, wa, wb) = (weight * z, weight * a, weight * b);
-        acc.add_g_layout(n, s.iter().map(|s_k| -wz - wa * *s_k));
-        let d = d_vector::<G::Scalar>(shape, z, weight);
-        acc.add_h_layout(
+        // In Montgomery form (crate::group::fast): the equation keeps it.
+        let (wz, wa, wb) = ((weight * z).to_fast(), (weight * a).to_fast(), (weight * b).to_fast());
+        acc.add_g_layout_fast(n, s.iter().map(|s_k| -wz - wa * *s_k));
+        let d = d_vector::<G::Scalar>(shape, z, weight).map(|d| d.to_fast());
+        acc.add_h_layout_fast(
             n,
             s.iter()
                 .rev()
-                .zip(powers(y_inv))
+                .zip(powers_fast(y_inv))
                 .zip(d)
                 .map(|((s_inv_k, y_inv_k), wd_k)| wz + y_inv_k * (wd_k - wb * *s_inv_k)),
         );

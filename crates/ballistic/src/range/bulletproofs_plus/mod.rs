@@ -61,10 +61,11 @@ use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
-use crate::inner_product::s_vector;
+use crate::inner_product::s_vector_fast;
 use crate::nonces::{NonceSource, RngNonces, SeededNonces};
-use crate::poly::{pow, powers, sum_of_powers};
+use crate::poly::{pow, powers, powers_fast, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
 use crate::weighted_inner_product::{last_nonces, WipChallenges, WipProof};
 
@@ -367,7 +368,7 @@ impl<G: Group> RangeProofPlus<G> {
         G::Scalar::batch_invert_vartime(&mut inverses);
         let y_inv = inverses.pop().unwrap_or_default();
         let e_inv = inverses;
-        let s = s_vector(&ch.e, &e_inv);
+        let s = s_vector_fast::<G::Scalar>(&ch.e, &e_inv);
 
         let big_n = shape.padded;
         let e = ch.e_last;
@@ -390,16 +391,18 @@ impl<G: Group> RangeProofPlus<G> {
         self.wip.add_point_terms(&ch, &e_inv, weight, acc);
         acc.add_b(wee * zeta - weight * r1 * y * s1);
         acc.add_b_blinding(-(weight * d1));
+        // In Montgomery form (crate::group::fast): the equation keeps it.
         // G_k: −w e² z − (w r' e)·s_k·y^{−k}
-        let wz = wee * z;
-        let wre = weight * r1 * e;
-        let y_inv_pows: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
-        acc.add_g_layout(n, s.iter().zip(&y_inv_pows).map(|(s_k, yi)| -wz - wre * *s_k * *yi));
+        let wz = (wee * z).to_fast();
+        let wre = (weight * r1 * e).to_fast();
+        let y_inv_pows: Vec<_> = powers_fast(y_inv).take(big_n).collect();
+        acc.add_g_layout_fast(n, s.iter().zip(&y_inv_pows).map(|(s_k, yi)| -wz - wre * *s_k * *yi));
         // H_k: w e² z + (w e² y^N d_k)·y^{−k} − (w s' e)·s_k⁻¹
-        let wse = weight * s1 * e;
-        acc.add_h_layout(
+        let wse = (weight * s1 * e).to_fast();
+        acc.add_h_layout_fast(
             n,
             d_vector(shape, z, wee * y_n)
+                .map(|d| d.to_fast())
                 .zip(&y_inv_pows)
                 .zip(s.iter().rev())
                 .map(|((wd_k, yi), s_inv_k)| wz + wd_k * *yi - wse * *s_inv_k),
