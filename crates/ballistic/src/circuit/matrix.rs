@@ -126,13 +126,6 @@ impl<S: ScalarOps> Matrix<S> {
         self.vars.len()
     }
 
-    /// Heap bytes held.
-    pub(crate) fn heap_bytes(&self) -> usize {
-        4 * (self.row_ends.capacity() + self.vars.capacity() + self.coeff_ids.capacity())
-            + core::mem::size_of::<S>() * self.coeffs.capacity()
-            + (32 + 4 + 8) * self.index.capacity()
-    }
-
     /// Every variable names a multiplier below `n` or a commitment below
     /// `m`?
     pub(crate) fn check_variables(&self, n: usize, m: usize) -> bool {

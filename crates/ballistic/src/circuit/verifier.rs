@@ -41,11 +41,6 @@ impl<S: ScalarOps> FrozenSystem<S> {
             nonzeros: self.constraints.nonzeros(),
         }
     }
-
-    /// Heap bytes held by the rows.
-    pub(crate) fn heap_bytes(&self) -> usize {
-        self.constraints.heap_bytes()
-    }
 }
 
 impl<S> core::fmt::Debug for FrozenSystem<S> {

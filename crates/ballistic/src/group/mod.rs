@@ -302,50 +302,37 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
 #[cfg(feature = "rayon")]
 const PARALLEL_MIN_TERMS: usize = 256;
 
-/// Split `Σ sᵢ·Pᵢ` into one chunk per thread (with the `rayon` feature and
-/// enough terms) and add the partial sums: the same point as `msm` of all.
-fn msm_par<G: Group>(
+/// `Σ piece(sᵢ, Pᵢ)` over consecutive pieces of at most `chunk` terms
+/// (bounding the backends' per-term tables), the pieces split across
+/// threads with the `rayon` feature (at least one per thread). The pieces
+/// depend only on the lengths, never on the scalars.
+fn sum_in_pieces<G: Group, P: Sync>(
     scalars: &[G::Scalar],
-    points: &[G::Point],
-    msm: impl Fn(&[G::Scalar], &[G::Point]) -> G::Point + Sync,
+    points: &[P],
+    chunk: usize,
+    piece: impl Fn(&[G::Scalar], &[P]) -> G::Point + Sync,
 ) -> G::Point {
-    #[cfg(feature = "rayon")]
-    {
-        let threads = rayon::current_num_threads();
-        if threads > 1 && scalars.len() >= PARALLEL_MIN_TERMS && scalars.len() == points.len() {
-            use rayon::prelude::*;
-            let chunk = scalars.len().div_ceil(threads);
-            return scalars
-                .par_chunks(chunk)
-                .zip(points.par_chunks(chunk))
-                .map(|(s, p)| msm(s, p))
-                .reduce(G::identity, |a, b| a + b);
-        }
-    }
-    msm(scalars, points)
-}
-
-/// `Σ sᵢ·Pᵢ` with the points by reference, in pieces of `chunk` terms
-/// (bounding the backend's per-term tables), the pieces split across
-/// threads with the `rayon` feature.
-pub(crate) fn msm_vartime_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::Point], chunk: usize) -> G::Point {
     let chunk = chunk.max(1);
-    let piece = |(s, p): (&[G::Scalar], &[&G::Point])| G::msm_vartime(s.iter(), p.iter().copied());
     #[cfg(feature = "rayon")]
     {
         use rayon::prelude::*;
         let threads = rayon::current_num_threads();
         if threads > 1 && scalars.len() >= PARALLEL_MIN_TERMS && scalars.len() == points.len() {
-            // At least one piece per thread.
             let chunk = chunk.min(scalars.len().div_ceil(threads));
             return scalars
                 .par_chunks(chunk)
                 .zip(points.par_chunks(chunk))
-                .map(piece)
+                .map(|(s, p)| piece(s, p))
                 .reduce(G::identity, |a, b| a + b);
         }
     }
-    scalars.chunks(chunk).zip(points.chunks(chunk)).map(piece).fold(G::identity(), |a, b| a + b)
+    scalars.chunks(chunk).zip(points.chunks(chunk)).map(|(s, p)| piece(s, p)).fold(G::identity(), |a, b| a + b)
+}
+
+/// `Σ sᵢ·Pᵢ` in variable time with the points by reference, in pieces of
+/// `chunk` terms ([`sum_in_pieces`]).
+pub(crate) fn msm_vartime_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::Point], chunk: usize) -> G::Point {
+    sum_in_pieces::<G, &G::Point>(scalars, points, chunk, |s, p| G::msm_vartime(s.iter(), p.iter().copied()))
 }
 
 /// Terms per constant-time multiscalar multiplication call: the backends
@@ -356,32 +343,18 @@ const CT_CHUNK: usize = 2048;
 
 /// [`Group::msm_ct`] with the points by reference, in pieces of
 /// [`CT_CHUNK`] terms (each piece's points copied into a buffer of that
-/// size), split across threads with the `rayon` feature. Constant time in
-/// the scalars; the split depends only on the length.
+/// size; [`sum_in_pieces`]). Constant time in the scalars.
 pub(crate) fn msm_ct_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::Point]) -> G::Point {
-    let piece = |(s, p): (&[G::Scalar], &[&G::Point])| {
+    sum_in_pieces::<G, &G::Point>(scalars, points, CT_CHUNK, |s, p| {
         let buffer: Vec<G::Point> = p.iter().map(|p| **p).collect();
         G::msm_ct(s, &buffer)
-    };
-    #[cfg(feature = "rayon")]
-    {
-        use rayon::prelude::*;
-        if rayon::current_num_threads() > 1 && scalars.len() >= PARALLEL_MIN_TERMS && scalars.len() == points.len() {
-            return scalars
-                .par_chunks(CT_CHUNK)
-                .zip(points.par_chunks(CT_CHUNK))
-                .map(piece)
-                .reduce(G::identity, |a, b| a + b);
-        }
-    }
-    scalars.chunks(CT_CHUNK).zip(points.chunks(CT_CHUNK)).map(piece).fold(G::identity(), |a, b| a + b)
+    })
 }
 
-/// [`Group::msm_ct`], in pieces of [`CT_CHUNK`] terms, split across
-/// threads with the `rayon` feature (each piece is constant time; the split
-/// depends only on the length).
+/// [`Group::msm_ct`], in pieces of [`CT_CHUNK`] terms ([`sum_in_pieces`];
+/// each piece is constant time).
 pub(crate) fn msm_ct_par<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
-    msm_par::<G>(scalars, points, |s, p| s.chunks(CT_CHUNK).zip(p.chunks(CT_CHUNK)).map(|(s, p)| G::msm_ct(s, p)).sum())
+    sum_in_pieces::<G, G::Point>(scalars, points, CT_CHUNK, |s, p| G::msm_ct(s, p))
 }
 
 /// [`Group::msm_vartime_chunks`], with the chunks split across threads with

@@ -43,6 +43,7 @@
 //! [`MAX_CONSTRAINTS`] constraints or [`MAX_NONZEROS`] matrix entries. Each
 //! is a typed error naming the line.
 
+mod error;
 mod parse;
 mod prepared;
 mod translate;
@@ -54,6 +55,7 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, Zeroizing};
 
+pub use error::ArithError;
 pub use parse::{
     GZIP_SLACK, MAX_GATES, MAX_GATE_ARITY, MAX_GZIP_OUTPUT, MAX_GZIP_RATIO, MAX_LINE, MAX_VALUE_LINE, MAX_WIRES,
 };
@@ -64,147 +66,6 @@ use crate::circuit::{ConstraintSystem, Prover, R1csProof, Verifier};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-
-/// Why a circuit or value file was refused, naming the line (1-based; 0
-/// when the problem is not on one line).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ArithError {
-    /// Reading failed.
-    Io {
-        /// The I/O error.
-        message: String,
-    },
-    /// A statement that does not parse.
-    Malformed {
-        /// Line.
-        line: usize,
-        /// What is wrong.
-        message: String,
-    },
-    /// A gate name the format does not have.
-    UnknownGate {
-        /// Line.
-        line: usize,
-        /// The name.
-        name: String,
-    },
-    /// A wire used before any statement defines it.
-    UndefinedWire {
-        /// Line.
-        line: usize,
-        /// The wire.
-        wire: usize,
-    },
-    /// A wire defined twice.
-    Redefined {
-        /// Line.
-        line: usize,
-        /// The wire.
-        wire: usize,
-    },
-    /// A wire number not below `total`.
-    WireOutOfRange {
-        /// Line.
-        line: usize,
-        /// The wire.
-        wire: usize,
-        /// The circuit's wire count.
-        total: usize,
-    },
-    /// A hexadecimal constant or value with a non-hex digit.
-    BadHex {
-        /// Line.
-        line: usize,
-        /// The text.
-        text: String,
-    },
-    /// A constant or value longer than 256 bits.
-    ConstantTooLarge {
-        /// Line.
-        line: usize,
-    },
-    /// A constant or value that is not below the group order (the file was
-    /// generated for another field).
-    NotInField {
-        /// Line (of the circuit or the value file).
-        line: usize,
-    },
-    /// A value that is not in its one encoding (proof files: lowercase,
-    /// no leading zeros, as [`scalar_to_hex`] writes it).
-    NonCanonical {
-        /// Position (1-based) of the value in its list.
-        line: usize,
-    },
-    /// A wire given a value twice in one value file.
-    Duplicate {
-        /// Line of the second value.
-        line: usize,
-        /// The wire.
-        wire: usize,
-    },
-    /// A public or witness input without a value.
-    MissingInput {
-        /// The wire.
-        wire: usize,
-    },
-    /// A value given for a wire that is not an input of the circuit.
-    NotAnInput {
-        /// Line of the value file.
-        line: usize,
-        /// The wire.
-        wire: usize,
-    },
-    /// An output's evaluated value differs from the expected one.
-    WrongOutput {
-        /// The output wire.
-        wire: usize,
-    },
-    /// The circuit exceeds a size limit (named) at this line.
-    TooLarge {
-        /// Line (0: the file as a whole).
-        line: usize,
-        /// What is too large.
-        what: &'static str,
-        /// The limit.
-        limit: usize,
-    },
-}
-
-impl core::fmt::Display for ArithError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            ArithError::Io { message } => write!(f, "read error: {message}"),
-            ArithError::Malformed { line, message } => write!(f, "line {line}: {message}"),
-            ArithError::UnknownGate { line, name } => write!(f, "line {line}: unknown gate `{name}`"),
-            ArithError::UndefinedWire { line, wire } => {
-                write!(f, "line {line}: wire {wire} is used before it is defined")
-            }
-            ArithError::Redefined { line, wire } => write!(f, "line {line}: wire {wire} is defined twice"),
-            ArithError::WireOutOfRange { line, wire, total } => {
-                write!(f, "line {line}: wire {wire} is out of range (total {total})")
-            }
-            ArithError::BadHex { line, text } => write!(f, "line {line}: bad hexadecimal `{text}`"),
-            ArithError::ConstantTooLarge { line } => write!(f, "line {line}: constant longer than 256 bits"),
-            ArithError::NotInField { line } => {
-                write!(f, "line {line}: constant is not below the group order (circuit made for another field?)")
-            }
-            ArithError::NonCanonical { line } => {
-                write!(f, "line {line}: not canonical hex (lowercase, no leading zeros)")
-            }
-            ArithError::Duplicate { line, wire } => write!(f, "line {line}: wire {wire} is given a value twice"),
-            ArithError::MissingInput { wire } => write!(f, "no value for input wire {wire}"),
-            ArithError::NotAnInput { line, wire } => {
-                write!(f, "line {line}: wire {wire} is not an input of the circuit")
-            }
-            ArithError::WrongOutput { wire } => write!(f, "output wire {wire} does not evaluate to the expected value"),
-            ArithError::TooLarge { line, what, limit } => {
-                write!(f, "line {line}: the circuit has more {what} than the limit of {limit}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ArithError {}
 
 /// A gate, with its wires.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -348,6 +209,16 @@ impl<S: ScalarOps> PublicValues<S> {
     /// Every value: the inputs', then the outputs'.
     pub fn values(&self) -> impl Iterator<Item = S> + '_ {
         self.inputs.iter().chain(&self.outputs).map(|(_, v)| *v)
+    }
+
+    /// Number of public values (inputs and outputs).
+    pub fn len(&self) -> usize {
+        self.inputs.len() + self.outputs.len()
+    }
+
+    /// No public values at all?
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 }
 
@@ -622,11 +493,18 @@ impl Circuit {
         public: &PublicValues<S>,
         wires: Option<&[S]>,
     ) -> Result<(), ProofError> {
+        self.synthesize_with(cs, public, wires, translate::Options::default())
+    }
+
+    fn synthesize_with<S: ScalarOps, CS: ConstraintSystem<S>>(
+        &self,
+        cs: &mut CS,
+        public: &PublicValues<S>,
+        wires: Option<&[S]>,
+        options: translate::Options,
+    ) -> Result<(), ProofError> {
         self.check_public(public)?;
-        let rows = self.translate(cs, wires, translate::Options::default()).map_err(gadget_error)?;
-        for (row, value) in rows.rows.into_iter().zip(public.values()) {
-            cs.constrain(row - value);
-        }
+        self.translate(cs, wires, options).map_err(gadget_error)?.constrain(cs, public);
         Ok(())
     }
 
@@ -682,10 +560,7 @@ impl Circuit {
             }
         }
         let mut prover = Prover::new(pc_gens, bind_public::<G>(transcript, &public));
-        let rows = self.translate(&mut prover, Some(&wires), options).map_err(gadget_error)?;
-        for (row, value) in rows.rows.into_iter().zip(public.values()) {
-            prover.constrain(row - value);
-        }
+        self.synthesize_with(&mut prover, &public, Some(&wires), options)?;
         drop(wires);
         let proof = prover.prove_with_rng(bp_gens, rng)?;
         Ok((proof, public))

@@ -20,13 +20,13 @@ use std::sync::Arc;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
-use super::translate::Options;
+use super::translate::{Options, PublicRows};
 use super::{bind_public, ArithError, Circuit, InputValues, PublicValues};
 use crate::circuit::verifier::FrozenSystem;
-use crate::circuit::{LinearCombination, Metrics, R1csClaim, R1csProof, Verifier};
+use crate::circuit::{Metrics, R1csClaim, R1csProof, Verifier};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::group::{Group, ScalarOps};
+use crate::group::Group;
 
 /// A circuit with its constraints built for group `G` (see the module
 /// documentation).
@@ -35,7 +35,7 @@ pub struct PreparedCircuit<G: Group> {
     system: Arc<FrozenSystem<G::Scalar>>,
     /// One combination per public value: `row − value = 0` is added per
     /// statement.
-    public_rows: Vec<LinearCombination<G::Scalar>>,
+    public_rows: PublicRows<G::Scalar>,
     options: Options,
 }
 
@@ -66,7 +66,7 @@ impl<G: Group> PreparedCircuit<G> {
         let mut verifier = Verifier::<G>::new(Transcript::new(b"ballistic prepare"));
         let rows = circuit.translate(&mut verifier, None, options)?;
         let system = verifier.freeze().map_err(|e| ArithError::Malformed { line: 0, message: e.to_string() })?;
-        Ok(PreparedCircuit { circuit, system: Arc::new(system), public_rows: rows.rows, options })
+        Ok(PreparedCircuit { circuit, system: Arc::new(system), public_rows: rows, options })
     }
 
     /// The circuit.
@@ -79,9 +79,9 @@ impl<G: Group> PreparedCircuit<G> {
     /// rows included.
     pub fn metrics(&self) -> Metrics {
         let mut m = self.system.metrics();
-        m.constraints += self.public_rows.len();
+        m.constraints += self.public_rows.rows.len();
         m.phase_one_constraints = m.constraints;
-        m.nonzeros += self.public_rows.iter().map(|r| r.len() + 1).sum::<usize>();
+        m.nonzeros += self.public_rows.rows.iter().map(|r| r.len() + 1).sum::<usize>();
         m
     }
 
@@ -89,17 +89,6 @@ impl<G: Group> PreparedCircuit<G> {
     /// of two.
     pub fn padded_multipliers(&self) -> usize {
         self.metrics().padded_multipliers()
-    }
-
-    /// Heap bytes held by the translated constraints (not the parsed
-    /// circuit).
-    pub fn heap_bytes(&self) -> usize {
-        self.system.heap_bytes()
-            + self
-                .public_rows
-                .iter()
-                .map(|r| r.len() * core::mem::size_of::<(crate::circuit::Variable, G::Scalar)>())
-                .sum::<usize>()
     }
 
     /// Prove (see [`Circuit::prove`]).
@@ -124,9 +113,7 @@ impl<G: Group> PreparedCircuit<G> {
     ) -> Result<Verifier<G>, ProofError> {
         self.circuit.check_public(public)?;
         let mut verifier = Verifier::resume(bind_public::<G>(transcript, public), self.system.clone());
-        for (row, value) in self.public_rows.iter().zip(public.values()) {
-            crate::circuit::ConstraintSystem::constrain(&mut verifier, row.clone() - value);
-        }
+        self.public_rows.constrain(&mut verifier, public);
         Ok(verifier)
     }
 
@@ -161,17 +148,5 @@ impl<G: Group> PreparedCircuit<G> {
             });
         }
         Ok(R1csClaim::new(self.verifier(transcript, public)?, proof, rng))
-    }
-}
-
-impl<S: ScalarOps> PublicValues<S> {
-    /// Number of public values (inputs and outputs).
-    pub fn len(&self) -> usize {
-        self.inputs.len() + self.outputs.len()
-    }
-
-    /// No public values at all?
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }

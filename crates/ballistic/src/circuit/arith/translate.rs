@@ -33,7 +33,7 @@
 //! Both sides build the same rows in the same order: the prover's
 //! constraint digest equals the prepared verifier's.
 
-use super::{get, scalar_from_le, set, ArithError, Circuit, Gate, Limits};
+use super::{get, scalar_from_le, set, ArithError, Circuit, Gate, Limits, PublicValues};
 use crate::circuit::{ConstraintSystem, LinearCombination, Variable};
 use crate::group::ScalarOps;
 
@@ -154,6 +154,15 @@ pub(crate) struct PublicRows<S> {
     pub(crate) rows: Vec<LinearCombination<S>>,
 }
 
+impl<S: ScalarOps> PublicRows<S> {
+    /// Add the statement's public rows `row_j − value_j = 0` to `cs`.
+    pub(crate) fn constrain<CS: ConstraintSystem<S>>(&self, cs: &mut CS, public: &PublicValues<S>) {
+        for (row, value) in self.rows.iter().zip(public.values()) {
+            cs.constrain(row.clone() - value);
+        }
+    }
+}
+
 /// Options of a translation (tests and the benchmark's threshold sweep).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Options {
@@ -177,13 +186,11 @@ fn count_uses(circuit: &Circuit) -> Vec<u32> {
     for g in &circuit.gates {
         match &g.gate {
             Gate::Add { ins, .. } | Gate::Pack { ins, .. } => ins.iter().for_each(|w| bump(*w, 1)),
-            Gate::Mul { a, b, .. } | Gate::Assert { a, b, c: _ } => {
+            Gate::Mul { a, b, .. } => {
                 bump(*a, 1);
                 bump(*b, 1);
-                if let Gate::Assert { c, .. } = &g.gate {
-                    bump(*c, 1);
-                }
             }
+            Gate::Assert { a, b, c } => [a, b, c].into_iter().for_each(|w| bump(*w, 1)),
             Gate::Xor { a, b, .. } | Gate::Or { a, b, .. } => {
                 bump(*a, 2);
                 bump(*b, 2);
@@ -504,10 +511,7 @@ mod tests {
                 prepared.verify(&pc, &bp, Transcript::new(b"d"), &public, &proof, &mut rng).unwrap();
                 let mut scratch =
                     crate::circuit::Verifier::<G>::new(super::super::bind_public::<G>(Transcript::new(b"d"), &public));
-                let rows = circuit.translate(&mut scratch, None, options).unwrap();
-                for (row, value) in rows.rows.into_iter().zip(public.values()) {
-                    scratch.constrain(row - value);
-                }
+                circuit.translate(&mut scratch, None, options).unwrap().constrain(&mut scratch, &public);
                 scratch.verify_with_rng(&proof, &pc, &bp, &mut rng).unwrap();
                 // Any changed public value is rejected.
                 for k in 0..public.len() {
