@@ -81,6 +81,7 @@ pub mod file;
 pub mod generators;
 pub mod group;
 mod inner_product;
+pub mod norm_linear;
 mod nonces;
 mod poly;
 pub mod range;

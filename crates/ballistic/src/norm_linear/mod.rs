@@ -1,0 +1,473 @@
+//! The weighted norm linear argument (Bulletproofs++: Eagen, Kanjalkar,
+//! Ruffing, Nick, Eurocrypt 2024, §3, "norm linear argument").
+//!
+//! **Relation.** Public: a group element `G`, vectors `𝐆 ∈ 𝔾^N`,
+//! `𝐇 ∈ 𝔾^L`, a linear form `𝐜 ∈ 𝔽^L`, a weight base `ρ ≠ 0` with
+//! `μ = ρ²`, and `C ∈ 𝔾`. The prover knows `𝐧 ∈ 𝔽^N`, `𝐥 ∈ 𝔽^L` with
+//!
+//! ```text
+//!     C = v·G + ⟨𝐥, 𝐇⟩ + ⟨𝐧, 𝐆⟩,     v = ⟨𝐜, 𝐥⟩ + |𝐧|²_μ,
+//!     |𝐧|²_μ = Σ_{i<N} μ^{i+1}·n_i²   (0-indexed, weights μ¹, μ², …)
+//! ```
+//!
+//! **One round** (the paper's reduction, with the even/odd split
+//! `𝐧₀ = (n₀, n₂, …)`, `𝐧₁ = (n₁, n₃, …)`, likewise `𝐥`, `𝐜`, `𝐆`, `𝐇`;
+//! an odd length pads `𝐧₁`, `𝐥₁`, `𝐜₁` with `0` and has no generator there):
+//!
+//! ```text
+//!     μ' = μ²
+//!     v_X = 2ρ⁻¹·⟨𝐧₀, 𝐧₁⟩_μ' + ⟨𝐜₀, 𝐥₁⟩ + ⟨𝐜₁, 𝐥₀⟩        (⟨a,b⟩_μ' = Σ μ'^{i+1} a_i b_i)
+//!     v_R = |𝐧₁|²_μ' + ⟨𝐜₁, 𝐥₁⟩
+//!     X = v_X·G + ⟨ρ⁻¹𝐧₀, 𝐆₁⟩ + ⟨ρ𝐧₁, 𝐆₀⟩ + ⟨𝐥₀, 𝐇₁⟩ + ⟨𝐥₁, 𝐇₀⟩
+//!     R = v_R·G + ⟨𝐧₁, 𝐆₁⟩ + ⟨𝐥₁, 𝐇₁⟩
+//!     γ ← H(transcript, X, R)
+//!     𝐧' = ρ⁻¹𝐧₀ + γ𝐧₁,  𝐥' = 𝐥₀ + γ𝐥₁,  𝐜' = 𝐜₀ + γ𝐜₁,
+//!     𝐆' = ρ𝐆₀ + γ𝐆₁,    𝐇' = 𝐇₀ + γ𝐇₁,  ρ' = μ,
+//!     C' = C + γ·X + (γ² − 1)·R
+//! ```
+//!
+//! `(C', 𝐧', 𝐥')` satisfies the relation again: `|ρ⁻¹𝐧₀|²_μ' + |𝐧₁|²_μ'
+//! = |𝐧|²_μ` (index `2i` had weight `μ^{2i+1} = μ⁻¹·μ'^{i+1}`), so
+//! `|𝐧'|²_μ' = |𝐧|²_μ + γ·2ρ⁻¹⟨𝐧₀,𝐧₁⟩_μ' + (γ²−1)|𝐧₁|²_μ'`, and the same
+//! expansion holds for `⟨𝐜',𝐥'⟩`, `⟨𝐧',𝐆'⟩`, `⟨𝐥',𝐇'⟩`. When the vectors
+//! are short the prover sends them: `𝐧, 𝐥` in the clear.
+//!
+//! **When to stop** ([`Folding`]): a round costs two points and halves
+//! both vectors, so ballistic folds while `⌈N/2⌉ + ⌈L/2⌉ + 2 < N + L`
+//! (the proof gets shorter). For `(N, L) = (16, 6)`, Bulletproofs++'s
+//! 64-bit shape, that is three rounds and three final scalars — the
+//! paper's 416 bytes. [`Folding::ToOne`] folds until both are length one.
+//!
+//! **Verification, unrolled.** After `k` rounds with challenges `γ_r` and
+//! `ρ_r = ρ^{2^r}`, original generator `G_j` has become part of
+//! `G^{(k)}_{j≫k}` with factor `g_j = Π_r (bit_r(j) ? γ_r : ρ_r)`, and `H_j`
+//! part of `H^{(k)}_{j≫k}` with `h_j = Π_r (bit_r(j) ? γ_r : 1)` (the same
+//! factors fold `𝐜`). The final check is the single equation
+//!
+//! ```text
+//!     C + Σ_r (γ_r·X_r + (γ_r² − 1)·R_r)
+//!       − (⟨𝐜⁽ᵏ⁾, 𝐥⁽ᵏ⁾⟩ + |𝐧⁽ᵏ⁾|²_{μ_k})·G − Σ_j n⁽ᵏ⁾_{j≫k}·g_j·G_j − Σ_j l⁽ᵏ⁾_{j≫k}·h_j·H_j = 𝟙
+//! ```
+//!
+//! which [`NormLinearProof::verification`] returns as coefficients for the
+//! caller's [`crate::equation::Equation`].
+//!
+//! **Zero knowledge.** The argument is not hiding: it reveals information
+//! about `𝐧, 𝐥`. Callers feed it vectors that are uniformly masked (the
+//! Bulletproofs++ range proof's `𝐬` and `𝐥_m`), so the prover may run in
+//! variable time on them ([`crate::ct`]).
+
+pub mod secp256k1_zkp;
+
+use crate::encoding::{ProofPoint, Reader};
+use crate::errors::ProofError;
+use crate::group::{Group, ScalarOps};
+
+/// When the prover stops folding (both sides must agree: it fixes the
+/// proof's shape).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Folding {
+    /// Fold while a round makes the proof shorter: `⌈N/2⌉ + ⌈L/2⌉ + 2 < N + L`.
+    Shortest,
+    /// Fold until both vectors have length one (secp256k1-zkp's rule).
+    ToOne,
+}
+
+/// The shape of a proof for vectors of lengths `(n, l)`: the number of
+/// rounds and the final lengths.
+pub fn schedule(mut n: usize, mut l: usize, folding: Folding) -> (usize, usize, usize) {
+    let mut rounds = 0;
+    loop {
+        let (n2, l2) = (half(n), half(l));
+        let fold = match folding {
+            Folding::Shortest => n2 + l2 + 2 < n + l,
+            Folding::ToOne => n > 1 || l > 1,
+        };
+        if !fold {
+            return (rounds, n, l);
+        }
+        rounds += 1;
+        n = n2;
+        l = l2;
+    }
+}
+
+/// A vector's length after a round: halved (rounded up), except that a
+/// length-one vector is not folded any more.
+fn half(len: usize) -> usize {
+    if len > 1 {
+        len.div_ceil(2)
+    } else {
+        len
+    }
+}
+
+/// How the rounds' challenges are drawn: the caller's transcript.
+pub trait NormTranscript<G: Group> {
+    /// Absorb round `X`, `R` and return `γ`. `verifying` asks for the
+    /// points to be validated (identity refused).
+    fn round(&mut self, x: &G::Compressed, r: &G::Compressed, verifying: bool) -> Result<G::Scalar, ProofError>;
+}
+
+/// A weighted norm linear argument: `(X_r, R_r)` per round, then `𝐧`, `𝐥`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NormLinearProof<G: Group> {
+    pub(crate) x: Vec<ProofPoint<G>>,
+    pub(crate) r: Vec<ProofPoint<G>>,
+    pub(crate) n: Vec<G::Scalar>,
+    pub(crate) l: Vec<G::Scalar>,
+}
+
+/// The coefficients of the unrolled check (see the module documentation),
+/// with `C` at coefficient 1: `g` on the original `𝐆`, `h` on `𝐇`,
+/// `a` on `G`, and `(x_r, r_r)` on each round's points.
+#[derive(Clone, Debug)]
+pub struct NormCheck<S> {
+    /// Coefficient of `G`.
+    pub a: S,
+    /// Coefficients of `G_j`.
+    pub g: Vec<S>,
+    /// Coefficients of `H_j`.
+    pub h: Vec<S>,
+    /// Coefficients of `X_r`.
+    pub x: Vec<S>,
+    /// Coefficients of `R_r`.
+    pub r: Vec<S>,
+}
+
+/// `Σ_{i} w^{i+1}·a_i·b_i` with weights `w, w², …`.
+fn weighted<S: ScalarOps>(a: &[S], b: &[S], w: S) -> S {
+    let mut acc = S::zero();
+    let mut wi = w;
+    for (x, y) in a.iter().zip(b) {
+        acc += wi * *x * *y;
+        wi *= w;
+    }
+    acc
+}
+
+/// `a·x₀ + γ·x₁` entrywise (`x₁` zero past its end).
+fn fold<S: ScalarOps>(x0: &[S], x1: &[S], a: S, gamma: S) -> Vec<S> {
+    x0.iter().enumerate().map(|(i, v)| a * *v + x1.get(i).map_or(S::zero(), |w| gamma * *w)).collect()
+}
+
+fn dot<S: ScalarOps>(a: &[S], b: &[S]) -> S {
+    a.iter().zip(b).fold(S::zero(), |acc, (x, y)| acc + *x * *y)
+}
+
+/// Even and odd entries (odd side shorter by one for odd lengths).
+fn split<S: Copy>(v: &[S]) -> (Vec<S>, Vec<S>) {
+    (v.iter().step_by(2).copied().collect(), v.iter().skip(1).step_by(2).copied().collect())
+}
+
+impl<G: Group> NormLinearProof<G> {
+    /// Prove the relation for `(𝐧, 𝐥)` under `ρ` and `𝐜`.
+    ///
+    /// `msm(a, g, h)` must return `a·G + Σ g_j·G_j + Σ h_j·H_j` over the
+    /// *original* generators (the prover never folds points: each round's
+    /// points are one multiscalar multiplication over the originals, which
+    /// can use precomputed tables). Variable time: the inputs must be
+    /// masked (module documentation).
+    pub fn prove<T: NormTranscript<G>>(
+        transcript: &mut T,
+        rho: G::Scalar,
+        mut n: Vec<G::Scalar>,
+        mut l: Vec<G::Scalar>,
+        mut c: Vec<G::Scalar>,
+        folding: Folding,
+        msm: &dyn Fn(G::Scalar, &[G::Scalar], &[G::Scalar]) -> G::Point,
+    ) -> Result<Self, ProofError> {
+        if c.len() != l.len() {
+            return Err(ProofError::VerificationFailed);
+        }
+        let (big_n, big_l) = (n.len(), l.len());
+        let (rounds, _, _) = schedule(big_n, big_l, folding);
+        let mut rho = rho;
+        // Fold factors of the original generators (see the module doc).
+        let mut gf = vec![G::Scalar::one(); big_n];
+        let mut hf = vec![G::Scalar::one(); big_l];
+        let mut xs = Vec::with_capacity(rounds);
+        let mut rs = Vec::with_capacity(rounds);
+        let mut gx = vec![G::Scalar::zero(); big_n];
+        let mut gr = vec![G::Scalar::zero(); big_n];
+        let mut hx = vec![G::Scalar::zero(); big_l];
+        let mut hr = vec![G::Scalar::zero(); big_l];
+        // Rounds in which 𝐧 has been folded so far.
+        let mut n_round = 0;
+        for round in 0..rounds {
+            let mu = rho * rho;
+            let mu2 = mu * mu;
+            let rho_inv = rho.invert_vartime();
+            let (n0, n1) = split(&n);
+            let (l0, l1) = split(&l);
+            let (c0, c1) = split(&c);
+            let two = G::Scalar::from_u64(2);
+            let v_x = two * rho_inv * weighted(&n0, &n1, mu2) + dot(&c0, &l1) + dot(&c1, &l0);
+            let v_r = weighted(&n1, &n1, mu2) + dot(&c1, &l1);
+            // Current index of original j is j >> round; even/odd picks its half.
+            let at = |v: &[G::Scalar], i: usize| v.get(i).copied().unwrap_or_else(G::Scalar::zero);
+            for (j, f) in gf.iter().enumerate() {
+                let i = j >> n_round;
+                if n.len() == 1 {
+                    gx[j] = G::Scalar::zero();
+                    gr[j] = G::Scalar::zero();
+                } else if i & 1 == 1 {
+                    // G₁ side: X gets ρ⁻¹·n₀, R gets n₁.
+                    gx[j] = *f * rho_inv * at(&n, i - 1);
+                    gr[j] = *f * at(&n, i);
+                } else {
+                    gx[j] = *f * rho * at(&n, i + 1);
+                    gr[j] = G::Scalar::zero();
+                }
+            }
+            for (j, f) in hf.iter().enumerate() {
+                let i = j >> round;
+                if i & 1 == 1 {
+                    hx[j] = *f * at(&l, i - 1);
+                    hr[j] = *f * at(&l, i);
+                } else {
+                    hx[j] = *f * at(&l, i + 1);
+                    hr[j] = G::Scalar::zero();
+                }
+            }
+            let x = ProofPoint::<G>::from_point(msm(v_x, &gx, &hx));
+            let r = ProofPoint::<G>::from_point(msm(v_r, &gr, &hr));
+            let gamma = transcript.round(&x.compressed, &r.compressed, false)?;
+            xs.push(x);
+            rs.push(r);
+            // A length-one 𝐧 is frozen (secp256k1-zkp's rule): no terms,
+            // no factors, and ρ, hence its weight μ, stays.
+            if n.len() > 1 {
+                n = fold(&n0, &n1, rho_inv, gamma);
+                for (j, f) in gf.iter_mut().enumerate() {
+                    *f *= if (j >> n_round) & 1 == 1 { gamma } else { rho };
+                }
+                n_round += 1;
+                rho = mu;
+            }
+            l = fold(&l0, &l1, G::Scalar::one(), gamma);
+            c = fold(&c0, &c1, G::Scalar::one(), gamma);
+            for (j, f) in hf.iter_mut().enumerate() {
+                if (j >> round) & 1 == 1 {
+                    *f *= gamma;
+                }
+            }
+        }
+        Ok(NormLinearProof { x: xs, r: rs, n, l })
+    }
+
+    /// Number of rounds.
+    pub fn rounds(&self) -> usize {
+        self.x.len()
+    }
+
+    /// The final vectors' lengths.
+    pub fn final_lens(&self) -> (usize, usize) {
+        (self.n.len(), self.l.len())
+    }
+
+    /// Encoded length for vectors `(n, l)`.
+    pub fn encoded_len(n: usize, l: usize, folding: Folding) -> usize {
+        let (rounds, fn_, fl) = schedule(n, l, folding);
+        2 * rounds * G::POINT_LEN + (fn_ + fl) * crate::group::SCALAR_LEN
+    }
+
+    /// Write `(X_r ‖ R_r)_r ‖ 𝐧 ‖ 𝐥`.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        for (x, r) in self.x.iter().zip(&self.r) {
+            out.extend_from_slice(G::compressed_bytes(&x.compressed));
+            out.extend_from_slice(G::compressed_bytes(&r.compressed));
+        }
+        for s in self.n.iter().chain(&self.l) {
+            out.extend_from_slice(&s.to_bytes());
+        }
+    }
+
+    /// Read a proof for vectors `(n, l)` strictly.
+    pub(crate) fn read(r: &mut Reader<'_>, n: usize, l: usize, folding: Folding) -> Result<Self, ProofError> {
+        let (rounds, fn_, fl) = schedule(n, l, folding);
+        let mut xs = Vec::with_capacity(rounds);
+        let mut rs = Vec::with_capacity(rounds);
+        for _ in 0..rounds {
+            xs.push(r.read_point::<G>()?);
+            rs.push(r.read_point::<G>()?);
+        }
+        let n = (0..fn_).map(|_| r.read_scalar::<G>()).collect::<Result<Vec<_>, _>>()?;
+        let l = (0..fl).map(|_| r.read_scalar::<G>()).collect::<Result<Vec<_>, _>>()?;
+        Ok(NormLinearProof { x: xs, r: rs, n, l })
+    }
+
+    /// Replay the rounds and return the coefficients of the unrolled check
+    /// for original lengths `(big_n, c.len())`. Errors if the proof's shape
+    /// does not match or a point is the identity.
+    pub fn verification<T: NormTranscript<G>>(
+        &self,
+        transcript: &mut T,
+        rho: G::Scalar,
+        c: &[G::Scalar],
+        big_n: usize,
+        folding: Folding,
+    ) -> Result<NormCheck<G::Scalar>, ProofError> {
+        let big_l = c.len();
+        let (rounds, fn_, fl) = schedule(big_n, big_l, folding);
+        if self.x.len() != rounds || self.r.len() != rounds || self.n.len() != fn_ || self.l.len() != fl {
+            return Err(ProofError::VerificationFailed);
+        }
+        let mut gammas = Vec::with_capacity(rounds);
+        for (x, r) in self.x.iter().zip(&self.r) {
+            gammas.push(transcript.round(&x.compressed, &r.compressed, true)?);
+        }
+        // 𝐧 folds in the first `n_rounds` rounds (until it has length
+        // one), with ρ_r = ρ^{2^r}; its final weight is μ = ρ_{n_rounds}².
+        let mut n_rounds = 0;
+        let mut len = big_n;
+        while len > 1 && n_rounds < rounds {
+            len = half(len);
+            n_rounds += 1;
+        }
+        let mut rhos = Vec::with_capacity(n_rounds);
+        let mut rho_k = rho;
+        for _ in 0..n_rounds {
+            rhos.push(rho_k);
+            rho_k = rho_k * rho_k;
+        }
+        let mu_k = rho_k * rho_k;
+        let mut g = vec![G::Scalar::one(); big_n];
+        for (j, f) in g.iter_mut().enumerate() {
+            for (r, (gamma, rho_r)) in gammas.iter().zip(&rhos).enumerate() {
+                *f *= if (j >> r) & 1 == 1 { *gamma } else { *rho_r };
+            }
+        }
+        let mut h = vec![G::Scalar::one(); big_l];
+        for (j, f) in h.iter_mut().enumerate() {
+            for (r, gamma) in gammas.iter().enumerate() {
+                if (j >> r) & 1 == 1 {
+                    *f *= *gamma;
+                }
+            }
+        }
+        // c folded with the H factors.
+        let mut c_fin = vec![G::Scalar::zero(); fl];
+        for (j, (cj, hj)) in c.iter().zip(&h).enumerate() {
+            if let Some(slot) = c_fin.get_mut(j >> rounds) {
+                *slot += *cj * *hj;
+            }
+        }
+        let v = dot(&c_fin, &self.l) + weighted(&self.n, &self.n, mu_k);
+        let at = |v: &[G::Scalar], i: usize| v.get(i).copied().unwrap_or_else(G::Scalar::zero);
+        for (j, f) in g.iter_mut().enumerate() {
+            *f = -(*f * at(&self.n, j >> n_rounds));
+        }
+        for (j, f) in h.iter_mut().enumerate() {
+            *f = -(*f * at(&self.l, j >> rounds));
+        }
+        let x = gammas.clone();
+        let r = gammas.iter().map(|g| *g * *g - G::Scalar::one()).collect();
+        Ok(NormCheck { a: -v, g, h, x, r })
+    }
+
+    /// The round points `(X_r, R_r)`.
+    pub fn points(&self) -> impl Iterator<Item = (&ProofPoint<G>, &ProofPoint<G>)> {
+        self.x.iter().zip(&self.r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::{Ristretto255, Secp256k1};
+    use crate::transcript::TranscriptProtocol;
+    use merlin::Transcript;
+    use rand::SeedableRng;
+
+    struct Merlin(Transcript);
+    impl<G: Group> NormTranscript<G> for Merlin {
+        fn round(&mut self, x: &G::Compressed, r: &G::Compressed, verifying: bool) -> Result<G::Scalar, ProofError> {
+            if verifying {
+                self.0.validate_and_append_point::<G>(b"X", x)?;
+                self.0.validate_and_append_point::<G>(b"R", r)?;
+            } else {
+                self.0.append_point::<G>(b"X", x);
+                self.0.append_point::<G>(b"R", r);
+            }
+            Ok(self.0.challenge_scalar::<G>(b"gamma"))
+        }
+    }
+
+    fn points<G: Group>(k: usize, tag: u8) -> Vec<G::Point> {
+        (0..k)
+            .map(|i| {
+                let mut u = [tag; 64];
+                u[..8].copy_from_slice(&(i as u64).to_le_bytes());
+                G::hash_to_point(&u)
+            })
+            .collect()
+    }
+
+    fn round_trip<G: Group>(big_n: usize, big_l: usize, folding: Folding) {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64((big_n * 100 + big_l) as u64);
+        let a = G::hash_to_point(&[7u8; 64]);
+        let gs = points::<G>(big_n, 1);
+        let hs = points::<G>(big_l, 2);
+        let rnd = |rng: &mut rand_chacha::ChaCha20Rng| <G::Scalar as ScalarOps>::random(rng);
+        let n: Vec<_> = (0..big_n).map(|_| rnd(&mut rng)).collect();
+        let l: Vec<_> = (0..big_l).map(|_| rnd(&mut rng)).collect();
+        let c: Vec<_> = (0..big_l).map(|_| rnd(&mut rng)).collect();
+        let rho = rnd(&mut rng);
+        let mu = rho * rho;
+        let v = dot(&c, &l) + weighted(&n, &n, mu);
+        let msm = |s: G::Scalar, g: &[G::Scalar], h: &[G::Scalar]| {
+            let scalars: Vec<_> = core::iter::once(s).chain(g.iter().copied()).chain(h.iter().copied()).collect();
+            let pts: Vec<_> = core::iter::once(a).chain(gs.iter().copied()).chain(hs.iter().copied()).collect();
+            G::msm_vartime(scalars.iter(), pts.iter())
+        };
+        let commitment = msm(v, &n, &l);
+        let proof =
+            NormLinearProof::<G>::prove(&mut Merlin(Transcript::new(b"t")), rho, n.clone(), l.clone(), c.clone(), folding, &msm)
+                .unwrap();
+        let (rounds, fn_, fl) = schedule(big_n, big_l, folding);
+        assert_eq!((proof.rounds(), proof.final_lens()), (rounds, (fn_, fl)));
+        let check = |proof: &NormLinearProof<G>, commitment: G::Point, label: &'static [u8]| -> bool {
+            let Ok(ch) = proof.verification(&mut Merlin(Transcript::new(label)), rho, &c, big_n, folding) else {
+                return false;
+            };
+            let mut total = commitment + msm(ch.a, &ch.g, &ch.h);
+            for ((x, r), (sx, sr)) in proof.points().zip(ch.x.iter().zip(&ch.r)) {
+                total += G::msm_vartime([*sx, *sr].iter(), [x.point, r.point].iter());
+            }
+            G::is_identity_vartime(&total)
+        };
+        assert!(check(&proof, commitment, b"t"), "N={big_n} L={big_l}");
+        assert!(!check(&proof, commitment + a, b"t"));
+        if rounds > 0 {
+            assert!(!check(&proof, commitment, b"u"));
+        }
+        let mut bad = proof.clone();
+        if let Some(s) = bad.n.first_mut() {
+            *s += G::Scalar::one();
+        }
+        assert!(!check(&bad, commitment, b"t"));
+        let mut bytes = Vec::new();
+        proof.write(&mut bytes);
+        assert_eq!(bytes.len(), NormLinearProof::<G>::encoded_len(big_n, big_l, folding));
+        let back = NormLinearProof::<G>::read(&mut Reader::new(&bytes), big_n, big_l, folding).unwrap();
+        assert_eq!(back, proof);
+    }
+
+    #[test]
+    fn honest_proofs_verify_and_changes_do_not() {
+        for (n, l) in [(1, 1), (2, 1), (16, 6), (16, 8), (3, 5), (17, 6), (64, 6), (7, 1), (1, 9)] {
+            round_trip::<Ristretto255>(n, l, Folding::Shortest);
+            round_trip::<Ristretto255>(n, l, Folding::ToOne);
+        }
+        round_trip::<Secp256k1>(16, 6, Folding::Shortest);
+        round_trip::<Secp256k1>(8, 4, Folding::ToOne);
+    }
+
+    #[test]
+    fn the_64_bit_shape_is_the_papers() {
+        assert_eq!(schedule(16, 6, Folding::Shortest), (3, 2, 1));
+        assert_eq!(NormLinearProof::<Ristretto255>::encoded_len(16, 6, Folding::Shortest), 6 * 32 + 3 * 32);
+        assert_eq!(schedule(16, 8, Folding::ToOne), (4, 1, 1));
+    }
+}
