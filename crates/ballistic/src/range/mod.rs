@@ -20,11 +20,13 @@
 
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
+pub mod bulletproofs_plus_plus;
 pub mod interval;
 pub mod mpc;
 
 pub use self::bulletproofs::RangeProof;
 pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_RECOVERABLE_VALUES};
+pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
 pub use self::interval::{Interval, IntervalProof, IntervalStatement};
 
 use merlin::Transcript;
@@ -154,18 +156,35 @@ pub enum RangeSystem {
     Bulletproofs,
     /// Bulletproofs+ ([`RangeProofPlus`]).
     BulletproofsPlus,
+    /// Bulletproofs++ ([`RangeProofPlusPlus`]).
+    BulletproofsPlusPlus,
 }
 
 impl RangeSystem {
     /// Every system, in a fixed order.
-    pub const ALL: [RangeSystem; 2] = [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlus];
+    pub const ALL: [RangeSystem; 3] =
+        [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlus, RangeSystem::BulletproofsPlusPlus];
 
-    /// The system's name in proof files: `"bulletproofs"`, `"bulletproofs-plus"`.
+    /// The system's name in proof files: `"bulletproofs"`,
+    /// `"bulletproofs-plus"`, `"bulletproofs-plus-plus"`.
     pub fn name(self) -> &'static str {
         match self {
             RangeSystem::Bulletproofs => "bulletproofs",
             RangeSystem::BulletproofsPlus => "bulletproofs-plus",
+            RangeSystem::BulletproofsPlusPlus => "bulletproofs-plus-plus",
         }
+    }
+
+    /// Generators a proof of this system for `m` values of `n` bits needs:
+    /// `(chains, per chain)` for `BulletproofGens::new(per_chain, chains)`.
+    pub fn generators_needed(self, n: usize, m: usize) -> Result<(usize, usize), ProofError> {
+        Ok(match self {
+            RangeSystem::Bulletproofs | RangeSystem::BulletproofsPlus => {
+                let shape = RangeShape::new(n, m)?;
+                (shape.parties_needed(), shape.gens_per_party_needed())
+            }
+            RangeSystem::BulletproofsPlusPlus => PlusPlusShape::new(n, m)?.generators_needed(),
+        })
     }
 
     /// The system called `name` ([`name`](Self::name)); `None` for any other string.
@@ -178,6 +197,7 @@ impl RangeSystem {
         match self {
             RangeSystem::Bulletproofs => RangeProof::<G>::encoded_len(n, m),
             RangeSystem::BulletproofsPlus => RangeProofPlus::<G>::encoded_len(n, m),
+            RangeSystem::BulletproofsPlusPlus => RangeProofPlusPlus::<G>::encoded_len(n, m),
         }
     }
 
@@ -186,6 +206,7 @@ impl RangeSystem {
         Ok(match self {
             RangeSystem::Bulletproofs => Box::new(RangeProof::<G>::decode_for(bytes, n, m)?),
             RangeSystem::BulletproofsPlus => Box::new(RangeProofPlus::<G>::decode_for(bytes, n, m)?),
+            RangeSystem::BulletproofsPlusPlus => Box::new(RangeProofPlusPlus::<G>::decode_for(bytes, n, m)?),
         })
     }
 
@@ -214,6 +235,9 @@ impl RangeSystem {
             }
             RangeSystem::BulletproofsPlus => {
                 boxed(RangeProofPlus::prove_values(bp_gens, pc_gens, transcript, values, blindings, n, rng))
+            }
+            RangeSystem::BulletproofsPlusPlus => {
+                boxed(RangeProofPlusPlus::prove_values(bp_gens, pc_gens, transcript, values, blindings, n, rng))
             }
         }
     }
