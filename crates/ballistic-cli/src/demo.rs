@@ -6,12 +6,19 @@ use std::time::{Duration, Instant};
 use ballistic::batch::{verify_range_proofs, RangeProofItem};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeShape, Ristretto255, Secp256k1};
+use ballistic::range::{AnyRangeProof, DynRangeProof};
+use ballistic::{BulletproofGens, PedersenGens, RangeShape, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{OsRng, RngCore};
 
-/// The generators a proof of `shape` uses.
-fn generators<G: Group>(shape: RangeShape) -> BulletproofGens<G> {
-    BulletproofGens::new(shape.gens_per_party_needed(), shape.parties_needed())
+/// Generators that serve every system for `m` values of `n` bits.
+fn generators<G: Group>(n: usize, m: usize) -> Result<BulletproofGens<G>, String> {
+    let (mut chains, mut per_chain) = (1, 1);
+    for system in RangeSystem::ALL {
+        let (c, p) = system.generators_needed(n, m).map_err(|e| e.to_string())?;
+        chains = chains.max(c);
+        per_chain = per_chain.max(p);
+    }
+    Ok(BulletproofGens::new(per_chain, chains))
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -56,7 +63,7 @@ fn measure<G: Group, P>(
 pub fn run(quick: bool) -> Result<(), String> {
     let reps = if quick { 1 } else { 7 };
     let batch_size = if quick { 4 } else { 64 };
-    println!("ballistic demo: Bulletproofs and Bulletproofs+ range proofs");
+    println!("ballistic demo: Bulletproofs, Bulletproofs+ and Bulletproofs++ range proofs");
     println!("median of {reps} runs; times in milliseconds (verify includes decoding)");
     table::<Ristretto255>(
         reps,
@@ -166,71 +173,79 @@ fn shuffle<G: Group>() -> Result<(), String> {
     Ok(())
 }
 
-/// Sizes and timings of both systems for each shape on group `G`.
+/// Sizes and timings of every system for each shape on group `G`.
 fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String> {
     let pc = PedersenGens::<G>::default();
     println!("\n## {} ({}-byte points)\n", G::NAME, G::POINT_LEN);
-    println!("| bits n | values m | padded N | BP bytes | BP prove | BP verify | BP+ bytes | BP+ prove | BP+ verify |");
-    println!("|-------:|---------:|---------:|---------:|---------:|----------:|----------:|----------:|-----------:|");
+    let mut header = String::from("| bits n | values m |");
+    let mut rule = String::from("|-------:|---------:|");
+    for system in RangeSystem::ALL {
+        let short = short_name(system);
+        header.push_str(&format!(" {short} bytes | {short} prove | {short} verify |"));
+        rule.push_str("---:|---:|---:|");
+    }
+    println!("{header}\n{rule}");
     for &(n, m) in shapes {
         let shape = RangeShape::new(n, m).map_err(|e| e.to_string())?;
-        let bp = generators::<G>(shape);
+        let bp = generators::<G>(n, m)?;
         let max = shape.max_value();
         let values: Vec<u64> = (0..m).map(|_| OsRng.next_u64() & max).collect();
         let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut OsRng)).collect();
-        let failed = |e: ballistic::ProofError| format!("demo proof n={n} m={m} failed to verify: {e}");
-        let (size, prove, verify) = measure::<G, _>(
-            reps,
-            || RangeProof::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n),
-            RangeProof::to_bytes,
-            |bytes, commitments| {
-                RangeProof::<G>::from_bytes_for(bytes, n, m)
-                    .and_then(|p| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"demo"), commitments, n))
-                    .map_err(failed)
-            },
-        )?;
-        let (size_plus, prove_plus, verify_plus) = measure::<G, _>(
-            reps,
-            || RangeProofPlus::<G>::prove_multiple(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n),
-            RangeProofPlus::to_bytes,
-            |bytes, commitments| {
-                RangeProofPlus::<G>::from_bytes_for(bytes, n, m)
-                    .and_then(|p| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"demo"), commitments, n))
-                    .map_err(failed)
-            },
-        )?;
-        println!(
-            "| {n:>6} | {m:>8} | {:>8} | {size:>8} | {:>8} | {:>9} | {size_plus:>9} | {:>9} | {:>10} |",
-            shape.padded,
-            ms(prove),
-            ms(verify),
-            ms(prove_plus),
-            ms(verify_plus)
-        );
+        let mut row = format!("| {n:>6} | {m:>8} |");
+        for system in RangeSystem::ALL {
+            let failed = |e: ballistic::ProofError| format!("demo {} proof n={n} m={m} failed to verify: {e}", system.name());
+            let (size, prove, verify) = measure::<G, _>(
+                reps,
+                || system.prove(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n, &mut OsRng),
+                |p: &Box<dyn DynRangeProof<G>>| p.to_bytes(),
+                |bytes, commitments| {
+                    let proof = system.decode::<G>(bytes, n, m).map_err(failed)?;
+                    let item = RangeProofItem {
+                        proof: AnyRangeProof(&*proof),
+                        commitments,
+                        bits: n,
+                        transcript: Transcript::new(b"demo"),
+                    };
+                    verify_range_proofs(&[item], &bp, &pc, &mut OsRng)
+                        .map_err(|e| failed(e.invalid.first().map_or(ballistic::ProofError::VerificationFailed, |(_, r)| r.clone())))
+                },
+            )?;
+            row.push_str(&format!(" {size} | {} | {} |", ms(prove), ms(verify)));
+        }
+        println!("{row}");
     }
     Ok(())
 }
 
-/// Batch-verify `count` 64-bit proofs, one of them then tampered with, and
-/// show that the batch names it.
+/// The demo's column names.
+fn short_name(system: RangeSystem) -> &'static str {
+    match system {
+        RangeSystem::Bulletproofs => "BP",
+        RangeSystem::BulletproofsPlus => "BP+",
+        RangeSystem::BulletproofsPlusPlus => "BP++",
+    }
+}
+
+/// Batch-verify `count` 64-bit proofs of every system, mixed in one batch,
+/// then the same batch with one proof under a wrong label, and show that the
+/// batch names it.
 fn batch<G: Group>(count: usize) -> Result<(), String> {
     let pc = &PedersenGens::<G>::default();
-    let shape = RangeShape::new(64, 1).map_err(|e| e.to_string())?;
-    let bp = generators::<G>(shape);
+    let bp = generators::<G>(64, 1)?;
     let mut proofs = Vec::with_capacity(count);
-    for _ in 0..count {
+    for (i, system) in RangeSystem::ALL.into_iter().cycle().take(count).enumerate() {
         let blinding = <G::Scalar as ScalarOps>::random(&mut OsRng);
-        let (p, v) =
-            RangeProof::<G>::prove_single(&bp, pc, &mut Transcript::new(b"demo"), OsRng.next_u64(), &blinding, 64)
-                .map_err(|e| e.to_string())?;
-        proofs.push((p, [v]));
+        let (p, v) = system
+            .prove(&bp, pc, &mut Transcript::new(b"demo"), &[OsRng.next_u64()], &[blinding], 64, &mut OsRng)
+            .map_err(|e| format!("proof #{i}: {e}"))?;
+        proofs.push((p, v));
     }
     let items = |label_of_bad: &'static [u8]| -> Vec<RangeProofItem<'_, G>> {
         proofs
             .iter()
             .enumerate()
             .map(|(i, (p, v))| RangeProofItem {
-                proof: p.into(),
+                proof: AnyRangeProof(&**p),
                 commitments: v,
                 bits: 64,
                 transcript: Transcript::new(if i == count / 2 { label_of_bad } else { b"demo" }),
@@ -241,12 +256,19 @@ fn batch<G: Group>(count: usize) -> Result<(), String> {
     let t = Instant::now();
     verify_range_proofs(&good, &bp, pc, &mut OsRng).map_err(|e| e.to_string())?;
     let per_proof = t.elapsed() / count as u32;
-    println!("\nbatch of {count} 64-bit proofs on {}: {} ms per proof", G::NAME, ms(per_proof));
+    println!(
+        "\nbatch of {count} 64-bit proofs on {} (BP, BP+ and BP++ in turn, one multiscalar multiplication): {} ms per proof",
+        G::NAME,
+        ms(per_proof)
+    );
     let bad = items(b"tampered");
     match verify_range_proofs(&bad, &bp, pc, &mut OsRng) {
-        Err(e) if e.indices() == vec![count / 2] => {
-            println!("the same batch with proof #{} under a wrong label: rejected, #{} named", count / 2, count / 2)
-        }
+        Err(e) if e.indices() == vec![count / 2] => println!(
+            "the same batch with proof #{} ({}) under a wrong label: rejected, #{} named",
+            count / 2,
+            proofs.get(count / 2).map_or("?", |(p, _)| p.system().name()),
+            count / 2
+        ),
         other => return Err(format!("batch blame failed: {other:?}")),
     }
     Ok(())

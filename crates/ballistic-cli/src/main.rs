@@ -30,6 +30,9 @@ enum SystemArg {
     /// Bulletproofs+ (96 bytes shorter).
     #[value(name = "bpplus", alias = "bulletproofs-plus")]
     BulletproofsPlus,
+    /// Bulletproofs++ (reciprocal argument; 416 bytes for one 64-bit value).
+    #[value(name = "bppp", alias = "bulletproofs-plus-plus")]
+    BulletproofsPlusPlus,
 }
 
 impl From<SystemArg> for RangeSystem {
@@ -37,6 +40,7 @@ impl From<SystemArg> for RangeSystem {
         match system {
             SystemArg::Bulletproofs => RangeSystem::Bulletproofs,
             SystemArg::BulletproofsPlus => RangeSystem::BulletproofsPlus,
+            SystemArg::BulletproofsPlusPlus => RangeSystem::BulletproofsPlusPlus,
         }
     }
 }

@@ -13,7 +13,7 @@ use std::sync::{Mutex, OnceLock};
 
 use ::ballistic::batch::{self, BatchError, Claim};
 use ::ballistic::group::{Group, ScalarOps};
-use ::ballistic::{BulletproofGens, Interval, PedersenGens, RangeShape, Ristretto255, Secp256k1};
+use ::ballistic::{BulletproofGens, Interval, PedersenGens, RangeSystem, Ristretto255, Secp256k1};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyLong};
 
@@ -106,17 +106,22 @@ pub(crate) trait PyGroup: Group {
 
     /// Generators for a range proof of `values` values of `bits` bits (any
     /// small set if the shape is invalid: the prover then reports the shape).
+    /// Sized for every system, so one set serves them all.
     fn range_gens(bits: usize, values: usize) -> &'static BulletproofGens<Self> {
-        match RangeShape::new(bits, values) {
-            Ok(shape) => Self::gens_for(shape.gens_per_party_needed(), shape.parties_needed()),
-            Err(_) => Self::gens_for(1, 1),
+        let (mut chains, mut per_chain) = (1, 1);
+        for system in RangeSystem::ALL {
+            if let Ok((c, p)) = system.generators_needed(bits, values) {
+                chains = chains.max(c);
+                per_chain = per_chain.max(p);
+            }
         }
+        Self::gens_for(per_chain, chains)
     }
 
-    /// Generators for an interval proof.
+    /// Generators for an interval proof (any system).
     fn interval_gens(interval: Interval) -> &'static BulletproofGens<Self> {
         let shape = interval.shape();
-        Self::gens_for(shape.gens_per_party_needed(), shape.parties_needed())
+        Self::range_gens(shape.n, shape.m)
     }
 }
 

@@ -9,7 +9,7 @@ use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::range::{DynRangeProof, RangeProofSystem};
 use ::ballistic::{
     new_transcript, Interval, IntervalProof as LibIntervalProof, IntervalStatement, ProofError,
-    RangeProof as LibRangeProof, RangeProofPlus, RangeStatement, RangeSystem, Verifiable,
+    RangeProof as LibRangeProof, RangeProofPlus, RangeProofPlusPlus, RangeStatement, RangeSystem, Verifiable,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -18,12 +18,18 @@ use crate::error::{Doing, Error, Result, When};
 use crate::formats::{self, RangeParts, RANGE_LABEL};
 use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
 
-/// The system named `name` (`"bpplus"` is accepted for Bulletproofs+, as
-/// the command-line tool does).
+/// The system named `name` (`"bpplus"` and `"bppp"` are accepted for
+/// Bulletproofs+ and Bulletproofs++, as the command-line tool does).
 fn system_of(name: &str) -> Result<RangeSystem> {
-    let name = if name == "bpplus" { RangeSystem::BulletproofsPlus.name() } else { name };
+    let name = match name {
+        "bpplus" => RangeSystem::BulletproofsPlus.name(),
+        "bppp" => RangeSystem::BulletproofsPlusPlus.name(),
+        other => other,
+    };
     RangeSystem::from_name(name).ok_or_else(|| {
-        Error::InvalidInput(format!("unknown system {name:?} (expected \"bulletproofs\" or \"bulletproofs-plus\")"))
+        Error::InvalidInput(format!(
+            "unknown system {name:?} (expected \"bulletproofs\", \"bulletproofs-plus\" or \"bulletproofs-plus-plus\")"
+        ))
     })
 }
 
@@ -460,6 +466,9 @@ impl<G: PyGroup> IntervalOf<G> {
         match system {
             RangeSystem::Bulletproofs => prove_with::<G, LibRangeProof<G>>(value, blinding, interval, label),
             RangeSystem::BulletproofsPlus => prove_with::<G, RangeProofPlus<G>>(value, blinding, interval, label),
+            RangeSystem::BulletproofsPlusPlus => {
+                prove_with::<G, RangeProofPlusPlus<G>>(value, blinding, interval, label)
+            }
         }
         .when(Doing::Proving)
     }
@@ -476,6 +485,7 @@ impl<G: PyGroup> IntervalOf<G> {
         let proof = match system {
             RangeSystem::Bulletproofs => decode_with::<G, LibRangeProof<G>>(data, interval),
             RangeSystem::BulletproofsPlus => decode_with::<G, RangeProofPlus<G>>(data, interval),
+            RangeSystem::BulletproofsPlusPlus => decode_with::<G, RangeProofPlusPlus<G>>(data, interval),
         }
         .when(Doing::Decoding)?;
         Ok(IntervalOf { proof, statement })
