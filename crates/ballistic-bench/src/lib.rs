@@ -2,8 +2,11 @@
 //!
 //! Each [`System`] prepares `count` proofs of one shape (`n` bits, `m`
 //! values) and then proves, verifies one, or verifies all of them as a batch
-//! (one by one where the library has no batch verifier). The peers are used
-//! through their public APIs only:
+//! (one by one where the library has no batch verifier). ballistic's own
+//! systems — Bulletproofs, Bulletproofs+ and Bulletproofs++, on Ristretto255
+//! and secp256k1 — are one generic contender, [`BallisticRange`] (aliases
+//! [`Ballistic`], [`BallisticPlus`], [`BallisticPlusPlus`]). The peers are
+//! used through their public APIs only:
 //!
 //! * `bulletproofs` 5 (zkcrypto; Ristretto255, curve25519-dalek 4);
 //! * `tari_bulletproofs_plus` 0.5 (Bulletproofs+, Ristretto255, dalek 5);
@@ -19,9 +22,11 @@ use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::Group;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
+use ballistic::range::{RangeProofPlusPlus, RangeProofSystem};
 use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
+use std::marker::PhantomData;
 
 /// One implementation under test, prepared for one shape.
 pub trait System: Sized {
@@ -47,27 +52,37 @@ fn values(rng: &mut ChaCha20Rng, n: usize, m: usize) -> Vec<u64> {
 
 const LABEL: &[u8] = b"ballistic-bench";
 
-/// A ballistic group with the benchmark's column names.
-pub trait BenchGroup: Group {
-    /// Column of ballistic's Bulletproofs on this group.
-    const BP_NAME: &'static str;
-    /// Column of ballistic's Bulletproofs+ on this group.
-    const BPP_NAME: &'static str;
+/// One of ballistic's range proof systems on one group, with its column name.
+pub trait RangeColumn<G: Group>: RangeProofSystem<G> {
+    /// Column name of this (group, system).
+    const NAME: &'static str;
 }
 
-impl BenchGroup for Ristretto255 {
-    const BP_NAME: &'static str = "ballistic";
-    const BPP_NAME: &'static str = "ballistic BP+";
+macro_rules! columns {
+    ($($proof:ident<$group:ty> => $name:literal;)*) => {
+        $(impl RangeColumn<$group> for $proof<$group> {
+            const NAME: &'static str = $name;
+        })*
+    };
 }
 
-impl BenchGroup for Secp256k1 {
-    const BP_NAME: &'static str = "ballistic secp256k1";
-    const BPP_NAME: &'static str = "ballistic BP+ secp256k1";
+columns! {
+    RangeProof<Ristretto255> => "ballistic";
+    RangeProofPlus<Ristretto255> => "ballistic BP+";
+    RangeProofPlusPlus<Ristretto255> => "ballistic BP++";
+    RangeProof<Secp256k1> => "ballistic secp256k1";
+    RangeProofPlus<Secp256k1> => "ballistic BP+ secp256k1";
+    RangeProofPlusPlus<Secp256k1> => "ballistic BP++ secp256k1";
 }
 
-/// ballistic's Bulletproofs range proofs (Ristretto255 unless told).
-pub struct Ballistic<G: BenchGroup = Ristretto255> {
+/// ballistic's range proofs of system `P` on group `G`, through the
+/// library's [`RangeProofSystem`] interface: generators sized by
+/// `P::SYSTEM.generators_needed(n, m)` and precomputed at setup, proofs kept
+/// as bytes so that verification includes strict decoding, batches through
+/// [`ballistic::batch::verify_range_proofs`].
+pub struct BallisticRange<G: Group, P: RangeColumn<G>> {
     n: usize,
+    m: usize,
     bp: BulletproofGens<G>,
     pc: PedersenGens<G>,
     values: Vec<u64>,
@@ -75,9 +90,17 @@ pub struct Ballistic<G: BenchGroup = Ristretto255> {
     /// Proofs as bytes: verification includes decoding, as the peers' does.
     proofs: Vec<(Vec<u8>, Vec<G::Compressed>)>,
     rng: ChaCha20Rng,
+    system: PhantomData<fn() -> P>,
 }
 
-impl<G: BenchGroup> Ballistic<G> {
+/// ballistic's Bulletproofs range proofs (Ristretto255 unless told).
+pub type Ballistic<G = Ristretto255> = BallisticRange<G, RangeProof<G>>;
+/// ballistic's Bulletproofs+ range proofs (Ristretto255 unless told).
+pub type BallisticPlus<G = Ristretto255> = BallisticRange<G, RangeProofPlus<G>>;
+/// ballistic's Bulletproofs++ range proofs (Ristretto255 unless told).
+pub type BallisticPlusPlus<G = Ristretto255> = BallisticRange<G, RangeProofPlusPlus<G>>;
+
+impl<G: Group, P: RangeColumn<G>> BallisticRange<G, P> {
     /// The generators (to switch precomputation off, or measure tables).
     pub fn gens(&self) -> &BulletproofGens<G> {
         &self.bp
@@ -88,16 +111,21 @@ impl<G: BenchGroup> Ballistic<G> {
         self.bp = self.bp.clone().with_precomputation(p);
         self.bp.precompute();
     }
+
+    fn decode(&self, bytes: &[u8]) -> Result<P, ballistic::ProofError> {
+        P::decode_for(bytes, self.n, self.m)
+    }
 }
 
-impl<G: BenchGroup> System for Ballistic<G> {
-    const NAME: &'static str = G::BP_NAME;
+impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
+    const NAME: &'static str = P::NAME;
     fn supports(n: usize, m: usize) -> bool {
-        (1..=64).contains(&n) && (1..=64).contains(&m)
+        P::SYSTEM.generators_needed(n, m).is_ok()
     }
     fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
-        let bp = BulletproofGens::new(n, m.next_power_of_two());
+        let (chains, per_chain) = P::SYSTEM.generators_needed(n, m).expect("supported shape");
+        let bp = BulletproofGens::new(per_chain, chains);
         bp.precompute();
         let pc = PedersenGens::default();
         let mut proofs = Vec::with_capacity(count);
@@ -105,16 +133,15 @@ impl<G: BenchGroup> System for Ballistic<G> {
         for _ in 0..count.max(1) {
             let v = values(&mut rng, n, m);
             let b: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
-            let p = RangeProof::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng)
-                .expect("prove");
-            proofs.push((p.0.to_bytes(), p.1));
+            let (p, c) = P::prove_values(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng).expect("prove");
+            proofs.push((p.encode(), c));
             first.get_or_insert((v, b));
         }
         let (values, blindings) = first.expect("one proof");
-        Ballistic { n, bp, pc, values, blindings, proofs, rng }
+        BallisticRange { n, m, bp, pc, values, blindings, proofs, rng, system: PhantomData }
     }
     fn prove(&mut self) {
-        let r = RangeProof::prove_multiple_with_rng(
+        let r = P::prove_values(
             &self.bp,
             &self.pc,
             &mut Transcript::new(LABEL),
@@ -127,99 +154,14 @@ impl<G: BenchGroup> System for Ballistic<G> {
     }
     fn verify_one(&self) -> bool {
         let (bytes, c) = &self.proofs[0];
-        RangeProof::<G>::from_bytes(bytes)
+        self.decode(bytes)
             .and_then(|p| {
-                p.verify_multiple_with_rng(
-                    &self.bp,
-                    &self.pc,
-                    &mut Transcript::new(LABEL),
-                    c,
-                    self.n,
-                    &mut rand::thread_rng(),
-                )
+                p.verify_values(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n, &mut rand::thread_rng())
             })
             .is_ok()
     }
     fn verify_all(&self) -> bool {
-        let Ok(decoded) =
-            self.proofs.iter().map(|(bytes, _)| RangeProof::<G>::from_bytes(bytes)).collect::<Result<Vec<_>, _>>()
-        else {
-            return false;
-        };
-        let items: Vec<_> = decoded
-            .iter()
-            .zip(&self.proofs)
-            .map(|(proof, (_, commitments))| ballistic::batch::RangeProofItem {
-                proof: proof.into(),
-                commitments,
-                bits: self.n,
-                transcript: Transcript::new(LABEL),
-            })
-            .collect();
-        ballistic::batch::verify_range_proofs(&items, &self.bp, &self.pc, &mut rand::thread_rng()).is_ok()
-    }
-    fn proof_bytes(&self) -> usize {
-        self.proofs[0].0.len()
-    }
-}
-
-/// ballistic's Bulletproofs+ range proofs (Ristretto255 unless told).
-pub struct BallisticPlus<G: BenchGroup = Ristretto255> {
-    n: usize,
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
-    values: Vec<u64>,
-    blindings: Vec<G::Scalar>,
-    /// Proofs as bytes: verification includes decoding.
-    proofs: Vec<(Vec<u8>, Vec<G::Compressed>)>,
-    rng: ChaCha20Rng,
-}
-
-impl<G: BenchGroup> System for BallisticPlus<G> {
-    const NAME: &'static str = G::BPP_NAME;
-    fn supports(n: usize, m: usize) -> bool {
-        (1..=64).contains(&n) && (1..=64).contains(&m)
-    }
-    fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
-        let mut rng = ChaCha20Rng::seed_from_u64(seed);
-        let bp = BulletproofGens::new(n, m.next_power_of_two());
-        bp.precompute();
-        let pc = PedersenGens::default();
-        let mut proofs = Vec::with_capacity(count);
-        let mut first = None;
-        for _ in 0..count.max(1) {
-            let v = values(&mut rng, n, m);
-            let b: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
-            let p = RangeProofPlus::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng)
-                .expect("prove");
-            proofs.push((p.0.to_bytes(), p.1));
-            first.get_or_insert((v, b));
-        }
-        let (values, blindings) = first.expect("one proof");
-        BallisticPlus { n, bp, pc, values, blindings, proofs, rng }
-    }
-    fn prove(&mut self) {
-        let r = RangeProofPlus::prove_multiple_with_rng(
-            &self.bp,
-            &self.pc,
-            &mut Transcript::new(LABEL),
-            &self.values,
-            &self.blindings,
-            self.n,
-            &mut self.rng,
-        );
-        assert!(r.is_ok());
-    }
-    fn verify_one(&self) -> bool {
-        let (bytes, c) = &self.proofs[0];
-        RangeProofPlus::<G>::from_bytes(bytes)
-            .and_then(|p| p.verify_multiple(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n))
-            .is_ok()
-    }
-    fn verify_all(&self) -> bool {
-        let Ok(decoded) =
-            self.proofs.iter().map(|(bytes, _)| RangeProofPlus::<G>::from_bytes(bytes)).collect::<Result<Vec<_>, _>>()
-        else {
+        let Ok(decoded) = self.proofs.iter().map(|(bytes, _)| self.decode(bytes)).collect::<Result<Vec<_>, _>>() else {
             return false;
         };
         let items: Vec<_> = decoded

@@ -1,4 +1,5 @@
-//! The benchmark report: the paper's Table 2 layout for ballistic and its
+//! The benchmark report: the paper's Table 2 layout for ballistic's
+//! Bulletproofs (BP), Bulletproofs+ (BP+) and Bulletproofs++ (BP++) and their
 //! peers, measured in one process, with ratios; the multiscalar-
 //! multiplication floor; batches of 1–1000 proofs; the verifier's peak heap;
 //! and two SVG plots.
@@ -7,10 +8,26 @@
 //! cargo run --release -p ballistic-bench -- [--quick] [--out DIR]
 //! ```
 //!
-//! Timing is alternating: every round times each contender in turn on the
-//! same machine state, and the median over rounds is reported, so drift on a
-//! shared machine hits every column alike. Ratios are ballistic ÷ peer
-//! (below 1: ballistic is faster).
+//! **What is timed** (setup — generators, their precomputed tables, the
+//! proofs to verify — is never timed):
+//!
+//! * *prove*: one proof of the cell's `m` values from a fixed witness,
+//!   commitments included;
+//! * *verify*: decoding one proof from its bytes, then verifying it;
+//! * *verify all*: decoding `k` proofs and verifying them as one batch
+//!   (bulletproofs 5, which has no batch verifier: one by one);
+//! * *batch marginal* = (verify all − verify) ÷ (`k` − 1).
+//!
+//! Timing is alternating and reported as medians: each timing repeats its
+//! operation for about 0.15 s (0.3 s for batches) and is taken `rounds`
+//! times. In the Table-2 rows a contender's verify-one and verify-all
+//! timings alternate within each round; in the batch-size sections every
+//! contender is timed in turn within each round on the same machine state,
+//! so drift on a shared machine hits every column alike. Ratios are
+//! ballistic ÷ peer (below 1: ballistic is faster), like for like — BP
+//! against bulletproofs 5 and grin, BP+ against tari and monero; BP++, which
+//! has no peer of its own, against bulletproofs 5 (prove, verify) and tari
+//! (batch marginal), and against grin on secp256k1.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -20,7 +37,9 @@ use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
 use ballistic::Secp256k1;
-use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, MoneroBpPlus, System, TariBpPlus};
+use ballistic_bench::{
+    Ballistic, BallisticPlus, BallisticPlusPlus, Bulletproofs5, Grin, MoneroBpPlus, System, TariBpPlus,
+};
 use rand::{RngCore, SeedableRng};
 
 #[global_allocator]
@@ -176,7 +195,8 @@ fn main() {
         md,
         "Medians of {rounds} alternating rounds, one process. Times in ms. Ratio = ballistic ÷ peer (< 1: ballistic faster), \
          like for like: ballistic's Bulletproofs against bulletproofs 5 and grin, ballistic's Bulletproofs+ against tari and monero. \
-         Batch marginal = (verify {batch_k} as a batch − verify 1) ÷ {} (bulletproofs 5 has no batch verifier: one by one).\n",
+         ballistic's Bulletproofs++ has no peer of its own: its row carries its ratios, prove and verify ÷ bulletproofs 5 (bp5), \
+         batch marginal ÷ tari's. Batch marginal = (verify {batch_k} as a batch − verify 1) ÷ {} (bulletproofs 5 has no batch verifier: one by one).\n",
         batch_k - 1
     );
     let _ = writeln!(
@@ -200,10 +220,13 @@ fn main() {
         let seed = (n * 1000 + m) as u64;
         let Some((ours, _)) = measure::<Ballistic>(n, m, batch_k, rounds, seed) else { continue };
         let Some((plus, _)) = measure::<BallisticPlus>(n, m, batch_k, rounds, seed) else { continue };
+        let Some((plus_plus, _)) = measure::<BallisticPlusPlus>(n, m, batch_k, rounds, seed) else { continue };
+        let bp5 = measure::<Bulletproofs5>(n, m, batch_k, rounds, seed).map(|r| r.0);
+        let tari = measure::<TariBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0);
         // (peer, its row, the ballistic row it is compared with)
         let peers: Vec<(&str, Option<Row>, &Row)> = vec![
-            (Bulletproofs5::NAME, measure::<Bulletproofs5>(n, m, batch_k, rounds, seed).map(|r| r.0), &ours),
-            (TariBpPlus::NAME, measure::<TariBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0), &plus),
+            (Bulletproofs5::NAME, bp5.clone(), &ours),
+            (TariBpPlus::NAME, tari.clone(), &plus),
             (MoneroBpPlus::NAME, measure::<MoneroBpPlus>(n, m, batch_k, rounds, seed).map(|r| r.0), &plus),
             (Grin::NAME, measure::<Grin>(n, m, batch_k, rounds, seed).map(|r| r.0), &ours),
         ];
@@ -217,9 +240,25 @@ fn main() {
                 ms(row.marginal)
             );
         }
+        // BP++ has no like-for-like peer: its row carries its own ratios.
+        let ratio = |x: f64, peer: &Option<Row>, f: fn(&Row) -> f64, tag: &str| {
+            peer.as_ref().map_or(String::new(), |p| format!("{:.2} ({tag})", x / f(p)))
+        };
+        let _ = writeln!(
+            md,
+            "| {n} | {m} | **ballistic BP++** | {} | {} | {} | {} | {} | {} | {} |",
+            plus_plus.bytes,
+            ms(plus_plus.prove),
+            ms(plus_plus.verify),
+            ms(plus_plus.marginal),
+            ratio(plus_plus.prove, &bp5, |r| r.prove, "bp5"),
+            ratio(plus_plus.verify, &bp5, |r| r.verify, "bp5"),
+            ratio(plus_plus.marginal, &tari, |r| r.marginal, "tari"),
+        );
         if n == 64 {
             series("ballistic", m as f64, ours.verify / m as f64);
             series(<BallisticPlus>::NAME, m as f64, plus.verify / m as f64);
+            series(<BallisticPlusPlus>::NAME, m as f64, plus_plus.verify / m as f64);
         }
         for (name, row, base) in peers {
             let Some(r) = row else { continue };
@@ -263,21 +302,29 @@ fn main() {
     // Batches of 64-bit proofs.
     let sizes: Vec<usize> = if opt.quick { vec![1, 10, 100] } else { vec![1, 10, 100, 1000] };
     let _ = writeln!(md, "\n## Batches of 64-bit proofs: verification cost per proof (ms)\n");
-    let _ = writeln!(md, "| proofs | ballistic | ballistic BP+ | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | monero BP+ (batch) | ratio bp5 | ratio tari (BP+) | ratio grin | ratio monero (BP+) | floor (BP) | ballistic ÷ floor |");
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    let mut per_batch: Vec<(String, Vec<(f64, f64)>)> =
-        ["ballistic", <BallisticPlus>::NAME, Bulletproofs5::NAME, TariBpPlus::NAME, Grin::NAME, MoneroBpPlus::NAME]
-            .iter()
-            .map(|s| (s.to_string(), vec![]))
-            .collect();
+    let _ = writeln!(md, "| proofs | ballistic | ballistic BP+ | ballistic BP++ | bulletproofs 5 (one by one) | tari BP+ (batch) | grin (batch) | monero BP+ (batch) | ratio bp5 | ratio tari (BP+) | ratio tari (BP++) | ratio grin | ratio monero (BP+) | floor (BP) | ballistic ÷ floor |");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let mut per_batch: Vec<(String, Vec<(f64, f64)>)> = [
+        "ballistic",
+        <BallisticPlus>::NAME,
+        <BallisticPlusPlus>::NAME,
+        Bulletproofs5::NAME,
+        TariBpPlus::NAME,
+        Grin::NAME,
+        MoneroBpPlus::NAME,
+    ]
+    .iter()
+    .map(|s| (s.to_string(), vec![]))
+    .collect();
     let mut tari_marginal = None;
     let mut ours_marginal = None;
-    let mut last: Option<(usize, f64, f64, f64)> = None;
+    let mut last: Option<(usize, f64, f64, f64, f64)> = None;
     for &k in &sizes {
         eprintln!("batch of {k} …");
         let r = rounds.min(if k >= 1000 { 3 } else { rounds });
         let a = <Ballistic>::setup(64, 1, k, 11);
         let a_plus = <BallisticPlus>::setup(64, 1, k, 15);
+        let a_pp = <BallisticPlusPlus>::setup(64, 1, k, 17);
         let b = Bulletproofs5::setup(64, 1, k, 12);
         let c = TariBpPlus::setup(64, 1, k, 13);
         let d = Grin::setup(64, 1, k, 14);
@@ -288,6 +335,7 @@ fn main() {
             &mut [
                 &mut || assert!(a.verify_all()),
                 &mut || assert!(a_plus.verify_all()),
+                &mut || assert!(a_pp.verify_all()),
                 &mut || assert!(b.verify_all()),
                 &mut || assert!(c.verify_all()),
                 &mut || assert!(d.verify_all()),
@@ -300,40 +348,45 @@ fn main() {
         let fl = (dec + pre.map_or(plain, |p| p.min(plain))) / k as f64;
         let _ = writeln!(
             md,
-            "| {k} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {:.2} |",
+            "| {k} | {} | {} | {} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {} | {:.2} |",
             ms(per[0]),
             ms(per[1]),
             ms(per[2]),
             ms(per[3]),
             ms(per[4]),
             ms(per[5]),
-            per[0] / per[2],
-            per[1] / per[3],
-            per[0] / per[4],
-            per[1] / per[5],
+            ms(per[6]),
+            per[0] / per[3],
+            per[1] / per[4],
+            per[2] / per[4],
+            per[0] / per[5],
+            per[1] / per[6],
             ms(fl),
             per[0] / fl
         );
         for (s, y) in per_batch.iter_mut().zip(&per) {
             s.1.push((k as f64, *y));
         }
-        if let Some((k0, a0, p0, c0)) = last {
-            ours_marginal = Some(((t[0] - a0) / (k - k0) as f64, (t[1] - p0) / (k - k0) as f64));
-            tari_marginal = Some((t[3] - c0) / (k - k0) as f64);
+        if let Some((k0, a0, p0, pp0, c0)) = last {
+            let d = (k - k0) as f64;
+            ours_marginal = Some(((t[0] - a0) / d, (t[1] - p0) / d, (t[2] - pp0) / d));
+            tari_marginal = Some((t[4] - c0) / d);
         }
-        last = Some((k, t[0], t[1], t[3]));
+        last = Some((k, t[0], t[1], t[2], t[4]));
     }
-    if let (Some((o, op)), Some(tm)) = (ours_marginal, tari_marginal) {
+    if let (Some((o, op, opp)), Some(tm)) = (ours_marginal, tari_marginal) {
         let (k0, k1) = (sizes[sizes.len() - 2], sizes[sizes.len() - 1]);
         let _ = writeln!(
             md,
             "\nMarginal cost per extra proof between batches of {k0} and {k1}: ballistic {} ms, ballistic BP+ {} ms, \
-             tari BP+ {} ms; ratios to tari {:.2} (BP) and {:.2} (BP+).",
+             ballistic BP++ {} ms, tari BP+ {} ms; ratios to tari {:.2} (BP), {:.2} (BP+) and {:.2} (BP++).",
             ms(o),
             ms(op),
+            ms(opp),
             ms(tm),
             o / tm,
-            op / tm
+            op / tm,
+            opp / tm
         );
     }
 
@@ -342,21 +395,24 @@ fn main() {
     // Memory of verifying one 64-bit proof (generators and tables built before).
     let a = <Ballistic>::setup(64, 1, 1, 21);
     let a_plus = <BallisticPlus>::setup(64, 1, 1, 24);
+    let a_pp = <BallisticPlusPlus>::setup(64, 1, 1, 25);
     let b = Bulletproofs5::setup(64, 1, 1, 22);
     let c = TariBpPlus::setup(64, 1, 1, 23);
     let (pa, pb, pc) = (peak_heap(|| a.verify_one()), peak_heap(|| b.verify_one()), peak_heap(|| c.verify_one()));
     let pa_plus = peak_heap(|| a_plus.verify_one());
+    let pa_pp = peak_heap(|| a_pp.verify_one());
     let _ = writeln!(md, "\n## Peak heap while verifying one 64-bit proof (generators and tables excluded)\n");
     let _ = writeln!(
         md,
-        "| ballistic | ballistic BP+ | bulletproofs 5 | tari BP+ | ballistic generator table (shared, built once) |"
+        "| ballistic | ballistic BP+ | ballistic BP++ | bulletproofs 5 | tari BP+ | ballistic generator table (shared, built once) |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|");
+    let _ = writeln!(md, "|---|---|---|---|---|---|");
     let _ = writeln!(
         md,
-        "| {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.0} KiB |",
+        "| {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.1} KiB | {:.0} KiB |",
         pa as f64 / 1024.0,
         pa_plus as f64 / 1024.0,
+        pa_pp as f64 / 1024.0,
         pb as f64 / 1024.0,
         pc as f64 / 1024.0,
         a.gens().table_bytes() as f64 / 1024.0
@@ -400,6 +456,10 @@ fn secp256k1_section(opt: &Options, rounds: usize, batch_k: usize) -> String {
                 "**ballistic BP+ secp256k1**",
                 measure::<BallisticPlus<Secp256k1>>(n, m, batch_k, rounds, seed).map(|r| r.0),
             ),
+            (
+                "**ballistic BP++ secp256k1**",
+                measure::<BallisticPlusPlus<Secp256k1>>(n, m, batch_k, rounds, seed).map(|r| r.0),
+            ),
         ] {
             let Some(r) = row else { continue };
             let ratios = grin.as_ref().map_or("| | |".to_string(), |g| {
@@ -433,29 +493,37 @@ fn secp256k1_section(opt: &Options, rounds: usize, batch_k: usize) -> String {
         eprintln!("secp256k1 batch of {k} …");
         let a = Ballistic::<Secp256k1>::setup(64, 1, k, 31);
         let b = BallisticPlus::<Secp256k1>::setup(64, 1, k, 32);
+        let c = BallisticPlusPlus::<Secp256k1>::setup(64, 1, k, 34);
         let g = Grin::setup(64, 1, k, 33);
         let t = alternate(
             rounds.min(3),
             0.3,
-            &mut [&mut || assert!(a.verify_all()), &mut || assert!(b.verify_all()), &mut || assert!(g.verify_all())],
+            &mut [
+                &mut || assert!(a.verify_all()),
+                &mut || assert!(b.verify_all()),
+                &mut || assert!(c.verify_all()),
+                &mut || assert!(g.verify_all()),
+            ],
         );
         t_all.push((k, t));
     }
     let _ = writeln!(
         md,
-        "\n| proofs in batch | ballistic secp256k1 | ballistic BP+ secp256k1 | grin | ratio BP | ratio BP+ |"
+        "\n| proofs in batch | ballistic secp256k1 | ballistic BP+ secp256k1 | ballistic BP++ secp256k1 | grin | ratio BP | ratio BP+ | ratio BP++ |"
     );
-    let _ = writeln!(md, "|---|---|---|---|---|---|");
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
     for (k, t) in &t_all {
         let per: Vec<f64> = t.iter().map(|x| x / *k as f64).collect();
         let _ = writeln!(
             md,
-            "| {k} | {} | {} | {} | {:.2} | {:.2} |",
+            "| {k} | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} |",
             ms(per[0]),
             ms(per[1]),
             ms(per[2]),
-            per[0] / per[2],
-            per[1] / per[2]
+            ms(per[3]),
+            per[0] / per[3],
+            per[1] / per[3],
+            per[2] / per[3]
         );
     }
     if let [(k0, t0), (k1, t1)] = t_all.as_slice() {
@@ -463,13 +531,15 @@ fn secp256k1_section(opt: &Options, rounds: usize, batch_k: usize) -> String {
         let m: Vec<f64> = t1.iter().zip(t0).map(|(b, a)| (b - a) / d).collect();
         let _ = writeln!(
             md,
-            "\nMarginal cost per extra proof between batches of {k0} and {k1}: ballistic {} ms, ballistic BP+ {} ms, grin {} ms; \
-             ratios {:.2} (BP) and {:.2} (BP+).",
+            "\nMarginal cost per extra proof between batches of {k0} and {k1}: ballistic {} ms, ballistic BP+ {} ms, \
+             ballistic BP++ {} ms, grin {} ms; ratios {:.2} (BP), {:.2} (BP+) and {:.2} (BP++).",
             ms(m[0]),
             ms(m[1]),
             ms(m[2]),
-            m[0] / m[2],
-            m[1] / m[2]
+            ms(m[3]),
+            m[0] / m[3],
+            m[1] / m[3],
+            m[2] / m[3]
         );
     }
     md

@@ -465,3 +465,53 @@ fn range_files_have_one_encoding() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("blinding #0"), "{}", stderr(&o));
 }
+
+#[test]
+fn bulletproofs_plus_plus_files_intervals_and_mixed_batches() {
+    let ppp = tmp("ppp.json");
+    let o = prove(&ppp, "64", &["42"], &["--system", "bppp"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&ppp);
+    assert_eq!(v["system"], "bulletproofs-plus-plus");
+    assert_eq!(v["proof"].as_str().unwrap().len(), 2 * 416);
+    assert!(verify(&ppp).status.success());
+
+    // Claimed as another system, or truncated: a clear reason, no panic.
+    let mut wrong = v.clone();
+    wrong["system"] = "bulletproofs-plus".into();
+    let wrong_path = tmp("ppp-as-plus.json");
+    write_json(&wrong_path, &wrong);
+    let o = verify(&wrong_path);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("proof:"), "{}", stderr(&o));
+    let mut short = v.clone();
+    let hex = v["proof"].as_str().unwrap();
+    short["proof"] = hex[..hex.len() - 2].into();
+    let short_path = tmp("ppp-short.json");
+    write_json(&short_path, &short);
+    assert!(!verify(&short_path).status.success());
+
+    // Odd shapes and secp256k1, then one batch of every system naming the bad file.
+    let odd = tmp("ppp-odd.json");
+    assert!(prove(&odd, "7", &["1", "127", "64"], &["--system", "bulletproofs-plus-plus"]).status.success());
+    let secp = tmp("ppp-secp.json");
+    let o = prove(&secp, "60", &["5", "6"], &["--system", "bppp", "--group", "secp256k1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&secp)["group"], "secp256k1");
+    let classic = tmp("ppp-mixed-bp.json");
+    let plus = tmp("ppp-mixed-plus.json");
+    assert!(prove(&classic, "16", &["7", "8"], &[]).status.success());
+    assert!(prove(&plus, "5", &["1", "2", "3"], &["--system", "bpplus"]).status.success());
+    let o = run(bin().args(["range", "verify-batch"]).arg(&classic).arg(&ppp).arg(&plus).arg(&odd).arg(&secp));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 5 proofs");
+    let mut tampered = json(&odd);
+    tampered["commitments"][1] = json(&odd)["commitments"][0].clone();
+    let tampered_path = tmp("ppp-tampered.json");
+    write_json(&tampered_path, &tampered);
+    let o = run(bin().args(["range", "verify-batch"]).arg(&classic).arg(&tampered_path).arg(&ppp));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("ppp-tampered.json"), "{out}");
+}

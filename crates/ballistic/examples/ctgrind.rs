@@ -1,5 +1,5 @@
-//! The constant-time check's driver: run the range provers (Bulletproofs and
-//! Bulletproofs+, on Ristretto255 and on secp256k1), the MPC parties and the
+//! The constant-time check's driver: run the range provers (Bulletproofs,
+//! Bulletproofs+ and Bulletproofs++, on Ristretto255 and on secp256k1), the MPC parties and the
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
 //! secret witness; gadgets on secret commitments) with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
@@ -11,7 +11,7 @@
 use ballistic::ct::{classify, declassify};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// The prover's randomness (α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂) is secret too: this
@@ -200,14 +200,15 @@ fn mpc<G: Group>() {
     }
 }
 
-/// Both provers on group `G`, for two shapes.
+/// The three range provers on group `G`, for three shapes (`n = 7` gives
+/// Bulletproofs++ its top-digit slot).
 fn run<G: Group>() {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(2));
     let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(16, 4);
-    for (n, m) in [(16usize, 1usize), (8, 3)] {
-        let values: Vec<u64> = (0..m as u64).map(|j| 0xa5a5 >> (16 - n) ^ j).collect();
+    let bp = BulletproofGens::<G>::new(16, 8);
+    for (n, m) in [(16usize, 1usize), (8, 3), (7, 3)] {
+        let values: Vec<u64> = (0..m as u64).map(|j| (0xa5a5 >> (16 - n)) ^ j).collect();
         let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
         classify(&values[..]);
         classify(&blindings[..]);
@@ -232,9 +233,19 @@ fn run<G: Group>() {
             &mut secret_rng,
         )
         .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
+        let plus_plus = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"ctgrind"),
+            &values,
+            &blindings,
+            n,
+            &mut secret_rng,
+        )
+        .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
         declassify(&values[..]);
         declassify(&blindings[..]);
-        for (system, result) in [("bulletproofs", classic), ("bulletproofs+", plus)] {
+        for (system, result) in [("bulletproofs", classic), ("bulletproofs+", plus), ("bulletproofs++", plus_plus)] {
             match result {
                 Ok(()) => println!("{} {system} n={n} m={m}: proved, verifies", G::NAME),
                 Err(e) => {

@@ -96,6 +96,7 @@ pub use errors::{ErrorKind, ProofError};
 pub use generators::{BulletproofGens, PedersenGens};
 pub use group::{CompressedPoint, Group, Point, Ristretto255, Scalar, Secp256k1};
 pub use range::{
-    Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeShape, RangeStatement, RangeSystem,
+    Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape, RangeStatement,
+    RangeSystem,
 };
 pub use transcript::new_transcript;

@@ -102,6 +102,10 @@ fn half(len: usize) -> usize {
     }
 }
 
+/// `msm(a, g, h) = a·G + Σ g_j·G_j + Σ h_j·H_j` over the original generators.
+pub type GeneratorMsm<'a, G> =
+    &'a dyn Fn(<G as Group>::Scalar, &[<G as Group>::Scalar], &[<G as Group>::Scalar]) -> <G as Group>::Point;
+
 /// How the rounds' challenges are drawn: the caller's transcript.
 pub trait NormTranscript<G: Group> {
     /// Absorb round `X`, `R` and return `γ`. `verifying` asks for the
@@ -175,7 +179,7 @@ impl<G: Group> NormLinearProof<G> {
         mut l: Vec<G::Scalar>,
         mut c: Vec<G::Scalar>,
         folding: Folding,
-        msm: &dyn Fn(G::Scalar, &[G::Scalar], &[G::Scalar]) -> G::Point,
+        msm: GeneratorMsm<'_, G>,
     ) -> Result<Self, ProofError> {
         if c.len() != l.len() {
             return Err(ProofError::VerificationFailed);
@@ -206,29 +210,24 @@ impl<G: Group> NormLinearProof<G> {
             let v_r = weighted(&n1, &n1, mu2) + dot(&c1, &l1);
             // Current index of original j is j >> round; even/odd picks its half.
             let at = |v: &[G::Scalar], i: usize| v.get(i).copied().unwrap_or_else(G::Scalar::zero);
-            for (j, f) in gf.iter().enumerate() {
+            for (j, ((f, x), r)) in gf.iter().zip(gx.iter_mut()).zip(gr.iter_mut()).enumerate() {
                 let i = j >> n_round;
-                if n.len() == 1 {
-                    gx[j] = G::Scalar::zero();
-                    gr[j] = G::Scalar::zero();
+                (*x, *r) = if n.len() == 1 {
+                    (G::Scalar::zero(), G::Scalar::zero())
                 } else if i & 1 == 1 {
                     // G₁ side: X gets ρ⁻¹·n₀, R gets n₁.
-                    gx[j] = *f * rho_inv * at(&n, i - 1);
-                    gr[j] = *f * at(&n, i);
+                    (*f * rho_inv * at(&n, i - 1), *f * at(&n, i))
                 } else {
-                    gx[j] = *f * rho * at(&n, i + 1);
-                    gr[j] = G::Scalar::zero();
-                }
+                    (*f * rho * at(&n, i + 1), G::Scalar::zero())
+                };
             }
-            for (j, f) in hf.iter().enumerate() {
+            for (j, ((f, x), r)) in hf.iter().zip(hx.iter_mut()).zip(hr.iter_mut()).enumerate() {
                 let i = j >> round;
-                if i & 1 == 1 {
-                    hx[j] = *f * at(&l, i - 1);
-                    hr[j] = *f * at(&l, i);
+                (*x, *r) = if i & 1 == 1 {
+                    (*f * at(&l, i - 1), *f * at(&l, i))
                 } else {
-                    hx[j] = *f * at(&l, i + 1);
-                    hr[j] = G::Scalar::zero();
-                }
+                    (*f * at(&l, i + 1), G::Scalar::zero())
+                };
             }
             let x = ProofPoint::<G>::from_point(msm(v_x, &gx, &hx));
             let r = ProofPoint::<G>::from_point(msm(v_r, &gr, &hr));

@@ -77,11 +77,13 @@ fn scalar_from_be(be: &[u8]) -> Option<Scalar> {
 }
 
 fn encode_pair(x: &CompressedSecp256k1, r: &CompressedSecp256k1) -> [u8; 65] {
-    let (xb, rb) = (Secp256k1::compressed_bytes(x), Secp256k1::compressed_bytes(r));
+    let (xb, rb) = (&x.0, &r.0);
     let mut out = [0u8; 65];
-    out[0] = ((xb[0] & 1) << 1) | (rb[0] & 1);
-    out[1..33].copy_from_slice(&xb[1..33]);
-    out[33..65].copy_from_slice(&rb[1..33]);
+    let (flags, rest) = out.split_at_mut(1);
+    let (x_out, r_out) = rest.split_at_mut(32);
+    flags.fill(((xb[0] & 1) << 1) | (rb[0] & 1));
+    x_out.copy_from_slice(&xb[1..]);
+    r_out.copy_from_slice(&rb[1..]);
     out
 }
 
@@ -156,12 +158,12 @@ pub fn verify(
     let mut xs = Vec::with_capacity(rounds);
     let mut rs = Vec::with_capacity(rounds);
     for chunk in chunks.chunks_exact(65) {
-        let flags = chunk[0];
+        let Some((&flags, coords)) = chunk.split_first() else { return false };
         if flags > 3 {
             return false;
         }
-        let (Some(x), Some(r)) = (decode_point(flags >> 1, &chunk[1..33]), decode_point(flags & 1, &chunk[33..65]))
-        else {
+        let (x_coord, r_coord) = coords.split_at(32);
+        let (Some(x), Some(r)) = (decode_point(flags >> 1, x_coord), decode_point(flags & 1, r_coord)) else {
             return false;
         };
         xs.push(x);

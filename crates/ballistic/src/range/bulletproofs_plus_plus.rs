@@ -281,6 +281,8 @@ struct Public<S> {
 }
 
 /// `1/(e + t)` for `t < b`, and `q^{i+1}`, `q^{−(i+1)}` for `i < N`.
+// Indexing: q_pow, q_inv_pow, a and g_shift have N entries; i < N and t < b ≤ N.
+#[allow(clippy::indexing_slicing)]
 fn public_vectors<S: ScalarOps>(shape: &PlusPlusShape, ch: &Challenges<S>) -> Result<Public<S>, ProofError> {
     let q = ch.rho * ch.rho;
     if q.is_zero() {
@@ -455,7 +457,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
             let mut sc = Zeroizing::new(Vec::with_capacity(3 + d_vec.len()));
             sc.push(*b_d);
             sc.extend_from_slice(&d_vec);
-            sc.extend([-l_m[3], -l_m[5]]);
+            // `0 − x`, not `−x`: k256's negation branches on its input.
+            sc.extend([zero - l_m[3], zero - l_m[5]]);
             let pts: Vec<G::Point> = core::iter::once(a_gen)
                 .chain(g[..d_vec.len()].iter().copied())
                 .chain([h[2], h[4]])
@@ -541,9 +544,9 @@ impl<G: Group> RangeProofPlusPlus<G> {
         l_s[0] = (*b_m - p[1]) * y_inv;
         l_s[1] = (*b_d - p[2]) * y_inv - l_m[0];
         l_s[2] = (*b_r - p[3]) * y_inv - l_m[1];
-        l_s[3] = -p[4] * y_inv - l_m[2];
-        l_s[4] = -p[6] * y_inv - two * *gamma_sum;
-        l_s[5] = -p[7] * y_inv - l_m[4];
+        l_s[3] = (zero - p[4]) * y_inv - l_m[2];
+        l_s[4] = (zero - p[6]) * y_inv - two * *gamma_sum;
+        l_s[5] = (zero - p[7]) * y_inv - l_m[4];
         let b_s = Zeroizing::new(p[0]);
         let s_point = {
             let mut sc = Zeroizing::new(Vec::with_capacity(1 + big_n + L_LEN));
