@@ -816,6 +816,86 @@ mod tests {
         round_trip::<Secp256k1>(60, &[(1 << 60) - 1, 3]);
     }
 
+    /// Every challenge, in transcript order: `e, ρ, x, y, λ, T, γ_r…`.
+    fn challenges<G: Group>(
+        proof: &RangeProofPlusPlus<G>,
+        label: &'static [u8],
+        commitments: &[G::Compressed],
+        n: usize,
+    ) -> Vec<G::Scalar> {
+        let shape = PlusPlusShape::new(n, commitments.len()).unwrap();
+        let mut t = Transcript::new(label);
+        let ch = proof.replay(&mut t, &shape, commitments).unwrap();
+        norm_domain_sep(&mut t, shape.len);
+        let mut out = vec![ch.e, ch.rho, ch.x, ch.y, ch.lambda, ch.t];
+        for (x, r) in proof.norm.points() {
+            out.push(NormTranscript::<G>::round(&mut NormRounds(&mut t), &x.compressed, &r.compressed, true).unwrap());
+        }
+        out
+    }
+
+    /// Frozen Heart: every public input (label, n, m, each commitment) and
+    /// every proof point changes every challenge drawn after it.
+    #[test]
+    fn every_public_input_changes_every_later_challenge() {
+        type G = Ristretto255;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(19);
+        let bp = BulletproofGens::<G>::new(16, 8);
+        let pc = PedersenGens::<G>::default();
+        let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
+        let (proof, commitments) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"fh"),
+            &[1, 2, 3],
+            &blindings,
+            10,
+            &mut rng,
+        )
+        .unwrap();
+        let base = challenges(&proof, b"fh", &commitments, 10);
+        let differs = |other: Vec<<G as Group>::Scalar>, what: &str| {
+            for (k, (a, b)) in base.iter().zip(&other).enumerate() {
+                assert_ne!(a, b, "changing {what} left challenge #{k} unchanged");
+            }
+        };
+        differs(challenges(&proof, b"fh2", &commitments, 10), "the label");
+        differs(challenges(&proof, b"fh", &commitments, 11), "n");
+        for j in 0..3 {
+            let mut other = commitments.clone();
+            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+            differs(challenges(&proof, b"fh", &other, 10), "a commitment");
+        }
+        // m: a fourth commitment (the proof's shape is kept, so replay the
+        // same points against the longer statement).
+        let mut more = commitments.clone();
+        more.push(G::compress(&G::identity()));
+        let shape4 = PlusPlusShape::new(10, 4).unwrap();
+        let mut t = Transcript::new(b"fh");
+        let ch = proof.replay(&mut t, &shape4, &more).unwrap();
+        assert!(ch.e != base[0] && ch.t != base[5], "m");
+        // Each proof point feeds every challenge after it: M, D → all; R →
+        // from ρ; S → from T; round r's X, R → from γ_r.
+        let with_point = |f: &dyn Fn(&mut RangeProofPlusPlus<G>), first: usize| {
+            let mut p = proof.clone();
+            f(&mut p);
+            let other = challenges(&p, b"fh", &commitments, 10);
+            assert_eq!(&base[..first], &other[..first]);
+            for k in first..base.len() {
+                assert_ne!(base[k], other[k], "challenge #{k} unchanged");
+            }
+        };
+        let bump = |p: &mut ProofPoint<G>| *p = ProofPoint::from_point(p.point + G::basepoint());
+        with_point(&|p| bump(&mut p.m_point), 0);
+        with_point(&|p| bump(&mut p.d_point), 0);
+        with_point(&|p| bump(&mut p.r_point), 1);
+        with_point(&|p| bump(&mut p.s_point), 5);
+        for r in 0..proof.norm.rounds() {
+            with_point(&|p| bump(&mut p.norm.x[r]), 6 + r);
+            with_point(&|p| bump(&mut p.norm.r[r]), 6 + r);
+        }
+    }
+
     #[test]
     fn out_of_range_values_are_refused_and_forged_top_digits_fail() {
         let bp = BulletproofGens::<Ristretto255>::new(64, 4);
