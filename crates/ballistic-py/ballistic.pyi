@@ -14,7 +14,8 @@ __version__: str
 GROUPS: List[str]
 """Supported groups: ``"ristretto255"``, ``"secp256k1"``."""
 SYSTEMS: List[str]
-"""Range proof systems: ``"bulletproofs"``, ``"bulletproofs-plus"``."""
+"""Range proof systems: ``"bulletproofs"``, ``"bulletproofs-plus"``, ``"bulletproofs-plus-plus"``
+(``"bpplus"`` and ``"bppp"`` are accepted as short names)."""
 
 class BallisticError(Exception):
     """Base class of every error raised by ballistic."""

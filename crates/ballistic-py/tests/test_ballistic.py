@@ -132,6 +132,24 @@ def test_bad_arguments():
         ballistic.RangeProof.from_json(json.dumps({"system": "bulletproofs"}))
 
 
+def test_bulletproofs_plus_plus(group):
+    proof, commitments = ballistic.RangeProof.prove([2**64 - 1], 64, system="bppp", group=group)
+    assert proof.system == "bulletproofs-plus-plus"
+    assert len(proof.to_bytes()) == (416 if group == "ristretto255" else 426)
+    assert proof.verify()
+    odd, odd_commitments = ballistic.RangeProof.prove([0, 100, 127], 7, system="bulletproofs-plus-plus", group=group)
+    assert odd.verify()
+    # The same bytes for another shape or system: refused, not misread
+    # (7 and 8 bits × 3 have the same length; 64 bits does not).
+    assert not ballistic.RangeProof.from_bytes(odd.to_bytes(), odd_commitments, 8, system="bppp", group=group).verify()
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_bytes(odd.to_bytes(), odd_commitments, 64, system="bppp", group=group)
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_bytes(proof.to_bytes(), commitments, 64, system="bulletproofs-plus", group=group)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([128], 7, system="bppp", group=group)
+
+
 def test_verify_batch_names_invalid_proofs():
     proofs = [ballistic.RangeProof.prove([i], 64, system=s, group=g)[0]
               for i, (s, g) in enumerate([(s, g) for s in ballistic.SYSTEMS for g in ballistic.GROUPS] * 2)]

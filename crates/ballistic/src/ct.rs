@@ -18,6 +18,13 @@
 //! * the vectors `𝐥(x)`, `𝐫(x)` handed to the variable-time inner-product
 //!   argument: every entry is masked by an independent uniform scalar
 //!   (`s_L`, `s_R`), see `inner_product.rs`;
+//! * Bulletproofs++ ([`crate::range::bulletproofs_plus_plus`]): `M`, `D`,
+//!   `R`, `S` (the proof), and the vectors `𝐧(T)`, `𝐥(T)` handed to the
+//!   variable-time norm linear argument: `𝐧(T)` is masked entrywise by the
+//!   uniform `𝐬` and `𝐥(T)` by the uniform `T·𝐥_m`, so their distribution
+//!   given the public transcript is the simulator's (see
+//!   `norm_linear/mod.rs`). (k256's scalar negation branches on its input;
+//!   the prover writes `0 − x` for secrets, which the check confirms.)
 //! * R1CS ([`crate::circuit`]): `A_I`, `A_O`, `S`, `T_i` and the openings (the
 //!   proof); the satisfiability verdict (an unsatisfiable witness is
 //!   refused, which reveals that one bit); an `.arith` circuit's output
