@@ -61,6 +61,7 @@ pub mod secp256k1_zkp;
 
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
+use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
 
 /// When the prover stops folding (both sides must agree: it fixes the
@@ -125,14 +126,17 @@ pub struct NormLinearProof<G: Group> {
 /// The coefficients of the unrolled check (see the module documentation),
 /// with `C` at coefficient 1: `g` on the original `𝐆`, `h` on `𝐇`,
 /// `a` on `G`, and `(x_r, r_r)` on each round's points.
+/// The per-generator coefficients are in Montgomery form
+/// ([`crate::group::fast`]), ready for [`crate::equation::Equation`]'s
+/// accumulators.
 #[derive(Clone, Debug)]
-pub struct NormCheck<S> {
+pub struct NormCheck<S: ScalarOps> {
     /// Coefficient of `G`.
     pub a: S,
     /// Coefficients of `G_j`.
-    pub g: Vec<S>,
+    pub g: Vec<S::Fast>,
     /// Coefficients of `H_j`.
-    pub h: Vec<S>,
+    pub h: Vec<S::Fast>,
     /// Coefficients of `X_r`.
     pub x: Vec<S>,
     /// Coefficients of `R_r`.
@@ -299,6 +303,10 @@ impl<G: Group> NormLinearProof<G> {
     /// Replay the rounds and return the coefficients of the unrolled check
     /// for original lengths `(big_n, c.len())`. Errors if the proof's shape
     /// does not match or a point is the identity.
+    ///
+    /// The factors `g_j`, `h_j` are expanded as tables over the rounds'
+    /// bits (two products per entry, in Montgomery form), not as a product
+    /// per generator and round.
     pub fn verification<T: NormTranscript<G>>(
         &self,
         transcript: &mut T,
@@ -316,53 +324,56 @@ impl<G: Group> NormLinearProof<G> {
         for (x, r) in self.x.iter().zip(&self.r) {
             gammas.push(transcript.round(&x.compressed, &r.compressed, true)?);
         }
-        // 𝐧 folds in the first `n_rounds` rounds (until it has length
-        // one), with ρ_r = ρ^{2^r}; its final weight is μ = ρ_{n_rounds}².
-        let mut n_rounds = 0;
-        let mut len = big_n;
-        while len > 1 && n_rounds < rounds {
-            len = half(len);
-            n_rounds += 1;
-        }
-        let mut rhos = Vec::with_capacity(n_rounds);
+        // 𝐧 folds in the first `n_rounds` rounds (until it has length one),
+        // with ρ_r = ρ^{2^r}; its final weight is μ = ρ_{n_rounds}². 𝐥 folds
+        // in the first `l_rounds`.
+        let folds = |mut len: usize| {
+            let mut k = 0;
+            while len > 1 && k < rounds {
+                len = half(len);
+                k += 1;
+            }
+            k
+        };
+        let (n_rounds, l_rounds) = (folds(big_n), folds(big_l));
+        let mut rho_f = Vec::with_capacity(n_rounds);
         let mut rho_k = rho;
         for _ in 0..n_rounds {
-            rhos.push(rho_k);
+            rho_f.push(rho_k.to_fast());
             rho_k = rho_k * rho_k;
         }
         let mu_k = rho_k * rho_k;
-        let mut g = vec![G::Scalar::one(); big_n];
-        for (j, f) in g.iter_mut().enumerate() {
-            for (r, (gamma, rho_r)) in gammas.iter().zip(&rhos).enumerate() {
-                *f *= if (j >> r) & 1 == 1 { *gamma } else { *rho_r };
+        let gamma_f: Vec<_> = gammas.iter().map(|g| g.to_fast()).collect();
+        let one = G::Scalar::fast_one();
+        // table[i] = Π_{r<k} (bit_r(i) ? γ_r : base_r), built from the last round down.
+        let table = |k: usize, base: &dyn Fn(usize) -> <G::Scalar as Montgomery>::Fast| {
+            let mut t = vec![one];
+            for r in (0..k).rev() {
+                let (b, g) = (base(r), gamma_f.get(r).copied().unwrap_or(one));
+                t = t.iter().flat_map(|f| [*f * b, *f * g]).collect();
             }
-        }
-        let mut h = vec![G::Scalar::one(); big_l];
-        for (j, f) in h.iter_mut().enumerate() {
-            for (r, gamma) in gammas.iter().enumerate() {
-                if (j >> r) & 1 == 1 {
-                    *f *= *gamma;
-                }
-            }
-        }
+            t
+        };
+        let g_table = table(n_rounds, &|r| rho_f.get(r).copied().unwrap_or(one));
+        let h_table = table(l_rounds, &|_| one);
+        let (g_mask, h_mask) = ((1usize << n_rounds) - 1, (1usize << l_rounds) - 1);
+        let n_fin: Vec<_> = self.n.iter().map(|s| s.to_fast()).collect();
+        let l_fin: Vec<_> = self.l.iter().map(|s| s.to_fast()).collect();
+        let zero = <G::Scalar as Montgomery>::Fast::default();
+        let at = |v: &[<G::Scalar as Montgomery>::Fast], i: usize| v.get(i).copied().unwrap_or(zero);
         // c folded with the H factors.
-        let mut c_fin = vec![G::Scalar::zero(); fl];
-        for (j, (cj, hj)) in c.iter().zip(&h).enumerate() {
-            if let Some(slot) = c_fin.get_mut(j >> rounds) {
-                *slot += *cj * *hj;
+        let mut c_fin = vec![zero; fl];
+        for (j, cj) in c.iter().enumerate() {
+            if let Some(slot) = c_fin.get_mut(j >> l_rounds) {
+                *slot += cj.to_fast() * at(&h_table, j & h_mask);
             }
         }
-        let v = dot(&c_fin, &self.l) + weighted(&self.n, &self.n, mu_k);
-        let at = |v: &[G::Scalar], i: usize| v.get(i).copied().unwrap_or_else(G::Scalar::zero);
-        for (j, f) in g.iter_mut().enumerate() {
-            *f = -(*f * at(&self.n, j >> n_rounds));
-        }
-        for (j, f) in h.iter_mut().enumerate() {
-            *f = -(*f * at(&self.l, j >> rounds));
-        }
-        let x = gammas.clone();
+        let v = G::Scalar::from_fast(&c_fin.iter().zip(&l_fin).fold(zero, |acc, (c, l)| acc + *c * *l))
+            + weighted(&self.n, &self.n, mu_k);
+        let g = (0..big_n).map(|j| -(at(&g_table, j & g_mask) * at(&n_fin, j >> n_rounds))).collect();
+        let h = (0..big_l).map(|j| -(at(&h_table, j & h_mask) * at(&l_fin, j >> l_rounds))).collect();
         let r = gammas.iter().map(|g| *g * *g - G::Scalar::one()).collect();
-        Ok(NormCheck { a: -v, g, h, x, r })
+        Ok(NormCheck { a: -v, g, h, x: gammas, r })
     }
 
     /// The round points `(X_r, R_r)`.
@@ -430,7 +441,9 @@ mod tests {
             let Ok(ch) = proof.verification(&mut Merlin(Transcript::new(label)), rho, &c, big_n, folding) else {
                 return false;
             };
-            let mut total = commitment + msm(ch.a, &ch.g, &ch.h);
+            let g: Vec<_> = ch.g.iter().map(G::Scalar::from_fast).collect();
+            let h: Vec<_> = ch.h.iter().map(G::Scalar::from_fast).collect();
+            let mut total = commitment + msm(ch.a, &g, &h);
             for ((x, r), (sx, sr)) in proof.points().zip(ch.x.iter().zip(&ch.r)) {
                 total += G::msm_vartime([*sx, *sr].iter(), [x.point, r.point].iter());
             }

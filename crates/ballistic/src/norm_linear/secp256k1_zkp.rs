@@ -26,6 +26,7 @@ use super::{schedule, Folding, NormLinearProof, NormTranscript};
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
 use crate::group::secp256k1::CompressedSecp256k1;
+use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps, Secp256k1};
 
 type Scalar = <Secp256k1 as Group>::Scalar;
@@ -179,7 +180,7 @@ pub fn verify(
     };
     let mut scalars = vec![Scalar::one(), check.a];
     let mut points = vec![*commitment, Secp256k1::basepoint()];
-    scalars.extend(check.g.iter().chain(&check.h).copied());
+    scalars.extend(check.g.iter().chain(&check.h).map(Scalar::from_fast));
     points.extend_from_slice(gens);
     for ((x, r), (sx, sr)) in proof.points().zip(check.x.iter().zip(&check.r)) {
         scalars.extend([*sx, *sr]);

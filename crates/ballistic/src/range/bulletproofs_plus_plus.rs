@@ -186,17 +186,27 @@ impl PlusPlusShape {
 
     /// The public weights `a_i` of every slot (zero on padding), from `λ`.
     fn weights<S: ScalarOps>(&self, lambda: S) -> Vec<S> {
-        let mut a = vec![S::zero(); self.len];
-        let b = S::from_u64(self.base() as u64);
-        let shift = S::from_u64(1u64 << (self.digit_bits - self.top_bits()));
+        self.weights_with(lambda, S::one(), S::zero(), S::from_u64(self.base() as u64), |k| S::from_u64(1u64 << k))
+    }
+
+    /// [`weights`](Self::weights) in any representation of the field
+    /// (`pow2(k)` is `2^k`): value `j`'s digits weigh `λ^{2j}·b^i`; with a
+    /// top-digit slot, `κ_j = λ^{2j+1}` on it and `−κ_j·2^{β−r}` more on the
+    /// top digit.
+    fn weights_with<T>(&self, lambda: T, one: T, zero: T, base: T, pow2: impl Fn(usize) -> T) -> Vec<T>
+    where
+        T: Copy + core::ops::Mul<Output = T> + core::ops::MulAssign + core::ops::SubAssign,
+    {
+        let mut a = vec![zero; self.len];
+        let shift = pow2(self.digit_bits - self.top_bits());
         let lambda2 = lambda * lambda;
-        let mut lambda_j = S::one();
+        let mut lambda_j = one;
         for j in 0..self.m {
             let kappa_j = lambda_j * lambda;
             let mut w = lambda_j;
             for slot in a.iter_mut().skip(j * self.slots).take(self.digits) {
                 *slot = w;
-                w *= b;
+                w *= base;
             }
             if self.has_extra() {
                 let top = j * self.slots + self.digits - 1;
@@ -267,9 +277,9 @@ fn norm_domain_sep(transcript: &mut Transcript, len: usize) {
 }
 
 /// The public vectors of step 3 and the `A` coefficient's public part.
-struct Public<S> {
-    /// `T²α_r + T³α_d + T⁴α_m` per slot.
-    g_shift: Vec<S>,
+struct Public<S: ScalarOps> {
+    /// `T²α_r + T³α_d + T⁴α_m` per slot (Montgomery form).
+    g_shift: Vec<S::Fast>,
     /// `2T⁵·P₅ + T⁸·|α_m|²_q`.
     a_coeff: S,
     /// `𝐜(T)`.
@@ -280,35 +290,21 @@ struct Public<S> {
     t_pows: [S; 8],
 }
 
-/// `1/(e + t)` for `t < b`, and `q^{i+1}`, `q^{−(i+1)}` for `i < N`.
-// Indexing: q_pow, q_inv_pow, a and g_shift have N entries; i < N and t < b ≤ N.
-#[allow(clippy::indexing_slicing)]
+/// The verifier's public vectors, with one inversion (`q` and every
+/// `e + t`) and the per-slot arithmetic in Montgomery form.
 fn public_vectors<S: ScalarOps>(shape: &PlusPlusShape, ch: &Challenges<S>) -> Result<Public<S>, ProofError> {
     let q = ch.rho * ch.rho;
     if q.is_zero() {
         return Err(ProofError::VerificationFailed);
     }
-    let big_n = shape.len;
     let b = shape.base();
-    // One inversion: q and every (e + t).
     let mut inv: Vec<S> = (0..b).map(|t| ch.e + S::from_u64(t as u64)).collect();
     if inv.iter().any(|v| v.is_zero()) {
         return Err(ProofError::VerificationFailed);
     }
     inv.push(q);
     S::batch_invert_vartime(&mut inv);
-    let q_inv = inv.pop().unwrap_or_else(S::zero);
-    let e_inv = inv;
-    let mut q_pow = Vec::with_capacity(big_n);
-    let mut q_inv_pow = Vec::with_capacity(big_n);
-    let (mut qp, mut qi) = (q, q_inv);
-    for _ in 0..big_n {
-        q_pow.push(qp);
-        q_inv_pow.push(qi);
-        qp *= q;
-        qi *= q_inv;
-    }
-    let a = shape.weights(ch.lambda);
+    let q_inv = inv.pop().unwrap_or_else(S::zero).to_fast();
     let mut t_pows = [S::zero(); 8];
     let mut tp = ch.t;
     for slot in t_pows.iter_mut() {
@@ -316,28 +312,33 @@ fn public_vectors<S: ScalarOps>(shape: &PlusPlusShape, ch: &Challenges<S>) -> Re
         tp *= ch.t;
     }
     let [t1, t2, t3, t4, t5, t6, t7, t8] = t_pows;
-    let mut g_shift = vec![S::zero(); big_n];
-    let mut p5 = S::zero();
-    for (i, slot) in g_shift.iter_mut().enumerate() {
+    let f = |s: S| s.to_fast();
+    let (qf, ef, xf, t2f, t3f, t4f) = (f(q), f(ch.e), f(ch.x), f(t2), f(t3), f(t4));
+    let zero = S::Fast::default();
+    let a = shape.weights_with(f(ch.lambda), S::fast_one(), zero, f(S::from_u64(shape.base() as u64)), |k| {
+        f(S::from_u64(1u64 << k))
+    });
+    let mut g_shift = vec![zero; shape.len];
+    let (mut p5, mut norm_alpha_m) = (zero, zero);
+    let (mut qp, mut qi) = (qf, q_inv);
+    for (i, (slot, ai)) in g_shift.iter_mut().zip(&a).enumerate() {
         if shape.is_digit(i) {
-            let (qp, qi, ai) = (q_pow[i], q_inv_pow[i], a[i]);
-            let alpha_r = ch.e - ch.x * qi;
-            let alpha_d = ai * qi;
-            *slot = t2 * alpha_r + t3 * alpha_d;
-            p5 += qp + ch.e * ai - ch.x * ai * qi;
+            let alpha_d = *ai * qi;
+            *slot = t2f * (ef - xf * qi) + t3f * alpha_d;
+            p5 += qp + ef * *ai - xf * alpha_d;
         }
-    }
-    let mut norm_alpha_m = S::zero();
-    for (t, ei) in e_inv.iter().enumerate() {
-        let alpha_m = ch.x * q_inv_pow[t] * *ei;
-        g_shift[t] += t4 * alpha_m;
-        norm_alpha_m += q_pow[t] * alpha_m * alpha_m;
+        if let Some(e_inv) = inv.get(i) {
+            let alpha_m = xf * qi * e_inv.to_fast();
+            *slot += t4f * alpha_m;
+            norm_alpha_m += qp * alpha_m * alpha_m;
+        }
+        qp *= qf;
+        qi *= q_inv;
     }
     let two = S::from_u64(2);
-    let a_coeff = two * t5 * p5 + t8 * norm_alpha_m;
+    let a_coeff = two * t5 * S::from_fast(&p5) + t8 * S::from_fast(&norm_alpha_m);
     let c = [t1, t2, t3, t4, t6, t7].iter().map(|p| ch.y * *p).collect();
-    let lambda2 = ch.lambda * ch.lambda;
-    let lambdas = crate::poly::powers(lambda2).take(shape.m).collect();
+    let lambdas = crate::poly::powers(ch.lambda * ch.lambda).take(shape.m).collect();
     Ok(Public { g_shift, a_coeff, c, lambdas, t_pows })
 }
 
@@ -730,11 +731,11 @@ impl<G: Group> Verifiable<G> for RangeProofPlusPlus<G> {
         let fw = weight.to_fast();
         eq.add_g_layout_fast(
             shape.slots,
-            public.g_shift.iter().zip(&check.g).map(|(s, g)| fw * (*s + *g).to_fast()),
+            public.g_shift.iter().zip(&check.g).map(|(s, g)| fw * (*s + *g)),
         );
         if let Some((h0, rest)) = check.h.split_first() {
-            eq.add_b_blinding(weight * *h0);
-            eq.add_h_layout_fast(L_LEN - 1, rest.iter().map(|h| fw * h.to_fast()));
+            eq.add_b_blinding(weight * G::Scalar::from_fast(h0));
+            eq.add_h_layout_fast(L_LEN - 1, rest.iter().map(|h| fw * *h));
         }
         Ok(())
     }
