@@ -133,19 +133,33 @@ pub struct PlusPlusShape {
 }
 
 impl PlusPlusShape {
-    /// Validate `n ∈ 1..=64`, `m ∈ 1..=64` and choose the base.
+    /// Validate `n ∈ 1..=64`, `m ∈ 1..=64` and choose the base: the `β`
+    /// with the shortest witness `N`, ties to the smaller base (the
+    /// measurement behind the rule: `examples/bppp_base_sweep.rs`).
     pub fn new(n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeShape::new(n, m)?;
         let mut best: Option<PlusPlusShape> = None;
         for beta in 1..=MAX_DIGIT_BITS {
-            let digits = n.div_ceil(beta);
-            let slots = digits + usize::from(n % beta != 0);
-            let len = (m * slots).max(1 << beta);
-            if best.is_none_or(|b| len < b.len) {
-                best = Some(PlusPlusShape { n, m, digit_bits: beta, digits, slots, len });
+            let shape = Self::with_digit_bits(n, m, beta)?;
+            if best.is_none_or(|b| shape.len < b.len) {
+                best = Some(shape);
             }
         }
         best.ok_or(ProofError::InvalidBitsize { bits: n })
+    }
+
+    /// The layout with base `2^β` (`β ∈ 1..=8`) instead of the chosen one:
+    /// for measuring the choice. Proofs made with it verify only through
+    /// [`RangeProofPlusPlus::verify_with_shape`] with the same shape (the
+    /// transcript binds `β`).
+    pub fn with_digit_bits(n: usize, m: usize, beta: usize) -> Result<Self, ProofError> {
+        RangeShape::new(n, m)?;
+        if !(1..=MAX_DIGIT_BITS).contains(&beta) {
+            return Err(ProofError::InvalidBitsize { bits: n });
+        }
+        let digits = n.div_ceil(beta);
+        let slots = digits + usize::from(n % beta != 0);
+        let len = (m * slots).max(1 << beta);
+        Ok(PlusPlusShape { n, m, digit_bits: beta, digits, slots, len })
     }
 
     /// The digit base `b = 2^β`.
@@ -381,6 +395,26 @@ impl<G: Group> RangeProofPlusPlus<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         let shape = PlusPlusShape::new(n, values.len())?;
+        Self::prove_with_shape(bp_gens, pc_gens, transcript, &shape, values, blindings, rng)
+    }
+
+    /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with an
+    /// explicit layout ([`PlusPlusShape::with_digit_bits`]); `shape.m` must
+    /// be `values.len()`.
+    pub fn prove_with_shape<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        shape: &PlusPlusShape,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        let shape = *shape;
+        let n = shape.n;
+        if shape.m != values.len() {
+            return Err(ProofError::WrongNumCommitments { expected: shape.m, got: values.len() });
+        }
         if blindings.len() != values.len() {
             return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
         }
@@ -724,7 +758,40 @@ impl<G: Group> Verifiable<G> for RangeProofPlusPlus<G> {
         eq: &mut Equation<G>,
     ) -> Result<(), ProofError> {
         let rs = statement.shape();
-        let shape = PlusPlusShape::new(rs.n, rs.m)?;
+        self.add_terms_with_shape(&PlusPlusShape::new(rs.n, rs.m)?, statement, transcript, weight, eq)
+    }
+}
+
+impl<G: Group> RangeProofPlusPlus<G> {
+    /// Verify against an explicit layout (see [`PlusPlusShape::with_digit_bits`]).
+    pub fn verify_with_shape(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        shape: &PlusPlusShape,
+        commitments: &[G::Compressed],
+    ) -> Result<(), ProofError> {
+        let statement = RangeStatement::new(shape.n, commitments)?;
+        if statement.shape().m != shape.m {
+            return Err(ProofError::WrongNumCommitments { expected: shape.m, got: commitments.len() });
+        }
+        let mut eq = Equation::new();
+        self.add_terms_with_shape(shape, &statement, transcript, G::Scalar::one(), &mut eq)?;
+        eq.verify(bp_gens, pc_gens)
+    }
+
+    /// The verification equation for `shape`. Every fallible step runs
+    /// before the first term is added.
+    fn add_terms_with_shape(
+        &self,
+        shape: &PlusPlusShape,
+        statement: &RangeStatement<G>,
+        transcript: &mut Transcript,
+        weight: G::Scalar,
+        eq: &mut Equation<G>,
+    ) -> Result<(), ProofError> {
+        let shape = *shape;
         let ch = self.replay(transcript, &shape, statement.commitments())?;
         let public = public_vectors(&shape, &ch)?;
         norm_domain_sep(transcript, shape.len);
