@@ -381,10 +381,6 @@ impl<G: Group> RangeProofPlusPlus<G> {
 
     /// Prove every `values[j] ∈ [0, 2^n)` in one aggregated proof; returns
     /// the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
-    #[allow(clippy::too_many_lines)]
-    // Indexing: every index is below N (the vectors built here have N
-    // entries; digit slots are below m·slots ≤ N, table entries below b ≤ N).
-    #[allow(clippy::indexing_slicing)]
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -401,6 +397,10 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with an
     /// explicit layout ([`PlusPlusShape::with_digit_bits`]); `shape.m` must
     /// be `values.len()`.
+    #[allow(clippy::too_many_lines)]
+    // Indexing: every index is below N (the vectors built here have N
+    // entries; digit slots are below m·slots ≤ N, table entries below b ≤ N).
+    #[allow(clippy::indexing_slicing)]
     pub fn prove_with_shape<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
