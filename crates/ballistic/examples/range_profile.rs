@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use ballistic::equation::{Equation, Verifiable};
+use ballistic::equation::Equation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;
