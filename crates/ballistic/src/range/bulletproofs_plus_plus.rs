@@ -397,10 +397,6 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with an
     /// explicit layout ([`PlusPlusShape::with_digit_bits`]); `shape.m` must
     /// be `values.len()`.
-    #[allow(clippy::too_many_lines)]
-    // Indexing: every index is below N (the vectors built here have N
-    // entries; digit slots are below m·slots ≤ N, table entries below b ≤ N).
-    #[allow(clippy::indexing_slicing)]
     pub fn prove_with_shape<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -409,6 +405,25 @@ impl<G: Group> RangeProofPlusPlus<G> {
         values: &[u64],
         blindings: &[G::Scalar],
         rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        Self::prove_inner(bp_gens, pc_gens, transcript, shape, values, blindings, rng, None)
+    }
+
+    /// The prover. `forged_digits` (tests only) replaces the digit
+    /// decomposition and skips the range check, to play a cheating prover.
+    #[allow(clippy::too_many_lines, clippy::too_many_arguments)]
+    // Indexing: every index is below N (the vectors built here have N
+    // entries; digit slots are below m·slots ≤ N, table entries below b ≤ N).
+    #[allow(clippy::indexing_slicing)]
+    fn prove_inner<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        shape: &PlusPlusShape,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        rng: &mut R,
+        forged_digits: Option<&[u64]>,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         let shape = *shape;
         let n = shape.n;
@@ -426,7 +441,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         for (index, v) in values.iter().enumerate() {
             let mut out_of_range = v.ct_gt(&range.max_value()).unwrap_u8();
             declassify(&out_of_range);
-            if core::hint::black_box(&mut out_of_range) != &0 {
+            if core::hint::black_box(&mut out_of_range) != &0 && forged_digits.is_none() {
                 return Err(ProofError::ValueOutOfRange { index, bits: n });
             }
         }
@@ -460,6 +475,11 @@ impl<G: Group> RangeProofPlusPlus<G> {
             if shape.has_extra() {
                 let top = digits[j * shape.slots + shape.digits - 1];
                 digits[j * shape.slots + shape.digits] = top << extra_shift;
+            }
+        }
+        if let Some(forged) = forged_digits {
+            for (d, f) in digits.iter_mut().zip(forged) {
+                *d = *f;
             }
         }
         let mut mult = Zeroizing::new(vec![0u64; b]);
@@ -977,6 +997,56 @@ mod tests {
             with_point(&|p| bump(&mut p.norm.x[r]), 6 + r);
             with_point(&|p| bump(&mut p.norm.r[r]), 6 + r);
         }
+    }
+
+    /// A cheating prover: commitments to `values`, digits as given (not
+    /// checked), multiplicities counted honestly over the table.
+    fn forged<G: Group>(n: usize, values: &[u64], digits: &[u64]) -> bool {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(99);
+        let bp = BulletproofGens::<G>::new(64, 64);
+        let pc = PedersenGens::<G>::default();
+        let shape = PlusPlusShape::new(n, values.len()).unwrap();
+        let blindings: Vec<_> = values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
+        let (proof, commitments) = RangeProofPlusPlus::<G>::prove_inner(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"forge"),
+            &shape,
+            values,
+            &blindings,
+            &mut rng,
+            Some(digits),
+        )
+        .unwrap();
+        proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"forge"), &commitments, n).is_ok()
+    }
+
+    /// The soundness cases of the module documentation, played by a
+    /// cheating prover: each must fail verification.
+    #[test]
+    fn cheating_provers_fail() {
+        type G = Ristretto255;
+        // 3 × 7 bits: base 8, three digits per value of which the top is
+        // below 2, plus the top-digit slot 4·d₂. Values 1 and 2 stay honest.
+        let shape = PlusPlusShape::new(7, 3).unwrap();
+        assert_eq!((shape.digit_bits, shape.digits, shape.slots), (3, 3, 4));
+        let with = |first: [u64; 4]| -> Vec<u64> { first.into_iter().chain([1, 0, 0, 0, 2, 0, 0, 0]).collect() };
+        // Honest digits of 100 = 4 + 4·8 + 1·64: accepted (the harness works).
+        assert!(forged::<G>(7, &[100, 1, 2], &with([4, 4, 1, 4])));
+        // 128 = 2·64: top digit 2 ≥ 2^1, so its slot 8 is outside the table.
+        assert!(!forged::<G>(7, &[128, 1, 2], &with([0, 0, 2, 8])));
+        // 128 with the top-digit slot lying (4·2 = 8 claimed as 0).
+        assert!(!forged::<G>(7, &[128, 1, 2], &with([0, 0, 2, 0])));
+        // 200 = 0 + 9·8 + 2·64 with a digit 9 outside [0, 8).
+        assert!(!forged::<G>(7, &[200, 1, 2], &with([0, 9, 2, 8])));
+        // Digits that do not sum to the value.
+        assert!(!forged::<G>(7, &[100, 1, 2], &with([5, 4, 1, 4])));
+        // Another value's digits swapped in.
+        assert!(!forged::<G>(7, &[100, 1, 2], &[4, 4, 1, 4, 2, 0, 0, 0, 1, 0, 0, 0]));
+        // n = 64, one value: 2^64 as fifteen 15s and a "digit" 16.
+        let mut digits = vec![15u64; 16];
+        digits[0] = 16;
+        assert!(!forged::<G>(64, &[0], &digits));
     }
 
     #[test]
