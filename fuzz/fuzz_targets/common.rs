@@ -1,6 +1,8 @@
-//! A fixed, honest statement shared by the verifier targets: proofs of both
-//! systems (Bulletproofs and Bulletproofs+) for a few shapes, on both groups
-//! (Ristretto255 and secp256k1; `*_any` index the cases of both).
+//! A fixed, honest statement shared by the verifier targets: proofs of every
+//! system (Bulletproofs, Bulletproofs+ and Bulletproofs++) for a few shapes,
+//! on both groups (Ristretto255 and secp256k1; `*_any` index the cases of
+//! both). Bulletproofs++ cases come last, so the older systems' case indices
+//! (the committed seeds' first byte) are unchanged.
 #![allow(dead_code)]
 
 use std::sync::OnceLock;
@@ -9,7 +11,8 @@ use ballistic::batch::AnyRangeProof;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
 use ballistic::{
-    BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, Ristretto255, Secp256k1,
+    BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255,
+    Secp256k1,
 };
 use rand_core::SeedableRng;
 
@@ -20,6 +23,7 @@ pub const LABEL: &[u8] = b"fuzz";
 pub enum System {
     Bulletproofs,
     Plus,
+    PlusPlus,
 }
 
 pub struct Case<G: Group = Ristretto255> {
@@ -54,8 +58,14 @@ fn build<G: Group>() -> Statement<G> {
         let bp = BulletproofGens::new(8, 4);
         let pc = PedersenGens::default();
         let mut cases = Vec::new();
-        for system in [System::Bulletproofs, System::Plus] {
-            for (n, values) in [(8usize, vec![200u64]), (4, vec![1, 2, 15]), (1, vec![1])] {
+        for system in [System::Bulletproofs, System::Plus, System::PlusPlus] {
+            let mut shapes = vec![(8usize, vec![200u64]), (4, vec![1, 2, 15]), (1, vec![1])];
+            if system == System::PlusPlus {
+                // Base 8 with a top-digit slot (the witness length is not
+                // a power of two).
+                shapes.push((7, vec![127, 0, 5]));
+            }
+            for (n, values) in shapes {
                 let blindings: Vec<_> =
                     values.iter().map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
                 let mut t = Transcript::new(LABEL);
@@ -68,6 +78,10 @@ fn build<G: Group>() -> Statement<G> {
                         RangeProofPlus::<G>::prove_multiple_with_rng(&bp, &pc, &mut t, &values, &blindings, n, &mut rng)
                             .map(|(p, c)| (p.to_bytes(), c))
                     }
+                    System::PlusPlus => RangeProofPlusPlus::<G>::prove_multiple_with_rng(
+                        &bp, &pc, &mut t, &values, &blindings, n, &mut rng,
+                    )
+                    .map(|(p, c)| (p.to_bytes(), c)),
                 }
                 .unwrap_or_else(|e| panic!("fixture: {e}"));
                 cases.push(Case { system, bits: n, commitments, proof });
@@ -77,10 +91,11 @@ fn build<G: Group>() -> Statement<G> {
     }
 }
 
-/// A decoded proof of either system.
+/// A decoded proof of any system.
 pub enum Decoded<G: Group = Ristretto255> {
     Bulletproofs(RangeProof<G>),
     Plus(RangeProofPlus<G>),
+    PlusPlus(RangeProofPlusPlus<G>),
 }
 
 impl<G: Group> Decoded<G> {
@@ -88,6 +103,7 @@ impl<G: Group> Decoded<G> {
         match self {
             Decoded::Bulletproofs(p) => p.into(),
             Decoded::Plus(p) => p.into(),
+            Decoded::PlusPlus(p) => p.into(),
         }
     }
 }
@@ -98,9 +114,14 @@ pub fn decode(i: usize, bytes: &[u8]) -> Result<Decoded, ProofError> {
 }
 
 fn decode_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> Result<Decoded<G>, ProofError> {
-    match s.cases[i % s.cases.len()].system {
+    let case = &s.cases[i % s.cases.len()];
+    match case.system {
         System::Bulletproofs => RangeProof::<G>::from_bytes(bytes).map(Decoded::Bulletproofs),
         System::Plus => RangeProofPlus::<G>::from_bytes(bytes).map(Decoded::Plus),
+        // No shape-free decoding: the statement's shape fixes the layout.
+        System::PlusPlus => {
+            RangeProofPlusPlus::<G>::from_bytes_for(bytes, case.bits, case.commitments.len()).map(Decoded::PlusPlus)
+        }
     }
 }
 
@@ -145,6 +166,7 @@ fn accepts_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> bool {
             p.verify_multiple_with_rng(&s.bp, &s.pc, &mut t, &case.commitments, case.bits, &mut rng).is_ok()
         }
         Ok(Decoded::Plus(p)) => p.verify_multiple(&s.bp, &s.pc, &mut t, &case.commitments, case.bits).is_ok(),
+        Ok(Decoded::PlusPlus(p)) => p.verify_multiple(&s.bp, &s.pc, &mut t, &case.commitments, case.bits).is_ok(),
         Err(_) => false,
     }
 }

@@ -1,9 +1,14 @@
-//! Arbitrary bytes as a range proof (and as an interval proof) of either
+//! Arbitrary bytes as a range proof (and as an interval proof) of any
 //! system on either group, and as every MPC message: no panic; whatever
 //! decodes re-encodes to exactly the same bytes (one encoding per proof).
+//! Bulletproofs++ decodes only for a shape: the whole input is tried for a
+//! few fixed shapes, and the input after two bytes for the shape they name.
 #![no_main]
 use ballistic::range::mpc::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
-use ballistic::{Group, Interval, IntervalProof, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+use ballistic::range::RangeSystem;
+use ballistic::{
+    Group, Interval, IntervalProof, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
+};
 
 /// Every MPC message decoder on group `G`: what decodes re-encodes to the
 /// same bytes.
@@ -24,6 +29,24 @@ fn mpc_messages<G: Group>(data: &[u8]) {
         assert_eq!(m.to_bytes(), data);
     }
 }
+/// Bulletproofs++ for `m` values of `n` bits on group `G`: what decodes
+/// has the shape's length and re-encodes to the same bytes, through the
+/// type and through the run-time system.
+fn plus_plus<G: Group>(data: &[u8], n: usize, m: usize) {
+    if let Ok(p) = RangeProofPlusPlus::<G>::from_bytes_for(data, n, m) {
+        assert_eq!(Ok(data.len()), RangeProofPlusPlus::<G>::encoded_len(n, m));
+        assert_eq!(p.to_bytes(), data);
+        let dynamic = RangeSystem::BulletproofsPlusPlus.decode::<G>(data, n, m).expect("decodes as the type does");
+        assert_eq!(dynamic.to_bytes(), data);
+    } else {
+        assert!(RangeSystem::BulletproofsPlusPlus.decode::<G>(data, n, m).is_err());
+    }
+}
+
+/// Shapes whose proofs the whole input is tried as (one 64-bit value; the
+/// odd 7-bit × 3 shape; shapes sharing the 64-bit proof's length; small ones).
+const PLUS_PLUS_SHAPES: [(usize, usize); 7] = [(64, 1), (7, 3), (60, 1), (32, 2), (8, 1), (1, 1), (64, 8)];
+
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -41,6 +64,15 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(p) = RangeProofPlus::<Secp256k1>::from_bytes(data) {
         assert_eq!(p.to_bytes(), data);
     }
+    for (n, m) in PLUS_PLUS_SHAPES {
+        plus_plus::<Ristretto255>(data, n, m);
+        plus_plus::<Secp256k1>(data, n, m);
+    }
+    if let [a, b, rest @ ..] = data {
+        let (n, m) = (1 + usize::from(*a) % 64, 1 + usize::from(*b) % 64);
+        plus_plus::<Ristretto255>(rest, n, m);
+        plus_plus::<Secp256k1>(rest, n, m);
+    }
     // Interval proofs: the first byte picks one of a few intervals.
     let Some((&pick, rest)) = data.split_first() else { return };
     let intervals = [(0u64, 255u64), (1000, 1_000_000), (5, 5), (0, u64::MAX)];
@@ -50,6 +82,12 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(p.to_bytes(), rest);
     }
     if let Ok(p) = IntervalProof::<Secp256k1, RangeProofPlus<Secp256k1>>::from_bytes_for(rest, interval) {
+        assert_eq!(p.to_bytes(), rest);
+    }
+    if let Ok(p) = IntervalProof::<Ristretto255, RangeProofPlusPlus<Ristretto255>>::from_bytes_for(rest, interval) {
+        assert_eq!(p.to_bytes(), rest);
+    }
+    if let Ok(p) = IntervalProof::<Secp256k1, RangeProofPlusPlus<Secp256k1>>::from_bytes_for(rest, interval) {
         assert_eq!(p.to_bytes(), rest);
     }
 });

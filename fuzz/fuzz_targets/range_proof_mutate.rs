@@ -1,5 +1,6 @@
 //! Structure-aware: the fuzzer's bytes are edits (offset, xor mask) applied
-//! to an honest proof (either system), plus optional truncation or extension. Every edited
+//! to an honest proof (any system: Bulletproofs, Bulletproofs+, Bulletproofs++,
+//! on either group), plus optional truncation or extension. Every edited
 //! proof must be rejected.
 #![no_main]
 mod common;

@@ -1,5 +1,6 @@
-//! Arbitrary bytes as the proof (Bulletproofs or Bulletproofs+) of a fixed,
-//! true statement: no panic, and nothing but the honest proof is accepted.
+//! Arbitrary bytes as the proof (Bulletproofs, Bulletproofs+ or
+//! Bulletproofs++, on either group) of a fixed, true statement: no panic,
+//! and nothing but the honest proof is accepted.
 #![no_main]
 mod common;
 use libfuzzer_sys::fuzz_target;

@@ -1,6 +1,7 @@
 //! Differential: for proofs built from the fuzzer's edits of honest proofs,
-//! of both systems, mixed in one batch, the batch verifier names exactly
-//! the proofs that single verification rejects.
+//! of every system (Bulletproofs, Bulletproofs+, Bulletproofs++ of several
+//! shapes), mixed in one batch, the batch verifier names exactly the proofs
+//! that single verification rejects.
 #![no_main]
 mod common;
 use ballistic::batch::{verify_range_proofs, RangeProofItem};

@@ -193,11 +193,12 @@ fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String>
         let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut OsRng)).collect();
         let mut row = format!("| {n:>6} | {m:>8} |");
         for system in RangeSystem::ALL {
-            let failed = |e: ballistic::ProofError| format!("demo {} proof n={n} m={m} failed to verify: {e}", system.name());
-            let (size, prove, verify) = measure::<G, _>(
+            let failed =
+                |e: ballistic::ProofError| format!("demo {} proof n={n} m={m} failed to verify: {e}", system.name());
+            let (size, prove, verify) = measure::<G, Box<dyn DynRangeProof<G>>>(
                 reps,
                 || system.prove(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n, &mut OsRng),
-                |p: &Box<dyn DynRangeProof<G>>| p.to_bytes(),
+                |p| p.to_bytes(),
                 |bytes, commitments| {
                     let proof = system.decode::<G>(bytes, n, m).map_err(failed)?;
                     let item = RangeProofItem {
@@ -206,8 +207,9 @@ fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String>
                         bits: n,
                         transcript: Transcript::new(b"demo"),
                     };
-                    verify_range_proofs(&[item], &bp, &pc, &mut OsRng)
-                        .map_err(|e| failed(e.invalid.first().map_or(ballistic::ProofError::VerificationFailed, |(_, r)| r.clone())))
+                    verify_range_proofs(&[item], &bp, &pc, &mut OsRng).map_err(|e| {
+                        failed(e.invalid.first().map_or(ballistic::ProofError::VerificationFailed, |(_, r)| r.clone()))
+                    })
                 },
             )?;
             row.push_str(&format!(" {size} | {} | {} |", ms(prove), ms(verify)));

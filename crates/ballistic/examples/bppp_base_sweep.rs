@@ -56,7 +56,9 @@ fn main() {
                 prove.push(t.elapsed());
                 bytes = proof.to_bytes().len();
                 let t = Instant::now();
-                proof.verify_with_shape(&bp, &pc, &mut Transcript::new(b"sweep"), &shape, &commitments).expect("verify");
+                proof
+                    .verify_with_shape(&bp, &pc, &mut Transcript::new(b"sweep"), &shape, &commitments)
+                    .expect("verify");
                 verify.push(t.elapsed());
             }
             println!(

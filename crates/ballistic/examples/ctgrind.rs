@@ -11,7 +11,9 @@
 use ballistic::ct::{classify, declassify};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1};
+use ballistic::{
+    BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
+};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// The prover's randomness (α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂) is secret too: this

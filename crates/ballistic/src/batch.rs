@@ -95,7 +95,7 @@ impl<G: Group> Claim<G> for Refused {
     }
 }
 
-/// One range proof (either system) with its statement given as
+/// One range proof (any system) with its statement given as
 /// commitments and bit size, for [`verify_range_proofs`].
 #[derive(Clone)]
 pub struct RangeProofItem<'a, G: Group> {
@@ -137,7 +137,7 @@ impl core::fmt::Display for BatchError {
 #[cfg(feature = "std")]
 impl std::error::Error for BatchError {}
 
-/// Verify range proofs (either system, any shapes) together: each item's
+/// Verify range proofs (any system, any shapes) together: each item's
 /// statement is built once, then [`verify`].
 pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
     items: &[RangeProofItem<'_, G>],

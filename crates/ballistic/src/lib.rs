@@ -81,8 +81,8 @@ pub mod file;
 pub mod generators;
 pub mod group;
 mod inner_product;
-pub mod norm_linear;
 mod nonces;
+pub mod norm_linear;
 mod poly;
 pub mod range;
 mod transcript;
@@ -96,7 +96,7 @@ pub use errors::{ErrorKind, ProofError};
 pub use generators::{BulletproofGens, PedersenGens};
 pub use group::{CompressedPoint, Group, Point, Ristretto255, Scalar, Secp256k1};
 pub use range::{
-    Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape, RangeStatement,
-    RangeSystem,
+    Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape,
+    RangeStatement, RangeSystem,
 };
 pub use transcript::new_transcript;

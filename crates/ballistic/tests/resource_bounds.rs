@@ -21,9 +21,10 @@ use ballistic::batch::{self, Claim, Item};
 use ballistic::file::RangeProofFile;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
+use ballistic::range::RangeProofSystem;
 use ballistic::{
-    new_transcript, BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeStatement,
-    Ristretto255, Secp256k1,
+    new_transcript, BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus,
+    RangeStatement, Ristretto255, Secp256k1,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -102,11 +103,11 @@ fn blame_memory_stays_near_the_batch_s() {
     assert!(blame_peak * 2 <= good_peak * 3, "blame peaked at {blame_peak} bytes, the passing batch at {good_peak}");
 }
 
-fn generators_are_asked_for_only_after_every_replay<G: Group>() {
+fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSystem<G>>() {
     let mut rng = ChaCha20Rng::seed_from_u64(5);
     let pc = PedersenGens::<G>::default();
     let bp = BulletproofGens::<G>::new(64, 2);
-    let (proof, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
+    let (proof, c) = P::prove_values(
         &bp,
         &pc,
         &mut Transcript::new(b"cheap"),
@@ -117,10 +118,11 @@ fn generators_are_asked_for_only_after_every_replay<G: Group>() {
     )
     .unwrap();
     let statement = RangeStatement::new(64, &c).unwrap();
-    // The proof with its `A` replaced by the identity.
-    let mut bytes = proof.to_bytes();
+    // The proof with its first point (`A`, or `M` for Bulletproofs++)
+    // replaced by the identity.
+    let mut bytes = proof.encode();
     bytes[..G::POINT_LEN].copy_from_slice(G::compressed_bytes(&G::compress(&G::identity())));
-    let identity = RangeProofPlus::<G>::from_bytes(&bytes);
+    let identity = P::decode_for(&bytes, 64, 2);
     let asked = Cell::new(None);
     let generators = |chains, per_chain| {
         asked.set(Some((chains, per_chain)));
@@ -148,7 +150,9 @@ fn generators_are_asked_for_only_after_every_replay<G: Group>() {
         Box::new(BulletproofGens::<G>::new(per_chain, chains))
     };
     assert_eq!(batch::verify_with_generators(&[&good as &dyn Claim<G>], generators, &pc, &mut rng), Ok(()));
-    assert_eq!(asked.get(), Some(statement.generators_needed()));
+    // (The statement's own `generators_needed` is the padded bit layout of
+    // Bulletproofs and Bulletproofs+; each system names its own size.)
+    assert_eq!(asked.get(), Some(P::SYSTEM.generators_needed(64, 2).unwrap()));
 }
 
 fn run_time_labels_leave_nothing_behind() {
@@ -189,8 +193,10 @@ fn run_time_labels_leave_nothing_behind() {
 #[test]
 fn resources_stay_bounded() {
     blame_memory_stays_near_the_batch_s();
-    generators_are_asked_for_only_after_every_replay::<Ristretto255>();
-    generators_are_asked_for_only_after_every_replay::<Secp256k1>();
+    generators_are_asked_for_only_after_every_replay::<Ristretto255, RangeProofPlus<Ristretto255>>();
+    generators_are_asked_for_only_after_every_replay::<Secp256k1, RangeProofPlus<Secp256k1>>();
+    generators_are_asked_for_only_after_every_replay::<Ristretto255, RangeProofPlusPlus<Ristretto255>>();
+    generators_are_asked_for_only_after_every_replay::<Secp256k1, RangeProofPlusPlus<Secp256k1>>();
     run_time_labels_leave_nothing_behind();
     hostile_circuit_files_stay_small();
 }

@@ -2,7 +2,8 @@
 //!
 //! A counting global allocator scans every heap block as it is freed for
 //! the bytes of the test's secrets (a blinding's canonical encoding, a
-//! value's 8 bytes, the recovery seed). The provers, owner recovery, the
+//! value's 8 bytes, the recovery seed). The provers (Bulletproofs,
+//! Bulletproofs+, Bulletproofs++, intervals), owner recovery, the
 //! recovered `Opening`s, an MPC run and R1CS proofs (a gadget on a committed
 //! secret; an `.arith` witness read from text) are run on both groups; a copy of a secret that the
 //! library frees without wiping is a failure. Stack copies are out of reach
@@ -18,7 +19,8 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::bulletproofs_plus::Opening;
 use ballistic::{
-    BulletproofGens, Interval, IntervalProof, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1,
+    BulletproofGens, Interval, IntervalProof, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus,
+    Ristretto255, Secp256k1,
 };
 use rand::SeedableRng;
 
@@ -120,6 +122,40 @@ fn provers_leave_nothing<G: Group>() {
         p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 64).unwrap();
         let interval = Interval::new(VALUE - 5, VALUE + 5).unwrap();
         let (p, c) = IntervalProof::<G, RangeProof<G>>::prove_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"z"),
+            VALUE,
+            &blinding,
+            interval,
+            &mut rng,
+        )
+        .unwrap();
+        p.verify_with_rng(&bp, &pc, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
+        // Bulletproofs++: digits, multiplicities, reciprocals and masks.
+        let (p, c) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"z"),
+            &[VALUE, 7],
+            &[blinding, blinding],
+            64,
+            &mut rng,
+        )
+        .unwrap();
+        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 64).unwrap();
+        let (p, c) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"z"),
+            &[VALUE & 0x7f],
+            &[blinding],
+            7,
+            &mut rng,
+        )
+        .unwrap();
+        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 7).unwrap();
+        let (p, c) = IntervalProof::<G, RangeProofPlusPlus<G>>::prove_with_rng(
             &bp,
             &pc,
             &mut Transcript::new(b"z"),

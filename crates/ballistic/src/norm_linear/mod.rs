@@ -432,9 +432,16 @@ mod tests {
             G::msm_vartime(scalars.iter(), pts.iter())
         };
         let commitment = msm(v, &n, &l);
-        let proof =
-            NormLinearProof::<G>::prove(&mut Merlin(Transcript::new(b"t")), rho, n.clone(), l.clone(), c.clone(), folding, &msm)
-                .unwrap();
+        let proof = NormLinearProof::<G>::prove(
+            &mut Merlin(Transcript::new(b"t")),
+            rho,
+            n.clone(),
+            l.clone(),
+            c.clone(),
+            folding,
+            &msm,
+        )
+        .unwrap();
         let (rounds, fn_, fl) = schedule(big_n, big_l, folding);
         assert_eq!((proof.rounds(), proof.final_lens()), (rounds, (fn_, fl)));
         let check = |proof: &NormLinearProof<G>, commitment: G::Point, label: &'static [u8]| -> bool {

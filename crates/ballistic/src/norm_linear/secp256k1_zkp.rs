@@ -25,8 +25,8 @@ use sha2::{Digest, Sha256};
 use super::{schedule, Folding, NormLinearProof, NormTranscript};
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
-use crate::group::secp256k1::CompressedSecp256k1;
 use crate::group::fast::Montgomery;
+use crate::group::secp256k1::CompressedSecp256k1;
 use crate::group::{Group, ScalarOps, Secp256k1};
 
 type Scalar = <Secp256k1 as Group>::Scalar;

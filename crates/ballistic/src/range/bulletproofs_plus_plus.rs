@@ -449,9 +449,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let b = shape.base();
         let beta = shape.digit_bits;
         let g: Vec<G::Point> = bp_gens.g_layout(shape.slots, big_n).copied().collect();
-        let h: Vec<G::Point> = core::iter::once(pc_gens.b_blinding)
-            .chain(bp_gens.h_layout(L_LEN - 1, L_LEN - 1).copied())
-            .collect();
+        let h: Vec<G::Point> =
+            core::iter::once(pc_gens.b_blinding).chain(bp_gens.h_layout(L_LEN - 1, L_LEN - 1).copied()).collect();
         let a_gen = pc_gens.b;
 
         domain_sep::<G>(transcript, &shape);
@@ -588,9 +587,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
                 }
             }
         }
-        let gamma_sum: Zeroizing<G::Scalar> = Zeroizing::new(
-            crate::poly::powers(lambda * lambda).zip(blindings).map(|(l, g)| l * *g).sum(),
-        );
+        let gamma_sum: Zeroizing<G::Scalar> =
+            Zeroizing::new(crate::poly::powers(lambda * lambda).zip(blindings).map(|(l, g)| l * *g).sum());
         let y_inv = y.invert_vartime();
         let mut l_s = Zeroizing::new(vec![zero; L_LEN]);
         l_s[0] = (*b_m - p[1]) * y_inv;
@@ -605,7 +603,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
             sc.push(*b_s);
             sc.extend_from_slice(&s);
             sc.extend_from_slice(&l_s);
-            let pts: Vec<G::Point> = core::iter::once(a_gen).chain(g.iter().copied()).chain(h.iter().copied()).collect();
+            let pts: Vec<G::Point> =
+                core::iter::once(a_gen).chain(g.iter().copied()).chain(h.iter().copied()).collect();
             ProofPoint::<G>::from_point(G::msm_ct(&sc, &pts))
         };
         declassify(&s_point);
@@ -764,7 +763,6 @@ fn batch_invert_ct<S: ScalarOps>(values: &[S]) -> Vec<S> {
     out
 }
 
-
 impl<G: Group> Verifiable<G> for RangeProofPlusPlus<G> {
     type Statement = RangeStatement<G>;
 
@@ -815,7 +813,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let ch = self.replay(transcript, &shape, statement.commitments())?;
         let public = public_vectors(&shape, &ch)?;
         norm_domain_sep(transcript, shape.len);
-        let check = self.norm.verification(&mut NormRounds(transcript), ch.rho, &public.c, shape.len, Folding::Shortest)?;
+        let check =
+            self.norm.verification(&mut NormRounds(transcript), ch.rho, &public.c, shape.len, Folding::Shortest)?;
         let [t1, t2, t3, _, t5, ..] = public.t_pows;
         let two_t5 = G::Scalar::from_u64(2) * t5;
         eq.add_point(weight, self.s_point.point);
@@ -831,10 +830,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         }
         eq.add_b(weight * (public.a_coeff + check.a));
         let fw = weight.to_fast();
-        eq.add_g_layout_fast(
-            shape.slots,
-            public.g_shift.iter().zip(&check.g).map(|(s, g)| fw * (*s + *g)),
-        );
+        eq.add_g_layout_fast(shape.slots, public.g_shift.iter().zip(&check.g).map(|(s, g)| fw * (*s + *g)));
         if let Some((h0, rest)) = check.h.split_first() {
             eq.add_b_blinding(weight * G::Scalar::from_fast(h0));
             eq.add_h_layout_fast(L_LEN - 1, rest.iter().map(|h| fw * *h));

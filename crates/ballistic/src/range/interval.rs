@@ -81,10 +81,11 @@ impl Interval {
         max - (self.hi - self.lo)
     }
 
-    /// The inner range proof's shape. Generators need
-    /// `shape().parties_needed()` chains of `bits()` (the padded layout of
-    /// [`super::RangeShape`]); `BulletproofGens::new(64, 4)` fits every
-    /// interval.
+    /// The inner range proof's shape. With Bulletproofs or Bulletproofs+
+    /// generators need `shape().parties_needed()` chains of `bits()` (the
+    /// padded layout of [`super::RangeShape`]); `BulletproofGens::new(64, 4)`
+    /// fits every interval with every system (Bulletproofs++ needs fewer:
+    /// [`super::RangeSystem::generators_needed`]).
     pub fn shape(&self) -> RangeShape {
         RangeShape { n: self.bits(), m: self.values(), padded: (self.bits() * self.values()).next_power_of_two() }
     }
@@ -135,7 +136,8 @@ impl<G: Group> IntervalStatement<G> {
         &self.commitment
     }
 
-    /// Generators that verify this statement (`(chains, per chain)`).
+    /// Generators that verify this statement with Bulletproofs or
+    /// Bulletproofs+ (`(chains, per chain)`; enough for Bulletproofs++ too).
     pub fn generators_needed(&self) -> (usize, usize) {
         self.inner.generators_needed()
     }

@@ -4,11 +4,16 @@
 //!   single and aggregated, byte-compatible with `bulletproofs` 5.
 //! * [`bulletproofs_plus`]: the Bulletproofs+ range proof (weighted
 //!   inner product), 96 bytes shorter.
-//! * [`interval`]: any interval `[lo, hi]`, with either system.
+//! * [`bulletproofs_plus_plus`]: the Bulletproofs++ range proof
+//!   (reciprocal argument over base-`2^β` digits and the norm linear
+//!   argument), 416 bytes for one 64-bit value; its own shape rules
+//!   ([`PlusPlusShape`]: no bit padding, the witness is `max(m·k', 2^β)`
+//!   long).
+//! * [`interval`]: any interval `[lo, hi]`, with any system.
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
-//! The inner-product argument needs a power-of-two length. A statement of
+//! (For Bulletproofs and Bulletproofs+.) The inner-product argument needs a power-of-two length. A statement of
 //! `m` values of `n` bits has `n·m` bit positions; ballistic pads the
 //! bit vector to `N = 2^⌈log₂(n·m)⌉` (see [`RangeShape`]). Padding entries
 //! are constrained to be bits like every other entry, but carry weight `0`
@@ -142,8 +147,10 @@ impl<G: Group> RangeStatement<G> {
         &self.points
     }
 
-    /// Generators that verify (and prove) this statement:
-    /// `BulletproofGens::new(per_chain, chains)` with `(chains, per_chain)`.
+    /// Generators that verify (and prove) this statement with Bulletproofs
+    /// or Bulletproofs+: `BulletproofGens::new(per_chain, chains)` with
+    /// `(chains, per_chain)`. Bulletproofs++ needs fewer:
+    /// [`RangeSystem::generators_needed`].
     pub fn generators_needed(&self) -> (usize, usize) {
         (self.shape.parties_needed(), self.shape.gens_per_party_needed())
     }
@@ -257,7 +264,8 @@ pub trait DynRangeProof<G: Group>:
 
 /// A range proof system: prove, decode, and the verification contract
 /// ([`Verifiable`] over a [`RangeStatement`]). Implemented by
-/// [`RangeProof`] and [`RangeProofPlus`]; [`IntervalProof`] works over any.
+/// [`RangeProof`], [`RangeProofPlus`] and [`RangeProofPlusPlus`];
+/// [`IntervalProof`] works over any.
 pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
     /// This system's run-time name.
     const SYSTEM: RangeSystem;
@@ -298,7 +306,7 @@ pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
     }
 }
 
-/// A borrowed range proof of either system, for a batch
+/// A borrowed range proof of any system, for a batch
 /// ([`crate::batch::RangeProofItem`]): `(&proof).into()` from any range proof.
 #[derive(Clone, Copy, Debug)]
 pub struct AnyRangeProof<'a, G: Group>(pub &'a dyn DynRangeProof<G>);
