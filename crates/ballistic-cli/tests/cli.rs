@@ -175,10 +175,11 @@ fn demo_runs() {
     let o = run(bin().args(["demo", "--quick"]));
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
-    // The 64-bit single row: 672 bytes (Bulletproofs) and 576 (Bulletproofs+).
+    // The 64-bit single row: 672 bytes (Bulletproofs), 576 (Bulletproofs+), 416 (Bulletproofs++).
     let row = out.lines().find(|l| l.starts_with("|     64 |        1 |")).unwrap_or_else(|| panic!("{out}"));
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-    assert_eq!((cells[4], cells[7]), ("672", "576"), "{row}");
+    assert_eq!((cells[3], cells[6], cells[9]), ("672", "576", "416"), "{row}");
+    assert!(out.contains("(bulletproofs-plus-plus) under a wrong label: rejected"), "{out}");
     assert!(out.contains("all proofs verified"), "{out}");
 }
 
