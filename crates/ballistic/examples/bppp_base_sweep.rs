@@ -28,10 +28,10 @@ fn main() {
     println!("| n | m | β | N | bytes | prove ms | verify ms | |");
     println!("|---:|---:|---:|---:|---:|---:|---:|---|");
     for (n, m) in [(64usize, 1usize), (32, 1), (64, 4), (64, 8), (64, 32), (16, 16)] {
-        let chosen = PlusPlusShape::new(n, m).expect("shape").digit_bits;
+        let chosen = PlusPlusShape::new(n, m).expect("shape").digit_bits();
         for beta in 1..=8 {
             let shape = PlusPlusShape::with_digit_bits(n, m, beta).expect("shape");
-            if shape.len > 2048 {
+            if shape.witness_len() > 2048 {
                 continue;
             }
             let (chains, per_chain) = shape.generators_needed();
@@ -63,7 +63,7 @@ fn main() {
             }
             println!(
                 "| {n} | {m} | {beta} | {} | {bytes} | {:.2} | {:.3} | {} |",
-                shape.len,
+                shape.witness_len(),
                 median(prove),
                 median(verify),
                 if beta == chosen { "← default" } else { "" }

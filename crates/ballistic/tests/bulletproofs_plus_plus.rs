@@ -83,7 +83,7 @@ fn bumped<G: Group>(pc: &PedersenGens<G>, c: &G::Compressed) -> G::Compressed {
 /// Byte layout of a proof for `(n, m)`: `(rounds, final scalars)`.
 fn layout<G: Group>(n: usize, m: usize) -> (usize, usize) {
     let shape = PlusPlusShape::new(n, m).unwrap();
-    let (rounds, fin_n, fin_l) = schedule(shape.len, L_LEN, Folding::Shortest);
+    let (rounds, fin_n, fin_l) = schedule(shape.witness_len(), L_LEN, Folding::Shortest);
     let p = G::POINT_LEN;
     assert_eq!(4 * p + 2 * rounds * p + (fin_n + fin_l) * 32, Pp::<G>::encoded_len(n, m).unwrap());
     (rounds, fin_n + fin_l)
@@ -392,13 +392,13 @@ fn length_statement_and_label_bound<G: Group>() {
     // by the transcript's binding of n, m and the base.
     let t = tamper_fixture::<G>(64, 1, &mut rng);
     for (n2, m2) in [(60usize, 1usize), (32, 2)] {
-        assert_eq!(PlusPlusShape::new(n2, m2).unwrap().len, PlusPlusShape::new(64, 1).unwrap().len);
+        assert_eq!(PlusPlusShape::new(n2, m2).unwrap().witness_len(), PlusPlusShape::new(64, 1).unwrap().witness_len());
         let p = Pp::<G>::from_bytes_for(&t.bytes, n2, m2).unwrap();
         let cs = vec![t.commitments[0]; m2];
         assert_eq!(verify(&p, &t.bp, &t.pc, &cs, n2, LABEL), Err(ProofError::VerificationFailed));
     }
     let t = tamper_fixture::<G>(7, 3, &mut rng);
-    assert_eq!(PlusPlusShape::new(8, 3).unwrap().len, PlusPlusShape::new(7, 3).unwrap().len);
+    assert_eq!(PlusPlusShape::new(8, 3).unwrap().witness_len(), PlusPlusShape::new(7, 3).unwrap().witness_len());
     let p = Pp::<G>::from_bytes_for(&t.bytes, 8, 3).unwrap();
     assert_eq!(verify(&p, &t.bp, &t.pc, &t.commitments, 8, LABEL), Err(ProofError::VerificationFailed));
 }

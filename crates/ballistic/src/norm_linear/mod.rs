@@ -12,7 +12,7 @@
 //!
 //! **One round** (the paper's reduction, with the even/odd split
 //! `𝐧₀ = (n₀, n₂, …)`, `𝐧₁ = (n₁, n₃, …)`, likewise `𝐥`, `𝐜`, `𝐆`, `𝐇`;
-//! an odd length pads `𝐧₁`, `𝐥₁`, `𝐜₁` with `0` and has no generator there):
+//! an odd-length `𝐥` pads `𝐥₁`, `𝐜₁` with `0` and has no generator there):
 //!
 //! ```text
 //!     μ' = μ²
@@ -37,6 +37,21 @@
 //! (the proof gets shorter). For `(N, L) = (16, 6)`, Bulletproofs++'s
 //! 64-bit shape, that is three rounds and three final scalars — the
 //! paper's 416 bytes. [`Folding::ToOne`] folds until both are length one.
+//!
+//! **Sound lengths** ([`sound_lengths`]). `𝐧` must have even length at
+//! every fold and must fold in every round. An odd `𝐧` would leave its last
+//! `𝐧₀` entry without a `𝐆₁` partner: the prover could then fold it as
+//! `ρ⁻¹n₀ + γz` for a `z` no generator binds, paying `μ'^{K}z²` through
+//! `R`'s `G` coefficient — the relation proved would become
+//! `v = ⟨𝐜,𝐥⟩ + |𝐧|²_μ + w·z²`, a free square, enough to absorb any error
+//! in `v`. A length-one `𝐧` left unfolded while `𝐥` folds (secp256k1-zkp's
+//! rule) gives the same freedom. An odd `𝐥` is harmless: the missing
+//! partner's coefficient `c₁ = 0` makes its extra term vanish. So
+//! [`NormLinearProof::prove`] and [`NormLinearProof::verification`] refuse
+//! unsound lengths with [`Folding::Shortest`]; [`Folding::ToOne`] exists for
+//! secp256k1-zkp's vectors ([`secp256k1_zkp`]), sound when `N` is a power
+//! of two and `N ≥ L`. Callers pick sound lengths (Bulletproofs++ pads its
+//! witness: [`crate::range::PlusPlusShape`]).
 //!
 //! **Verification, unrolled.** After `k` rounds with challenges `γ_r` and
 //! `ρ_r = ρ^{2^r}`, original generator `G_j` has become part of
@@ -70,7 +85,9 @@ use crate::group::{Group, ScalarOps};
 pub enum Folding {
     /// Fold while a round makes the proof shorter: `⌈N/2⌉ + ⌈L/2⌉ + 2 < N + L`.
     Shortest,
-    /// Fold until both vectors have length one (secp256k1-zkp's rule).
+    /// Fold until both vectors have length one, a length-one `𝐧` frozen
+    /// while `𝐥` folds (secp256k1-zkp's rule; sound only for `N` a power of
+    /// two with `N ≥ L`, see [`sound_lengths`]).
     ToOne,
 }
 
@@ -90,6 +107,26 @@ pub fn schedule(mut n: usize, mut l: usize, folding: Folding) -> (usize, usize, 
         rounds += 1;
         n = n2;
         l = l2;
+    }
+}
+
+/// Are `(n, l)` sound lengths for `folding` (module documentation): every
+/// round folds `𝐧`, from an even length? With [`Folding::ToOne`]: `n` a
+/// power of two and `n ≥ l`.
+pub fn sound_lengths(mut n: usize, mut l: usize, folding: Folding) -> bool {
+    match folding {
+        Folding::ToOne => n.is_power_of_two() && n >= l,
+        Folding::Shortest => loop {
+            let (n2, l2) = (half(n), half(l));
+            if n2 + l2 + 2 >= n + l {
+                return true;
+            }
+            if n % 2 == 1 {
+                return false;
+            }
+            n = n2;
+            l = l2;
+        },
     }
 }
 
@@ -185,7 +222,7 @@ impl<G: Group> NormLinearProof<G> {
         folding: Folding,
         msm: GeneratorMsm<'_, G>,
     ) -> Result<Self, ProofError> {
-        if c.len() != l.len() {
+        if c.len() != l.len() || (folding == Folding::Shortest && !sound_lengths(n.len(), l.len(), folding)) {
             return Err(ProofError::VerificationFailed);
         }
         let (big_n, big_l) = (n.len(), l.len());
@@ -316,6 +353,9 @@ impl<G: Group> NormLinearProof<G> {
         folding: Folding,
     ) -> Result<NormCheck<G::Scalar>, ProofError> {
         let big_l = c.len();
+        if folding == Folding::Shortest && !sound_lengths(big_n, big_l, folding) {
+            return Err(ProofError::VerificationFailed);
+        }
         let (rounds, fn_, fl) = schedule(big_n, big_l, folding);
         if self.x.len() != rounds || self.r.len() != rounds || self.n.len() != fn_ || self.l.len() != fl {
             return Err(ProofError::VerificationFailed);
@@ -475,12 +515,49 @@ mod tests {
 
     #[test]
     fn honest_proofs_verify_and_changes_do_not() {
-        for (n, l) in [(1, 1), (2, 1), (16, 6), (16, 8), (3, 5), (17, 6), (64, 6), (7, 1), (1, 9)] {
+        for (n, l) in [(1, 1), (2, 1), (16, 6), (16, 8), (2, 5), (24, 6), (64, 6), (12, 1), (4, 9), (3, 1)] {
+            assert!(sound_lengths(n, l, Folding::Shortest), "({n}, {l})");
             round_trip::<Ristretto255>(n, l, Folding::Shortest);
+        }
+        for (n, l) in [(1, 1), (2, 1), (16, 8), (8, 8), (4, 1)] {
             round_trip::<Ristretto255>(n, l, Folding::ToOne);
         }
         round_trip::<Secp256k1>(16, 6, Folding::Shortest);
         round_trip::<Secp256k1>(8, 4, Folding::ToOne);
+    }
+
+    /// The attack of the module documentation, at the norm level: a prover
+    /// folding an odd 𝐧 with a free `z` proves `v + w·z²`; sound lengths are
+    /// refused otherwise, and lengths are checked to be sound.
+    #[test]
+    fn odd_and_frozen_n_lengths_are_refused() {
+        for (n, l) in [(3, 6), (17, 6), (7, 1), (1, 9), (9, 6), (5, 5)] {
+            assert!(!sound_lengths(n, l, Folding::Shortest), "({n}, {l})");
+            let s = <<Ristretto255 as Group>::Scalar as ScalarOps>::one();
+            let msm = |_: <Ristretto255 as Group>::Scalar, _: &[_], _: &[_]| Ristretto255::identity();
+            let proved = NormLinearProof::<Ristretto255>::prove(
+                &mut Merlin(Transcript::new(b"t")),
+                s,
+                vec![s; n],
+                vec![s; l],
+                vec![s; l],
+                Folding::Shortest,
+                &msm,
+            );
+            assert!(proved.is_err());
+            let (rounds, fin_n, fin_l) = schedule(n, l, Folding::Shortest);
+            let fake = NormLinearProof::<Ristretto255> {
+                x: vec![ProofPoint::from_point(Ristretto255::basepoint()); rounds],
+                r: vec![ProofPoint::from_point(Ristretto255::basepoint()); rounds],
+                n: vec![s; fin_n],
+                l: vec![s; fin_l],
+            };
+            assert!(fake
+                .verification(&mut Merlin(Transcript::new(b"t")), s, &vec![s; l], n, Folding::Shortest)
+                .is_err());
+        }
+        assert!(!sound_lengths(2, 4, Folding::ToOne));
+        assert!(sound_lengths(4, 2, Folding::ToOne));
     }
 
     #[test]

@@ -19,6 +19,14 @@
 //!
 //! Identity points are allowed here (secp256k1-zkp's vectors use them);
 //! ballistic's own proofs refuse them.
+//!
+//! **Soundness caveat.** secp256k1-zkp keeps folding `𝐥` after `𝐧` has
+//! reached length one, with `𝐧` frozen; when `N < L` that leaves the
+//! prover a free square in the checked value (see [`super`], "Sound
+//! lengths"). [`verify`] therefore refuses `N < L`;
+//! [`verify_like_secp256k1_zkp`] gives secp256k1-zkp's own verdicts
+//! (published vector 6 has `N = 2 < L = 4`) and is for checking those
+//! vectors, not for deciding whether a proof is valid.
 
 use sha2::{Digest, Sha256};
 
@@ -137,8 +145,23 @@ pub fn prove(
 
 /// Verify a proof in secp256k1-zkp's format against `commitment`; `gens`
 /// holds `𝐆 ‖ 𝐇` with `n_len` points in `𝐆`. `false` for anything
-/// malformed (lengths, encodings) as well as a failed check.
+/// malformed (lengths, encodings), for `n_len < c.len()` (unsound, see the
+/// module documentation), and for a failed check.
 pub fn verify(
+    transcript: &mut Sha256Transcript,
+    gens: &[Point],
+    n_len: usize,
+    rho: Scalar,
+    c: &[Scalar],
+    commitment: &Point,
+    proof: &[u8],
+) -> bool {
+    n_len >= c.len() && verify_like_secp256k1_zkp(transcript, gens, n_len, rho, c, commitment, proof)
+}
+
+/// secp256k1-zkp's verdict, including for `n_len < c.len()` where its rule
+/// is unsound (module documentation): for reproducing its test vectors.
+pub fn verify_like_secp256k1_zkp(
     transcript: &mut Sha256Transcript,
     gens: &[Point],
     n_len: usize,

@@ -58,7 +58,7 @@
 //!    constraints hold (for random `q, x, λ`). `⟨𝐜, 𝐥⟩` has no `T⁵` term
 //!    (`l_{d,2} = −l_{m,3}`) and its `T⁸` term vanishes (`l_{d,4} = −l_{m,5}`).
 //!    The prover picks `b_s = |𝐬|²_q` and `𝐥_s` so that every other power
-//!    `T¹…T⁷` of `y⟨𝐜,𝐥⟩ + |𝐧|²_q` equals `b_m, b_d, b_r, 0, ·, 0, 0`:
+//!    `T¹…T⁷` of `⟨𝐜,𝐥⟩ + |𝐧|²_q` equals `b_m, b_d, b_r, 0, ·, 0, 0`:
 //!    `S = b_s·A + ⟨𝐬, 𝐆⟩ + ⟨𝐥_s, 𝐇⟩` → `T`.
 //! 4. The norm linear argument for
 //!
@@ -68,17 +68,22 @@
 //!    ```
 //!
 //!    with `(𝐧(T), 𝐥(T))`, `𝐜(T)` and `ρ`. Its `A` coefficient is
-//!    `y⟨𝐜,𝐥⟩ + |𝐧|²_q` at every `T` only if each coefficient matches —
+//!    `⟨𝐜,𝐥⟩ + |𝐧|²_q` at every `T` only if each coefficient matches —
 //!    in particular `T⁵`, the constraint.
 //!
 //! **Verification** is the argument's check with `C` expanded: one
 //! multiscalar multiplication over `A, B̃, 𝐆, H_0..H_4`, `M, D, R, S`,
 //! the `V_j` and the rounds' points.
 //!
-//! **Non-power-of-two shapes.** The norm argument takes any lengths
-//! (even/odd split); witness slots that are not digits (when `b > m·k'`)
-//! carry no public shift, so a non-zero `d_i r_i` there would show up as
-//! its own power of `q` in the `T⁵` coefficient and fail the check.
+//! **Non-power-of-two shapes.** The norm argument folds `𝐧` by an even/odd
+//! split and is sound only if `𝐧` has even length at every fold
+//! ([`crate::norm_linear`]: an unpaired entry would let the prover add a
+//! free square to the checked value), so the witness is padded up to such a
+//! length ([`PlusPlusShape::with_digit_bits`]; for one 64-bit value it is
+//! already 16). Witness slots that are not digits (padding, and table
+//! slots when `b > m·k'`) carry no public shift, so a non-zero `d_i r_i`
+//! there would show up as its own power of `q` in the `T⁵` coefficient and
+//! fail the check.
 //!
 //! **Zero knowledge.** `𝐬` masks `𝐧(T)`, `𝐥_m` masks `𝐥(T)`, `b_m, b_d,
 //! b_r` mask `M, D, R`; the norm argument then runs on masked vectors, so
@@ -107,7 +112,7 @@ use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
-use crate::norm_linear::{Folding, NormLinearProof, NormTranscript};
+use crate::norm_linear::{sound_lengths, Folding, NormLinearProof, NormTranscript};
 use crate::transcript::TranscriptProtocol;
 
 /// Length of the linear vector `𝐥`: `B̃` and `H_0..H_4`.
@@ -118,18 +123,12 @@ const MAX_DIGIT_BITS: usize = 8;
 /// The digit layout of a Bulletproofs++ statement of `m` values of `n` bits.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PlusPlusShape {
-    /// Bits per value.
-    pub n: usize,
-    /// Number of values.
-    pub m: usize,
-    /// `β`: the base is `2^β`.
-    pub digit_bits: usize,
-    /// `k = ⌈n/β⌉` digits per value.
-    pub digits: usize,
-    /// Witness slots per value: `k`, plus one when `β ∤ n` (the top-digit check).
-    pub slots: usize,
-    /// The norm vector's length `N = max(m·slots, 2^β)`.
-    pub len: usize,
+    n: usize,
+    m: usize,
+    digit_bits: usize,
+    digits: usize,
+    slots: usize,
+    len: usize,
 }
 
 impl PlusPlusShape {
@@ -151,6 +150,11 @@ impl PlusPlusShape {
     /// for measuring the choice. Proofs made with it verify only through
     /// [`RangeProofPlusPlus::verify_with_shape`] with the same shape (the
     /// transcript binds `β`).
+    ///
+    /// The witness length is `max(m·k', 2^β)` rounded up to the next length
+    /// the norm linear argument folds soundly ([`sound_lengths`]: even at
+    /// every fold, e.g. 9 → 12, 14 → 16, 42 → 48); the extra slots are
+    /// padding (no digit, no public shift).
     pub fn with_digit_bits(n: usize, m: usize, beta: usize) -> Result<Self, ProofError> {
         RangeShape::new(n, m)?;
         if !(1..=MAX_DIGIT_BITS).contains(&beta) {
@@ -158,8 +162,41 @@ impl PlusPlusShape {
         }
         let digits = n.div_ceil(beta);
         let slots = digits + usize::from(n % beta != 0);
-        let len = (m * slots).max(1 << beta);
+        let mut len = (m * slots).max(1 << beta);
+        while !sound_lengths(len, L_LEN, Folding::Shortest) {
+            len += 1;
+        }
         Ok(PlusPlusShape { n, m, digit_bits: beta, digits, slots, len })
+    }
+
+    /// Bits per value.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// Number of values.
+    pub fn m(&self) -> usize {
+        self.m
+    }
+
+    /// `β`: the base is `2^β`.
+    pub fn digit_bits(&self) -> usize {
+        self.digit_bits
+    }
+
+    /// `k = ⌈n/β⌉` digits per value.
+    pub fn digits(&self) -> usize {
+        self.digits
+    }
+
+    /// Witness slots per value: `k`, plus one when `β ∤ n` (the top-digit check).
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// The norm vector's length `N` (at least `max(m·slots, 2^β)`).
+    pub fn witness_len(&self) -> usize {
+        self.len
     }
 
     /// The digit base `b = 2^β`.
@@ -406,7 +443,9 @@ impl<G: Group> RangeProofPlusPlus<G> {
         blindings: &[G::Scalar],
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_inner(bp_gens, pc_gens, transcript, shape, values, blindings, rng, None)
+        // Rebuilt from (n, m, β): the layout is a function of them alone.
+        let shape = PlusPlusShape::with_digit_bits(shape.n, shape.m, shape.digit_bits)?;
+        Self::prove_inner(bp_gens, pc_gens, transcript, &shape, values, blindings, rng, None)
     }
 
     /// The prover. `forged_digits` (tests only) replaces the digit
@@ -790,6 +829,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         shape: &PlusPlusShape,
         commitments: &[G::Compressed],
     ) -> Result<(), ProofError> {
+        let shape = &PlusPlusShape::with_digit_bits(shape.n, shape.m, shape.digit_bits)?;
         let statement = RangeStatement::new(shape.n, commitments)?;
         if statement.shape().m != shape.m {
             return Err(ProofError::WrongNumCommitments { expected: shape.m, got: commitments.len() });
@@ -992,6 +1032,26 @@ mod tests {
         for r in 0..proof.norm.rounds() {
             with_point(&|p| bump(&mut p.norm.x[r]), 6 + r);
             with_point(&|p| bump(&mut p.norm.r[r]), 6 + r);
+        }
+    }
+
+    /// Every default layout (and every base for a few) folds soundly: the
+    /// norm argument would refuse the others, and an unsound length would
+    /// let a prover add a free square to the checked value.
+    #[test]
+    fn every_layout_has_a_sound_witness_length() {
+        for n in 1..=64 {
+            for m in 1..=64 {
+                let shape = PlusPlusShape::new(n, m).unwrap();
+                assert!(sound_lengths(shape.len, L_LEN, Folding::Shortest), "({n}, {m})");
+                assert!(shape.len >= (shape.m * shape.slots).max(shape.base()));
+            }
+        }
+        for beta in 1..=MAX_DIGIT_BITS {
+            for (n, m) in [(64, 3), (16, 2), (1, 9), (64, 17)] {
+                let shape = PlusPlusShape::with_digit_bits(n, m, beta).unwrap();
+                assert!(sound_lengths(shape.len, L_LEN, Folding::Shortest));
+            }
         }
     }
 
