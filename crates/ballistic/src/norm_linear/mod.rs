@@ -164,7 +164,7 @@ pub struct NormLinearProof<G: Group> {
 /// with `C` at coefficient 1: `g` on the original `𝐆`, `h` on `𝐇`,
 /// `a` on `G`, and `(x_r, r_r)` on each round's points.
 /// The per-generator coefficients are in Montgomery form
-/// ([`crate::group::fast`]), ready for [`crate::equation::Equation`]'s
+/// (`group::fast`), ready for [`crate::equation::Equation`]'s
 /// accumulators.
 #[derive(Clone, Debug)]
 pub struct NormCheck<S: ScalarOps> {
