@@ -177,6 +177,63 @@ fiat_field!(
     fiat_secp256k1_montgomery_scalar_set_one
 );
 
+/// `base^e` for a public exponent `e` (32 bytes little-endian), by fixed
+/// 4-bit windows: 252 squarings and at most 64 multiplications. Variable
+/// time in `e` only (and used on public bases only).
+pub(crate) fn pow_vartime<F: Copy + Mul<Output = F>>(base: F, one: F, exp_le: &[u8; 32]) -> F {
+    let mut table = [one; 16];
+    let mut power = one;
+    for slot in table.iter_mut().skip(1) {
+        power = power * base;
+        *slot = power;
+    }
+    let mut acc = one;
+    let mut started = false;
+    for byte in exp_le.iter().rev() {
+        for nibble in [byte >> 4, byte & 0x0f] {
+            if started {
+                for _ in 0..4 {
+                    acc = acc * acc;
+                }
+            }
+            if nibble != 0 {
+                if let Some(t) = table.get(usize::from(nibble)) {
+                    acc = acc * *t;
+                }
+                started = true;
+            }
+        }
+    }
+    acc
+}
+
+/// `ℓ − 2` for Ristretto255's scalar field, little-endian: `x^(ℓ−2) = x⁻¹`.
+pub(crate) const L25519_MINUS_2: [u8; 32] = [
+    0xeb, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+];
+
+/// Invert public scalars in Montgomery form: prefix products, one
+/// inversion by [`pow_vartime`], back-substitution (3 products each).
+/// Zero entries make every output zero, as any batch inversion would; the
+/// callers pass non-zero values. Returns the inverse of the product.
+pub(crate) fn batch_invert_fast<F: Copy + Mul<Output = F>>(values: &mut [F], one: F, modulus_minus_2: &[u8; 32]) -> F {
+    let mut prefix = Vec::with_capacity(values.len());
+    let mut acc = one;
+    for v in values.iter() {
+        prefix.push(acc);
+        acc = acc * *v;
+    }
+    let all_inv = pow_vartime(acc, one, modulus_minus_2);
+    let mut inv = all_inv;
+    for (v, p) in values.iter_mut().zip(prefix).rev() {
+        let next = inv * *v;
+        *v = inv * p;
+        inv = next;
+    }
+    all_inv
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -197,6 +254,24 @@ mod tests {
         assert_eq!(S::from_fast(&S::fast_one()), S::one());
         assert_eq!(S::from_fast(&S::zero().to_fast()), S::zero());
         assert_eq!((-S::one()).to_fast() + S::fast_one(), S::zero().to_fast());
+    }
+
+    #[test]
+    fn inversion_in_montgomery_form_agrees_with_dalek() {
+        type S = <Ristretto255 as Group>::Scalar;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2);
+        for _ in 0..50 {
+            let a = <S as ScalarOps>::random(&mut rng);
+            let inv = pow_vartime(a.to_fast(), S::fast_one(), &L25519_MINUS_2);
+            assert_eq!(S::from_fast(&inv), a.invert());
+        }
+        let mut values: Vec<S> = (1..20u64).map(S::from_u64).collect();
+        let expected: Vec<S> = values.iter().map(|v| v.invert()).collect();
+        let mut fast: Vec<_> = values.iter().map(|v| v.to_fast()).collect();
+        batch_invert_fast(&mut fast, S::fast_one(), &L25519_MINUS_2);
+        values = fast.iter().map(S::from_fast).collect();
+        assert_eq!(values, expected);
+        assert_eq!(S::from_fast(&pow_vartime(S::one().to_fast(), S::fast_one(), &L25519_MINUS_2)), S::one());
     }
 
     #[test]
