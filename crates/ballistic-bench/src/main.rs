@@ -418,6 +418,8 @@ fn main() {
         a.gens().table_bytes() as f64 / 1024.0
     );
 
+    md.push_str(&prove_heap_section(&opt));
+
     std::fs::create_dir_all(&opt.out).expect("create output directory");
     let svg_m =
         svg_plot("Verification cost per range proof, 64-bit (ms per value)", "values per proof (m)", &per_range);
@@ -434,12 +436,49 @@ fn main() {
     print!("{md}");
 }
 
+/// Peak heap of one proof's proving (generators and tables built before):
+/// ballistic's three systems on both groups beside bulletproofs 5 and tari.
+fn prove_heap_section(opt: &Options) -> String {
+    fn kib<S: System>(n: usize, m: usize, seed: u64) -> String {
+        let mut s = S::setup(n, m, 1, seed);
+        let peak = peak_heap(|| {
+            s.prove();
+            true
+        });
+        format!("{:.1} KiB", peak as f64 / 1024.0)
+    }
+    let mut md = String::new();
+    let _ = writeln!(md, "\n## Peak heap while proving (generators and tables excluded)\n");
+    let _ = writeln!(
+        md,
+        "| n × m | ballistic | ballistic BP+ | ballistic BP++ | bulletproofs 5 | tari BP+ | ballistic secp256k1 | ballistic BP+ secp256k1 | ballistic BP++ secp256k1 |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|");
+    let cells: &[(usize, usize)] = if opt.quick { &[(64, 1), (64, 16)] } else { &[(64, 1), (64, 4), (64, 16)] };
+    for &(n, m) in cells {
+        let _ = writeln!(
+            md,
+            "| {n} × {m} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            kib::<Ballistic>(n, m, 41),
+            kib::<BallisticPlus>(n, m, 42),
+            kib::<BallisticPlusPlus>(n, m, 43),
+            kib::<Bulletproofs5>(n, m, 44),
+            kib::<TariBpPlus>(n, m, 45),
+            kib::<Ballistic<Secp256k1>>(n, m, 46),
+            kib::<BallisticPlus<Secp256k1>>(n, m, 47),
+            kib::<BallisticPlusPlus<Secp256k1>>(n, m, 48),
+        );
+    }
+    md
+}
+
 /// ballistic on secp256k1 beside grin's C Bulletproofs (libsecp256k1-zkp):
 /// 64-bit single proofs and batches (grin), aggregated shapes (ballistic
 /// only: grin's Rust API proves one value per proof).
 fn secp256k1_section(opt: &Options, rounds: usize, batch_k: usize) -> String {
     let mut md = String::new();
     let _ = writeln!(md, "\n## secp256k1: ballistic beside grin (C Bulletproofs, libsecp256k1-zkp)\n");
+    let _ = writeln!(md, "Grin peer build: {}.\n", env!("BALLISTIC_GRIN_BUILD"));
     let _ = writeln!(
         md,
         "| n | m | system | bytes | prove | verify | batch marginal | prove ratio | verify ratio | marginal ratio |"
