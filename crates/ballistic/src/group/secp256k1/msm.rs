@@ -24,6 +24,9 @@
 //! The crossovers (`STRAUS_MAX_TERMS`, `Secp256k1::precomputed_is_faster`)
 //! were measured on the development machine; see the constants.
 
+// As in point.rs: the by-reference field multiplications stay inlined.
+#![allow(clippy::op_ref)]
+
 use k256::{ProjectivePoint, Scalar};
 
 use super::point::{batch_to_affine, batch_to_projective, projective_to_affine, Affine, Glv, Jacobian};
