@@ -188,8 +188,9 @@ impl<G: Group> RangeProof<G> {
             }
         }
         let nm = shape.bits_total();
-        let g: Vec<G::Point> = bp_gens.g_layout(n, shape.padded).copied().collect();
-        let h: Vec<G::Point> = bp_gens.h_layout(n, shape.padded).copied().collect();
+        // By reference: copies would be 160 KiB each at 64 × 16.
+        let g: Vec<&G::Point> = bp_gens.g_layout(n, shape.padded).collect();
+        let h: Vec<&G::Point> = bp_gens.h_layout(n, shape.padded).collect();
 
         transcript.rangeproof_domain_sep(n as u64, shape.m as u64);
         transcript.group_domain_sep::<G>();

@@ -93,8 +93,8 @@ impl<G: Group> BitWitness<G> {
     /// generators `g, h` (`ℓ` each); returns the witness, `A_c` and `S_c`.
     pub(crate) fn commit<R: RngCore + CryptoRng>(
         pc_gens: &PedersenGens<G>,
-        g: &[G::Point],
-        h: &[G::Point],
+        g: &[&G::Point],
+        h: &[&G::Point],
         bit: impl Fn(usize) -> Choice,
         rng: &mut R,
     ) -> (Self, ProofPoint<G>, ProofPoint<G>) {
@@ -103,7 +103,7 @@ impl<G: Group> BitWitness<G> {
         let alpha = secret(<G::Scalar as ScalarOps>::random(rng));
         let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
         for (i, (g_i, h_i)) in g.iter().zip(h).enumerate() {
-            a_point += G::Point::conditional_select(&-*h_i, g_i, bit(i));
+            a_point += G::Point::conditional_select(&-**h_i, g_i, bit(i));
         }
         let a_point = ProofPoint::<G>::from_point(a_point);
         declassify(&a_point);
@@ -113,11 +113,12 @@ impl<G: Group> BitWitness<G> {
         for _ in 0..2 * len + 1 {
             s_scalars.push(<G::Scalar as ScalarOps>::random(rng));
         }
-        let mut bases = Vec::with_capacity(2 * len + 1);
-        bases.push(pc_gens.b_blinding);
-        bases.extend_from_slice(g.get(..len).unwrap_or(g));
-        bases.extend_from_slice(h.get(..len).unwrap_or(h));
-        let s_point = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&s_scalars, &bases));
+        // The bases by reference: 2ℓ + 1 points would be 320 KiB at ℓ = 1024.
+        let mut bases: Vec<&G::Point> = Vec::with_capacity(2 * len + 1);
+        bases.push(&pc_gens.b_blinding);
+        bases.extend(g.iter().take(len).copied());
+        bases.extend(h.iter().take(len).copied());
+        let s_point = ProofPoint::<G>::from_point(crate::group::msm_ct_by_ref::<G>(&s_scalars, &bases));
         declassify(&s_point);
 
         let (zero, one) = (G::Scalar::zero(), G::Scalar::one());
