@@ -15,7 +15,7 @@
 //!   buckets per window, `⌈129/c⌉` windows. Cost ≈ `⌈129/c⌉·(2n + 2^c)`
 //!   additions `+ 129` doublings; `c` grows with `log₂ n`. From 768
 //!   half-terms the buckets are kept in affine coordinates and filled by
-//!   pairwise additions sharing one inversion per pass ([`AffineBuckets`]).
+//!   pairwise additions sharing one inversion per pass (`AffineBuckets`).
 //! * **Fixed-base tables** ([`GenTable`]): for the Bulletproofs generators,
 //!   the width-8 odd multiples of `P` and of `φ(P)` are kept in affine form
 //!   (10 KiB per point; the digits are `i8`, so 8 is the widest), so a
