@@ -73,6 +73,7 @@
 pub mod batch;
 pub mod circuit;
 pub mod ct;
+pub mod embedded;
 pub mod encoding;
 pub mod equation;
 pub mod errors;
@@ -81,6 +82,7 @@ pub mod file;
 pub mod generators;
 pub mod group;
 mod inner_product;
+pub mod merkle;
 mod nonces;
 pub mod norm_linear;
 mod poly;

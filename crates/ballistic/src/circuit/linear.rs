@@ -80,6 +80,11 @@ impl<S: ScalarOps> LinearCombination<S> {
         LinearCombination { terms: out }
     }
 
+    /// `c·self`.
+    pub fn times(self, c: S) -> Self {
+        self * c
+    }
+
     /// The value under an assignment of the variables.
     pub fn eval(&self, value: impl Fn(Variable) -> S) -> S {
         self.terms.iter().fold(S::zero(), |acc, (v, c)| acc + value(*v) * *c)

@@ -1,0 +1,321 @@
+//! Embedded-curve gadgets against the native arithmetic, the Pedersen hash
+//! preimage statement, and Merkle membership (issue 21).
+
+use ballistic::circuit::gadgets::ecc::{self, allocate_bits, FixedBase, PointVar};
+use ballistic::circuit::gadgets::pedersen;
+use ballistic::circuit::{ConstraintSystem, Prover, R1csProof, Verifier};
+use ballistic::embedded::pedersen::PedersenHash;
+use ballistic::embedded::{hash_to_curve, AffinePoint, EmbeddedCurve, WithEmbeddedCurve};
+use ballistic::group::ScalarOps;
+use ballistic::merkle::{self, MerkleParams, MerkleTree};
+use ballistic::merlin::Transcript;
+use ballistic::{BulletproofGens, Group, PedersenGens, ProofError, Ristretto255, Secp256k1};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+fn bits_of<F: ScalarOps>(m: &[bool]) -> Vec<F> {
+    m.iter().map(|b| F::from_u64(*b as u64)).collect()
+}
+
+/// Prove knowledge of a preimage of `out` under `params`.
+fn prove_preimage<G: WithEmbeddedCurve>(
+    params: &PedersenHash<G::Curve>,
+    message: &[bool],
+    out: &AffinePoint<G::Scalar>,
+    bp: &BulletproofGens<G>,
+) -> Result<R1csProof<G>, ProofError> {
+    let pc = PedersenGens::<G>::default();
+    let mut prover = Prover::new(&pc, Transcript::new(b"preimage test"));
+    let values = bits_of::<G::Scalar>(message);
+    let (_, h) = pedersen::hash_bits(&mut prover, params, Some(&values))?;
+    h.constrain_equal(&mut prover, out);
+    prover.prove_with_rng(bp, &mut ChaCha20Rng::seed_from_u64(9))
+}
+
+fn verify_preimage<G: WithEmbeddedCurve>(
+    params: &PedersenHash<G::Curve>,
+    out: &AffinePoint<G::Scalar>,
+    proof: &R1csProof<G>,
+    bp: &BulletproofGens<G>,
+) -> Result<(), ProofError> {
+    let pc = PedersenGens::<G>::default();
+    let mut verifier = Verifier::<G>::new(Transcript::new(b"preimage test"));
+    let (_, h) = pedersen::hash_bits(&mut verifier, params, None)?;
+    h.constrain_equal(&mut verifier, out);
+    verifier.verify_with_rng(proof, &pc, bp, &mut ChaCha20Rng::seed_from_u64(10))
+}
+
+fn preimage_roundtrip<G: WithEmbeddedCurve>(bits: usize) {
+    let params = PedersenHash::<G::Curve>::new(b"preimage", bits).unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(bits as u64);
+    let m: Vec<bool> = (0..bits).map(|_| rng.gen()).collect();
+    let out = params.hash_vartime(&m).unwrap();
+    let bp = BulletproofGens::<G>::new(4096, 1);
+    let proof = prove_preimage::<G>(&params, &m, &out, &bp).unwrap();
+    verify_preimage::<G>(&params, &out, &proof, &bp).unwrap();
+    // A wrong preimage: the prover refuses.
+    let mut wrong = m.clone();
+    wrong[bits / 2] = !wrong[bits / 2];
+    assert!(matches!(prove_preimage::<G>(&params, &wrong, &out, &bp), Err(ProofError::Unsatisfied)));
+    // Another output: rejected.
+    let other = params.hash_vartime(&wrong).unwrap();
+    assert!(verify_preimage::<G>(&params, &other, &proof, &bp).is_err());
+    // Every byte flip (a sample on long proofs) is rejected.
+    let bytes = proof.to_bytes();
+    for i in (0..bytes.len()).step_by(7) {
+        let mut b = bytes.clone();
+        b[i] ^= 1;
+        if let Ok(p) = R1csProof::<G>::from_bytes(&b) {
+            assert!(verify_preimage::<G>(&params, &out, &p, &bp).is_err(), "flip at {i}");
+        }
+    }
+}
+
+#[test]
+fn pedersen_preimage_ristretto() {
+    preimage_roundtrip::<Ristretto255>(48);
+    preimage_roundtrip::<Ristretto255>(200);
+}
+
+#[test]
+fn pedersen_preimage_secp256k1() {
+    preimage_roundtrip::<Secp256k1>(48);
+    preimage_roundtrip::<Secp256k1>(200);
+}
+
+/// Gates of the Pedersen-hash preimage circuit, against the paper's Table 3.
+fn preimage_gates<C: EmbeddedCurve>(bits: usize) -> usize {
+    let params = PedersenHash::<C>::new(b"count", bits).unwrap();
+    let mut cs = Counting::<C::F>::default();
+    pedersen::hash_bits(&mut cs, &params, None).unwrap();
+    cs.gates
+}
+
+#[derive(Default)]
+struct Counting<S> {
+    gates: usize,
+    pending: bool,
+    _s: std::marker::PhantomData<S>,
+}
+
+impl<S: ScalarOps> ConstraintSystem<S> for Counting<S> {
+    fn multiply(
+        &mut self,
+        _l: ballistic::circuit::LinearCombination<S>,
+        _r: ballistic::circuit::LinearCombination<S>,
+    ) -> (ballistic::circuit::Variable, ballistic::circuit::Variable, ballistic::circuit::Variable) {
+        self.gates += 1;
+        let v = ballistic::circuit::Variable::One;
+        (v, v, v)
+    }
+    fn allocate(&mut self, _a: Option<S>) -> Result<ballistic::circuit::Variable, ProofError> {
+        if !self.pending {
+            self.gates += 1;
+        }
+        self.pending = !self.pending;
+        Ok(ballistic::circuit::Variable::One)
+    }
+    fn allocate_multiplier(
+        &mut self,
+        _a: Option<(S, S)>,
+    ) -> Result<(ballistic::circuit::Variable, ballistic::circuit::Variable, ballistic::circuit::Variable), ProofError>
+    {
+        self.gates += 1;
+        let v = ballistic::circuit::Variable::One;
+        Ok((v, v, v))
+    }
+    fn constrain(&mut self, _lc: ballistic::circuit::LinearCombination<S>) {}
+    fn metrics(&self) -> ballistic::circuit::Metrics {
+        ballistic::circuit::Metrics { multipliers: self.gates, ..Default::default() }
+    }
+}
+
+#[test]
+fn gates_at_most_the_papers() {
+    // Table 3: 48 → 128 gates, doubling to 3,072 → 8,192.
+    for (bits, paper) in [(48, 128), (96, 256), (192, 512), (384, 1024), (768, 2048), (1536, 4096), (3072, 8192)] {
+        let d = preimage_gates::<ballistic::embedded::Doppio>(bits);
+        let s = preimage_gates::<ballistic::embedded::Secq256k1>(bits);
+        assert!(d <= paper && s <= paper, "{bits} bits: doppio {d}, secq {s}, paper {paper}");
+    }
+}
+
+fn gadget_ops<G: WithEmbeddedCurve>() {
+    let k = <G::Curve as EmbeddedCurve>::coefficients();
+    let p = hash_to_curve::<G::Curve>(b"P");
+    let q = hash_to_curve::<G::Curve>(b"Q");
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(2048, 1);
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    let scalar_bits: Vec<bool> = (0..40).map(|_| rng.gen()).collect();
+    let mut scalar_le = [0u8; 8];
+    for (i, b) in scalar_bits.iter().enumerate() {
+        scalar_le[i / 8] |= (*b as u8) << (i % 8);
+    }
+    let expect_add = p.add_vartime(&q, &k);
+    let expect_double = p.double_vartime(&k);
+    let expect_mul = p.mul_vartime(&scalar_le, &k);
+    for window in 1..=4 {
+        let base = FixedBase::<G::Curve>::new(&p, 40, window).unwrap();
+        let mut prover = Prover::new(&pc, Transcript::new(b"ops"));
+        let qv = PointVar::constant(&q, true);
+        // Allocate P as variables so the gadgets see witnesses, not constants.
+        let px = prover.allocate(Some(p.x)).unwrap();
+        let py = prover.allocate(Some(p.y)).unwrap();
+        let pvar = PointVar { x: px.into(), y: py.into(), value: Some(p) };
+        let sum = ecc::add_checked(&mut prover, &k, &pvar, &qv).unwrap();
+        assert_eq!(sum.value, Some(expect_add));
+        sum.constrain_equal(&mut prover, &expect_add);
+        let dbl = ecc::double(&mut prover, &k, &pvar).unwrap();
+        assert_eq!(dbl.value, Some(expect_double));
+        dbl.constrain_equal(&mut prover, &expect_double);
+        let vals = bits_of::<G::Scalar>(&scalar_bits);
+        let bits = allocate_bits(&mut prover, 40, Some(&vals)).unwrap();
+        let mul = ecc::fixed_base_mul(&mut prover, &base, &bits, Some(&vals)).unwrap();
+        assert_eq!(mul.value, Some(expect_mul), "window {window}");
+        mul.constrain_equal(&mut prover, &expect_mul);
+        let proof = prover.prove_with_rng(&bp, &mut rng).unwrap();
+
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"ops"));
+        let px = verifier.allocate(None).unwrap();
+        let py = verifier.allocate(None).unwrap();
+        let pvar = PointVar { x: px.into(), y: py.into(), value: None };
+        let qv = PointVar::constant(&q, false);
+        ecc::add_checked(&mut verifier, &k, &pvar, &qv).unwrap().constrain_equal(&mut verifier, &expect_add);
+        ecc::double(&mut verifier, &k, &pvar).unwrap().constrain_equal(&mut verifier, &expect_double);
+        let bits = allocate_bits(&mut verifier, 40, None).unwrap();
+        ecc::fixed_base_mul(&mut verifier, &base, &bits, None).unwrap().constrain_equal(&mut verifier, &expect_mul);
+        verifier.verify_with_rng(&proof, &pc, &bp, &mut rng).unwrap();
+    }
+}
+
+#[test]
+fn gadgets_match_native_ristretto() {
+    gadget_ops::<Ristretto255>();
+}
+
+#[test]
+fn gadgets_match_native_secp256k1() {
+    gadget_ops::<Secp256k1>();
+}
+
+/// The window-size measurement quoted in `ecc`'s documentation: gates per
+/// scalar bit of `fixed_base_mul` (bit gates included) for w = 1..=4.
+#[test]
+fn window_costs() {
+    let p = hash_to_curve::<ballistic::embedded::Doppio>(b"P");
+    let mut per_bit = Vec::new();
+    for window in 1..=4 {
+        let base = FixedBase::<ballistic::embedded::Doppio>::new(&p, 252, window).unwrap();
+        let mut cs = Counting::default();
+        let bits = allocate_bits(&mut cs, 252, None).unwrap();
+        ecc::fixed_base_mul(&mut cs, &base, &bits, None).unwrap();
+        per_bit.push(cs.gates as f64 / 252.0);
+    }
+    println!("gates per bit, w = 1..4: {per_bit:?}");
+    // w = 2 is the cheapest (3.5 + rounding).
+    let best = per_bit.iter().cloned().fold(f64::MAX, f64::min);
+    assert_eq!(best, per_bit[1]);
+}
+
+fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize) {
+    let params = MerkleParams::<G>::new(depth).unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(depth as u64);
+    let leaves: Vec<G::Scalar> = (0..5).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
+    let tree = MerkleTree::new(&params, leaves.clone()).unwrap();
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let index = 3u64;
+    let path = tree.path(&params, index).unwrap();
+    assert_eq!(path.root(&params, &leaves[3]).unwrap(), tree.root());
+    let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
+    let root = tree.root();
+    let (proof, v) = merkle::prove_membership(
+        &params,
+        &bp,
+        &pc,
+        Transcript::new(b"merkle test"),
+        &root,
+        &leaves[3],
+        &blinding,
+        &path,
+        &mut rng,
+    )
+    .unwrap();
+    let verify = |root: &G::Scalar, v: &G::Compressed, proof: &merkle::MembershipProof<G>, label: &'static [u8]| {
+        merkle::verify_membership(
+            &params,
+            &bp,
+            &pc,
+            Transcript::new(label),
+            root,
+            v,
+            proof,
+            &mut ChaCha20Rng::seed_from_u64(1),
+        )
+    };
+    verify(&root, &v, &proof, b"merkle test").unwrap();
+    // A different root, a different leaf commitment, another transcript: rejected.
+    assert!(verify(&(root + G::Scalar::one()), &v, &proof, b"merkle test").is_err());
+    let (v_other, _) = {
+        let mut p = Prover::new(&pc, Transcript::new(b"x"));
+        p.commit(leaves[2], blinding)
+    };
+    assert!(verify(&root, &v_other, &proof, b"merkle test").is_err());
+    assert!(verify(&root, &v, &proof, b"other app").is_err());
+    // A wrong path (a leaf not in the tree at that place): the prover refuses.
+    let wrong = merkle::prove_membership(
+        &params,
+        &bp,
+        &pc,
+        Transcript::new(b"merkle test"),
+        &root,
+        &leaves[2],
+        &blinding,
+        &path,
+        &mut rng,
+    );
+    assert!(matches!(wrong, Err(ProofError::Unsatisfied)));
+    // Byte flips (sampled) are rejected.
+    let bytes = proof.to_bytes();
+    for i in (0..bytes.len()).step_by(5) {
+        let mut b = bytes.clone();
+        b[i] ^= 0x10;
+        if let Ok(p) = merkle::MembershipProof::<G>::from_bytes(&b) {
+            assert!(verify(&root, &v, &p, b"merkle test").is_err(), "flip at {i}");
+        }
+    }
+    // Truncated and extended encodings do not decode.
+    assert!(merkle::MembershipProof::<G>::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+}
+
+#[test]
+fn merkle_membership_ristretto() {
+    merkle_roundtrip::<Ristretto255>(3);
+}
+
+#[test]
+fn merkle_membership_secp256k1() {
+    merkle_roundtrip::<Secp256k1>(3);
+}
+
+#[test]
+fn merkle_tree_shapes() {
+    let params = MerkleParams::<Ristretto255>::new(4).unwrap();
+    let one = <ballistic::Scalar<Ristretto255> as ScalarOps>::one();
+    assert!(MerkleTree::new(&params, vec![]).is_err());
+    assert!(MerkleTree::new(&params, vec![one; 17]).is_err());
+    let full = MerkleTree::new(&params, vec![one; 16]).unwrap();
+    for i in 0..16 {
+        assert_eq!(full.path(&params, i).unwrap().root(&params, &one).unwrap(), full.root());
+    }
+    assert!(full.path(&params, 16).is_err());
+    // Empty positions are zero leaves.
+    let sparse = MerkleTree::new(&params, vec![one; 3]).unwrap();
+    let mut padded = vec![one; 3];
+    padded.resize(16, <ballistic::Scalar<Ristretto255> as ScalarOps>::zero());
+    assert_eq!(sparse.root(), MerkleTree::new(&params, padded).unwrap().root());
+    assert!(MerkleParams::<Ristretto255>::new(0).is_err());
+    assert!(MerkleParams::<Ristretto255>::new(65).is_err());
+    let _ = <Ristretto255 as Group>::basepoint();
+}
