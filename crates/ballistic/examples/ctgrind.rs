@@ -1,7 +1,8 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs,
 //! Bulletproofs+ and Bulletproofs++, on Ristretto255 and on secp256k1), the MPC parties and the
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
-//! secret witness; gadgets on secret commitments) with every secret
+//! secret witness; gadgets on secret commitments; the Pedersen-hash, fixed-base
+//! and Merkle-membership gadgets on secret inputs) with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
 //! Any branch or memory index that depends on a secret before it is
 //! declassified (see `ballistic::ct`) is reported as a use of uninitialised
@@ -44,6 +45,13 @@ impl RngCore for SecretRng {
 impl CryptoRng for SecretRng {}
 
 fn main() {
+    // `ctgrind embedded` runs only the embedded-curve section (quicker
+    // iteration under valgrind); no argument runs everything.
+    if std::env::args().nth(1).as_deref() == Some("embedded") {
+        embedded::<Ristretto255>();
+        embedded::<Secp256k1>();
+        return;
+    }
     parse::<Ristretto255>();
     parse::<Secp256k1>();
     run::<Ristretto255>();
@@ -52,6 +60,80 @@ fn main() {
     mpc::<Secp256k1>();
     r1cs::<Ristretto255>();
     r1cs::<Secp256k1>();
+    embedded::<Ristretto255>();
+    embedded::<Secp256k1>();
+}
+
+/// The embedded-curve provers: a Pedersen-hash preimage (secret message
+/// bits) with a fixed-base multiplication by a secret scalar, and Merkle
+/// membership (secret leaf, blinding, siblings and position). The tree and
+/// the path are read before the secrets are marked (`MerkleTree::path`
+/// indexes memory by the position; see `ballistic::merkle`).
+fn embedded<G: ballistic::embedded::WithEmbeddedCurve>() {
+    use ballistic::circuit::gadgets::{ecc, pedersen};
+    use ballistic::circuit::Prover;
+    use ballistic::embedded::pedersen::PedersenHash;
+    use ballistic::merkle::{prove_membership, MerkleParams, MerkleTree};
+
+    let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(21));
+    let pc = PedersenGens::<G>::default();
+    // One set of generators for both proofs (deriving them dominates the
+    // run under valgrind): the membership circuit of depth 1 needs 2,048.
+    let mparams = MerkleParams::<G>::new(1).expect("parameters");
+    let bp = BulletproofGens::<G>::new(mparams.generators_needed(), 1);
+    let params = PedersenHash::<G::Curve>::new(b"ctgrind", 96).expect("parameters");
+    let message: Vec<bool> = (0..96).map(|i| (i * 5 + 1) % 7 < 3).collect();
+    let out = params.hash_vartime(&message).expect("hash");
+    let base =
+        ecc::FixedBase::<G::Curve>::new(&ballistic::embedded::hash_to_curve::<G::Curve>(b"G"), 32, 2).expect("tables");
+    let mut bits: Vec<G::Scalar> = message.iter().map(|b| G::Scalar::from_u64(u64::from(*b))).collect();
+    classify(&bits[..]);
+    let mut prover = Prover::<G>::new(&pc, Transcript::new(b"ctgrind pedersen"));
+    let preimage = pedersen::hash_bits(&mut prover, &params, Some(&bits)).and_then(|(msg_bits, h)| {
+        h.constrain_equal(&mut prover, &out);
+        let scalar = &msg_bits[..32];
+        ecc::fixed_base_mul(&mut prover, &base, scalar, Some(&bits[..32]))?;
+        prover.prove_with_rng(&bp, &mut secret_rng)
+    });
+    declassify(&bits[..]);
+    bits.clear();
+
+    let leaves: Vec<G::Scalar> = (0..2).map(|_| <G::Scalar as ScalarOps>::random(&mut secret_rng.0)).collect();
+    let tree = MerkleTree::new(&mparams, leaves.clone()).expect("tree");
+    let path = tree.path(&mparams, 1).expect("path");
+    let root = tree.root();
+    let leaf = leaves[1];
+    let blinding = <G::Scalar as ScalarOps>::random(&mut secret_rng.0);
+    classify(&leaf);
+    classify(&blinding);
+    classify(&path.index);
+    classify(&path.siblings[..]);
+    let membership = prove_membership(
+        &mparams,
+        &bp,
+        &pc,
+        Transcript::new(b"ctgrind merkle"),
+        &root,
+        &leaf,
+        &blinding,
+        &path,
+        &mut secret_rng,
+    );
+    declassify(&leaf);
+    declassify(&blinding);
+    declassify(&path.index);
+    declassify(&path.siblings[..]);
+    for (what, result) in
+        [("Pedersen preimage + fixed-base", preimage.map(|_| ())), ("Merkle membership", membership.map(|_| ()))]
+    {
+        match result {
+            Ok(()) => println!("{} {what}: proved", G::NAME),
+            Err(e) => {
+                println!("{} {what}: {e}", G::NAME);
+                std::process::exit(1);
+            }
+        }
+    }
 }
 
 /// Secret text: the raw characters of blindings (as `ballistic range

@@ -245,6 +245,10 @@ pub fn lookup_ct<F: ScalarOps>(table: &ChunkTable<F>, bits: [F; 3]) -> AffinePoi
     let c0 = bit_choice(&s0);
     let c1 = bit_choice(&s1);
     let mut out = table[0];
+    // −y is selected from the negated public entries: negating the selected
+    // (secret) y would go through k256's `Neg`, which compiles to a branch
+    // on zero (found by `scripts/ctgrind`).
+    let mut neg_y = -table[0].y;
     for (i, entry) in table.iter().enumerate().skip(1) {
         let hit = match i {
             1 => c0 & !c1,
@@ -252,8 +256,8 @@ pub fn lookup_ct<F: ScalarOps>(table: &ChunkTable<F>, bits: [F; 3]) -> AffinePoi
             _ => c0 & c1,
         };
         out = AffinePoint::select(&out, entry, hit);
+        neg_y = F::conditional_select(&neg_y, &-entry.y, hit);
     }
-    let neg = bit_choice(&s2);
-    out.y = F::conditional_select(&out.y, &-out.y, neg);
+    out.y = F::conditional_select(&out.y, &neg_y, bit_choice(&s2));
     out
 }
