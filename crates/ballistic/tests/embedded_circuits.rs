@@ -319,3 +319,23 @@ fn merkle_tree_shapes() {
     assert!(MerkleParams::<Ristretto255>::new(65).is_err());
     let _ = <Ristretto255 as Group>::basepoint();
 }
+
+/// Roots of the depth-3 tree over the leaves 1, 2, 3 (little-endian hex),
+/// reproduced independently by `scripts/pedersen_ref.py`.
+const MERKLE_ROOTS: [&str; 2] = [
+    "4456e4ebc0efda8f40fe565237c965450f4f179b2ffe2099fa89e8aeeff07202",
+    "c79219fe3af67c051b5e5aeb62a41c2128bd87cd0c09963b8dd0b4926cbd08e3",
+];
+
+fn root_hex<G: WithEmbeddedCurve>() -> String {
+    let params = MerkleParams::<G>::new(3).unwrap();
+    let leaves = (1..=3).map(<G::Scalar as ScalarOps>::from_u64).collect();
+    let root = MerkleTree::new(&params, leaves).unwrap().root();
+    ScalarOps::to_bytes(&root).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn merkle_root_vectors() {
+    assert_eq!(root_hex::<Ristretto255>(), MERKLE_ROOTS[0]);
+    assert_eq!(root_hex::<Secp256k1>(), MERKLE_ROOTS[1]);
+}

@@ -162,7 +162,9 @@ fn hex(bytes: [u8; 32]) -> String {
 
 /// Fixed vectors: the hash of fixed inputs under a fixed label, as the
 /// little-endian encodings of `x ‖ y`. Changing the generator derivation,
-/// the encoding or the segment size changes them.
+/// the encoding or the segment size changes them. Reproduced independently
+/// (pure Python integers) by `scripts/pedersen_ref.py`; `scripts/test`
+/// compares the two.
 #[test]
 fn hash_vectors() {
     let msg = |n: usize| -> Vec<bool> { (0..n).map(|i| (i * 7 + 3) % 11 < 5).collect() };
