@@ -28,10 +28,14 @@
 //!    [`IntervalStatement`], a circuit [`circuit::Verifier`]); verifying
 //!    means building the proof's one multiscalar-multiplication
 //!    [`Equation`] and checking it.
-//! 6. **Batches** ([`batch`]): any mix of proof kinds and shapes on one
+//! 6. **Embedded curves and set membership** ([`embedded`], [`merkle`]):
+//!    curves over each group's scalar field (Doppio for Ristretto255,
+//!    secq256k1 for secp256k1), the Pedersen hash natively and as a gadget,
+//!    and zero-knowledge Merkle membership of a committed leaf.
+//! 7. **Batches** ([`batch`]): any mix of proof kinds and shapes on one
 //!    group in one multiscalar multiplication; a failed batch names exactly
 //!    the invalid proofs.
-//! 7. **Errors** ([`ProofError`], sorted by [`ProofError::kind`]): decode
+//! 8. **Errors** ([`ProofError`], sorted by [`ProofError::kind`]): decode
 //!    errors, malformed statements and verification failures are told
 //!    apart; no input makes the library panic.
 //!
@@ -55,10 +59,12 @@
 //!
 //! ## Layers
 //!
-//! Each module depends only on those above it: [`group`] → transcript,
+//! Each module depends only on those above it: [`group`] → [`embedded`]
+//! (curves over the scalar field; native arithmetic only), transcript,
 //! [`generators`], polynomial helpers, [`encoding`] → [`equation`] (the
 //! verification contract) → the inner-product arguments → [`range`],
-//! [`circuit`] (neither imports the other) → [`batch`]. The inner-product
+//! [`circuit`] (neither imports the other; the circuit gadgets use
+//! [`embedded`]) → [`merkle`] (a proof built on [`circuit`]) → [`batch`]. The inner-product
 //! arguments, transcript protocol and nonce derivation are internal.
 
 #![deny(missing_docs)]
