@@ -60,9 +60,9 @@ fn preimage_roundtrip<G: WithEmbeddedCurve>(bits: usize) {
     // Another output: rejected.
     let other = params.hash_vartime(&wrong).unwrap();
     assert!(verify_preimage::<G>(&params, &other, &proof, &bp).is_err());
-    // Every byte flip (a sample on long proofs) is rejected.
+    // Every byte flip is rejected (every 7th byte on the longer messages).
     let bytes = proof.to_bytes();
-    for i in (0..bytes.len()).step_by(7) {
+    for i in (0..bytes.len()).step_by(if bits <= 48 { 1 } else { 7 }) {
         let mut b = bytes.clone();
         b[i] ^= 1;
         if let Ok(p) = R1csProof::<G>::from_bytes(&b) {
@@ -218,16 +218,18 @@ fn window_costs() {
     assert_eq!(best, per_bit[1]);
 }
 
-fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize) {
+fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize, flip_step: usize) {
     let params = MerkleParams::<G>::new(depth).unwrap();
     let mut rng = ChaCha20Rng::seed_from_u64(depth as u64);
-    let leaves: Vec<G::Scalar> = (0..5).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
+    let count = 5.min(1usize << depth);
+    let leaves: Vec<G::Scalar> = (0..count).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
     let tree = MerkleTree::new(&params, leaves.clone()).unwrap();
     let pc = PedersenGens::<G>::default();
     let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
-    let index = 3u64;
+    let index = (count - 1) as u64;
+    let leaf = leaves[count - 1];
     let path = tree.path(&params, index).unwrap();
-    assert_eq!(path.root(&params, &leaves[3]).unwrap(), tree.root());
+    assert_eq!(path.root(&params, &leaf).unwrap(), tree.root());
     let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
     let root = tree.root();
     let (proof, v) = merkle::prove_membership(
@@ -236,7 +238,7 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize) {
         &pc,
         Transcript::new(b"merkle test"),
         &root,
-        &leaves[3],
+        &leaf,
         &blinding,
         &path,
         &mut rng,
@@ -259,7 +261,7 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize) {
     assert!(verify(&(root + G::Scalar::one()), &v, &proof, b"merkle test").is_err());
     let (v_other, _) = {
         let mut p = Prover::new(&pc, Transcript::new(b"x"));
-        p.commit(leaves[2], blinding)
+        p.commit(leaves[0], blinding)
     };
     assert!(verify(&root, &v_other, &proof, b"merkle test").is_err());
     assert!(verify(&root, &v, &proof, b"other app").is_err());
@@ -270,15 +272,15 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize) {
         &pc,
         Transcript::new(b"merkle test"),
         &root,
-        &leaves[2],
+        &leaves[0],
         &blinding,
         &path,
         &mut rng,
     );
     assert!(matches!(wrong, Err(ProofError::Unsatisfied)));
-    // Byte flips (sampled) are rejected.
+    // Byte flips are rejected (every `flip_step`-th byte).
     let bytes = proof.to_bytes();
-    for i in (0..bytes.len()).step_by(5) {
+    for i in (0..bytes.len()).step_by(flip_step) {
         let mut b = bytes.clone();
         b[i] ^= 0x10;
         if let Ok(p) = merkle::MembershipProof::<G>::from_bytes(&b) {
@@ -291,12 +293,14 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize) {
 
 #[test]
 fn merkle_membership_ristretto() {
-    merkle_roundtrip::<Ristretto255>(3);
+    merkle_roundtrip::<Ristretto255>(3, 5);
+    // Depth 1: every byte.
+    merkle_roundtrip::<Ristretto255>(1, 1);
 }
 
 #[test]
 fn merkle_membership_secp256k1() {
-    merkle_roundtrip::<Secp256k1>(3);
+    merkle_roundtrip::<Secp256k1>(2, 5);
 }
 
 #[test]
