@@ -1,7 +1,9 @@
 //! Arbitrary bytes as the R1CS proof of fixed, true statements (a small
-//! `.arith` circuit; a k-shuffle with a second phase), on both groups: the
+//! `.arith` circuit; a k-shuffle with a second phase; Merkle membership of
+//! depth 1 with the Pedersen-hash gadget), on both groups: the
 //! decoder and verifier never panic, and nothing but the honest proof is
-//! accepted. The first byte picks the case; with its top bit set the rest is
+//! accepted. The first byte picks the case (bit 0: arith/shuffle, bit 1:
+//! group, bit 2: Merkle membership); with its top bit set the rest is
 //! a list of (offset, xor) edits applied to the honest proof (structure-aware
 //! mutation).
 #![no_main]
@@ -10,9 +12,11 @@ use std::sync::OnceLock;
 use ballistic::circuit::arith::{Circuit, InputValues, PublicValues};
 use ballistic::circuit::gadgets::shuffle::shuffle;
 use ballistic::circuit::{Prover, R1csProof, Verifier};
+use ballistic::embedded::WithEmbeddedCurve;
 use ballistic::group::ScalarOps;
+use ballistic::merkle::{self, MembershipProof, MerkleParams, MerkleTree};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, Group, PedersenGens, Ristretto255, Secp256k1};
+use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;
 
@@ -21,7 +25,7 @@ const CIRCUIT: &str = "total 12\ninput 0\nnizkinput 2\nnizkinput 3\ninput 4\ninp
     xor in 2 <8 9> out 1 <11>\nmul in 2 <6 7> out 1 <1>\noutput 1\noutput 11\n";
 const INPUTS: &str = "0 1\n2 5\n3 2\n4 3\n5 4\n";
 
-struct Case<G: Group> {
+struct Case<G: WithEmbeddedCurve> {
     circuit: Circuit,
     public: PublicValues<G::Scalar>,
     arith_proof: Vec<u8>,
@@ -29,9 +33,14 @@ struct Case<G: Group> {
     shuffle_proof: Vec<u8>,
     pc: PedersenGens<G>,
     bp: BulletproofGens<G>,
+    merkle: MerkleParams<G>,
+    merkle_bp: BulletproofGens<G>,
+    merkle_root: G::Scalar,
+    merkle_commitment: G::Compressed,
+    merkle_proof: Vec<u8>,
 }
 
-fn build<G: Group>() -> Case<G> {
+fn build<G: WithEmbeddedCurve>() -> Case<G> {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
     let circuit = Circuit::parse(CIRCUIT.as_bytes()).unwrap();
     let values: InputValues<G::Scalar> = circuit.read_inputs(INPUTS.as_bytes()).unwrap();
@@ -45,11 +54,41 @@ fn build<G: Group>() -> Case<G> {
         [9u64, 4, 3].iter().map(|v| prover.commit(G::Scalar::from_u64(*v), G::Scalar::random(&mut rng))).unzip();
     shuffle(&mut prover, vx, vy).unwrap();
     let shuffle_proof = prover.prove_with_rng(&bp, &mut rng).unwrap().to_bytes();
-    Case { circuit, public, arith_proof: proof.to_bytes(), shuffle_commitments: (cx, cy), shuffle_proof, pc, bp }
+    let merkle = MerkleParams::<G>::new(1).unwrap();
+    let leaves = vec![G::Scalar::from_u64(5), G::Scalar::from_u64(6)];
+    let tree = MerkleTree::new(&merkle, leaves).unwrap();
+    let path = tree.path(&merkle, 1).unwrap();
+    let merkle_bp = BulletproofGens::new(merkle.generators_needed(), 1);
+    let merkle_root = tree.root();
+    let (mp, merkle_commitment) = merkle::prove_membership(
+        &merkle, &merkle_bp, &pc, Transcript::new(b"fuzz merkle"), &merkle_root, &G::Scalar::from_u64(6),
+        &G::Scalar::from_u64(77), &path, &mut rng,
+    )
+    .unwrap();
+    Case {
+        circuit,
+        public,
+        arith_proof: proof.to_bytes(),
+        shuffle_commitments: (cx, cy),
+        shuffle_proof,
+        pc,
+        bp,
+        merkle,
+        merkle_bp,
+        merkle_root,
+        merkle_commitment,
+        merkle_proof: mp.to_bytes(),
+    }
 }
 
-fn check<G: Group>(case: &Case<G>, which: u8, data: &[u8]) {
-    let honest = if which & 1 == 0 { &case.arith_proof } else { &case.shuffle_proof };
+fn check<G: WithEmbeddedCurve>(case: &Case<G>, which: u8, data: &[u8]) {
+    let honest = if which & 4 != 0 {
+        &case.merkle_proof
+    } else if which & 1 == 0 {
+        &case.arith_proof
+    } else {
+        &case.shuffle_proof
+    };
     let bytes = if which & 0x80 != 0 {
         let mut b = honest.clone();
         for edit in data.chunks_exact(3) {
@@ -63,7 +102,14 @@ fn check<G: Group>(case: &Case<G>, which: u8, data: &[u8]) {
     let Ok(proof) = R1csProof::<G>::from_bytes(&bytes) else { return };
     assert_eq!(proof.to_bytes(), bytes, "decoding is not canonical");
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
-    let accepted = if which & 1 == 0 {
+    let accepted = if which & 4 != 0 {
+        let p = MembershipProof { r1cs: proof };
+        merkle::verify_membership(
+            &case.merkle, &case.merkle_bp, &case.pc, Transcript::new(b"fuzz merkle"), &case.merkle_root,
+            &case.merkle_commitment, &p, &mut rng,
+        )
+        .is_ok()
+    } else if which & 1 == 0 {
         case.circuit.verify(&case.pc, &case.bp, Transcript::new(b"fuzz"), &case.public, &proof, &mut rng).is_ok()
     } else {
         let mut v = Verifier::<G>::new(Transcript::new(b"fuzz shuffle"));
