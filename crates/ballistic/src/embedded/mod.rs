@@ -5,8 +5,8 @@
 //!
 //! | proof group | embedded curve | defined over | prime subgroup order `q` | cofactor |
 //! |---|---|---|---|---|
-//! | [`Ristretto255`](crate::Ristretto255) | [`Doppio`]: `x² + y² = 1 − 63071·x²y²` (twisted Edwards, `a = 1`) | `𝔽_ℓ`, `ℓ = 2^252 + 27742317777372353535851937790883648493` | 250 bits | 4 |
-//! | [`Secp256k1`](crate::Secp256k1) | [`Secq256k1`]: `y² = x³ + 7` (short Weierstrass) | `𝔽_n`, `n` = secp256k1's group order | `p = 2^256 − 2^32 − 977` (secp256k1's field) | 1 |
+//! | [`Ristretto255`] | [`Doppio`]: `x² + y² = 1 − 63071·x²y²` (twisted Edwards, `a = 1`) | `𝔽_ℓ`, `ℓ = 2^252 + 27742317777372353535851937790883648493` | 250 bits | 4 |
+//! | [`Secp256k1`] | [`Secq256k1`]: `y² = x³ + 7` (short Weierstrass) | `𝔽_n`, `n` = secp256k1's group order | `p = 2^256 − 2^32 − 977` (secp256k1's field) | 1 |
 //!
 //! **One form for both.** Arithmetic here (native and in circuits) uses the
 //! affine "long" form

@@ -1,5 +1,5 @@
 //! Embedded-curve arithmetic in a circuit: points of an
-//! [`EmbeddedCurve`](crate::embedded::EmbeddedCurve) `B·y² = x³ + A·x² +
+//! [`EmbeddedCurve`] `B·y² = x³ + A·x² +
 //! C·x + D` over the proof's scalar field, as pairs of linear combinations
 //! (formulas in [`crate::embedded`]).
 //!
