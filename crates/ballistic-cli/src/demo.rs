@@ -73,6 +73,7 @@ pub fn run(quick: bool) -> Result<(), String> {
     table::<Secp256k1>(reps, &[(8, 1), (64, 1), (64, 8), (33, 3)])?;
     batch::<Secp256k1>(batch_size)?;
     circuits(quick)?;
+    merkle::<Ristretto255>(if quick { 1_000 } else { 100_000 })?;
     println!("\nall proofs verified; tampered copies were rejected");
     Ok(())
 }
@@ -124,6 +125,70 @@ fn circuits(quick: bool) -> Result<(), String> {
         "| SHA-256 preimage (`{name}.arith`) | {} | {gates} | {} | {} | {} |",
         Ristretto255::NAME,
         proof.to_bytes().len(),
+        ms(prove),
+        ms(verify)
+    );
+    Ok(())
+}
+
+/// Zero-knowledge membership of a committed leaf in a tree of depth 32
+/// holding `leaves` random leaves.
+fn merkle<G: ballistic::embedded::WithEmbeddedCurve>(leaves: usize) -> Result<(), String> {
+    use ballistic::merkle::{self, MerkleParams, MerkleTree};
+    let depth = 32;
+    println!("\n## Merkle membership (Pedersen hash over the embedded curve), {}\n", G::NAME);
+    let params = MerkleParams::<G>::new(depth).map_err(|e| e.to_string())?;
+    let values: Vec<G::Scalar> = (0..leaves).map(|_| <G::Scalar as ScalarOps>::random(&mut OsRng)).collect();
+    let t = Instant::now();
+    let tree = MerkleTree::new(&params, values).map_err(|e| e.to_string())?;
+    let build = t.elapsed();
+    let index = OsRng.next_u64() % leaves as u64;
+    let path = tree.path(&params, index).map_err(|e| e.to_string())?;
+    let leaf = tree.leaves()[index as usize];
+    let t = Instant::now();
+    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let setup = t.elapsed();
+    let pc = PedersenGens::<G>::default();
+    let blinding = <G::Scalar as ScalarOps>::random(&mut OsRng);
+    let root = tree.root();
+    let t = Instant::now();
+    let (proof, v) = merkle::prove_membership(
+        &params,
+        &bp,
+        &pc,
+        Transcript::new(b"demo merkle"),
+        &root,
+        &leaf,
+        &blinding,
+        &path,
+        &mut OsRng,
+    )
+    .map_err(|e| e.to_string())?;
+    let prove = t.elapsed();
+    let verify_with = |root: &G::Scalar, proof: &merkle::MembershipProof<G>| {
+        merkle::verify_membership(&params, &bp, &pc, Transcript::new(b"demo merkle"), root, &v, proof, &mut OsRng)
+    };
+    let t = Instant::now();
+    verify_with(&root, &proof).map_err(|e| format!("membership proof failed to verify: {e}"))?;
+    let verify = t.elapsed();
+    if verify_with(&(root + G::Scalar::one()), &proof).is_ok() {
+        return Err("a membership proof verified for another root".into());
+    }
+    let mut bytes = proof.to_bytes();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    if merkle::MembershipProof::<G>::from_bytes(&bytes).is_ok_and(|p| verify_with(&root, &p).is_ok()) {
+        return Err("a tampered membership proof was accepted".into());
+    }
+    println!("| depth | leaves | gates (padded) | proof bytes | build tree | generators | prove | verify |");
+    println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
+    println!(
+        "| {depth} | {leaves} | {} ({}) | {} | {} | {} | {} | {} |",
+        params.gates(),
+        params.generators_needed(),
+        proof.to_bytes().len(),
+        ms(build),
+        ms(setup),
         ms(prove),
         ms(verify)
     );

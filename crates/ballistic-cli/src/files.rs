@@ -124,6 +124,22 @@ pub fn verify(path: &Path) -> Result<(), String> {
 /// `range verify-batch`: one batch per group; prints "valid: N proofs" or
 /// one line per invalid file (and fails).
 pub fn verify_batch(paths: &[PathBuf]) -> Result<(), String> {
+    verify_files(paths, MAX_RANGE_FILE, RangeProofFile::from_json, |parsed| {
+        file::verify_range_files(parsed, &mut rand_core::OsRng)
+    })
+    .map(|n| println!("valid: {n} proofs"))
+}
+
+/// Read the files at `paths` (each at most `max` bytes), parse each, and
+/// verify them together with `verify` (the library's batch verifier, which
+/// names invalid ones by their position). Returns how many were valid (all
+/// of them), or prints one line per invalid file and fails.
+pub fn verify_files<T>(
+    paths: &[PathBuf],
+    max: usize,
+    parse: impl Fn(&[u8]) -> Result<T, FileError>,
+    verify: impl FnOnce(&[Result<T, FileError>]) -> Vec<(usize, FileError)>,
+) -> Result<usize, String> {
     // Files that could not be read are named as they are; the rest (parsed
     // or not) go to the library, which reports them by their position in
     // `parsed` (`read_from[k]` is that file's index in `paths`).
@@ -131,23 +147,22 @@ pub fn verify_batch(paths: &[PathBuf]) -> Result<(), String> {
     let mut parsed = Vec::with_capacity(paths.len());
     let mut read_from = Vec::with_capacity(paths.len());
     for (index, path) in paths.iter().enumerate() {
-        match read_capped(path, MAX_RANGE_FILE) {
+        match read_capped(path, max) {
             Ok(text) => {
-                parsed.push(RangeProofFile::from_json(&text));
+                parsed.push(parse(&text));
                 read_from.push(index);
             }
             Err(reason) => bad.push((index, reason)),
         }
     }
-    for (k, reason) in file::verify_range_files(&parsed, &mut rand_core::OsRng) {
+    for (k, reason) in verify(&parsed) {
         if let Some(&index) = read_from.get(k) {
             bad.push((index, reason.to_string()));
         }
     }
     bad.sort_by_key(|(index, _)| *index);
     if bad.is_empty() {
-        println!("valid: {} proofs", paths.len());
-        return Ok(());
+        return Ok(paths.len());
     }
     for (index, reason) in &bad {
         if let Some(path) = paths.get(*index) {

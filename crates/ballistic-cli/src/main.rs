@@ -1,6 +1,6 @@
 //! `ballistic`: prove and verify Bulletproofs and Bulletproofs+ range proofs
 //! and arithmetic-circuit proofs from the command line, run multi-party
-//! range proofs, and run the demo.
+//! range proofs, prove Merkle membership, and run the demo.
 //!
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
@@ -8,12 +8,13 @@
 mod circuits;
 mod demo;
 mod files;
+mod merkle;
 mod mpc_net;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ballistic::file::{DEFAULT_CIRCUIT_LABEL, DEFAULT_RANGE_LABEL};
+use ballistic::file::{DEFAULT_CIRCUIT_LABEL, DEFAULT_MERKLE_LABEL, DEFAULT_RANGE_LABEL};
 use ballistic::group::GroupId;
 use ballistic::RangeSystem;
 use clap::builder::RangedU64ValueParser;
@@ -88,6 +89,12 @@ enum Command {
     Circuit {
         #[command(subcommand)]
         command: CircuitCommand,
+    },
+    /// Zero-knowledge Merkle membership: build a tree of public leaves,
+    /// prove that a committed leaf is in it without revealing which.
+    Merkle {
+        #[command(subcommand)]
+        command: MerkleCommand,
     },
     /// Prove and verify a few sizes; print proof sizes and timings.
     Demo {
@@ -175,6 +182,64 @@ enum CircuitCommand {
     Verify {
         /// The circuit (`.arith`, or `.arith.gz`).
         circuit: PathBuf,
+        /// The proof files.
+        #[arg(required = true)]
+        proofs: Vec<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum MerkleCommand {
+    /// Build a tree from a file of leaves (one per line: a decimal number below 2^64, or 64 lowercase hex
+    /// digits, a canonical field element); write the tree file and print its root.
+    Build {
+        /// The leaves file (`-`: standard input).
+        leaves: PathBuf,
+        /// Depth of the tree (1..=64): room for 2^depth leaves.
+        #[arg(long, default_value_t = 32, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
+        depth: usize,
+        /// Group (leaves are elements of its scalar field).
+        #[arg(long, value_enum, default_value = "ristretto255")]
+        group: GroupArg,
+        /// Where to write the tree file.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Check a tree file (rebuild it from its leaves) and print its root.
+    Root {
+        /// The tree file.
+        tree: PathBuf,
+    },
+    /// Prove that a leaf of the tree is in it, hiding which: commits to the leaf and writes a JSON proof file.
+    Prove {
+        /// The tree file.
+        tree: PathBuf,
+        /// The leaf's position (0-based). Visible to every local user (`ps`, /proc), and the
+        /// position is what the proof hides: prefer --leaf-file.
+        #[arg(long, required_unless_present = "leaf_file", conflicts_with = "leaf_file")]
+        leaf: Option<u64>,
+        /// Read the leaf's position from this file (`-`: standard input).
+        #[arg(long)]
+        leaf_file: Option<PathBuf>,
+        /// Read the commitment's blinding from this file (64 lowercase hex digits; `-`: standard
+        /// input); random if not given.
+        #[arg(long)]
+        blinding_file: Option<PathBuf>,
+        /// Transcript label.
+        #[arg(long, default_value = DEFAULT_MERKLE_LABEL)]
+        label: String,
+        /// Where to write the proof file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write the openings (position, leaf, blinding) to this file (created with mode 0600).
+        #[arg(long)]
+        openings: Option<PathBuf>,
+    },
+    /// Verify membership proof files against a root (64 hex digits, or a tree file), as one batch;
+    /// prints "valid" or names each invalid proof.
+    Verify {
+        /// The root: 64 hex digits, or a tree file.
+        root: String,
         /// The proof files.
         #[arg(required = true)]
         proofs: Vec<PathBuf>,
@@ -321,6 +386,19 @@ fn main() -> ExitCode {
                 circuits::prove(group.into(), &circuit, &inputs, expect.as_deref(), &label, &out)
             }
             CircuitCommand::Verify { circuit, proofs } => circuits::verify(&circuit, &proofs),
+        },
+        Command::Merkle { command } => match command {
+            MerkleCommand::Build { leaves, depth, group, out } => merkle::build(group.into(), depth, &leaves, &out),
+            MerkleCommand::Root { tree } => merkle::root(&tree),
+            MerkleCommand::Prove { tree, leaf, leaf_file, blinding_file, label, out, openings } => {
+                let secrets = merkle::ProveSecrets {
+                    index: leaf,
+                    index_file: leaf_file.as_deref(),
+                    blinding_file: blinding_file.as_deref(),
+                };
+                merkle::prove(&tree, &secrets, &label, &out, openings.as_deref())
+            }
+            MerkleCommand::Verify { root, proofs } => merkle::verify(&root, &proofs),
         },
         Command::Demo { quick } => demo::run(quick),
     };

@@ -180,6 +180,9 @@ fn demo_runs() {
     let cells: Vec<&str> = row.split('|').map(str::trim).collect();
     assert_eq!((cells[3], cells[6], cells[9]), ("672", "576", "416"), "{row}");
     assert!(out.contains("(bulletproofs-plus-plus) under a wrong label: rejected"), "{out}");
+    // A depth-32 Merkle membership proof.
+    let merkle = out.lines().skip_while(|l| !l.contains("Merkle membership")).find(|l| l.starts_with("| 32 |"));
+    assert!(merkle.is_some(), "{out}");
     assert!(out.contains("all proofs verified"), "{out}");
 }
 

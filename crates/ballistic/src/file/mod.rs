@@ -20,6 +20,10 @@
 //!   "inputs": [{ "wire": 0, "value": "1" }, …], "outputs": [ … ], "proof": "<hex>" }
 //! ```
 //!
+//! **Merkle tree files** and **membership proof files** (zero-knowledge
+//! membership of a committed leaf, [`crate::merkle`]) are described in
+//! [`MerkleTreeFile`] and [`MembershipProofFile`].
+//!
 //! Hex is lowercase, and only lowercase is read back: one encoding per
 //! value (unknown fields are refused too). The module opens no files: it
 //! parses bytes (refusing more than [`MAX_RANGE_FILE`] / [`MAX_CIRCUIT_FILE`]
@@ -30,11 +34,16 @@
 
 mod cache;
 mod circuit;
+mod merkle;
 mod range;
 mod secrets;
 
 pub use cache::GeneratorCache;
 pub use circuit::{verify_circuit_files, CircuitProofFile, WireValue};
+pub use merkle::{
+    parse_leaf_lines, verify_membership_files, MembershipOpenings, MembershipProofFile, MerkleTreeFile,
+    DEFAULT_MERKLE_LABEL, MAX_TREE_FILE, MEMBERSHIP_SYSTEM,
+};
 pub use range::{verify_range_files, DecodedRangeFile, RangeProofFile};
 pub use secrets::{parse_blinding, parse_blinding_lines, parse_value_lines, Openings};
 
@@ -164,6 +173,35 @@ pub enum FileError {
     Proof(ProofError),
     /// The circuit refused the inputs.
     Circuit(ArithError),
+    /// A line of a leaves file that is not a leaf.
+    Leaf {
+        /// Line (1-based).
+        line: usize,
+    },
+    /// A Merkle depth outside `1..=64`.
+    Depth(usize),
+    /// A number of leaves that does not fit the tree.
+    Leaves {
+        /// The leaves given.
+        count: usize,
+        /// The tree's depth.
+        depth: usize,
+    },
+    /// A hex field that is not a canonical element of the scalar field.
+    FieldElement {
+        /// Which field.
+        field: String,
+    },
+    /// The root is not the one expected (a tree file whose leaves do not
+    /// give its root, or a proof for another root).
+    RootMismatch,
+    /// No leaf at that position.
+    LeafIndex {
+        /// The position asked for.
+        index: u64,
+        /// The leaves the tree has.
+        leaves: usize,
+    },
 }
 
 impl core::fmt::Display for FileError {
@@ -196,6 +234,16 @@ impl core::fmt::Display for FileError {
             FileError::Decode(e) => write!(f, "proof: {e}"),
             FileError::Proof(e) => write!(f, "{e}"),
             FileError::Circuit(e) => write!(f, "{e}"),
+            FileError::Leaf { line } => {
+                write!(f, "line {line}: not a leaf (a decimal number below 2^64, or 64 lowercase hex digits)")
+            }
+            FileError::Depth(depth) => write!(f, "Merkle depth {depth} out of range 1..=64"),
+            FileError::Leaves { count, depth } => {
+                write!(f, "{count} leaves do not fit a tree of depth {depth} (1 ..= 2^depth)")
+            }
+            FileError::FieldElement { field } => write!(f, "{field}: not a canonical field element"),
+            FileError::RootMismatch => write!(f, "wrong root"),
+            FileError::LeafIndex { index, leaves } => write!(f, "no leaf {index} (the tree has {leaves} leaves)"),
         }
     }
 }

@@ -1,0 +1,117 @@
+//! `merkle build` / `root` / `prove` / `verify`: zero-knowledge membership
+//! of a committed leaf in a Merkle tree. The file formats, tree building,
+//! proving and verification are the library's (`ballistic::file`); this
+//! module reads and writes files and prints.
+
+use std::path::{Path, PathBuf};
+
+use ballistic::file::{self, MembershipProofFile, MerkleTreeFile, MAX_RANGE_FILE, MAX_TREE_FILE};
+use ballistic::group::GroupId;
+use zeroize::Zeroizing;
+
+use crate::files::{read_capped, read_secret_text, verify_files, write_secret, write_text};
+
+fn read_tree(path: &Path) -> Result<MerkleTreeFile, String> {
+    MerkleTreeFile::from_json(&read_capped(path, MAX_TREE_FILE)?).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// `merkle build`: the tree of `depth` levels over the leaves in `leaves`
+/// (one per line), written to `out`; prints the root.
+pub fn build(group: GroupId, depth: usize, leaves: &Path, out: &Path) -> Result<(), String> {
+    let text = read_capped(leaves, MAX_TREE_FILE)?;
+    let tree =
+        MerkleTreeFile::build_from_lines(group, depth, &text).map_err(|e| format!("{}: {e}", leaves.display()))?;
+    write_text(out, &tree.to_json())?;
+    println!("{}", tree.root);
+    Ok(())
+}
+
+/// `merkle root`: rebuild the tree, check it against its root, print it.
+pub fn root(path: &Path) -> Result<(), String> {
+    let tree = read_tree(path)?;
+    let group = tree.group_id().map_err(|e| e.to_string())?;
+    ballistic::with_group!(group, G => tree.tree::<G>().map(|_| ())).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("{}", tree.root);
+    Ok(())
+}
+
+/// Where `merkle prove` takes the leaf's position and the blinding from.
+pub struct ProveSecrets<'a> {
+    /// `--leaf`.
+    pub index: Option<u64>,
+    /// `--leaf-file`.
+    pub index_file: Option<&'a Path>,
+    /// `--blinding-file`.
+    pub blinding_file: Option<&'a Path>,
+}
+
+/// `merkle prove`: prove that a leaf of the tree is in it; write the proof
+/// file and, if asked, the openings (mode 0600).
+pub fn prove(
+    tree: &Path,
+    secrets: &ProveSecrets<'_>,
+    label: &str,
+    out: &Path,
+    openings: Option<&Path>,
+) -> Result<(), String> {
+    file::check_label(label).map_err(|e| e.to_string())?;
+    if secrets.index_file == Some(Path::new("-")) && secrets.blinding_file == Some(Path::new("-")) {
+        return Err("the leaf and the blinding cannot both come from standard input".into());
+    }
+    let index = match (secrets.index_file, secrets.index) {
+        (Some(path), _) => {
+            let text = read_secret_text(path)?;
+            match file::parse_value_lines(text.as_bytes()).as_deref() {
+                Ok([i]) => *i,
+                Ok(_) => return Err(format!("{}: give exactly one leaf position", path.display())),
+                Err(e) => return Err(format!("{}: {e}", path.display())),
+            }
+        }
+        (None, Some(i)) => i,
+        (None, None) => return Err("give --leaf or --leaf-file".into()),
+    };
+    let tree = read_tree(tree)?;
+    let group = tree.group_id().map_err(|e| e.to_string())?;
+    let (proof, opened) = ballistic::with_group!(group, G => {
+        let blinding = match secrets.blinding_file {
+            Some(path) => {
+                let text = Zeroizing::new(read_capped(path, file::MAX_SECRETS_FILE)?);
+                match file::parse_blinding_lines::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?.as_slice() {
+                    [b] => Some(*b),
+                    _ => return Err(format!("{}: give exactly one blinding", path.display())),
+                }
+            }
+            None => None,
+        };
+        MembershipProofFile::prove::<G, _>(&tree, index, blinding, label, &mut rand_core::OsRng)
+    })
+    .map_err(|e| e.to_string())?;
+    write_text(out, &proof.to_json())?;
+    if let Some(path) = openings {
+        write_secret(path, &opened.to_json())?;
+    }
+    Ok(())
+}
+
+/// The root to check proofs against: 64 hex digits, or a tree file (its
+/// `root` field).
+fn root_of(root: &str) -> Result<String, String> {
+    if root.len() == 64 && root.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok(root.to_ascii_lowercase());
+    }
+    Ok(read_tree(Path::new(root))?.root)
+}
+
+/// `merkle verify`: every proof must be valid and for `root`; prints
+/// "valid" (one proof) or "valid: N proofs", else one line per invalid file.
+pub fn verify(root: &str, paths: &[PathBuf]) -> Result<(), String> {
+    let root = root_of(root)?;
+    let n = verify_files(paths, MAX_RANGE_FILE, MembershipProofFile::from_json, |parsed| {
+        file::verify_membership_files(parsed, Some(&root), &mut rand_core::OsRng)
+    })?;
+    match n {
+        1 => println!("valid"),
+        n => println!("valid: {n} proofs"),
+    }
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! `ballistic merkle build` / `root` / `prove` / `verify`: round trips on
+//! both groups, the openings file's mode, and one-line errors for wrong
+//! roots, tampered proofs and commitments, damaged trees and bad leaves.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ballistic"))
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ballistic-merkle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn write_json(path: &Path, v: &serde_json::Value) {
+    std::fs::write(path, serde_json::to_string(v).unwrap()).unwrap();
+}
+
+/// Build a tree of depth `depth` over `leaves` on `group`; returns the root.
+fn build(name: &str, group: &str, depth: &str, leaves: &str) -> (PathBuf, String) {
+    let leaves_file = tmp(&format!("{name}.leaves"));
+    std::fs::write(&leaves_file, leaves).unwrap();
+    let tree = tmp(&format!("{name}.tree.json"));
+    let o = bin()
+        .args(["merkle", "build", "--group", group, "--depth", depth, "--out"])
+        .arg(&tree)
+        .arg(&leaves_file)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let root = stdout(&o).trim().to_string();
+    assert_eq!(root.len(), 64);
+    (tree, root)
+}
+
+fn prove(tree: &Path, index: &str, out: &Path, extra: &[&str]) -> Output {
+    let index_file = tmp(&format!("{}.index", out.file_name().unwrap().to_string_lossy()));
+    std::fs::write(&index_file, format!("{index}\n")).unwrap();
+    bin()
+        .args(["merkle", "prove"])
+        .arg(tree)
+        .arg("--leaf-file")
+        .arg(&index_file)
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .output()
+        .unwrap()
+}
+
+fn verify(root: &str, proofs: &[&Path]) -> Output {
+    bin().args(["merkle", "verify", root]).args(proofs).output().unwrap()
+}
+
+fn round_trip(group: &str) {
+    let leaves = "1\n2\n18446744073709551615\n\n0000000000000000000000000000000000000000000000000000000000000001\n7\n";
+    let (tree, root) = build(&format!("rt-{group}"), group, "5", leaves);
+    let t = json(&tree);
+    assert_eq!(t["group"], group);
+    assert_eq!(t["depth"], 5);
+    assert_eq!(t["root"], root.as_str());
+    assert_eq!(t["leaves"].as_array().unwrap().len(), 5);
+    // `merkle root` rebuilds the tree and prints the same root.
+    let o = bin().args(["merkle", "root"]).arg(&tree).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), root);
+
+    let proof = tmp(&format!("rt-{group}.proof.json"));
+    let openings = tmp(&format!("rt-{group}.openings.json"));
+    let o = prove(&tree, "3", &proof, &["--openings", openings.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let p = json(&proof);
+    assert_eq!(p["system"], "merkle-membership");
+    assert_eq!(p["group"], group);
+    assert_eq!(p["depth"], 5);
+    assert_eq!(p["root"], root.as_str());
+    // The openings: the position, the leaf (as written: little-endian hex) and a blinding, owner-only.
+    let op = json(&openings);
+    assert_eq!(op["index"], 3);
+    assert_eq!(op["leaf"], "0000000000000000000000000000000000000000000000000000000000000001");
+    assert_eq!(t["leaves"][0], "0100000000000000000000000000000000000000000000000000000000000000");
+    assert_eq!(op["commitment"], p["commitment"]);
+    {
+        use std::os::unix::fs::PermissionsExt;
+        assert_eq!(std::fs::metadata(&openings).unwrap().permissions().mode() & 0o777, 0o600);
+    }
+    // Nothing about the position is in the proof file.
+    assert!(!std::fs::read_to_string(&proof).unwrap().contains("index"));
+
+    // Valid against the root given as hex, or as the tree file.
+    let o = verify(&root, &[&proof]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "valid");
+    let o = verify(tree.to_str().unwrap(), &[&proof]);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    // Another root: rejected.
+    let (_, other_root) = build(&format!("other-{group}"), group, "5", "1\n2\n3\n");
+    let o = verify(&other_root, &[&proof]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("wrong root"), "{}", stdout(&o));
+
+    // The same blinding from a file gives the same commitment.
+    let blinding = tmp(&format!("rt-{group}.blinding"));
+    std::fs::write(&blinding, format!("{}\n", op["blinding"].as_str().unwrap())).unwrap();
+    let again = tmp(&format!("rt-{group}.again.json"));
+    let o = prove(&tree, "3", &again, &["--blinding-file", blinding.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&again)["commitment"], p["commitment"]);
+    // Another leaf of the tree (position 0): a different commitment, valid.
+    let first = tmp(&format!("rt-{group}.first.json"));
+    let o = prove(&tree, "0", &first, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_ne!(json(&first)["commitment"], p["commitment"]);
+
+    // A batch with a tampered proof and a swapped commitment: both named.
+    let mut bad = p.clone();
+    let mut hex = bad["proof"].as_str().unwrap().to_string();
+    let flip = if &hex[100..101] == "0" { "1" } else { "0" };
+    hex.replace_range(100..101, flip);
+    bad["proof"] = hex.into();
+    let tampered = tmp(&format!("rt-{group}.tampered.json"));
+    write_json(&tampered, &bad);
+    let mut swapped = p.clone();
+    swapped["commitment"] = json(&first)["commitment"].clone();
+    let swapped_file = tmp(&format!("rt-{group}.swapped.json"));
+    write_json(&swapped_file, &swapped);
+    let o = verify(&root, &[&proof, &tampered, &first, &swapped_file]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("tampered.json") && out.contains("swapped.json"), "{out}");
+    assert!(!out.contains("first.json") && !out.contains("proof.json:"), "{out}");
+    assert!(stderr(&o).contains("2 of 4 proofs invalid"), "{}", stderr(&o));
+    let o = verify(&root, &[&proof, &again, &first]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "valid: 3 proofs");
+}
+
+#[test]
+fn round_trip_ristretto255() {
+    round_trip("ristretto255");
+}
+
+#[test]
+fn round_trip_secp256k1() {
+    round_trip("secp256k1");
+}
+
+#[test]
+fn refusals() {
+    let (tree, root) = build("refuse", "ristretto255", "3", "5\n6\n7\n");
+    // No leaf at position 3 (three leaves).
+    let out = tmp("refuse.proof.json");
+    let o = prove(&tree, "3", &out, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no leaf 3"), "{}", stderr(&o));
+    // A damaged tree file: a leaf changed, so the leaves do not give the root.
+    let mut t = json(&tree);
+    t["leaves"][1] = "0800000000000000000000000000000000000000000000000000000000000000".into();
+    let damaged = tmp("refuse.damaged.json");
+    write_json(&damaged, &t);
+    let o = bin().args(["merkle", "root"]).arg(&damaged).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("wrong root"), "{}", stderr(&o));
+    let o = prove(&damaged, "0", &out, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    // A non-canonical leaf (the group order's bytes are all-ones here).
+    t["leaves"][1] = "ff".repeat(32).into();
+    write_json(&damaged, &t);
+    let o = bin().args(["merkle", "root"]).arg(&damaged).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("leaf #1: not a canonical field element"), "{}", stderr(&o));
+    // Too many leaves for the depth; a bad line in a leaves file; depth 0.
+    let leaves = tmp("refuse.many");
+    std::fs::write(&leaves, "1\n2\n3\n").unwrap();
+    let o = bin().args(["merkle", "build", "--depth", "1", "--out"]).arg(tmp("x.json")).arg(&leaves).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("3 leaves do not fit a tree of depth 1"), "{}", stderr(&o));
+    std::fs::write(&leaves, "1\n2\nthree\n").unwrap();
+    let o = bin().args(["merkle", "build", "--out"]).arg(tmp("x.json")).arg(&leaves).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("line 3: not a leaf"), "{}", stderr(&o));
+    let o = bin().args(["merkle", "build", "--depth", "0", "--out"]).arg(tmp("x.json")).arg(&leaves).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    // Not a tree file; not a proof file; a proof file with another depth or group.
+    let o = verify(tmp("refuse.leaves").to_str().unwrap(), &[&out]);
+    assert_eq!(o.status.code(), Some(1));
+    let good = tmp("refuse.good.json");
+    let o = prove(&tree, "1", &good, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut p = json(&good);
+    p["depth"] = 4.into();
+    let deeper = tmp("refuse.deeper.json");
+    write_json(&deeper, &p);
+    p["depth"] = 3.into();
+    p["group"] = "secp256k1".into();
+    let other_group = tmp("refuse.group.json");
+    write_json(&other_group, &p);
+    p["group"] = "ristretto255".into();
+    p["extra"] = 1.into();
+    let unknown = tmp("refuse.unknown.json");
+    write_json(&unknown, &p);
+    let o = verify(&root, &[&good, &deeper, &other_group, &unknown, &tree]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines = stdout(&o);
+    assert_eq!(lines.lines().count(), 4, "{lines}");
+    assert!(lines.contains("unknown field"), "{lines}");
+    assert!(lines.contains("not a Merkle membership proof file"), "{lines}");
+}

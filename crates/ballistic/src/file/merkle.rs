@@ -1,0 +1,399 @@
+//! Merkle files: a tree of public leaves, and a zero-knowledge membership
+//! proof of a committed leaf ([`crate::merkle`]).
+//!
+//! A **tree file** holds what is needed to rebuild the tree, and its root
+//! (checked on loading, so a damaged file is an error, not a wrong proof):
+//!
+//! ```json
+//! { "group": "ristretto255", "depth": 32, "root": "<hex>", "leaves": ["<hex>", …] }
+//! ```
+//!
+//! A **membership proof file**:
+//!
+//! ```json
+//! { "system": "merkle-membership", "group": "ristretto255", "label": "…",
+//!   "depth": 32, "root": "<hex>", "commitment": "<hex>", "proof": "<hex>" }
+//! ```
+//!
+//! Leaves and roots are field elements as 64 lowercase hex digits (the
+//! 32-byte little-endian encoding, canonical); the commitment is a point of
+//! the group, the proof the R1CS proof's bytes. The prover's secrets (the
+//! leaf's position, the leaf value and the commitment's blinding) go to a
+//! separate [`MembershipOpenings`] file.
+
+use rand_core::{CryptoRng, RngCore};
+use serde::{Deserialize, Serialize};
+use zeroize::{Zeroize, ZeroizeOnDrop};
+
+use super::{check_label, group_of, json_text, FileError, MAX_RANGE_FILE};
+use crate::batch::{self, Claim};
+use crate::embedded::WithEmbeddedCurve;
+use crate::encoding::{from_hex, to_hex};
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, GroupId, ScalarOps};
+use crate::merkle::{self, MembershipProof, MerkleParams, MerkleTree, MAX_DEPTH};
+use crate::transcript::new_transcript;
+
+/// The `system` of membership proof files.
+pub const MEMBERSHIP_SYSTEM: &str = "merkle-membership";
+/// The label membership proofs get when the caller names none.
+pub const DEFAULT_MERKLE_LABEL: &str = "ballistic merkle membership";
+/// Largest tree file (and leaves file) accepted: 256 MiB, about four
+/// million leaves.
+pub const MAX_TREE_FILE: usize = 256 << 20;
+
+/// A tree file, as JSON has it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MerkleTreeFile {
+    /// The group's name (the leaves are elements of its scalar field).
+    pub group: String,
+    /// The tree's depth.
+    pub depth: usize,
+    /// The root, hex.
+    pub root: String,
+    /// The leaves, hex, from position 0 (the rest of the `2^depth`
+    /// positions are empty: leaf 0).
+    pub leaves: Vec<String>,
+}
+
+/// A membership proof file, as JSON has it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct MembershipProofFile {
+    /// Always [`MEMBERSHIP_SYSTEM`].
+    pub system: String,
+    /// The group's name.
+    pub group: String,
+    /// The transcript label.
+    pub label: String,
+    /// The tree's depth.
+    pub depth: usize,
+    /// The root, hex.
+    pub root: String,
+    /// The leaf's commitment `V = x·B + γ·B̃`, hex.
+    pub commitment: String,
+    /// The proof, hex.
+    pub proof: String,
+}
+
+/// The secret opening of a membership proof's commitment: the leaf's
+/// position, its value and the blinding. Wiped on drop; the front-ends
+/// write it with mode 0600.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
+#[serde(deny_unknown_fields)]
+pub struct MembershipOpenings {
+    /// The group's name.
+    pub group: String,
+    /// The leaf's position.
+    pub index: u64,
+    /// The leaf, hex.
+    pub leaf: String,
+    /// The blinding, hex.
+    pub blinding: String,
+    /// The commitment, hex.
+    pub commitment: String,
+}
+
+impl MembershipOpenings {
+    /// Pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        json_text(self)
+    }
+}
+
+fn scalar_hex<S: ScalarOps>(s: &S) -> String {
+    to_hex(&s.to_bytes())
+}
+
+/// A public field element as 64 lowercase hex digits (canonical).
+fn scalar_from_hex<S: ScalarOps>(field: &str, hex: &str) -> Result<S, FileError> {
+    let bad = || FileError::Hex { field: field.into() };
+    if hex.len() != 64 {
+        return Err(bad());
+    }
+    let bytes: [u8; 32] = from_hex(hex).and_then(|b| b.try_into().ok()).ok_or_else(bad)?;
+    S::from_canonical_bytes(&bytes).ok_or_else(|| FileError::FieldElement { field: field.into() })
+}
+
+fn check_depth(depth: usize) -> Result<(), FileError> {
+    if depth == 0 || depth > MAX_DEPTH {
+        return Err(FileError::Depth(depth));
+    }
+    Ok(())
+}
+
+/// The leaves of a leaves file: one per line, either a decimal number
+/// below 2^64 or 64 lowercase hex digits (a canonical field element of
+/// `G`'s scalar field, little-endian); blank lines are skipped.
+pub fn parse_leaf_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileError> {
+    if text.len() > MAX_TREE_FILE {
+        return Err(FileError::TooLarge { len: text.len(), max: MAX_TREE_FILE });
+    }
+    let mut leaves = Vec::new();
+    for (i, line) in text.split(|b| *b == b'\n').enumerate() {
+        let line = line.trim_ascii();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = || FileError::Leaf { line: i + 1 };
+        let text = std::str::from_utf8(line).map_err(|_| bad())?;
+        let leaf = if text.len() == 64 {
+            scalar_from_hex::<G::Scalar>("leaf", text).map_err(|_| bad())?
+        } else if text.bytes().all(|b| b.is_ascii_digit()) {
+            G::Scalar::from_u64(text.parse().map_err(|_| bad())?)
+        } else {
+            return Err(bad());
+        };
+        leaves.push(leaf);
+    }
+    Ok(leaves)
+}
+
+impl MerkleTreeFile {
+    /// Build the tree of `depth` levels over `leaves` on `G`.
+    pub fn build<G: WithEmbeddedCurve>(depth: usize, leaves: Vec<G::Scalar>) -> Result<Self, FileError> {
+        check_depth(depth)?;
+        let params = MerkleParams::<G>::new(depth).map_err(FileError::Proof)?;
+        let hex: Vec<String> = leaves.iter().map(scalar_hex).collect();
+        let tree = MerkleTree::new(&params, leaves).map_err(|_| FileError::Leaves { count: hex.len(), depth })?;
+        Ok(MerkleTreeFile { group: G::NAME.into(), depth, root: scalar_hex(&tree.root()), leaves: hex })
+    }
+
+    /// Build the tree of `depth` levels on `group` from a leaves file
+    /// ([`parse_leaf_lines`]).
+    pub fn build_from_lines(group: GroupId, depth: usize, text: &[u8]) -> Result<Self, FileError> {
+        crate::with_group!(group, G => Self::build::<G>(depth, parse_leaf_lines::<G>(text)?))
+    }
+
+    /// Parse JSON (at most [`MAX_TREE_FILE`] bytes); the tree is rebuilt
+    /// and checked against its root by [`tree`](Self::tree).
+    pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
+        if text.len() > MAX_TREE_FILE {
+            return Err(FileError::TooLarge { len: text.len(), max: MAX_TREE_FILE });
+        }
+        let file: MerkleTreeFile = serde_json::from_slice(text)
+            .map_err(|e| FileError::Json { what: "not a Merkle tree file", reason: e.to_string() })?;
+        check_depth(file.depth)?;
+        group_of(&file.group)?;
+        Ok(file)
+    }
+
+    /// Pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        json_text(self)
+    }
+
+    /// The file's group.
+    pub fn group_id(&self) -> Result<GroupId, FileError> {
+        group_of(&self.group)
+    }
+
+    /// The tree on `G`, rebuilt from the leaves; refused unless it has the
+    /// file's root.
+    pub fn tree<G: WithEmbeddedCurve>(&self) -> Result<(MerkleParams<G>, MerkleTree<G>), FileError> {
+        if self.group != G::NAME {
+            return Err(FileError::UnknownGroup(self.group.clone()));
+        }
+        check_depth(self.depth)?;
+        if self.leaves.is_empty() || (self.leaves.len() as u128) > (1u128 << self.depth) {
+            return Err(FileError::Leaves { count: self.leaves.len(), depth: self.depth });
+        }
+        let root = scalar_from_hex::<G::Scalar>("root", &self.root)?;
+        let leaves = self
+            .leaves
+            .iter()
+            .enumerate()
+            .map(|(i, h)| scalar_from_hex::<G::Scalar>(&format!("leaf #{i}"), h))
+            .collect::<Result<Vec<_>, _>>()?;
+        let params = MerkleParams::<G>::new(self.depth).map_err(FileError::Proof)?;
+        let tree = MerkleTree::new(&params, leaves).map_err(FileError::Proof)?;
+        if tree.root() != root {
+            return Err(FileError::RootMismatch);
+        }
+        Ok((params, tree))
+    }
+}
+
+impl MembershipProofFile {
+    /// Prove that leaf `index` of `tree` is in the tree, committing to it
+    /// with `blinding` (random if `None`). Returns the proof file and the
+    /// secret openings.
+    pub fn prove<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+        tree: &MerkleTreeFile,
+        index: u64,
+        blinding: Option<G::Scalar>,
+        label: &str,
+        rng: &mut R,
+    ) -> Result<(MembershipProofFile, MembershipOpenings), FileError> {
+        check_label(label)?;
+        let (params, tree) = tree.tree::<G>()?;
+        let path = tree.path(&params, index).map_err(|_| FileError::LeafIndex { index, leaves: tree.len() })?;
+        let leaf = usize::try_from(index)
+            .ok()
+            .and_then(|i| tree.leaves().get(i).copied())
+            .ok_or(FileError::LeafIndex { index, leaves: tree.len() })?;
+        let mut blinding = blinding.unwrap_or_else(|| G::Scalar::random(rng));
+        let pc = PedersenGens::<G>::default();
+        let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+        let root = tree.root();
+        let result = merkle::prove_membership(
+            &params,
+            &bp,
+            &pc,
+            new_transcript(label.as_bytes()),
+            &root,
+            &leaf,
+            &blinding,
+            &path,
+            rng,
+        );
+        let openings_blinding = scalar_hex(&blinding);
+        blinding.zeroize();
+        let (proof, commitment) = result.map_err(FileError::Proof)?;
+        let commitment = to_hex(G::compressed_bytes(&commitment));
+        let file = MembershipProofFile {
+            system: MEMBERSHIP_SYSTEM.into(),
+            group: G::NAME.into(),
+            label: label.into(),
+            depth: params.depth(),
+            root: scalar_hex(&root),
+            commitment: commitment.clone(),
+            proof: to_hex(&proof.to_bytes()),
+        };
+        let openings = MembershipOpenings {
+            group: G::NAME.into(),
+            index,
+            leaf: scalar_hex(&leaf),
+            blinding: openings_blinding,
+            commitment,
+        };
+        Ok((file, openings))
+    }
+
+    /// Parse JSON (at most 1 MiB) and check the system, label and depth.
+    pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
+        if text.len() > MAX_RANGE_FILE {
+            return Err(FileError::TooLarge { len: text.len(), max: MAX_RANGE_FILE });
+        }
+        let file: MembershipProofFile = serde_json::from_slice(text)
+            .map_err(|e| FileError::Json { what: "not a Merkle membership proof file", reason: e.to_string() })?;
+        file.check_header()?;
+        Ok(file)
+    }
+
+    fn check_header(&self) -> Result<(), FileError> {
+        if self.system != MEMBERSHIP_SYSTEM {
+            return Err(FileError::UnknownSystem { got: self.system.clone(), expected: "\"merkle-membership\"" });
+        }
+        check_label(&self.label)?;
+        check_depth(self.depth)?;
+        group_of(&self.group).map(|_| ())
+    }
+
+    /// Pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        json_text(self)
+    }
+
+    /// The file's group.
+    pub fn group_id(&self) -> Result<GroupId, FileError> {
+        group_of(&self.group)
+    }
+
+    /// The batch claim of this proof on `G` (everything decoded and the
+    /// transcript replayed; no generators needed yet).
+    fn claim<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+        &self,
+        params: &MerkleParams<G>,
+        rng: &mut R,
+    ) -> Result<crate::circuit::R1csClaim<G>, FileError> {
+        self.check_header()?;
+        if self.group != G::NAME {
+            return Err(FileError::UnknownGroup(self.group.clone()));
+        }
+        let root = scalar_from_hex::<G::Scalar>("root", &self.root)?;
+        let commitment = from_hex(&self.commitment)
+            .and_then(|b| G::compressed_from_slice(&b))
+            .filter(|c| G::decompress(c).is_some())
+            .ok_or(FileError::Commitment { index: 0, group: G::NAME })?;
+        let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
+        let proof = MembershipProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)?;
+        merkle::membership_claim(params, new_transcript(self.label.as_bytes()), &root, &commitment, &proof, rng)
+            .map_err(FileError::Proof)
+    }
+
+    /// Verify, and check that the proof is for `root` (hex) if one is
+    /// given.
+    pub fn verify(&self, root: Option<&str>) -> Result<(), FileError> {
+        match verify_membership_files(&[Ok(self.clone())], root, &mut rand_core::OsRng).pop() {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Verify membership proofs: one batch per group and depth (each depth's
+/// hash parameters built once). If `root` is given, every proof must be
+/// for that root. `(index, reason)` for every invalid one, in order.
+pub fn verify_membership_files<R: RngCore + CryptoRng>(
+    files: &[Result<MembershipProofFile, FileError>],
+    root: Option<&str>,
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
+    let mut bad = Vec::new();
+    let mut ok: Vec<(usize, &MembershipProofFile)> = Vec::new();
+    for (index, file) in files.iter().enumerate() {
+        match file {
+            Err(e) => bad.push((index, e.clone())),
+            Ok(f) => match f.check_header() {
+                Err(e) => bad.push((index, e)),
+                Ok(()) if root.is_some_and(|r| r != f.root) => bad.push((index, FileError::RootMismatch)),
+                Ok(()) => ok.push((index, f)),
+            },
+        }
+    }
+    for group in GroupId::ALL {
+        let mut depths: Vec<usize> =
+            ok.iter().filter(|(_, f)| f.group_id().ok() == Some(group)).map(|(_, f)| f.depth).collect();
+        depths.sort_unstable();
+        depths.dedup();
+        for depth in depths {
+            let mine: Vec<(usize, &MembershipProofFile)> =
+                ok.iter().filter(|(_, f)| f.group_id().ok() == Some(group) && f.depth == depth).copied().collect();
+            bad.extend(crate::with_group!(group, G => verify_depth::<G, R>(depth, &mine, rng)));
+        }
+    }
+    bad.sort_by_key(|(i, _)| *i);
+    bad
+}
+
+fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+    depth: usize,
+    files: &[(usize, &MembershipProofFile)],
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
+    let params = match MerkleParams::<G>::new(depth) {
+        Ok(p) => p,
+        Err(e) => return files.iter().map(|(i, _)| (*i, FileError::Proof(e.clone()))).collect(),
+    };
+    let mut bad = Vec::new();
+    let mut claims = Vec::new();
+    for (index, file) in files {
+        match file.claim::<G, R>(&params, rng) {
+            Ok(claim) => claims.push((*index, claim)),
+            Err(e) => bad.push((*index, e)),
+        }
+    }
+    let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
+    let pc = PedersenGens::<G>::default();
+    let generators = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
+    if let Err(e) = batch::verify_with_generators(&refs, generators, &pc, rng) {
+        for (k, reason) in e.invalid {
+            if let Some((index, _)) = claims.get(k) {
+                bad.push((*index, FileError::Proof(reason)));
+            }
+        }
+    }
+    bad
+}
