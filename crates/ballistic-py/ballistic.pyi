@@ -186,6 +186,59 @@ class CircuitProof:
     @staticmethod
     def load(path: Union[str, PathLike]) -> "CircuitProof": ...
 
+class MerkleTree:
+    """A Merkle tree of public leaves (elements of the group's scalar field), hashed with the
+    Pedersen hash over the group's embedded curve (the format of ``ballistic merkle build``)."""
+
+    root: bytes
+    depth: int
+    group: str
+    leaves: List[bytes]
+
+    def __init__(
+        self, leaves: Sequence[Union[int, bytes]], depth: int = 32, group: str = "ristretto255"
+    ) -> None:
+        """Leaves are ints below the group order or 32-byte little-endian encodings; the other
+        ``2**depth - len(leaves)`` positions are empty (leaf 0)."""
+    def __len__(self) -> int: ...
+    def prove(
+        self, index: int, blinding: Optional[bytes] = None, label: str = "ballistic merkle membership"
+    ) -> MembershipProof:
+        """Prove that leaf ``index`` is in the tree, hiding which: commits to it with ``blinding``
+        (random if not given; pass your own to range-prove the same commitment)."""
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> "MerkleTree":
+        """Rebuilds the tree; raises ``DecodeError`` unless it has the file's root."""
+    def save(self, path: Union[str, PathLike]) -> None: ...
+    @staticmethod
+    def load(path: Union[str, PathLike]) -> "MerkleTree": ...
+
+class MembershipProof:
+    """A zero-knowledge proof that the leaf committed in ``commitment`` is in the tree with
+    ``root`` (the format of ``ballistic merkle prove``)."""
+
+    group: str
+    label: str
+    depth: int
+    root: bytes
+    commitment: bytes
+
+    def verify(self, root: Optional[bytes] = None) -> bool:
+        """``True`` iff the proof is valid, and for ``root`` if given."""
+    def check(self, root: Optional[bytes] = None) -> None:
+        """Like ``verify``, but raises with the reason."""
+    def to_bytes(self) -> bytes: ...
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> "MembershipProof": ...
+    def save(self, path: Union[str, PathLike]) -> None: ...
+    @staticmethod
+    def load(path: Union[str, PathLike]) -> "MembershipProof": ...
+
+def verify_membership_batch(proofs: Sequence[MembershipProof], root: Optional[bytes] = None) -> List[int]:
+    """Verify membership proofs as one batch per group and depth; indices of the invalid ones."""
+
 class Party:
     """One party of a multi-party range proof, holding one secret value.
 

@@ -14,6 +14,7 @@
 use std::path::PathBuf;
 
 use ::ballistic::circuit::arith::ArithError;
+use ::ballistic::file::FileError;
 use ::ballistic::range::mpc;
 use ::ballistic::{ErrorKind, ProofError};
 use pyo3::create_exception;
@@ -99,6 +100,23 @@ impl<T> When<T> for std::result::Result<T, ProofError> {
 impl<T> When<T> for std::result::Result<T, ArithError> {
     fn when(self, doing: Doing) -> Result<T> {
         self.map_err(|e| Error::Arith(doing, e))
+    }
+}
+
+impl<T> When<T> for std::result::Result<T, FileError> {
+    /// A proof-file error: a proof refused by the library keeps its kind
+    /// (with `doing`), a wrong root is a refusal, a position or leaf count
+    /// outside the tree a bad argument, anything else a decoding error.
+    fn when(self, doing: Doing) -> Result<T> {
+        self.map_err(|e| match e {
+            FileError::Proof(p) => Error::Proof(doing, p),
+            FileError::RootMismatch if doing == Doing::Verifying => Error::Rejected(e.to_string()),
+            FileError::LeafIndex { .. } | FileError::Leaves { .. } | FileError::LabelTooLong { .. } => {
+                Error::InvalidInput(e.to_string())
+            }
+            FileError::Depth(_) if doing == Doing::Proving => Error::InvalidInput(e.to_string()),
+            _ => Error::Decode(e.to_string()),
+        })
     }
 }
 

@@ -88,7 +88,7 @@ impl<F: Family> Any<F> {
 /// for the shapes it uses. Each superseded set stays allocated — MPC
 /// parties and dealers borrow them for `'static` — and powers of two bound
 /// that to less than the final set's size again.
-pub(crate) trait PyGroup: Group {
+pub(crate) trait PyGroup: Group + ::ballistic::embedded::WithEmbeddedCurve {
     /// This group's name.
     const WHICH: GroupName;
 

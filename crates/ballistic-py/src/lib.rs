@@ -14,6 +14,7 @@
 //! * `groups.rs` — the groups by name, group dispatch, the generator cache;
 //! * `range.rs` — commitments, range and interval proofs, batch verification;
 //! * `circuit.rs` — `.arith` circuits and their proofs;
+//! * `merkle.rs` — Merkle trees and zero-knowledge membership proofs;
 //! * `mpc.rs` — multi-party range proofs (`Party`, `Dealer`);
 //! * `formats.rs` — the JSON proof files (the only user of `ballistic-cli`).
 
@@ -26,6 +27,7 @@ mod circuit;
 mod error;
 mod formats;
 mod groups;
+mod merkle;
 mod mpc;
 mod range;
 
@@ -51,6 +53,9 @@ fn ballistic_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<range::IntervalProof>()?;
     m.add_class::<circuit::Circuit>()?;
     m.add_class::<circuit::CircuitProof>()?;
+    m.add_class::<merkle::MerkleTree>()?;
+    m.add_class::<merkle::MembershipProof>()?;
+    m.add_function(wrap_pyfunction!(merkle::verify_membership_batch, m)?)?;
     m.add_class::<mpc::Party>()?;
     m.add_class::<mpc::Dealer>()?;
     Ok(())

@@ -153,11 +153,26 @@ pub fn parse_leaf_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileErr
 impl MerkleTreeFile {
     /// Build the tree of `depth` levels over `leaves` on `G`.
     pub fn build<G: WithEmbeddedCurve>(depth: usize, leaves: Vec<G::Scalar>) -> Result<Self, FileError> {
+        Self::build_tree::<G>(depth, leaves).map(|(file, _, _)| file)
+    }
+
+    /// Build the tree of `depth` levels over `leaves` on `G`: the file,
+    /// and the tree with its parameters (to prove without rebuilding it).
+    pub fn build_tree<G: WithEmbeddedCurve>(
+        depth: usize,
+        leaves: Vec<G::Scalar>,
+    ) -> Result<(Self, MerkleParams<G>, MerkleTree<G>), FileError> {
         check_depth(depth)?;
+        let count = leaves.len();
         let params = MerkleParams::<G>::new(depth).map_err(FileError::Proof)?;
-        let hex: Vec<String> = leaves.iter().map(scalar_hex).collect();
-        let tree = MerkleTree::new(&params, leaves).map_err(|_| FileError::Leaves { count: hex.len(), depth })?;
-        Ok(MerkleTreeFile { group: G::NAME.into(), depth, root: scalar_hex(&tree.root()), leaves: hex })
+        let tree = MerkleTree::new(&params, leaves).map_err(|_| FileError::Leaves { count, depth })?;
+        let file = MerkleTreeFile {
+            group: G::NAME.into(),
+            depth,
+            root: scalar_hex(&tree.root()),
+            leaves: tree.leaves().iter().map(scalar_hex).collect(),
+        };
+        Ok((file, params, tree))
     }
 
     /// Build the tree of `depth` levels on `group` from a leaves file
@@ -216,8 +231,9 @@ impl MerkleTreeFile {
 }
 
 impl MembershipProofFile {
-    /// Prove that leaf `index` of `tree` is in the tree, committing to it
-    /// with `blinding` (random if `None`). Returns the proof file and the
+    /// Prove that leaf `index` of the tree in `tree` is in the tree
+    /// (rebuilt from the file and checked against its root), committing to
+    /// it with `blinding` (random if `None`). Returns the proof file and the
     /// secret openings.
     pub fn prove<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
         tree: &MerkleTreeFile,
@@ -228,7 +244,20 @@ impl MembershipProofFile {
     ) -> Result<(MembershipProofFile, MembershipOpenings), FileError> {
         check_label(label)?;
         let (params, tree) = tree.tree::<G>()?;
-        let path = tree.path(&params, index).map_err(|_| FileError::LeafIndex { index, leaves: tree.len() })?;
+        Self::prove_in(&params, &tree, index, blinding, label, rng)
+    }
+
+    /// [`prove`](Self::prove) in a tree already built.
+    pub fn prove_in<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+        params: &MerkleParams<G>,
+        tree: &MerkleTree<G>,
+        index: u64,
+        blinding: Option<G::Scalar>,
+        label: &str,
+        rng: &mut R,
+    ) -> Result<(MembershipProofFile, MembershipOpenings), FileError> {
+        check_label(label)?;
+        let path = tree.path(params, index).map_err(|_| FileError::LeafIndex { index, leaves: tree.len() })?;
         let leaf = usize::try_from(index)
             .ok()
             .and_then(|i| tree.leaves().get(i).copied())
@@ -237,17 +266,8 @@ impl MembershipProofFile {
         let pc = PedersenGens::<G>::default();
         let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
         let root = tree.root();
-        let result = merkle::prove_membership(
-            &params,
-            &bp,
-            &pc,
-            new_transcript(label.as_bytes()),
-            &root,
-            &leaf,
-            &blinding,
-            &path,
-            rng,
-        );
+        let result =
+            merkle::prove_membership(params, &bp, &pc, new_transcript(label.as_bytes()), &root, &leaf, &blinding, &path, rng);
         let openings_blinding = scalar_hex(&blinding);
         blinding.zeroize();
         let (proof, commitment) = result.map_err(FileError::Proof)?;
