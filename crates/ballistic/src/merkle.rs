@@ -40,7 +40,7 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
 use crate::circuit::gadgets::merkle::{membership, PathWitness};
-use crate::circuit::{Prover, R1csClaim, R1csProof, Verifier};
+use crate::circuit::{LinearCombination, PreparedSystem, Prover, R1csClaim, R1csProof, Verifier};
 use crate::embedded::pedersen::PedersenHash;
 use crate::embedded::{field_bits, WithEmbeddedCurve};
 use crate::errors::ProofError;
@@ -292,20 +292,81 @@ pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     Ok((MembershipProof { r1cs: proof }, commitment))
 }
 
+/// The membership circuit of one depth, built once on the verifier's side
+/// ([`PreparedSystem`]): each statement (transcript, root, commitment)
+/// adds only its root row, so verifying a proof, or adding one to a batch,
+/// costs no gadget run.
+#[derive(Clone, Debug)]
+pub struct PreparedMembership<G: WithEmbeddedCurve> {
+    depth: usize,
+    system: PreparedSystem<G>,
+    /// The root the circuit computes, as a combination of its variables.
+    top: LinearCombination<G::Scalar>,
+}
+
+impl<G: WithEmbeddedCurve> PreparedMembership<G> {
+    /// Build the circuit of `params`' depth.
+    pub fn new(params: &MerkleParams<G>) -> Result<Self, ProofError> {
+        // The transcript and the commitment play no part in the shared rows.
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"ballistic prepare"));
+        let var = verifier.commit(G::compress(&G::basepoint()));
+        let top = membership::<G::Curve, _>(&mut verifier, &params.hash, var.into(), params.depth, None)?;
+        Ok(PreparedMembership { depth: params.depth, system: verifier.prepare()?, top })
+    }
+
+    /// The verifier for the statement "`commitment` opens to a leaf of the
+    /// tree with root `root`", ready to check a proof or to join a batch
+    /// ([`R1csClaim`]).
+    pub fn verifier(
+        &self,
+        mut transcript: Transcript,
+        root: &G::Scalar,
+        commitment: &G::Compressed,
+    ) -> Result<Verifier<G>, ProofError> {
+        bind_statement::<G>(&mut transcript, self.depth, root);
+        let mut verifier = self.system.verifier(transcript, &[*commitment])?;
+        crate::circuit::ConstraintSystem::constrain(&mut verifier, self.top.clone() - *root);
+        Ok(verifier)
+    }
+
+    /// Verify a membership proof.
+    #[allow(clippy::too_many_arguments)]
+    pub fn verify<R: RngCore + CryptoRng>(
+        &self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: Transcript,
+        root: &G::Scalar,
+        commitment: &G::Compressed,
+        proof: &MembershipProof<G>,
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        self.verifier(transcript, root, commitment)?.verify_with_rng(&proof.r1cs, pc_gens, bp_gens, rng)
+    }
+
+    /// A membership proof as a batch claim (see [`crate::batch`]).
+    pub fn claim<R: RngCore + CryptoRng>(
+        &self,
+        transcript: Transcript,
+        root: &G::Scalar,
+        commitment: &G::Compressed,
+        proof: &MembershipProof<G>,
+        rng: &mut R,
+    ) -> Result<R1csClaim<G>, ProofError> {
+        Ok(R1csClaim::new(self.verifier(transcript, root, commitment)?, &proof.r1cs, rng))
+    }
+}
+
 /// The verifier for a membership statement, ready to check a proof or to
-/// join a batch ([`R1csClaim`]).
+/// join a batch ([`R1csClaim`]). Builds the circuit: to check many proofs
+/// of one depth, build a [`PreparedMembership`] once instead.
 pub fn membership_verifier<G: WithEmbeddedCurve>(
     params: &MerkleParams<G>,
-    mut transcript: Transcript,
+    transcript: Transcript,
     root: &G::Scalar,
     commitment: &G::Compressed,
 ) -> Result<Verifier<G>, ProofError> {
-    bind_statement::<G>(&mut transcript, params.depth, root);
-    let mut verifier = Verifier::new(transcript);
-    let var = verifier.commit(*commitment);
-    let top = membership::<G::Curve, _>(&mut verifier, &params.hash, var.into(), params.depth, None)?;
-    crate::circuit::ConstraintSystem::constrain(&mut verifier, top - *root);
-    Ok(verifier)
+    PreparedMembership::new(params)?.verifier(transcript, root, commitment)
 }
 
 /// Verify a membership proof.

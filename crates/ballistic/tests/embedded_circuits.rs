@@ -343,3 +343,60 @@ fn merkle_root_vectors() {
     assert_eq!(root_hex::<Ristretto255>(), MERKLE_ROOTS[0]);
     assert_eq!(root_hex::<Secp256k1>(), MERKLE_ROOTS[1]);
 }
+
+/// A statement's constraints built once (`Verifier::prepare`) verify what
+/// the same gadget code built from scratch verifies, and nothing else: the
+/// per-statement rows (here the hash output) and the transcript still bind.
+fn prepared_preimage<G: WithEmbeddedCurve>() {
+    let bits = 96;
+    let params = PedersenHash::<G::Curve>::new(b"prepared", bits).unwrap();
+    let mut rng = ChaCha20Rng::seed_from_u64(77);
+    let m: Vec<bool> = (0..bits).map(|_| rng.gen()).collect();
+    let out = params.hash_vartime(&m).unwrap();
+    let other: Vec<bool> = m.iter().map(|b| !b).collect();
+    let other_out = params.hash_vartime(&other).unwrap();
+    let bp = BulletproofGens::<G>::new(512, 1);
+    let pc = PedersenGens::<G>::default();
+    let proof = prove_preimage::<G>(&params, &m, &out, &bp).unwrap();
+
+    let mut template = Verifier::<G>::new(Transcript::new(b"ignored"));
+    let (_, h) = pedersen::hash_bits(&mut template, &params, None).unwrap();
+    let prepared = template.prepare().unwrap();
+    assert_eq!(prepared.commitments(), 0);
+    let check = |label: &'static [u8], out: &AffinePoint<G::Scalar>, proof: &R1csProof<G>| {
+        let mut v = prepared.verifier(Transcript::new(label), &[]).unwrap();
+        h.constrain_equal(&mut v, out);
+        v.verify_with_rng(proof, &pc, &bp, &mut ChaCha20Rng::seed_from_u64(1))
+    };
+    check(b"preimage test", &out, &proof).unwrap();
+    // Twice from the same preparation: nothing of one statement stays.
+    check(b"preimage test", &out, &proof).unwrap();
+    assert!(check(b"preimage test", &other_out, &proof).is_err());
+    assert!(check(b"another label", &out, &proof).is_err());
+    let bytes = proof.to_bytes();
+    for i in (0..bytes.len()).step_by(5) {
+        let mut b = bytes.clone();
+        b[i] ^= 4;
+        if let Ok(p) = R1csProof::<G>::from_bytes(&b) {
+            assert!(check(b"preimage test", &out, &p).is_err(), "flip at {i}");
+        }
+    }
+    // A system built with commitments takes exactly that many.
+    let mut template = Verifier::<G>::new(Transcript::new(b"ignored"));
+    let v = template.commit(G::compress(&G::basepoint()));
+    template.constrain(ballistic::circuit::LinearCombination::from(v) - G::Scalar::one());
+    let prepared = template.prepare().unwrap();
+    assert_eq!(prepared.commitments(), 1);
+    assert!(matches!(prepared.verifier(Transcript::new(b"x"), &[]), Err(ProofError::WrongNumCommitments { .. })));
+    assert!(prepared.verifier(Transcript::new(b"x"), &[G::compress(&G::basepoint())]).is_ok());
+}
+
+#[test]
+fn prepared_system_ristretto() {
+    prepared_preimage::<Ristretto255>();
+}
+
+#[test]
+fn prepared_system_secp256k1() {
+    prepared_preimage::<Secp256k1>();
+}

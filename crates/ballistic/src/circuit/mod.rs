@@ -71,4 +71,4 @@ pub use constraint_system::{ConstraintSystem, Metrics, RandomizableConstraintSys
 pub use linear::{LinearCombination, Variable};
 pub use proof::R1csProof;
 pub use prover::{Prover, RandomizingProver};
-pub use verifier::{R1csClaim, RandomizingVerifier, Verifier};
+pub use verifier::{PreparedSystem, R1csClaim, RandomizingVerifier, Verifier};

@@ -27,6 +27,9 @@ pub(crate) struct FrozenSystem<S> {
     hasher: ConstraintHasher,
     num_vars: usize,
     pending_multiplier: Option<usize>,
+    /// High-level commitments the constraints refer to; each verifier
+    /// resumed from the system takes that many ([`Verifier::resume`]).
+    commitments: usize,
 }
 
 impl<S: ScalarOps> FrozenSystem<S> {
@@ -46,6 +49,52 @@ impl<S: ScalarOps> FrozenSystem<S> {
 impl<S> core::fmt::Debug for FrozenSystem<S> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("FrozenSystem").field("multipliers", &self.num_vars).finish_non_exhaustive()
+    }
+}
+
+/// A statement's first-phase constraints, built once by gadget code on a
+/// [`Verifier`] ([`Verifier::prepare`]) and shared by the verifiers of
+/// many proofs: each starts from it with its own transcript and
+/// commitments and adds only the rows that differ per statement (public
+/// constants, through the [`LinearCombination`]s the gadget code
+/// returned, which stay valid), so a verification or one more proof in a
+/// batch costs no gadget run and no hashing of the shared constraints.
+///
+/// A verifier made here is the same as one built from scratch by the same
+/// gadget code with the same commitments: same transcript, constraint
+/// digest, variables and rows.
+pub struct PreparedSystem<G: Group> {
+    system: Arc<FrozenSystem<G::Scalar>>,
+}
+
+impl<G: Group> Clone for PreparedSystem<G> {
+    fn clone(&self) -> Self {
+        PreparedSystem { system: self.system.clone() }
+    }
+}
+
+impl<G: Group> core::fmt::Debug for PreparedSystem<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PreparedSystem").field("metrics", &self.metrics()).finish_non_exhaustive()
+    }
+}
+
+impl<G: Group> PreparedSystem<G> {
+    /// A verifier for one proof: `transcript` started as the prover's was,
+    /// `commitments` in the prover's order (as many as the system was
+    /// built with, else [`ProofError::WrongNumCommitments`]).
+    pub fn verifier(&self, transcript: Transcript, commitments: &[G::Compressed]) -> Result<Verifier<G>, ProofError> {
+        Verifier::resume(transcript, self.system.clone(), commitments)
+    }
+
+    /// Sizes of the shared constraints.
+    pub fn metrics(&self) -> Metrics {
+        self.system.metrics()
+    }
+
+    /// High-level commitments each statement takes.
+    pub fn commitments(&self) -> usize {
+        self.system.commitments
     }
 }
 
@@ -127,10 +176,13 @@ impl<G: Group> Verifier<G> {
 
     /// Keep the first-phase constraints built so far, to start many
     /// verifiers from them ([`resume`](Self::resume)) without building them
-    /// again. Only for statements without commitments and without
-    /// second-phase gadgets (the Pinocchio circuits), built from scratch.
+    /// again. Only for first-phase systems (no second-phase gadgets) built
+    /// from scratch, whose commitments were all taken before any
+    /// constraint (as [`Prover::commit`](super::Prover::commit) must be
+    /// called first): the commitments' values are not kept, only their
+    /// number.
     pub(crate) fn freeze(self) -> Result<FrozenSystem<G::Scalar>, ProofError> {
-        if !self.commitments.is_empty() || !self.deferred.is_empty() || self.base.is_some() {
+        if !self.deferred.is_empty() || self.base.is_some() {
             return Err(ProofError::Gadget { message: "only a plain first-phase system can be prepared".into() });
         }
         Ok(FrozenSystem {
@@ -138,20 +190,42 @@ impl<G: Group> Verifier<G> {
             hasher: self.hasher,
             num_vars: self.num_vars,
             pending_multiplier: self.pending_multiplier,
+            commitments: self.commitments.len(),
         })
+    }
+
+    /// Build the statement's constraints once for many proofs: everything
+    /// this verifier holds becomes a [`PreparedSystem`], from which each
+    /// proof's verifier starts ([`PreparedSystem::verifier`]) with its own
+    /// transcript and commitments, adding only what differs per statement
+    /// (rows with public constants). See [`PreparedSystem`].
+    pub fn prepare(self) -> Result<PreparedSystem<G>, ProofError> {
+        Ok(PreparedSystem { system: Arc::new(self.freeze()?) })
     }
 
     /// A verifier whose transcript is `transcript` (started as for
     /// [`new`](Self::new)) and whose first constraints are `base`, as if
-    /// the gadget code that built `base` had just run on it: the same
-    /// constraint digest, variables and rows, without rebuilding them.
-    pub(crate) fn resume(transcript: Transcript, base: Arc<FrozenSystem<G::Scalar>>) -> Self {
+    /// `commitments` had been taken and the gadget code that built `base`
+    /// had just run on it: the same transcript, constraint digest,
+    /// variables and rows, without rebuilding them. `commitments` must be
+    /// as many as `base` was built with.
+    pub(crate) fn resume(
+        transcript: Transcript,
+        base: Arc<FrozenSystem<G::Scalar>>,
+        commitments: &[G::Compressed],
+    ) -> Result<Self, ProofError> {
+        if commitments.len() != base.commitments {
+            return Err(ProofError::WrongNumCommitments { expected: base.commitments, got: commitments.len() });
+        }
         let mut verifier = Verifier::new(transcript);
+        for c in commitments {
+            verifier.commit(*c);
+        }
         verifier.hasher = base.hasher.clone();
         verifier.num_vars = base.num_vars;
         verifier.pending_multiplier = base.pending_multiplier;
         verifier.base = Some(base);
-        verifier
+        Ok(verifier)
     }
 
     fn new_multiplier(&mut self) -> (Variable, Variable, Variable) {

@@ -31,7 +31,7 @@ use crate::embedded::WithEmbeddedCurve;
 use crate::encoding::{from_hex, to_hex};
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, GroupId, ScalarOps};
-use crate::merkle::{self, MembershipProof, MerkleParams, MerkleTree, MAX_DEPTH};
+use crate::merkle::{self, MembershipProof, MerkleParams, MerkleTree, PreparedMembership, MAX_DEPTH};
 use crate::transcript::new_transcript;
 
 /// The `system` of membership proof files.
@@ -266,8 +266,17 @@ impl MembershipProofFile {
         let pc = PedersenGens::<G>::default();
         let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
         let root = tree.root();
-        let result =
-            merkle::prove_membership(params, &bp, &pc, new_transcript(label.as_bytes()), &root, &leaf, &blinding, &path, rng);
+        let result = merkle::prove_membership(
+            params,
+            &bp,
+            &pc,
+            new_transcript(label.as_bytes()),
+            &root,
+            &leaf,
+            &blinding,
+            &path,
+            rng,
+        );
         let openings_blinding = scalar_hex(&blinding);
         blinding.zeroize();
         let (proof, commitment) = result.map_err(FileError::Proof)?;
@@ -325,7 +334,7 @@ impl MembershipProofFile {
     /// transcript replayed; no generators needed yet).
     fn claim<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
         &self,
-        params: &MerkleParams<G>,
+        prepared: &PreparedMembership<G>,
         rng: &mut R,
     ) -> Result<crate::circuit::R1csClaim<G>, FileError> {
         self.check_header()?;
@@ -339,8 +348,7 @@ impl MembershipProofFile {
             .ok_or(FileError::Commitment { index: 0, group: G::NAME })?;
         let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
         let proof = MembershipProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)?;
-        merkle::membership_claim(params, new_transcript(self.label.as_bytes()), &root, &commitment, &proof, rng)
-            .map_err(FileError::Proof)
+        prepared.claim(new_transcript(self.label.as_bytes()), &root, &commitment, &proof, rng).map_err(FileError::Proof)
     }
 
     /// Verify, and check that the proof is for `root` (hex) if one is
@@ -393,14 +401,15 @@ fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     files: &[(usize, &MembershipProofFile)],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
-    let params = match MerkleParams::<G>::new(depth) {
+    // The circuit of this depth is built once for every proof.
+    let prepared = match MerkleParams::<G>::new(depth).and_then(|params| PreparedMembership::new(&params)) {
         Ok(p) => p,
         Err(e) => return files.iter().map(|(i, _)| (*i, FileError::Proof(e.clone()))).collect(),
     };
     let mut bad = Vec::new();
     let mut claims = Vec::new();
     for (index, file) in files {
-        match file.claim::<G, R>(&params, rng) {
+        match file.claim::<G, R>(&prepared, rng) {
             Ok(claim) => claims.push((*index, claim)),
             Err(e) => bad.push((*index, e)),
         }

@@ -112,7 +112,7 @@ impl<G: Group> PreparedCircuit<G> {
         public: &PublicValues<G::Scalar>,
     ) -> Result<Verifier<G>, ProofError> {
         self.circuit.check_public(public)?;
-        let mut verifier = Verifier::resume(bind_public::<G>(transcript, public), self.system.clone());
+        let mut verifier = Verifier::resume(bind_public::<G>(transcript, public), self.system.clone(), &[])?;
         self.public_rows.constrain(&mut verifier, public);
         Ok(verifier)
     }
