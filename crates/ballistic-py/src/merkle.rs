@@ -215,7 +215,12 @@ impl MembershipProof {
         Self::from_json(&formats::read(&path, file::MAX_RANGE_FILE)?)
     }
     fn __repr__(&self) -> String {
-        format!("MembershipProof(group={:?}, depth={}, bytes={})", self.file.group, self.file.depth, self.file.proof.len() / 2)
+        format!(
+            "MembershipProof(group={:?}, depth={}, bytes={})",
+            self.file.group,
+            self.file.depth,
+            self.file.proof.len() / 2
+        )
     }
 }
 
