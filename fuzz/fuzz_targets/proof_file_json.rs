@@ -6,10 +6,12 @@
 //! proof files (`CircuitProofFile`, `ballistic circuit`), checked against
 //! the small circuit below. The bounded reader and the secrets-file
 //! readers (values, blindings) run on the same bytes: no panic, and a
-//! blinding file that parses re-encodes to its lines.
+//! blinding file that parses re-encodes to its lines. Merkle tree files
+//! rebuild to their root or are refused, and a Merkle membership proof
+//! file that verifies is the honest seed's statement and proof.
 #![no_main]
 use ballistic::circuit::arith::Circuit;
-use ballistic::file::{self, CircuitProofFile, RangeProofFile, WireValue};
+use ballistic::file::{self, CircuitProofFile, MembershipProofFile, MerkleTreeFile, RangeProofFile, WireValue};
 use ballistic::group::ScalarOps;
 use ballistic::Ristretto255;
 use libfuzzer_sys::fuzz_target;
@@ -65,6 +67,32 @@ fuzz_target!(|data: &[u8]| {
         let text: Vec<u8> = data.iter().copied().filter(|b| !b" \r\n".contains(b)).collect();
         let again: String = blindings.iter().map(|b| ballistic::encoding::to_hex(&ScalarOps::to_bytes(b))).collect();
         assert_eq!(text, again.as_bytes(), "a blinding file has one encoding");
+    }
+    if let Ok(tree) = MerkleTreeFile::from_json(data) {
+        // Small trees only (building is linear in the leaves and 2^depth bounds nothing here).
+        if tree.leaves.len() <= 64 {
+            if let Ok((_, built)) = tree.tree::<Ristretto255>() {
+                assert_eq!(ballistic::encoding::to_hex(&ScalarOps::to_bytes(&built.root())), tree.root);
+            }
+        }
+        return;
+    }
+    if let Ok(proof) = MembershipProofFile::from_json(data) {
+        // Verifying builds the circuit of the file's depth: small depths only.
+        if proof.depth <= 2 && proof.verify(None).is_ok() {
+            let seed = MembershipProofFile::from_json(include_bytes!("../corpus/proof_file_json/merkle-membership.json"))
+                .expect("seed parses");
+            assert!(
+                proof.group == seed.group
+                    && proof.label == seed.label
+                    && proof.depth == seed.depth
+                    && proof.root == seed.root
+                    && proof.commitment == seed.commitment
+                    && proof.proof == seed.proof,
+                "accepted a membership proof file that is not the honest seed"
+            );
+        }
+        return;
     }
     if let Ok(file) = CircuitProofFile::from_json(data) {
         let circuit = Circuit::parse(CIRCUIT.as_bytes()).expect("circuit parses");
