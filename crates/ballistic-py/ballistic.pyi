@@ -224,9 +224,10 @@ class MembershipProof:
     root: bytes
     commitment: bytes
 
-    def verify(self, root: Optional[bytes] = None) -> bool:
-        """``True`` iff the proof is valid, and for ``root`` if given."""
-    def check(self, root: Optional[bytes] = None) -> None:
+    def verify(self, root: bytes) -> bool:
+        """``True`` iff the proof is valid and for the tree with ``root`` (which must come from the
+        verifier: anyone can build a tree holding a leaf of their choice)."""
+    def check(self, root: bytes) -> None:
         """Like ``verify``, but raises with the reason."""
     def to_bytes(self) -> bytes: ...
     def to_json(self) -> str: ...
@@ -236,8 +237,9 @@ class MembershipProof:
     @staticmethod
     def load(path: Union[str, PathLike]) -> "MembershipProof": ...
 
-def verify_membership_batch(proofs: Sequence[MembershipProof], root: Optional[bytes] = None) -> List[int]:
-    """Verify membership proofs as one batch per group and depth; indices of the invalid ones."""
+def verify_membership_batch(proofs: Sequence[MembershipProof], root: bytes) -> List[int]:
+    """Verify proofs of membership in the tree with ``root``, one batch per group and depth;
+    indices of the invalid ones."""
 
 class Party:
     """One party of a multi-party range proof, holding one secret value.

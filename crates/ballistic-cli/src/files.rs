@@ -104,11 +104,11 @@ pub fn prove(
         RangeProofFile::prove::<G, _>(&GeneratorCache::new(), system, bits, &values, &blindings, label, &mut rand_core::OsRng)
     })
     .map_err(|e| e.to_string())?;
-    write_text(out, &proof_file.to_json())?;
+    // The openings first: a proof whose blindings were lost is of no use.
     if let Some(path) = openings {
         write_secret(path, &openings_file.to_json())?;
     }
-    Ok(())
+    write_text(out, &proof_file.to_json())
 }
 
 fn read(path: &Path) -> Result<RangeProofFile, String> {

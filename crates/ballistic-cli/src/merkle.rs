@@ -61,10 +61,12 @@ pub fn prove(
     let index = match (secrets.index_file, secrets.index) {
         (Some(path), _) => {
             let text = read_secret_text(path)?;
-            match file::parse_value_lines(text.as_bytes()).as_deref() {
-                Ok([i]) => *i,
-                Ok(_) => return Err(format!("{}: give exactly one leaf position", path.display())),
-                Err(e) => return Err(format!("{}: {e}", path.display())),
+            let parsed = Zeroizing::new(
+                file::parse_value_lines(text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?,
+            );
+            match parsed.as_slice() {
+                [i] => *i,
+                _ => return Err(format!("{}: give exactly one leaf position", path.display())),
             }
         }
         (None, Some(i)) => i,
@@ -76,7 +78,10 @@ pub fn prove(
         let blinding = match secrets.blinding_file {
             Some(path) => {
                 let text = Zeroizing::new(read_capped(path, file::MAX_SECRETS_FILE)?);
-                match file::parse_blinding_lines::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?.as_slice() {
+                let blindings = Zeroizing::new(
+                    file::parse_blinding_lines::<G>(&text).map_err(|e| format!("{}: {e}", path.display()))?,
+                );
+                match blindings.as_slice() {
                     [b] => Some(*b),
                     _ => return Err(format!("{}: give exactly one blinding", path.display())),
                 }
@@ -86,28 +91,37 @@ pub fn prove(
         MembershipProofFile::prove::<G, _>(&tree, index, blinding, label, &mut rand_core::OsRng)
     })
     .map_err(|e| e.to_string())?;
-    write_text(out, &proof.to_json())?;
+    // The openings first: a proof whose blinding was lost is of no use.
     if let Some(path) = openings {
         write_secret(path, &opened.to_json())?;
     }
-    Ok(())
+    write_text(out, &proof.to_json())
 }
 
-/// The root to check proofs against: 64 hex digits, or a tree file (its
-/// `root` field).
-fn root_of(root: &str) -> Result<String, String> {
-    if root.len() == 64 && root.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Ok(root.to_ascii_lowercase());
+/// The root to check proofs against, and its group if known: a tree file
+/// (rebuilt and checked against its root; its group), or else 64 hex
+/// digits.
+fn root_of(root: &str) -> Result<(String, Option<GroupId>), String> {
+    let path = Path::new(root);
+    if path.exists() {
+        let tree = read_tree(path)?;
+        let group = tree.group_id().map_err(|e| e.to_string())?;
+        ballistic::with_group!(group, G => tree.tree::<G>().map(|_| ()))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok((tree.root, Some(group)));
     }
-    Ok(read_tree(Path::new(root))?.root)
+    if root.len() == 64 && root.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Ok((root.to_ascii_lowercase(), None));
+    }
+    Err(format!("{root}: neither a tree file nor a root (64 hex digits)"))
 }
 
 /// `merkle verify`: every proof must be valid and for `root`; prints
 /// "valid" (one proof) or "valid: N proofs", else one line per invalid file.
 pub fn verify(root: &str, paths: &[PathBuf]) -> Result<(), String> {
-    let root = root_of(root)?;
+    let (root, group) = root_of(root)?;
     let n = verify_files(paths, MAX_RANGE_FILE, MembershipProofFile::from_json, |parsed| {
-        file::verify_membership_files(parsed, Some(&root), &mut rand_core::OsRng)
+        file::verify_membership_files(parsed, &root, group, &mut rand_core::OsRng)
     })?;
     match n {
         1 => println!("valid"),

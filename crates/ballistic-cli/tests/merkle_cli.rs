@@ -197,12 +197,23 @@ fn refusals() {
     assert!(stderr(&o).contains("line 3: not a leaf"), "{}", stderr(&o));
     let o = bin().args(["merkle", "build", "--depth", "0", "--out"]).arg(tmp("x.json")).arg(&leaves).output().unwrap();
     assert_eq!(o.status.code(), Some(2));
-    // Not a tree file; not a proof file; a proof file with another depth or group.
-    let o = verify(tmp("refuse.leaves").to_str().unwrap(), &[&out]);
-    assert_eq!(o.status.code(), Some(1));
+    // A damaged tree file is no root to verify against; nor is a tree of another group.
     let good = tmp("refuse.good.json");
     let o = prove(&tree, "1", &good, &[]);
     assert!(o.status.success(), "{}", stderr(&o));
+    let o = verify(damaged.to_str().unwrap(), &[&good]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("refuse.damaged.json"), "{}", stderr(&o));
+    let (secp_tree, _) = build("refuse-secp", "secp256k1", "3", "5\n6\n7\n");
+    let o = verify(secp_tree.to_str().unwrap(), &[&good]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("a ristretto255 file where a secp256k1 one is expected"), "{}", stdout(&o));
+    let o = verify(tree.to_str().unwrap(), &[&good]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Not a tree file; not a proof file; a proof file with another depth or group.
+    let o = verify(tmp("refuse.missing").to_str().unwrap(), &[&out]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("neither a tree file nor a root"), "{}", stderr(&o));
     let mut p = json(&good);
     p["depth"] = 4.into();
     let deeper = tmp("refuse.deeper.json");

@@ -111,10 +111,10 @@ impl<T> When<T> for std::result::Result<T, FileError> {
         self.map_err(|e| match e {
             FileError::Proof(p) => Error::Proof(doing, p),
             FileError::RootMismatch if doing == Doing::Verifying => Error::Rejected(e.to_string()),
-            FileError::LeafIndex { .. } | FileError::Leaves { .. } | FileError::LabelTooLong { .. } => {
+            FileError::LeafIndex { .. } | FileError::LabelTooLong { .. } => Error::InvalidInput(e.to_string()),
+            FileError::Leaves { .. } | FileError::Depth(_) if doing == Doing::Proving => {
                 Error::InvalidInput(e.to_string())
             }
-            FileError::Depth(_) if doing == Doing::Proving => Error::InvalidInput(e.to_string()),
             _ => Error::Decode(e.to_string()),
         })
     }

@@ -31,6 +31,9 @@ pub(crate) struct MerkleTree {
 /// A leaf given as an `int` (0 ≤ leaf < the group order) or 32 bytes
 /// (canonical, little-endian).
 fn leaf_bytes(item: &Bound<'_, PyAny>, index: usize) -> Result<Vec<u8>> {
+    if item.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(Error::InvalidInput(format!("leaf #{index}: must be an int or 32 bytes, not a bool")));
+    }
     if let Ok(b) = item.downcast::<PyBytes>() {
         return Ok(b.as_bytes().to_vec());
     }
@@ -121,8 +124,7 @@ impl MerkleTree {
     /// From JSON: the tree is rebuilt and must have the file's root.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> Result<MerkleTree> {
-        let file = MerkleTreeFile::from_json(text.as_bytes()).when(Doing::Decoding)?;
-        py.allow_threads(|| MerkleTree::from_file(file))
+        py.allow_threads(|| MerkleTree::from_file(MerkleTreeFile::from_json(text.as_bytes()).when(Doing::Decoding)?))
     }
     /// Write the JSON file.
     fn save(&self, path: std::path::PathBuf) -> Result<()> {
@@ -147,11 +149,10 @@ pub(crate) struct MembershipProof {
 }
 
 /// The root to check against, as the library's hex.
-fn root_hex(root: Option<&[u8]>) -> Result<Option<String>> {
-    match root {
-        Some(r) if r.len() == 32 => Ok(Some(to_hex(r))),
-        Some(r) => Err(Error::InvalidInput(format!("root: must be 32 bytes, got {}", r.len()))),
-        None => Ok(None),
+fn root_hex(root: &[u8]) -> Result<String> {
+    match root.len() {
+        32 => Ok(to_hex(root)),
+        n => Err(Error::InvalidInput(format!("root: must be 32 bytes, got {n}"))),
     }
 }
 
@@ -183,24 +184,24 @@ impl MembershipProof {
     fn to_bytes(&self, py: Python<'_>) -> Py<PyBytes> {
         PyBytes::new_bound(py, &from_hex(&self.file.proof).unwrap_or_default()).unbind()
     }
-    /// `True` iff the proof is valid (and for `root`, if given).
-    #[pyo3(signature = (root = None))]
-    fn verify(&self, py: Python<'_>, root: Option<&[u8]>) -> Result<bool> {
+    /// `True` iff the proof is valid and for the tree with `root` (which
+    /// must come from the verifier: anyone can build a tree holding a leaf
+    /// of their choice).
+    fn verify(&self, py: Python<'_>, root: &[u8]) -> Result<bool> {
         let root = root_hex(root)?;
-        Ok(py.allow_threads(|| self.file.verify(root.as_deref()).is_ok()))
+        Ok(py.allow_threads(|| self.file.verify(&root, None).is_ok()))
     }
     /// Like `verify`, but raises with the reason.
-    #[pyo3(signature = (root = None))]
-    fn check(&self, py: Python<'_>, root: Option<&[u8]>) -> Result<()> {
+    fn check(&self, py: Python<'_>, root: &[u8]) -> Result<()> {
         let root = root_hex(root)?;
-        py.allow_threads(|| self.file.verify(root.as_deref())).when(Doing::Verifying)
+        py.allow_threads(|| self.file.verify(&root, None)).when(Doing::Verifying)
     }
     /// JSON (the format of `ballistic merkle prove`).
     fn to_json(&self) -> String {
         self.file.to_json()
     }
-    /// From JSON (strict: unknown fields, a wrong system, depth or label
-    /// are errors; the proof itself is decoded when verified).
+    /// From JSON (strict: unknown fields, a wrong system, depth or label,
+    /// a root, commitment or proof that does not decode are errors).
     #[staticmethod]
     fn from_json(text: &str) -> Result<MembershipProof> {
         Ok(MembershipProof { file: MembershipProofFile::from_json(text.as_bytes()).when(Doing::Decoding)? })
@@ -224,19 +225,18 @@ impl MembershipProof {
     }
 }
 
-/// Verify membership proofs (any groups and depths) as one batch per group
-/// and depth; returns the indices of the invalid ones (empty: all valid).
-/// With `root`, every proof must be for that root.
+/// Verify proofs of membership in the tree with `root` (any groups and
+/// depths) as one batch per group and depth; returns the indices of the
+/// invalid ones (empty: all valid).
 #[pyfunction]
-#[pyo3(signature = (proofs, root = None))]
 pub(crate) fn verify_membership_batch(
     py: Python<'_>,
     proofs: Vec<PyRef<'_, MembershipProof>>,
-    root: Option<&[u8]>,
+    root: &[u8],
 ) -> Result<Vec<usize>> {
     let root = root_hex(root)?;
     let files: Vec<std::result::Result<MembershipProofFile, file::FileError>> =
         proofs.iter().map(|p| Ok(p.file.clone())).collect();
-    let bad = py.allow_threads(|| file::verify_membership_files(&files, root.as_deref(), &mut rand_core::OsRng));
+    let bad = py.allow_threads(|| file::verify_membership_files(&files, &root, None, &mut rand_core::OsRng));
     Ok(bad.into_iter().map(|(i, _)| i).collect())
 }

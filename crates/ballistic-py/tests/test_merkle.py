@@ -33,7 +33,7 @@ def test_round_trip(group):
     proof = tree.prove(2, blinding=blinding, label="py test")
     assert proof.group == group and proof.depth == 6 and proof.label == "py test"
     assert proof.root == tree.root
-    assert proof.verify() and proof.verify(tree.root)
+    assert proof.verify(tree.root)
     proof.check(tree.root)
     assert not proof.verify(other.root)
     with pytest.raises(ballistic.VerificationError):
@@ -51,19 +51,27 @@ def test_round_trip(group):
 def test_tampering_and_batches(group):
     tree = ballistic.MerkleTree(list(range(10)), depth=4, group=group)
     proofs = [tree.prove(i) for i in (0, 3, 9)]
-    assert ballistic.verify_membership_batch(proofs) == []
     assert ballistic.verify_membership_batch(proofs, tree.root) == []
     d = json.loads(proofs[1].to_json())
-    raw = bytearray(bytes.fromhex(d["proof"]))
-    raw[len(raw) // 2] ^= 1
-    d["proof"] = raw.hex()
-    tampered = ballistic.MembershipProof.from_json(json.dumps(d))
-    assert not tampered.verify()
+    raw = bytes.fromhex(d["proof"])
+    tampered = None
+    # Every flipped byte is refused: as an encoding, or by verification.
+    for i in range(0, len(raw), 7):
+        flipped = bytearray(raw)
+        flipped[i] ^= 1
+        d["proof"] = flipped.hex()
+        try:
+            candidate = ballistic.MembershipProof.from_json(json.dumps(d))
+        except ballistic.DecodeError:
+            continue
+        assert not candidate.verify(tree.root), i
+        tampered = tampered or candidate
+    assert tampered is not None
     d = json.loads(proofs[2].to_json())
     d["commitment"] = json.loads(proofs[0].to_json())["commitment"]
     swapped = ballistic.MembershipProof.from_json(json.dumps(d))
-    assert not swapped.verify()
-    assert ballistic.verify_membership_batch([proofs[0], tampered, proofs[2], swapped]) == [1, 3]
+    assert not swapped.verify(tree.root)
+    assert ballistic.verify_membership_batch([proofs[0], tampered, proofs[2], swapped], tree.root) == [1, 3]
     # Another root: every proof named.
     assert ballistic.verify_membership_batch(proofs, bytes(32)) == [0, 1, 2]
 
@@ -77,6 +85,8 @@ def test_refusals(group):
         ballistic.MerkleTree([b"\xff" * 32], depth=4, group=group)
     with pytest.raises(ballistic.InvalidInput):
         ballistic.MerkleTree(["1"], depth=4, group=group)
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.MerkleTree([True], depth=4, group=group)
     with pytest.raises(ballistic.InvalidInput):
         ballistic.MerkleTree([1], depth=0, group=group)
     with pytest.raises(ballistic.InvalidInput):
@@ -99,10 +109,19 @@ def test_refusals(group):
         ballistic.MerkleTree.from_json(json.dumps(d))
     with pytest.raises(ballistic.DecodeError):
         ballistic.MembershipProof.from_json("{}")
-    d = json.loads(tree.prove(0).to_json())
-    d["system"] = "r1cs"
+    good = json.loads(tree.prove(0).to_json())
+    for field, value in [("system", "r1cs"), ("root", "zz" * 32), ("root", "ff" * 32),
+                         ("commitment", "00" * 5), ("proof", "0"), ("proof", "00" * 40), ("depth", 65)]:
+        d = dict(good)
+        d[field] = value
+        with pytest.raises(ballistic.DecodeError):
+            ballistic.MembershipProof.from_json(json.dumps(d))
+    # A tree file with more leaves than its depth holds is a bad file, not a bad argument.
+    d = json.loads(tree.to_json())
+    d["depth"] = 1
+    d["leaves"] = d["leaves"] * 2
     with pytest.raises(ballistic.DecodeError):
-        ballistic.MembershipProof.from_json(json.dumps(d))
+        ballistic.MerkleTree.from_json(json.dumps(d))
 
 
 def test_files_with_the_cli(tmp_path):

@@ -177,10 +177,9 @@ impl<G: Group> Verifier<G> {
     /// Keep the first-phase constraints built so far, to start many
     /// verifiers from them ([`resume`](Self::resume)) without building them
     /// again. Only for first-phase systems (no second-phase gadgets) built
-    /// from scratch, whose commitments were all taken before any
-    /// constraint (as [`Prover::commit`](super::Prover::commit) must be
-    /// called first): the commitments' values are not kept, only their
-    /// number.
+    /// from scratch; the commitments' values are not kept, only their
+    /// number (constraints never touch the transcript, so where the gadget
+    /// code took them does not matter).
     pub(crate) fn freeze(self) -> Result<FrozenSystem<G::Scalar>, ProofError> {
         if !self.deferred.is_empty() || self.base.is_some() {
             return Err(ProofError::Gadget { message: "only a plain first-phase system can be prepared".into() });

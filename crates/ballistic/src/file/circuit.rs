@@ -6,7 +6,7 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
 use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_FILE};
-use crate::batch::{self, Claim};
+use crate::batch::Claim;
 use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit, PublicValues};
 use crate::circuit::R1csProof;
 use crate::encoding::{from_hex, to_hex};
@@ -194,7 +194,6 @@ pub fn verify_prepared_files<G: Group, R: RngCore + CryptoRng>(
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
     let mut bad = Vec::new();
-    let pc = PedersenGens::<G>::default();
     let mut claims = Vec::new();
     for (index, file) in files {
         let decoded = file.check_header().and_then(|()| {
@@ -215,13 +214,7 @@ pub fn verify_prepared_files<G: Group, R: RngCore + CryptoRng>(
     // Every proof is decoded and replayed (its points checked) before the
     // generators — as costly as a verification for a large circuit — are
     // derived.
-    let generators = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
-    if let Err(e) = batch::verify_with_generators(&refs, generators, &pc, rng) {
-        for (k, reason) in e.invalid {
-            if let Some((index, _)) = claims.get(k) {
-                bad.push((*index, FileError::Proof(reason)));
-            }
-        }
-    }
+    let indices: Vec<usize> = claims.iter().map(|(i, _)| *i).collect();
+    bad.extend(super::verify_claims(&indices, &refs, rng));
     bad
 }

@@ -26,9 +26,9 @@ use serde::{Deserialize, Serialize};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 use super::{check_label, group_of, json_text, FileError, MAX_RANGE_FILE};
-use crate::batch::{self, Claim};
+use crate::batch::Claim;
 use crate::embedded::WithEmbeddedCurve;
-use crate::encoding::{from_hex, to_hex};
+use crate::encoding::{decode_point, from_hex, to_hex};
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::merkle::{self, MembershipProof, MerkleParams, MerkleTree, PreparedMembership, MAX_DEPTH};
@@ -38,9 +38,12 @@ use crate::transcript::new_transcript;
 pub const MEMBERSHIP_SYSTEM: &str = "merkle-membership";
 /// The label membership proofs get when the caller names none.
 pub const DEFAULT_MERKLE_LABEL: &str = "ballistic merkle membership";
-/// Largest tree file (and leaves file) accepted: 256 MiB, about four
-/// million leaves.
+/// Largest tree file (and leaves file) accepted: 256 MiB.
 pub const MAX_TREE_FILE: usize = 256 << 20;
+/// Most leaves a tree file or leaves file may hold (2^21: a tree file of
+/// that many leaves is about 150 MiB of JSON, so every tree built here can
+/// be read back).
+pub const MAX_TREE_LEAVES: usize = 1 << 21;
 
 /// A tree file, as JSON has it.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
@@ -108,11 +111,8 @@ fn scalar_hex<S: ScalarOps>(s: &S) -> String {
 
 /// A public field element as 64 lowercase hex digits (canonical).
 fn scalar_from_hex<S: ScalarOps>(field: &str, hex: &str) -> Result<S, FileError> {
-    let bad = || FileError::Hex { field: field.into() };
-    if hex.len() != 64 {
-        return Err(bad());
-    }
-    let bytes: [u8; 32] = from_hex(hex).and_then(|b| b.try_into().ok()).ok_or_else(bad)?;
+    let bytes: Option<[u8; 32]> = from_hex(hex).and_then(|b| b.try_into().ok());
+    let bytes = bytes.ok_or_else(|| FileError::Hex { field: field.into() })?;
     S::from_canonical_bytes(&bytes).ok_or_else(|| FileError::FieldElement { field: field.into() })
 }
 
@@ -123,9 +123,18 @@ fn check_depth(depth: usize) -> Result<(), FileError> {
     Ok(())
 }
 
+/// `1 ..= min(2^depth, MAX_TREE_LEAVES)` leaves.
+fn check_leaves(count: usize, depth: usize) -> Result<(), FileError> {
+    if count == 0 || count > MAX_TREE_LEAVES || (count as u128) > (1u128 << depth.min(MAX_DEPTH)) {
+        return Err(FileError::Leaves { count, depth });
+    }
+    Ok(())
+}
+
 /// The leaves of a leaves file: one per line, either a decimal number
-/// below 2^64 or 64 lowercase hex digits (a canonical field element of
-/// `G`'s scalar field, little-endian); blank lines are skipped.
+/// below 2^64 (at most 20 digits) or exactly 64 lowercase hex digits (a
+/// canonical field element of `G`'s scalar field, little-endian, as tree
+/// files write it); blank lines are skipped; at most [`MAX_TREE_LEAVES`].
 pub fn parse_leaf_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileError> {
     if text.len() > MAX_TREE_FILE {
         return Err(FileError::TooLarge { len: text.len(), max: MAX_TREE_FILE });
@@ -145,6 +154,9 @@ pub fn parse_leaf_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileErr
         } else {
             return Err(bad());
         };
+        if leaves.len() == MAX_TREE_LEAVES {
+            return Err(FileError::Leaves { count: MAX_TREE_LEAVES + 1, depth: MAX_DEPTH });
+        }
         leaves.push(leaf);
     }
     Ok(leaves)
@@ -163,9 +175,9 @@ impl MerkleTreeFile {
         leaves: Vec<G::Scalar>,
     ) -> Result<(Self, MerkleParams<G>, MerkleTree<G>), FileError> {
         check_depth(depth)?;
-        let count = leaves.len();
+        check_leaves(leaves.len(), depth)?;
         let params = MerkleParams::<G>::new(depth).map_err(FileError::Proof)?;
-        let tree = MerkleTree::new(&params, leaves).map_err(|_| FileError::Leaves { count, depth })?;
+        let tree = MerkleTree::new(&params, leaves).map_err(FileError::Proof)?;
         let file = MerkleTreeFile {
             group: G::NAME.into(),
             depth,
@@ -190,6 +202,7 @@ impl MerkleTreeFile {
         let file: MerkleTreeFile = serde_json::from_slice(text)
             .map_err(|e| FileError::Json { what: "not a Merkle tree file", reason: e.to_string() })?;
         check_depth(file.depth)?;
+        check_leaves(file.leaves.len(), file.depth)?;
         group_of(&file.group)?;
         Ok(file)
     }
@@ -208,18 +221,21 @@ impl MerkleTreeFile {
     /// file's root.
     pub fn tree<G: WithEmbeddedCurve>(&self) -> Result<(MerkleParams<G>, MerkleTree<G>), FileError> {
         if self.group != G::NAME {
-            return Err(FileError::UnknownGroup(self.group.clone()));
+            return Err(FileError::WrongGroup { file: self.group.clone(), expected: G::NAME });
         }
         check_depth(self.depth)?;
-        if self.leaves.is_empty() || (self.leaves.len() as u128) > (1u128 << self.depth) {
-            return Err(FileError::Leaves { count: self.leaves.len(), depth: self.depth });
-        }
+        check_leaves(self.leaves.len(), self.depth)?;
         let root = scalar_from_hex::<G::Scalar>("root", &self.root)?;
         let leaves = self
             .leaves
             .iter()
             .enumerate()
-            .map(|(i, h)| scalar_from_hex::<G::Scalar>(&format!("leaf #{i}"), h))
+            .map(|(i, h)| {
+                scalar_from_hex::<G::Scalar>("leaf", h).map_err(|e| match e {
+                    FileError::Hex { .. } => FileError::Hex { field: format!("leaf #{i}") },
+                    _ => FileError::FieldElement { field: format!("leaf #{i}") },
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let params = MerkleParams::<G>::new(self.depth).map_err(FileError::Proof)?;
         let tree = MerkleTree::new(&params, leaves).map_err(FileError::Proof)?;
@@ -229,6 +245,9 @@ impl MerkleTreeFile {
         Ok((params, tree))
     }
 }
+
+/// A membership proof file's root, commitment and proof on `G`.
+type Decoded<G> = (<G as Group>::Scalar, <G as Group>::Compressed, MembershipProof<G>);
 
 impl MembershipProofFile {
     /// Prove that leaf `index` of the tree in `tree` is in the tree
@@ -242,7 +261,6 @@ impl MembershipProofFile {
         label: &str,
         rng: &mut R,
     ) -> Result<(MembershipProofFile, MembershipOpenings), FileError> {
-        check_label(label)?;
         let (params, tree) = tree.tree::<G>()?;
         Self::prove_in(&params, &tree, index, blinding, label, rng)
     }
@@ -300,7 +318,10 @@ impl MembershipProofFile {
         Ok((file, openings))
     }
 
-    /// Parse JSON (at most 1 MiB) and check the system, label and depth.
+    /// Parse JSON (at most 1 MiB) and check every field: the system,
+    /// label, depth and group, the root (a canonical field element of the
+    /// group), the commitment (a point of the group) and the proof (hex
+    /// that decodes as a proof).
     pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
         if text.len() > MAX_RANGE_FILE {
             return Err(FileError::TooLarge { len: text.len(), max: MAX_RANGE_FILE });
@@ -317,7 +338,20 @@ impl MembershipProofFile {
         }
         check_label(&self.label)?;
         check_depth(self.depth)?;
-        group_of(&self.group).map(|_| ())
+        crate::with_group!(group_of(&self.group)?, G => self.decode::<G>().map(|_| ()))
+    }
+
+    /// The root, commitment and proof on `G`.
+    fn decode<G: Group>(&self) -> Result<Decoded<G>, FileError> {
+        if self.group != G::NAME {
+            return Err(FileError::WrongGroup { file: self.group.clone(), expected: G::NAME });
+        }
+        let root = scalar_from_hex::<G::Scalar>("root", &self.root)?;
+        let bytes = from_hex(&self.commitment).ok_or_else(|| FileError::Hex { field: "commitment".into() })?;
+        let commitment = decode_point::<G>(&bytes).ok_or(FileError::Commitment { index: 0, group: G::NAME })?;
+        let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
+        let proof = MembershipProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)?;
+        Ok((root, commitment.compressed, proof))
     }
 
     /// Pretty JSON with a final newline.
@@ -337,36 +371,32 @@ impl MembershipProofFile {
         prepared: &PreparedMembership<G>,
         rng: &mut R,
     ) -> Result<crate::circuit::R1csClaim<G>, FileError> {
-        self.check_header()?;
-        if self.group != G::NAME {
-            return Err(FileError::UnknownGroup(self.group.clone()));
-        }
-        let root = scalar_from_hex::<G::Scalar>("root", &self.root)?;
-        let commitment = from_hex(&self.commitment)
-            .and_then(|b| G::compressed_from_slice(&b))
-            .filter(|c| G::decompress(c).is_some())
-            .ok_or(FileError::Commitment { index: 0, group: G::NAME })?;
-        let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
-        let proof = MembershipProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)?;
+        let (root, commitment, proof) = self.decode::<G>()?;
         prepared.claim(new_transcript(self.label.as_bytes()), &root, &commitment, &proof, rng).map_err(FileError::Proof)
     }
 
-    /// Verify, and check that the proof is for `root` (hex) if one is
-    /// given.
-    pub fn verify(&self, root: Option<&str>) -> Result<(), FileError> {
-        match verify_membership_files(&[Ok(self.clone())], root, &mut rand_core::OsRng).pop() {
+    /// Verify that the proof is valid and for the tree with root `root`
+    /// (64 hex digits, as tree files write it) on `group` if given. The
+    /// root must come from the verifier, never from the proof file: anyone
+    /// can build a tree holding a leaf of their choice.
+    pub fn verify(&self, root: &str, group: Option<GroupId>) -> Result<(), FileError> {
+        match verify_membership_files(&[Ok(self.clone())], root, group, &mut rand_core::OsRng).pop() {
             Some((_, e)) => Err(e),
             None => Ok(()),
         }
     }
 }
 
-/// Verify membership proofs: one batch per group and depth (each depth's
-/// hash parameters built once). If `root` is given, every proof must be
-/// for that root. `(index, reason)` for every invalid one, in order.
+/// Verify membership proofs of membership in the tree with root `root`
+/// (64 hex digits; on `group`, if given, else on each file's group): one
+/// batch per group and depth, each depth's circuit built once.
+/// `(index, reason)` for every invalid one, in order. The root must come
+/// from the verifier: anyone can build a tree holding a leaf of their
+/// choice.
 pub fn verify_membership_files<R: RngCore + CryptoRng>(
     files: &[Result<MembershipProofFile, FileError>],
-    root: Option<&str>,
+    root: &str,
+    group: Option<GroupId>,
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
     let mut bad = Vec::new();
@@ -374,10 +404,13 @@ pub fn verify_membership_files<R: RngCore + CryptoRng>(
     for (index, file) in files.iter().enumerate() {
         match file {
             Err(e) => bad.push((index, e.clone())),
-            Ok(f) => match f.check_header() {
-                Err(e) => bad.push((index, e)),
-                Ok(()) if root.is_some_and(|r| r != f.root) => bad.push((index, FileError::RootMismatch)),
-                Ok(()) => ok.push((index, f)),
+            Ok(f) => match (f.check_header(), group) {
+                (Err(e), _) => bad.push((index, e)),
+                (Ok(()), Some(g)) if f.group != g.name() => {
+                    bad.push((index, FileError::WrongGroup { file: f.group.clone(), expected: g.name() }))
+                }
+                (Ok(()), _) if root != f.root => bad.push((index, FileError::RootMismatch)),
+                (Ok(()), _) => ok.push((index, f)),
             },
         }
     }
@@ -415,14 +448,77 @@ fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
         }
     }
     let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
-    let pc = PedersenGens::<G>::default();
-    let generators = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
-    if let Err(e) = batch::verify_with_generators(&refs, generators, &pc, rng) {
-        for (k, reason) in e.invalid {
-            if let Some((index, _)) = claims.get(k) {
-                bad.push((*index, FileError::Proof(reason)));
-            }
-        }
-    }
+    let indices: Vec<usize> = claims.iter().map(|(i, _)| *i).collect();
+    bad.extend(super::verify_claims(&indices, &refs, rng));
     bad
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Ristretto255;
+
+    type S = <Ristretto255 as Group>::Scalar;
+
+    #[test]
+    fn leaf_lines() {
+        let hex = "0500000000000000000000000000000000000000000000000000000000000000";
+        let leaves = parse_leaf_lines::<Ristretto255>(format!("5\n\n {hex} \r\n18446744073709551615\n").as_bytes());
+        assert_eq!(leaves.unwrap(), vec![S::from_u64(5), S::from_u64(5), S::from_u64(u64::MAX)]);
+        let upper = format!("0A{}", &hex[2..]);
+        for bad in ["18446744073709551616", "-1", "0x05", &"ff".repeat(32), &hex[1..], &upper, "1 2"] {
+            assert_eq!(
+                parse_leaf_lines::<Ristretto255>(format!("1\n{bad}\n").as_bytes()),
+                Err(FileError::Leaf { line: 2 })
+            );
+        }
+        let many = "1\n".repeat(MAX_TREE_LEAVES + 1);
+        assert!(matches!(parse_leaf_lines::<Ristretto255>(many.as_bytes()), Err(FileError::Leaves { .. })));
+        assert_eq!(
+            parse_leaf_lines::<Ristretto255>("1\n".repeat(MAX_TREE_LEAVES).as_bytes()).unwrap().len(),
+            MAX_TREE_LEAVES
+        );
+    }
+
+    #[test]
+    fn tree_files_refused() {
+        assert_eq!(MerkleTreeFile::build::<Ristretto255>(0, vec![S::one()]), Err(FileError::Depth(0)));
+        assert_eq!(MerkleTreeFile::build::<Ristretto255>(65, vec![S::one()]), Err(FileError::Depth(65)));
+        assert_eq!(MerkleTreeFile::build::<Ristretto255>(2, vec![]), Err(FileError::Leaves { count: 0, depth: 2 }));
+        let five = vec![S::one(); 5];
+        assert_eq!(MerkleTreeFile::build::<Ristretto255>(2, five), Err(FileError::Leaves { count: 5, depth: 2 }));
+        let file = MerkleTreeFile::build::<Ristretto255>(2, vec![S::one(), S::from_u64(2)]).unwrap();
+        let back = MerkleTreeFile::from_json(file.to_json().as_bytes()).unwrap();
+        assert_eq!(back.tree::<Ristretto255>().unwrap().1.root(), file.tree::<Ristretto255>().unwrap().1.root());
+        // Another group, a wrong root, a leaf count beyond the depth.
+        assert!(matches!(back.tree::<crate::Secp256k1>(), Err(FileError::WrongGroup { .. })));
+        let mut wrong = back.clone();
+        wrong.leaves.swap(0, 1);
+        assert_eq!(wrong.tree::<Ristretto255>().map(|_| ()), Err(FileError::RootMismatch));
+        let mut deep = back.clone();
+        deep.depth = 1;
+        deep.leaves.extend(back.leaves.clone());
+        assert!(matches!(MerkleTreeFile::from_json(deep.to_json().as_bytes()), Err(FileError::Leaves { .. })));
+        assert!(matches!(MerkleTreeFile::from_json(&vec![b' '; MAX_TREE_FILE + 1]), Err(FileError::TooLarge { .. })));
+    }
+
+    #[test]
+    fn membership_files_bind_root_and_group() {
+        let file = MerkleTreeFile::build::<Ristretto255>(2, vec![S::one(), S::from_u64(2), S::from_u64(3)]).unwrap();
+        let (proof, openings) =
+            MembershipProofFile::prove::<Ristretto255, _>(&file, 2, None, "t", &mut rand_core::OsRng).unwrap();
+        assert_eq!(openings.index, 2);
+        assert_eq!(openings.commitment, proof.commitment);
+        proof.verify(&file.root, None).unwrap();
+        proof.verify(&file.root, Some(GroupId::Ristretto255)).unwrap();
+        assert!(matches!(proof.verify(&file.root, Some(GroupId::Secp256k1)), Err(FileError::WrongGroup { .. })));
+        assert_eq!(proof.verify(&"00".repeat(32), None), Err(FileError::RootMismatch));
+        let mut other = proof.clone();
+        other.label = "u".into();
+        assert!(matches!(other.verify(&file.root, None), Err(FileError::Proof(_))));
+        assert!(matches!(
+            MembershipProofFile::prove::<Ristretto255, _>(&file, 3, None, "t", &mut rand_core::OsRng),
+            Err(FileError::LeafIndex { index: 3, leaves: 3 })
+        ));
+    }
 }

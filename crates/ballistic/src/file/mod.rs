@@ -42,7 +42,7 @@ pub use cache::GeneratorCache;
 pub use circuit::{verify_circuit_files, CircuitProofFile, WireValue};
 pub use merkle::{
     parse_leaf_lines, verify_membership_files, MembershipOpenings, MembershipProofFile, MerkleTreeFile,
-    DEFAULT_MERKLE_LABEL, MAX_TREE_FILE, MEMBERSHIP_SYSTEM,
+    DEFAULT_MERKLE_LABEL, MAX_TREE_FILE, MAX_TREE_LEAVES, MEMBERSHIP_SYSTEM,
 };
 pub use range::{verify_range_files, DecodedRangeFile, RangeProofFile};
 pub use secrets::{parse_blinding, parse_blinding_lines, parse_value_lines, Openings};
@@ -107,6 +107,13 @@ pub enum FileError {
     },
     /// A `group` that names no supported group.
     UnknownGroup(String),
+    /// A file of another group than the one expected.
+    WrongGroup {
+        /// The file's group.
+        file: String,
+        /// The group expected.
+        expected: &'static str,
+    },
     /// A `system` that names no supported proof system.
     UnknownSystem {
         /// What the file said.
@@ -217,6 +224,7 @@ impl core::fmt::Display for FileError {
                 "unsupported group {g:?} (expected {})",
                 GroupId::ALL.map(|g| format!("{:?}", g.name())).join(" or ")
             ),
+            FileError::WrongGroup { file, expected } => write!(f, "a {file} file where a {expected} one is expected"),
             FileError::UnknownSystem { got, expected } => write!(f, "unsupported system {got:?} (expected {expected})"),
             FileError::LabelTooLong { len } => write!(f, "label of {len} bytes: at most {MAX_LABEL}"),
             FileError::Bits(bits) => write!(f, "bits {bits} out of range 1..={MAX_BITS}"),
@@ -294,6 +302,26 @@ pub fn check_label(label: &str) -> Result<(), FileError> {
         return Err(FileError::LabelTooLong { len: label.len() });
     }
     Ok(())
+}
+
+/// Verify `claims` (the `k`-th made from file `indices[k]`) as one batch
+/// with generators derived only now, after every claim has replayed:
+/// `(file index, reason)` for each invalid one.
+fn verify_claims<G: crate::group::Group, R: rand_core::RngCore + rand_core::CryptoRng>(
+    indices: &[usize],
+    claims: &[&dyn crate::batch::Claim<G>],
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
+    let pc = crate::generators::PedersenGens::<G>::default();
+    let generators = |chains, per_chain| Box::new(crate::generators::BulletproofGens::<G>::new(per_chain, chains));
+    match crate::batch::verify_with_generators(claims, generators, &pc, rng) {
+        Ok(()) => Vec::new(),
+        Err(e) => e
+            .invalid
+            .into_iter()
+            .filter_map(|(k, reason)| indices.get(k).map(|i| (*i, FileError::Proof(reason))))
+            .collect(),
+    }
 }
 
 fn group_of(name: &str) -> Result<GroupId, FileError> {

@@ -6,9 +6,8 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
 use super::{check_label, group_of, json_text, secrets::Openings, FileError, GeneratorCache, MAX_RANGE_FILE};
-use crate::batch::{self, Claim, Item};
+use crate::batch::{Claim, Item};
 use crate::encoding::{decode_point, from_hex, to_hex};
-use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::range::{DynRangeProof, RangeShape, RangeStatement, RangeSystem, MAX_BITS, MAX_VALUES};
 use crate::transcript::new_transcript;
@@ -239,17 +238,9 @@ fn batch_range_files<G: Group, R: RngCore + CryptoRng>(
             Err(e) => bad.push((*index, e)),
         }
     }
-    let pc = PedersenGens::<G>::default();
     let items: Vec<_> = decoded.iter().map(|(_, d)| d.item()).collect();
     let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
-    // Generators are derived only after every proof has replayed.
-    let generators = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
-    if let Err(e) = batch::verify_with_generators(&claims, generators, &pc, rng) {
-        for (k, reason) in e.invalid {
-            if let Some((index, _)) = decoded.get(k) {
-                bad.push((*index, FileError::Proof(reason)));
-            }
-        }
-    }
+    let indices: Vec<usize> = decoded.iter().map(|(i, _)| *i).collect();
+    bad.extend(super::verify_claims(&indices, &claims, rng));
     bad
 }

@@ -22,8 +22,7 @@ use rand_core::{CryptoRng, RngCore};
 
 use super::translate::{Options, PublicRows};
 use super::{bind_public, ArithError, Circuit, InputValues, PublicValues};
-use crate::circuit::verifier::FrozenSystem;
-use crate::circuit::{Metrics, R1csClaim, R1csProof, Verifier};
+use crate::circuit::{Metrics, PreparedSystem, R1csClaim, R1csProof, Verifier};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::Group;
@@ -32,7 +31,7 @@ use crate::group::Group;
 /// documentation).
 pub struct PreparedCircuit<G: Group> {
     circuit: Arc<Circuit>,
-    system: Arc<FrozenSystem<G::Scalar>>,
+    system: PreparedSystem<G>,
     /// One combination per public value: `row − value = 0` is added per
     /// statement.
     public_rows: PublicRows<G::Scalar>,
@@ -65,8 +64,8 @@ impl<G: Group> PreparedCircuit<G> {
         // The transcript plays no part in the frozen rows and digest.
         let mut verifier = Verifier::<G>::new(Transcript::new(b"ballistic prepare"));
         let rows = circuit.translate(&mut verifier, None, options)?;
-        let system = verifier.freeze().map_err(|e| ArithError::Malformed { line: 0, message: e.to_string() })?;
-        Ok(PreparedCircuit { circuit, system: Arc::new(system), public_rows: rows, options })
+        let system = verifier.prepare().map_err(|e| ArithError::Malformed { line: 0, message: e.to_string() })?;
+        Ok(PreparedCircuit { circuit, system, public_rows: rows, options })
     }
 
     /// The circuit.
@@ -112,7 +111,7 @@ impl<G: Group> PreparedCircuit<G> {
         public: &PublicValues<G::Scalar>,
     ) -> Result<Verifier<G>, ProofError> {
         self.circuit.check_public(public)?;
-        let mut verifier = Verifier::resume(bind_public::<G>(transcript, public), self.system.clone(), &[])?;
+        let mut verifier = self.system.verifier(bind_public::<G>(transcript, public), &[])?;
         self.public_rows.constrain(&mut verifier, public);
         Ok(verifier)
     }
