@@ -381,7 +381,7 @@ pub fn verify_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     proof: &MembershipProof<G>,
     rng: &mut R,
 ) -> Result<(), ProofError> {
-    membership_verifier(params, transcript, root, commitment)?.verify_with_rng(&proof.r1cs, pc_gens, bp_gens, rng)
+    PreparedMembership::new(params)?.verify(bp_gens, pc_gens, transcript, root, commitment, proof, rng)
 }
 
 /// A membership proof as a batch claim (see [`crate::batch`]).
@@ -393,5 +393,5 @@ pub fn membership_claim<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     proof: &MembershipProof<G>,
     rng: &mut R,
 ) -> Result<R1csClaim<G>, ProofError> {
-    Ok(R1csClaim::new(membership_verifier(params, transcript, root, commitment)?, &proof.r1cs, rng))
+    PreparedMembership::new(params)?.claim(transcript, root, commitment, proof, rng)
 }
