@@ -73,11 +73,18 @@ class RangeProof:
         """
     @staticmethod
     def prove_recoverable(
-        values: Sequence[int], bits: int, seed: bytes, label: str = "ballistic range proof", group: str = "ristretto255"
+        values: Sequence[int],
+        bits: int,
+        seed: bytes,
+        output_id: bytes,
+        label: str = "ballistic range proof",
+        group: str = "ristretto255",
     ) -> Tuple["RangeProof", List[bytes]]:
-        """A Bulletproofs+ proof (at most 3 values) whose values and blindings the holder of ``seed`` (32 bytes) can recover."""
-    def recover(self, seed: bytes) -> List[Tuple[int, bytes]]:
-        """``[(value, blinding), ...]`` from a recoverable proof; ``VerificationError`` for a wrong seed."""
+        """A Bulletproofs+ proof (at most 3 values) whose values and blindings the holder of ``seed`` (32 bytes) can
+        recover. ``output_id`` (1 to 1024 bytes) must be unique per output made with the seed: the blindings derive
+        from the seed and the id, so two outputs with one id would share them."""
+    def recover(self, seed: bytes, output_id: bytes) -> List[Tuple[int, bytes]]:
+        """``[(value, blinding), ...]`` from a recoverable proof; ``VerificationError`` for a wrong seed or id."""
     def verify(self) -> bool:
         """``True`` iff the proof verifies for its statement."""
     def check(self) -> None:

@@ -107,7 +107,7 @@ impl<G: PyGroup> Range<G> {
         Self::new(proof, &commitments, bits)
     }
 
-    fn prove_recoverable(values: &[u64], bits: usize, seed: &[u8; 32], label: &str) -> Result<Self> {
+    fn prove_recoverable(values: &[u64], bits: usize, seed: &[u8; 32], output_id: &[u8], label: &str) -> Result<Self> {
         let (proof, commitments, _blindings) = RangeProofPlus::<G>::prove_recoverable(
             G::range_gens(bits, values.len()),
             G::pc(),
@@ -115,19 +115,27 @@ impl<G: PyGroup> Range<G> {
             values,
             bits,
             seed,
+            output_id,
         )
         .when(Doing::Proving)?;
         Self::new(Box::new(proof), &commitments, bits)
     }
 
     /// `(value, blinding)` per commitment, for the holder of `seed`.
-    fn recover(&self, seed: &[u8; 32], label: &str) -> Result<Vec<(u64, Vec<u8>)>> {
+    fn recover(&self, seed: &[u8; 32], output_id: &[u8], label: &str) -> Result<Vec<(u64, Vec<u8>)>> {
         let shape = self.statement.shape();
         // Recovery is a method of the Bulletproofs+ type, which the boxed
         // proof does not expose: read it back from its encoding.
         let proof = RangeProofPlus::<G>::decode_for(&self.proof.to_bytes(), shape.n, shape.m).when(Doing::Decoding)?;
         let openings = proof
-            .recover(G::pc(), &mut new_transcript(label.as_bytes()), self.statement.commitments(), shape.n, seed)
+            .recover(
+                G::pc(),
+                &mut new_transcript(label.as_bytes()),
+                self.statement.commitments(),
+                shape.n,
+                seed,
+                output_id,
+            )
             .when(Doing::Verifying)?;
         Ok(openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
     }
@@ -240,15 +248,18 @@ impl RangeProof {
     }
 
     /// Prove with owner recovery (Bulletproofs+ only, at most 3 values):
-    /// every nonce and blinding derives from `seed` (32 bytes) and the
-    /// statement, so `recover(seed)` returns the values and blindings.
+    /// the blindings derive from `seed` (32 bytes) and `output_id` (1 to
+    /// 1024 bytes, unique per output made with the seed), every nonce from
+    /// `seed` and the statement, so `recover(seed, output_id)` returns the
+    /// values and blindings.
     #[staticmethod]
-    #[pyo3(signature = (values, bits, seed, label = RANGE_LABEL, group = "ristretto255"))]
+    #[pyo3(signature = (values, bits, seed, output_id, label = RANGE_LABEL, group = "ristretto255"))]
     fn prove_recoverable(
         py: Python<'_>,
         values: Vec<u64>,
         bits: usize,
         seed: &[u8],
+        output_id: &[u8],
         label: &str,
         group: &str,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
@@ -256,22 +267,22 @@ impl RangeProof {
         formats::check_label(label)?;
         let seed = seed_of(seed)?;
         let proof = with_group!(group, |G| {
-            let range = py.allow_threads(|| Range::<G>::prove_recoverable(&values, bits, &seed, label))?;
+            let range = py.allow_threads(|| Range::<G>::prove_recoverable(&values, bits, &seed, output_id, label))?;
             RangeProof::new(range, label.into())
         });
         let commitments = proof.commitment_list(py);
         Ok((proof, commitments))
     }
 
-    /// Recover `[(value, blinding), …]` with the seed the proof was made
-    /// with; raises `VerificationError` for a wrong seed or a proof not made
-    /// for recovery.
-    fn recover(&self, py: Python<'_>, seed: &[u8]) -> Result<Vec<(u64, Py<PyBytes>)>> {
+    /// Recover `[(value, blinding), …]` with the seed and output id the
+    /// proof was made with; raises `VerificationError` for a wrong seed or
+    /// id, or a proof not made for recovery.
+    fn recover(&self, py: Python<'_>, seed: &[u8], output_id: &[u8]) -> Result<Vec<(u64, Py<PyBytes>)>> {
         let seed = seed_of(seed)?;
         if self.system() != RangeSystem::BulletproofsPlus.name() {
             return Err(Error::InvalidInput("recovery needs a Bulletproofs+ proof".into()));
         }
-        let openings = on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, &self.label)))?;
+        let openings = on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, output_id, &self.label)))?;
         Ok(openings.into_iter().map(|(v, b)| (v, PyBytes::new_bound(py, &b).unbind())).collect())
     }
 

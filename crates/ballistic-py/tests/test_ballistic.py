@@ -179,19 +179,28 @@ def test_interval_proofs(group, system):
 
 def test_owner_recovery(group):
     seed = os.urandom(32)
-    proof, commitments = ballistic.RangeProof.prove_recoverable([123, 456], 64, seed, label="wallet", group=group)
+    proof, commitments = ballistic.RangeProof.prove_recoverable([123, 456], 64, seed, b"tx 1/0",
+                                                                label="wallet", group=group)
     assert proof.verify()
-    openings = proof.recover(seed)
+    openings = proof.recover(seed, b"tx 1/0")
     assert [v for v, _ in openings] == [123, 456]
     for (v, b), c in zip(openings, commitments):
         assert ballistic.commit(v, b, group) == c
     with pytest.raises(ballistic.VerificationError):
-        proof.recover(os.urandom(32))
+        proof.recover(os.urandom(32), b"tx 1/0")
+    with pytest.raises(ballistic.VerificationError):
+        proof.recover(seed, b"tx 1/1")
     with pytest.raises(ballistic.InvalidInput):
-        proof.recover(b"short")
+        proof.recover(b"short", b"tx 1/0")
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove_recoverable([1], 64, seed, b"", group=group)
     plain, _ = ballistic.RangeProof.prove([1], 8, group=group)
     with pytest.raises(ballistic.InvalidInput):
-        plain.recover(seed)
+        plain.recover(seed, b"tx 1/0")
+    # Two outputs under one seed and label never share a blinding.
+    _, (c1,) = ballistic.RangeProof.prove_recoverable([1000], 64, seed, b"tx 2/0", label="wallet", group=group)
+    _, (c2,) = ballistic.RangeProof.prove_recoverable([1000], 64, seed, b"tx 2/1", label="wallet", group=group)
+    assert c1 != c2
 
 
 def test_mpc(group):

@@ -99,6 +99,12 @@ pub enum ProofError {
     /// Owner recovery found no opening: wrong seed, context, statement, or a
     /// proof not made for recovery.
     RecoveryFailed,
+    /// An owner-recovery output id that is empty or too long (see
+    /// [`crate::range::MAX_OUTPUT_ID`]).
+    InvalidOutputId {
+        /// Its length in bytes.
+        len: usize,
+    },
     /// A `tari_bulletproofs_plus` proof with an extension degree other than
     /// 1 (several blinding bases), which ballistic does not support.
     UnsupportedExtensionDegree {
@@ -172,6 +178,7 @@ impl ProofError {
             | MissingAssignment
             | Unsatisfied
             | InvalidVariable
+            | InvalidOutputId { .. }
             | Gadget { .. } => ErrorKind::Prover,
             InsufficientGenerators { .. } | CircuitTooLarge { .. } => ErrorKind::Setup,
             RecoveryFailed => ErrorKind::Recovery,
@@ -226,6 +233,13 @@ impl fmt::Display for ProofError {
             }
             ProofError::InvalidInterval { lo, hi } => write!(f, "invalid interval [{lo}, {hi}]: lower end above upper"),
             ProofError::ValueOutsideInterval { lo, hi } => write!(f, "value is outside [{lo}, {hi}]"),
+            ProofError::InvalidOutputId { len } => {
+                write!(
+                    f,
+                    "output id of {len} bytes: must be 1..={} bytes, unique per output",
+                    crate::range::MAX_OUTPUT_ID
+                )
+            }
             ProofError::RecoveryFailed => {
                 write!(f, "recovery failed: wrong seed or context, or not a recoverable proof")
             }

@@ -169,9 +169,10 @@ fn provers_leave_nothing<G: Group>() {
         // Owner recovery: the blindings it returns and the openings it
         // recovers are wiped when dropped.
         let (p, c, blindings) =
-            RangeProofPlus::<G>::prove_recoverable(&bp, &pc, &mut Transcript::new(b"r"), &[VALUE], 64, &seed).unwrap();
+            RangeProofPlus::<G>::prove_recoverable(&bp, &pc, &mut Transcript::new(b"r"), &[VALUE], 64, &seed, b"o")
+                .unwrap();
         drop(blindings);
-        let openings = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed).unwrap();
+        let openings = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
         assert_eq!(openings[0].value, VALUE);
         drop(openings);
         // An MPC run: party states hold the value, blinding and nonces.

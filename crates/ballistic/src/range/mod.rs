@@ -30,7 +30,7 @@ pub mod interval;
 pub mod mpc;
 
 pub use self::bulletproofs::RangeProof;
-pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_RECOVERABLE_VALUES};
+pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
 pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
 pub use self::interval::{Interval, IntervalProof, IntervalStatement};
 

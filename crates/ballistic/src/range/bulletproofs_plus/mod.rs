@@ -72,7 +72,7 @@ use crate::weighted_inner_product::{last_nonces, WipChallenges, WipProof};
 pub mod recovery;
 pub mod tari;
 
-pub use recovery::{Opening, Recoverable, MAX_RECOVERABLE_VALUES};
+pub use recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
 
 /// Which transcript schedule a proof follows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -205,7 +205,7 @@ impl<G: Group> RangeProofPlus<G> {
             pc_gens,
             transcript,
             values,
-            Some(blindings),
+            blindings,
             n,
             &mut RngNonces(rng),
             G::Scalar::zero(),
@@ -213,9 +213,8 @@ impl<G: Group> RangeProofPlus<G> {
         Ok((proof, commitments))
     }
 
-    /// The prover. `blindings: None` derives `γ_j` from `nonces` (label
-    /// `gamma`, index `j`) right after the domain separator; `α` is the
-    /// nonce `alpha` plus `payload`.
+    /// The prover with blindings `γ_j`; `α` is the nonce `alpha` plus
+    /// `payload`.
     #[allow(clippy::too_many_arguments)]
     // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
     #[allow(clippy::indexing_slicing)]
@@ -225,7 +224,7 @@ impl<G: Group> RangeProofPlus<G> {
         pc_gens: &PedersenGens<G>,
         transcript: &mut Transcript,
         values: &[u64],
-        blindings: Option<&[G::Scalar]>,
+        blindings: &[G::Scalar],
         n: usize,
         nonces: &mut N,
         payload: G::Scalar,
@@ -247,10 +246,7 @@ impl<G: Group> RangeProofPlus<G> {
         if flavor == Flavor::Ballistic {
             transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
         }
-        let blindings: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(match blindings {
-            Some(b) => b.to_vec(),
-            None => (0..shape.m).map(|j| nonces.nonce(transcript, b"gamma", j as u64)).collect(),
-        });
+        let blindings: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(blindings.to_vec());
         let mut commitments = Vec::with_capacity(shape.m);
         for (v, gamma) in values.iter().zip(blindings.iter()) {
             let v_j = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*v), gamma));

@@ -1,8 +1,9 @@
 //! Owner recovery of Bulletproofs+ proofs ([`RangeProofPlus::prove_recoverable`],
-//! [`RangeProofPlus::recover`]). Every nonce of the proof — and each blinding
-//! `γ_j` — is derived from a secret 32-byte seed and the public transcript at
-//! the point it is drawn (`nonces::SeededNonces`): `γ_j` right after
-//! the domain separator (label `gamma`, index `j`), `α = α₀ + μ` after the
+//! [`RangeProofPlus::recover`]). Each blinding `γ_j` is derived from a secret
+//! 32-byte seed and the caller's **output id** (label `gamma`, index `j`, in
+//! a transcript of its own that holds only the id); every nonce of the
+//! proof is derived from the seed and the public transcript at the point
+//! it is drawn (`nonces::SeededNonces`): `α = α₀ + μ` after the
 //! commitments, `d_L, d_R` before each round, `r, s, δ, η` before the last
 //! step. `μ` packs the values (8 bytes each, at most
 //! [`MAX_RECOVERABLE_VALUES`]) and a 7-byte tag into a scalar below `2^248`.
@@ -20,6 +21,17 @@
 //! carry one scalar, which is why the blindings are derived rather than
 //! carried (as Grin's rewind re-derives keys) and why at most three 64-bit
 //! values fit.
+//!
+//! **Why an output id.** Were the blindings derived from the seed and the
+//! public context alone (as before), two proofs under the same seed and
+//! label would share `γ_j`, and `V_1 − V_2 = (v_1 − v_2)·B` would reveal the
+//! difference of their values. The id makes each output's blindings
+//! independent PRF outputs; it is not written into the proof or the
+//! transcript (it may be a wallet's private key path). **The caller must
+//! give every output made with one seed its own id** — e.g. a key
+//! derivation index, or a transaction id and output position — and keep it
+//! (or be able to enumerate it) to recover. An empty id, or one longer
+//! than [`MAX_OUTPUT_ID`] bytes, is refused.
 
 use merlin::Transcript;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
@@ -29,6 +41,21 @@ use super::*;
 /// Most values a recoverable proof can carry (their 64-bit values fill 24
 /// of the payload scalar's 31 usable bytes).
 pub const MAX_RECOVERABLE_VALUES: usize = 3;
+
+/// Longest output id (bytes) accepted.
+pub const MAX_OUTPUT_ID: usize = 1024;
+
+/// `γ_j` for output `output_id` (see the module documentation): from the
+/// seed and the id alone, never from the public context or the values.
+fn output_blindings<S: ScalarOps>(seed: &[u8; 32], output_id: &[u8], m: usize) -> Result<Vec<S>, ProofError> {
+    if output_id.is_empty() || output_id.len() > MAX_OUTPUT_ID {
+        return Err(ProofError::InvalidOutputId { len: output_id.len() });
+    }
+    let mut context = Transcript::new(b"ballistic recoverable blinding v1");
+    context.append_message(b"output id", output_id);
+    let mut nonces = SeededNonces::new(seed);
+    Ok((0..m).map(|j| nonces.nonce(&context, b"gamma", j as u64)).collect())
+}
 
 /// Marks a recovered payload as well-formed (a wrong seed yields a random
 /// scalar, which has these bytes with probability 2⁻⁶⁴).
@@ -71,13 +98,14 @@ impl<S: ScalarOps> core::fmt::Debug for Opening<S> {
 pub type Recoverable<G> = (RangeProofPlus<G>, Vec<<G as Group>::Compressed>, Zeroizing<Vec<<G as Group>::Scalar>>);
 
 impl<G: Group> RangeProofPlus<G> {
-    /// Prove with every nonce — and the blindings — derived from `seed` and
-    /// the public transcript, so that the seed's holder can later
-    /// [`recover`](Self::recover) the values and blindings from the proof.
-    /// Returns the proof, the commitments and the blindings. At most
-    /// [`MAX_RECOVERABLE_VALUES`] values. Use a different transcript context
-    /// (label or appended data) for every proof made with one seed: equal
-    /// context, seed and values give equal commitments.
+    /// Prove with the blindings derived from `seed` and `output_id`, and
+    /// every nonce from `seed` and the public transcript, so that the
+    /// seed's holder can later [`recover`](Self::recover) the values and
+    /// blindings from the proof (with the same id). Returns the proof, the
+    /// commitments and the blindings. At most [`MAX_RECOVERABLE_VALUES`]
+    /// values. **Give every output made with one seed its own `output_id`**
+    /// (1 to [`MAX_OUTPUT_ID`] bytes; see the module documentation): two
+    /// proofs with the same seed and id share their blindings.
     pub fn prove_recoverable(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -85,10 +113,12 @@ impl<G: Group> RangeProofPlus<G> {
         values: &[u64],
         n: usize,
         seed: &[u8; 32],
+        output_id: &[u8],
     ) -> Result<Recoverable<G>, ProofError> {
         if values.len() > MAX_RECOVERABLE_VALUES {
             return Err(ProofError::InvalidAggregation { values: values.len() });
         }
+        let blindings = Zeroizing::new(output_blindings::<G::Scalar>(seed, output_id, values.len())?);
         let payload = Zeroizing::new(encode_payload::<G::Scalar>(values));
         Self::prove_with(
             Flavor::Ballistic,
@@ -96,7 +126,7 @@ impl<G: Group> RangeProofPlus<G> {
             pc_gens,
             transcript,
             values,
-            None,
+            &blindings,
             n,
             &mut SeededNonces::new(seed),
             *payload,
@@ -104,8 +134,8 @@ impl<G: Group> RangeProofPlus<G> {
     }
 
     /// Recover the values and blindings of a proof made by
-    /// [`prove_recoverable`](Self::prove_recoverable) with `seed`, under the
-    /// same transcript context and `n`. Every nonce is re-derived from the
+    /// [`prove_recoverable`](Self::prove_recoverable) with `seed` and
+    /// `output_id`, under the same transcript context and `n`. Every nonce is re-derived from the
     /// seed and the public transcript; the last scalar
     /// `δ' = η + δe + e²(α + y^{N+1}Σ_j z^{2(j+1)}γ_j + Σ_k(e_k² d_{L,k} + e_k⁻² d_{R,k}))`
     /// then yields the payload hidden in `α`. A wrong seed, context or proof
@@ -119,6 +149,7 @@ impl<G: Group> RangeProofPlus<G> {
         commitments: &[G::Compressed],
         n: usize,
         seed: &[u8; 32],
+        output_id: &[u8],
     ) -> Result<Vec<Opening<G::Scalar>>, ProofError> {
         let shape = RangeShape::new(n, commitments.len())?;
         if commitments.len() > MAX_RECOVERABLE_VALUES {
@@ -130,10 +161,9 @@ impl<G: Group> RangeProofPlus<G> {
                 got: self.encoded_len_of(),
             });
         }
+        let blindings = Zeroizing::new(output_blindings::<G::Scalar>(seed, output_id, shape.m)?);
         let mut nonces = SeededNonces::new(seed);
         transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
-        let blindings: Zeroizing<Vec<G::Scalar>> =
-            Zeroizing::new((0..shape.m).map(|j| nonces.nonce(transcript, b"gamma", j as u64)).collect());
         for v in commitments {
             transcript.append_point::<G>(b"V", v);
         }

@@ -57,7 +57,7 @@ impl<G: Group> RangeProofPlus<G> {
             pc_gens,
             transcript,
             values,
-            Some(blindings),
+            blindings,
             n,
             &mut RngNonces(rng),
             G::Scalar::zero(),
