@@ -64,6 +64,13 @@ impl MerkleTree {
     #[pyo3(signature = (leaves, depth = 32, group = "ristretto255"))]
     fn new(py: Python<'_>, leaves: Vec<Bound<'_, PyAny>>, depth: usize, group: &str) -> Result<MerkleTree> {
         let group = groups::group_named(group)?;
+        if leaves.len() > file::MAX_TREE_LEAVES {
+            return Err(Error::InvalidInput(format!(
+                "{} leaves: at most {} (and 2^depth)",
+                leaves.len(),
+                file::MAX_TREE_LEAVES
+            )));
+        }
         let encoded = leaves.iter().enumerate().map(|(i, l)| leaf_bytes(l, i)).collect::<Result<Vec<_>>>()?;
         with_group!(group, |G| {
             let scalars = encoded
