@@ -63,12 +63,14 @@ mod constraint_system;
 pub mod gadgets;
 mod linear;
 mod matrix;
+mod prepared;
 mod proof;
 mod prover;
 mod verifier;
 
 pub use constraint_system::{ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem};
 pub use linear::{LinearCombination, Variable};
+pub use prepared::PreparedSystem;
 pub use proof::R1csProof;
 pub use prover::{Prover, RandomizingProver};
-pub use verifier::{PreparedSystem, R1csClaim, RandomizingVerifier, Verifier};
+pub use verifier::{R1csClaim, RandomizingVerifier, Verifier};

@@ -20,83 +20,8 @@ use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
 use crate::transcript::TranscriptProtocol;
 
-/// First-phase constraints built once, shared by the verifiers of many
-/// proofs ([`Verifier::resume`]).
-pub(crate) struct FrozenSystem<S> {
-    constraints: Matrix<S>,
-    hasher: ConstraintHasher,
-    num_vars: usize,
-    pending_multiplier: Option<usize>,
-    /// High-level commitments the constraints refer to; each verifier
-    /// resumed from the system takes that many ([`Verifier::resume`]).
-    commitments: usize,
-}
-
-impl<S: ScalarOps> FrozenSystem<S> {
-    /// Multipliers, rows and entries.
-    pub(crate) fn metrics(&self) -> Metrics {
-        let rows = self.constraints.rows();
-        Metrics {
-            multipliers: self.num_vars,
-            constraints: rows,
-            phase_one_constraints: rows,
-            phase_two_constraints: 0,
-            nonzeros: self.constraints.nonzeros(),
-        }
-    }
-}
-
-impl<S> core::fmt::Debug for FrozenSystem<S> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("FrozenSystem").field("multipliers", &self.num_vars).finish_non_exhaustive()
-    }
-}
-
-/// A statement's first-phase constraints, built once by gadget code on a
-/// [`Verifier`] ([`Verifier::prepare`]) and shared by the verifiers of
-/// many proofs: each starts from it with its own transcript and
-/// commitments and adds only the rows that differ per statement (public
-/// constants, through the [`LinearCombination`]s the gadget code
-/// returned, which stay valid), so a verification or one more proof in a
-/// batch costs no gadget run and no hashing of the shared constraints.
-///
-/// A verifier made here is the same as one built from scratch by the same
-/// gadget code with the same commitments: same transcript, constraint
-/// digest, variables and rows.
-pub struct PreparedSystem<G: Group> {
-    system: Arc<FrozenSystem<G::Scalar>>,
-}
-
-impl<G: Group> Clone for PreparedSystem<G> {
-    fn clone(&self) -> Self {
-        PreparedSystem { system: self.system.clone() }
-    }
-}
-
-impl<G: Group> core::fmt::Debug for PreparedSystem<G> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.debug_struct("PreparedSystem").field("metrics", &self.metrics()).finish_non_exhaustive()
-    }
-}
-
-impl<G: Group> PreparedSystem<G> {
-    /// A verifier for one proof: `transcript` started as the prover's was,
-    /// `commitments` in the prover's order (as many as the system was
-    /// built with, else [`ProofError::WrongNumCommitments`]).
-    pub fn verifier(&self, transcript: Transcript, commitments: &[G::Compressed]) -> Result<Verifier<G>, ProofError> {
-        Verifier::resume(transcript, self.system.clone(), commitments)
-    }
-
-    /// Sizes of the shared constraints.
-    pub fn metrics(&self) -> Metrics {
-        self.system.metrics()
-    }
-
-    /// High-level commitments each statement takes.
-    pub fn commitments(&self) -> usize {
-        self.system.commitments
-    }
-}
+pub(crate) use super::prepared::FrozenSystem;
+use super::prepared::PreparedSystem;
 
 type Deferred<G> = Box<dyn FnOnce(&mut RandomizingVerifier<G>) -> Result<(), ProofError>>;
 
@@ -199,7 +124,7 @@ impl<G: Group> Verifier<G> {
     /// transcript and commitments, adding only what differs per statement
     /// (rows with public constants). See [`PreparedSystem`].
     pub fn prepare(self) -> Result<PreparedSystem<G>, ProofError> {
-        Ok(PreparedSystem { system: Arc::new(self.freeze()?) })
+        Ok(PreparedSystem::new(self.freeze()?))
     }
 
     /// A verifier whose transcript is `transcript` (started as for
