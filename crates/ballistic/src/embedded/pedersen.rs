@@ -54,6 +54,7 @@
 
 use super::{bit_choice, hash_to_curve, AffinePoint, Coefficients, EmbeddedCurve};
 use crate::errors::ProofError;
+use crate::group::fast::Montgomery;
 use crate::group::ScalarOps;
 
 /// Largest input accepted, in bits (2^20: tables of 22 MiB at most).
@@ -154,28 +155,31 @@ impl<C: EmbeddedCurve> PedersenHash<C> {
 
     /// `H_D(m)` for many public messages of this length, in lock step with
     /// one batched inversion per chunk position (tree building). Variable
-    /// time.
+    /// time. The additions inside a segment — all of the work — run in
+    /// Montgomery form ([`crate::group::fast`]): the loop is nothing but
+    /// field arithmetic on public values, which the groups' own scalar types
+    /// would repack after every operation.
     pub fn hash_many_vartime(&self, messages: &[Vec<bool>]) -> Result<Vec<AffinePoint<C::F>>, ProofError> {
         for m in messages {
             self.check_len(m.len())?;
         }
         let k = &self.coefficients;
+        let (a, b) = (k.a.to_fast(), k.b.to_fast());
+        let zero = C::F::zero().to_fast();
         let count = messages.len();
         let mut totals = vec![AffinePoint::<C::F>::identity(); count];
-        let mut accs = vec![AffinePoint::<C::F>::identity(); count];
-        let mut addends = vec![AffinePoint::<C::F>::identity(); count];
-        let mut denominators = vec![C::F::zero(); count];
+        let mut accs = vec![(zero, zero); count];
+        let mut addends = vec![(zero, zero); count];
+        let mut denominators = vec![zero; count];
         for (segment, tables) in self.tables.chunks(self.segment_chunks).enumerate() {
             for (j, table) in tables.iter().enumerate() {
                 let chunk = segment * self.segment_chunks + j;
+                let entries = table.map(|p| (p.x.to_fast(), p.y.to_fast()));
                 for (m, addend) in messages.iter().zip(addends.iter_mut()) {
                     let bit = |o: usize| m.get(3 * chunk + o).copied().unwrap_or(false);
                     let index = usize::from(bit(0)) + 2 * usize::from(bit(1));
-                    let mut p = table.get(index).copied().unwrap_or_else(AffinePoint::identity);
-                    if bit(2) {
-                        p = p.neg();
-                    }
-                    *addend = p;
+                    let (x, y) = entries.get(index).copied().unwrap_or((zero, zero));
+                    *addend = (x, if bit(2) { -y } else { y });
                 }
                 if j == 0 {
                     accs.copy_from_slice(&addends);
@@ -184,16 +188,18 @@ impl<C: EmbeddedCurve> PedersenHash<C> {
                 // Distinct x within a segment (module documentation): one
                 // batched inversion for every message's λ.
                 for ((d, acc), addend) in denominators.iter_mut().zip(&accs).zip(&addends) {
-                    *d = addend.x - acc.x;
+                    *d = addend.0 - acc.0;
                 }
-                C::F::batch_invert_vartime(&mut denominators);
+                C::F::batch_invert_fast(&mut denominators);
+                // x₃ = B·λ² − A − x₁ − x₂, y₃ = λ(x₁ − x₃) − y₁.
                 for ((acc, addend), d) in accs.iter_mut().zip(&addends).zip(&denominators) {
-                    let lambda = (addend.y - acc.y) * *d;
-                    *acc = acc.finish(addend.x, lambda, k);
+                    let lambda = (addend.1 - acc.1) * *d;
+                    let x3 = b * lambda * lambda - a - acc.0 - addend.0;
+                    *acc = (x3, lambda * (acc.0 - x3) - acc.1);
                 }
             }
-            for (total, acc) in totals.iter_mut().zip(&accs) {
-                *total = total.add_vartime(acc, k);
+            for (total, (x, y)) in totals.iter_mut().zip(&accs) {
+                *total = total.add_vartime(&AffinePoint::new(C::F::from_fast(x), C::F::from_fast(y)), k);
             }
         }
         Ok(totals)

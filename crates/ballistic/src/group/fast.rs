@@ -41,11 +41,18 @@ pub trait Montgomery: Sized {
     fn from_fast(x: &Self::Fast) -> Self;
     /// `1` in Montgomery form.
     fn fast_one() -> Self::Fast;
+    /// The field's modulus minus 2, little-endian (`x^(p−2) = x⁻¹`).
+    const MODULUS_MINUS_2: [u8; 32];
+    /// Invert every element in place (public, non-zero values) with one
+    /// inversion ([`batch_invert_fast`]), all in Montgomery form.
+    fn batch_invert_fast(values: &mut [Self::Fast]) {
+        batch_invert_fast(values, Self::fast_one(), &Self::MODULUS_MINUS_2);
+    }
 }
 
 macro_rules! fiat_field {
     ($name:ident, $scalar:ty, $module:ident, $m:ident, $nm:ident, $mul:ident, $add:ident, $sub:ident, $opp:ident,
-     $to_m:ident, $from_m:ident, $from_bytes:ident, $to_bytes:ident, $one:ident) => {
+     $to_m:ident, $from_m:ident, $from_bytes:ident, $to_bytes:ident, $one:ident, $minus2:expr) => {
         /// A scalar in Montgomery form (see the module documentation).
         #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
         pub struct $name([u64; 4]);
@@ -119,6 +126,7 @@ macro_rules! fiat_field {
 
         impl Montgomery for $scalar {
             type Fast = $name;
+            const MODULUS_MINUS_2: [u8; 32] = $minus2;
             fn to_fast(&self) -> $name {
                 let mut limbs = [0u64; 4];
                 fiat_crypto::$module::$from_bytes(&mut limbs, &ScalarOps::to_bytes(self));
@@ -157,7 +165,8 @@ fiat_field!(
     fiat_25519_scalar_from_montgomery,
     fiat_25519_scalar_from_bytes,
     fiat_25519_scalar_to_bytes,
-    fiat_25519_scalar_set_one
+    fiat_25519_scalar_set_one,
+    L25519_MINUS_2
 );
 
 fiat_field!(
@@ -174,8 +183,15 @@ fiat_field!(
     fiat_secp256k1_montgomery_scalar_from_montgomery,
     fiat_secp256k1_montgomery_scalar_from_bytes,
     fiat_secp256k1_montgomery_scalar_to_bytes,
-    fiat_secp256k1_montgomery_scalar_set_one
+    fiat_secp256k1_montgomery_scalar_set_one,
+    N_SECP256K1_MINUS_2
 );
+
+/// `n − 2` for secp256k1's group order `n`, little-endian.
+pub(crate) const N_SECP256K1_MINUS_2: [u8; 32] = [
+    0x3f, 0x41, 0x36, 0xd0, 0x8c, 0x5e, 0xd2, 0xbf, 0x3b, 0xa0, 0x48, 0xaf, 0xe6, 0xdc, 0xae, 0xba, 0xfe, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+];
 
 /// `base^e` for a public exponent `e` (32 bytes little-endian), by fixed
 /// 4-bit windows: 252 squarings and at most 64 multiplications. Variable
@@ -239,6 +255,22 @@ mod tests {
     use super::*;
     use crate::group::{Group, Ristretto255, Secp256k1};
     use rand::SeedableRng;
+
+    fn batch_inversion_agrees<S: ScalarOps + Montgomery>() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2);
+        let values: Vec<S> = (0..9).map(|_| S::random(&mut rng)).collect();
+        let mut fast: Vec<S::Fast> = values.iter().map(S::to_fast).collect();
+        S::batch_invert_fast(&mut fast);
+        for (v, f) in values.iter().zip(&fast) {
+            assert_eq!(S::from_fast(f) * *v, S::one());
+        }
+    }
+
+    #[test]
+    fn batch_inversion_in_montgomery_form_on_both_fields() {
+        batch_inversion_agrees::<<Ristretto255 as Group>::Scalar>();
+        batch_inversion_agrees::<<Secp256k1 as Group>::Scalar>();
+    }
 
     fn agrees<S: ScalarOps + Montgomery>() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
