@@ -156,7 +156,7 @@ impl<C: EmbeddedCurve> PedersenHash<C> {
     /// `H_D(m)` for many public messages of this length, in lock step with
     /// one batched inversion per chunk position (tree building). Variable
     /// time. The additions inside a segment — all of the work — run in
-    /// Montgomery form ([`crate::group::fast`]): the loop is nothing but
+    /// Montgomery form (fiat-crypto, `group::fast`): the loop is nothing but
     /// field arithmetic on public values, which the groups' own scalar types
     /// would repack after every operation.
     pub fn hash_many_vartime(&self, messages: &[Vec<bool>]) -> Result<Vec<AffinePoint<C::F>>, ProofError> {
