@@ -332,13 +332,21 @@ impl MembershipProofFile {
         Ok(file)
     }
 
+    /// Every field: the header ([`check_fields`](Self::check_fields)) and
+    /// the root, commitment and proof on the file's group.
     fn check_header(&self) -> Result<(), FileError> {
+        crate::with_group!(self.check_fields()?, G => self.decode::<G>().map(|_| ()))
+    }
+
+    /// The system, label, depth and group (cheap; the rest is decoded by
+    /// [`decode`](Self::decode)). Returns the group.
+    fn check_fields(&self) -> Result<GroupId, FileError> {
         if self.system != MEMBERSHIP_SYSTEM {
             return Err(FileError::UnknownSystem { got: self.system.clone(), expected: "\"merkle-membership\"" });
         }
         check_label(&self.label)?;
         check_depth(self.depth)?;
-        crate::with_group!(group_of(&self.group)?, G => self.decode::<G>().map(|_| ()))
+        group_of(&self.group)
     }
 
     /// The root, commitment and proof on `G`.
@@ -404,7 +412,8 @@ pub fn verify_membership_files<R: RngCore + CryptoRng>(
     for (index, file) in files.iter().enumerate() {
         match file {
             Err(e) => bad.push((index, e.clone())),
-            Ok(f) => match (f.check_header(), group) {
+            // The root, commitment and proof are decoded once, by the claim.
+            Ok(f) => match (f.check_fields().map(|_| ()), group) {
                 (Err(e), _) => bad.push((index, e)),
                 (Ok(()), Some(g)) if f.group != g.name() => {
                     bad.push((index, FileError::WrongGroup { file: f.group.clone(), expected: g.name() }))
