@@ -8,7 +8,39 @@ command-line tool. Long operations release the GIL.
 """
 
 from os import PathLike
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import ClassVar, Dict, List, Optional, Sequence, Tuple, Union, final
+
+# Checked against the built module by `python -m mypy.stubtest ballistic`
+# (scripts/python-test, allowlist in tests/stubtest-allowlist.txt). PyO3
+# classes cannot be subclassed (hence @final), and their constructors are
+# `__new__`; attributes are read-only properties.
+
+__all__ = [
+    "__version__",
+    "GROUPS",
+    "SYSTEMS",
+    "BallisticError",
+    "InvalidInput",
+    "DecodeError",
+    "VerificationError",
+    "CircuitError",
+    "MpcError",
+    "random_blinding",
+    "commit",
+    "verify_batch",
+    "_rust_verify_batch_seconds",
+    "RangeProof",
+    "IntervalProof",
+    "Circuit",
+    "CircuitProof",
+    "MerkleTree",
+    "MembershipProof",
+    "verify_membership_batch",
+    "Party",
+    "Dealer",
+]
+
+_Path = Union[str, PathLike[str]]
 
 __version__: str
 GROUPS: List[str]
@@ -49,14 +81,28 @@ def verify_batch(proofs: Sequence[RangeProof]) -> List[int]:
     Returns the indices of the invalid proofs; an empty list means all are valid.
     """
 
+def _rust_verify_batch_seconds(proofs: Sequence[RangeProof]) -> float:
+    """Seconds the Rust library takes for ``verify_batch(proofs)`` without the Python layer
+    (for ``examples/batch_1000.py``; not a stable API)."""
+
+@final
 class RangeProof:
     """A range proof with its statement (commitments, bits, label, system, group)."""
 
-    system: str
-    group: str
-    label: str
-    bits: int
-    commitments: List[bytes]
+    @property
+    def system(self) -> str: ...
+    @property
+    def group(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def bits(self) -> int: ...
+    @property
+    def commitments(self) -> List[bytes]: ...
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: object, /) -> bool:
+        """Equal proofs and statements (``<`` and the other orderings raise ``TypeError``)."""
 
     @staticmethod
     def prove(
@@ -66,7 +112,7 @@ class RangeProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
-    ) -> Tuple["RangeProof", List[bytes]]:
+    ) -> Tuple[RangeProof, List[bytes]]:
         """Prove every value lies in ``[0, 2**bits)`` (1 ≤ bits ≤ 64, 1 to 64 values).
 
         Returns the proof and the commitments. Blindings are random unless given.
@@ -79,7 +125,7 @@ class RangeProof:
         output_id: bytes,
         label: str = "ballistic range proof",
         group: str = "ristretto255",
-    ) -> Tuple["RangeProof", List[bytes]]:
+    ) -> Tuple[RangeProof, List[bytes]]:
         """A Bulletproofs+ proof (at most 3 values) whose values and blindings the holder of ``seed`` (32 bytes) can
         recover. ``output_id`` (1 to 1024 bytes) must be unique per output made with the seed: the blindings derive
         from the seed and the id, so two outputs with one id would share them."""
@@ -101,25 +147,29 @@ class RangeProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
-    ) -> "RangeProof":
+    ) -> RangeProof:
         """A proof from its bytes and statement (strict decoding; ``DecodeError``)."""
     def to_json(self) -> str:
         """The JSON proof file of ``ballistic range prove``."""
     @staticmethod
-    def from_json(text: str) -> "RangeProof":
+    def from_json(text: str) -> RangeProof:
         """A proof from a JSON proof file's text (strict)."""
-    def save(self, path: Union[str, PathLike]) -> None:
+    def save(self, path: _Path) -> None:
         """Write the JSON proof file."""
     @staticmethod
-    def load(path: Union[str, PathLike]) -> "RangeProof":
+    def load(path: _Path) -> RangeProof:
         """Read a JSON proof file."""
 
+@final
 class IntervalProof:
     """A proof that a committed value lies in ``[lo, hi]`` (any ``lo ≤ hi < 2**64``)."""
 
-    commitment: bytes
-    lo: int
-    hi: int
+    @property
+    def commitment(self) -> bytes: ...
+    @property
+    def lo(self) -> int: ...
+    @property
+    def hi(self) -> int: ...
 
     @staticmethod
     def prove(
@@ -130,7 +180,7 @@ class IntervalProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
-    ) -> "IntervalProof":
+    ) -> IntervalProof:
         """Prove ``lo ≤ value ≤ hi`` for the commitment ``value·B + blinding·B̃``."""
     def verify(self) -> bool:
         """``True`` iff the proof verifies."""
@@ -147,22 +197,27 @@ class IntervalProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
-    ) -> "IntervalProof":
+    ) -> IntervalProof:
         """A proof from its bytes and statement (strict decoding)."""
 
+@final
 class Circuit:
     """A Pinocchio ``.arith`` circuit (input/output wires public, nizkinput wires private)."""
 
-    stats: Dict[str, int]
-    public_inputs: List[int]
-    witness_inputs: List[int]
-    outputs: List[int]
+    @property
+    def stats(self) -> Dict[str, int]: ...
+    @property
+    def public_inputs(self) -> List[int]: ...
+    @property
+    def witness_inputs(self) -> List[int]: ...
+    @property
+    def outputs(self) -> List[int]: ...
 
     @staticmethod
-    def load(path: Union[str, PathLike]) -> "Circuit":
+    def load(path: _Path) -> Circuit:
         """Load ``.arith`` or gzip-compressed ``.arith.gz``."""
     @staticmethod
-    def parse(text: str) -> "Circuit":
+    def parse(text: str) -> Circuit:
         """Parse ``.arith`` text; ``CircuitError`` names the offending line."""
     def evaluate(self, inputs: str, group: str = "ristretto255") -> List[Tuple[int, int]]:
         """Evaluate on ``.in``-format text; ``[(wire, value), ...]`` for the outputs."""
@@ -172,39 +227,53 @@ class Circuit:
         """``True`` iff ``proof`` is valid for this circuit and its public values."""
     def check(self, proof: CircuitProof) -> None:
         """Like ``verify`` but raises ``VerificationError``."""
-    def verify_batch(self, proofs: List[CircuitProof]) -> List[int]:
+    def verify_batch(self, proofs: Sequence[CircuitProof]) -> List[int]:
         """Verify proofs of this circuit as one batch per group (translated once); indices of the invalid ones."""
     def r1cs_stats(self, group: str = "ristretto255") -> Dict[str, int]:
         """The translation's sizes: multipliers, padded_multipliers, constraints, nonzeros."""
 
+@final
 class CircuitProof:
     """A circuit proof with its public inputs and outputs (``ballistic circuit prove``'s file)."""
 
-    group: str
-    label: str
-    inputs: List[Tuple[int, int]]
-    outputs: List[Tuple[int, int]]
+    @property
+    def group(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def inputs(self) -> List[Tuple[int, int]]: ...
+    @property
+    def outputs(self) -> List[Tuple[int, int]]: ...
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: object, /) -> bool:
+        """Equal proofs and statements (``<`` and the other orderings raise ``TypeError``)."""
 
     def to_bytes(self) -> bytes: ...
     def to_json(self) -> str: ...
     @staticmethod
-    def from_json(text: str) -> "CircuitProof": ...
-    def save(self, path: Union[str, PathLike]) -> None: ...
+    def from_json(text: str) -> CircuitProof: ...
+    def save(self, path: _Path) -> None: ...
     @staticmethod
-    def load(path: Union[str, PathLike]) -> "CircuitProof": ...
+    def load(path: _Path) -> CircuitProof: ...
 
+@final
 class MerkleTree:
     """A Merkle tree of public leaves (elements of the group's scalar field), hashed with the
     Pedersen hash over the group's embedded curve (the format of ``ballistic merkle build``)."""
 
-    root: bytes
-    depth: int
-    group: str
-    leaves: List[bytes]
+    @property
+    def root(self) -> bytes: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def group(self) -> str: ...
+    @property
+    def leaves(self) -> List[bytes]: ...
 
-    def __init__(
-        self, leaves: Sequence[Union[int, bytes]], depth: int = 32, group: str = "ristretto255"
-    ) -> None:
+    def __new__(
+        cls, leaves: Sequence[Union[int, bytes]], depth: int = 32, group: str = "ristretto255"
+    ) -> MerkleTree:
         """Leaves are ints below the group order or 32-byte little-endian encodings; the other
         ``2**depth - len(leaves)`` positions are empty (leaf 0)."""
     def __len__(self) -> int: ...
@@ -215,21 +284,31 @@ class MerkleTree:
         (random if not given; pass your own to range-prove the same commitment)."""
     def to_json(self) -> str: ...
     @staticmethod
-    def from_json(text: str) -> "MerkleTree":
+    def from_json(text: str) -> MerkleTree:
         """Rebuilds the tree; raises ``DecodeError`` unless it has the file's root."""
-    def save(self, path: Union[str, PathLike]) -> None: ...
+    def save(self, path: _Path) -> None: ...
     @staticmethod
-    def load(path: Union[str, PathLike]) -> "MerkleTree": ...
+    def load(path: _Path) -> MerkleTree: ...
 
+@final
 class MembershipProof:
     """A zero-knowledge proof that the leaf committed in ``commitment`` is in the tree with
     ``root`` (the format of ``ballistic merkle prove``)."""
 
-    group: str
-    label: str
-    depth: int
-    root: bytes
-    commitment: bytes
+    @property
+    def group(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def root(self) -> bytes: ...
+    @property
+    def commitment(self) -> bytes: ...
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: object, /) -> bool:
+        """Equal proofs and statements (``<`` and the other orderings raise ``TypeError``)."""
 
     def verify(self, root: bytes) -> bool:
         """``True`` iff the proof is valid and for the tree with ``root`` (which must come from the
@@ -239,15 +318,16 @@ class MembershipProof:
     def to_bytes(self) -> bytes: ...
     def to_json(self) -> str: ...
     @staticmethod
-    def from_json(text: str) -> "MembershipProof": ...
-    def save(self, path: Union[str, PathLike]) -> None: ...
+    def from_json(text: str) -> MembershipProof: ...
+    def save(self, path: _Path) -> None: ...
     @staticmethod
-    def load(path: Union[str, PathLike]) -> "MembershipProof": ...
+    def load(path: _Path) -> MembershipProof: ...
 
 def verify_membership_batch(proofs: Sequence[MembershipProof], root: bytes) -> List[int]:
     """Verify proofs of membership in the tree with ``root``, one batch per group and depth;
     indices of the invalid ones."""
 
+@final
 class Party:
     """One party of a multi-party range proof, holding one secret value.
 
@@ -255,17 +335,23 @@ class Party:
     ``proof_share(poly_challenge)``; anything else raises ``MpcError``.
     """
 
-    commitment: bytes
-
-    def __init__(self, value: int, bits: int, blinding: Optional[bytes] = None, group: str = "ristretto255") -> None: ...
+    @property
+    def commitment(self) -> bytes:
+        """This party's commitment ``value·B + blinding·B̃`` (compressed point bytes)."""
+    def __new__(cls, value: int, bits: int, blinding: Optional[bytes] = None, group: str = "ristretto255") -> Party:
+        """A party proving ``0 ≤ value < 2**bits``; the blinding is random unless given (32 bytes)."""
     def bit_commitment(self, position: int) -> bytes: ...
     def poly_commitment(self, challenge: bytes) -> bytes: ...
     def proof_share(self, challenge: bytes) -> bytes: ...
 
+@final
 class Dealer:
     """The dealer of a multi-party range proof; it learns no value or blinding."""
 
-    def __init__(self, parties: int, bits: int, label: str = "ballistic range proof", group: str = "ristretto255") -> None: ...
+    def __new__(
+        cls, parties: int, bits: int, label: str = "ballistic range proof", group: str = "ristretto255"
+    ) -> Dealer:
+        """A dealer for ``parties`` parties proving ``bits``-bit values under ``label``."""
     def receive_bit_commitments(self, messages: Sequence[bytes]) -> bytes:
         """Round 1: returns the bit challenge for every party."""
     def receive_poly_commitments(self, messages: Sequence[bytes]) -> bytes:

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::error::{Doing, Error, Result, When};
-use crate::formats::{self, CircuitParts, CIRCUIT_LABEL};
+use crate::formats::{self, CircuitParts};
 use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
 
 /// One chain of the padded number of multiplication gates, what proving
@@ -250,7 +250,7 @@ impl Circuit {
     }
 
     /// Prove from `.in`-format input text (every public and witness input).
-    #[pyo3(signature = (inputs, label = CIRCUIT_LABEL, group = "ristretto255"))]
+    #[pyo3(signature = (inputs, label = "ballistic circuit proof", group = "ristretto255"))]
     fn prove(&self, py: Python<'_>, inputs: &str, label: &str, group: &str) -> Result<CircuitProof> {
         let group = groups::group_named(group)?;
         formats::check_label(label)?;

@@ -10,10 +10,11 @@ use ::ballistic::file::{self, CircuitProofFile, RangeProofFile, WireValue};
 
 use crate::error::{Error, Result};
 
-/// Default transcript label of range proofs.
-pub(crate) const RANGE_LABEL: &str = file::DEFAULT_RANGE_LABEL;
-/// Default transcript label of circuit proofs.
-pub(crate) const CIRCUIT_LABEL: &str = file::DEFAULT_CIRCUIT_LABEL;
+// The default transcript labels (`file::DEFAULT_RANGE_LABEL`,
+// `DEFAULT_CIRCUIT_LABEL`, `DEFAULT_MERKLE_LABEL`) are spelled out as
+// literals in the `#[pyo3(signature = ...)]`s, so that `inspect.signature`
+// (and stubtest, against ballistic.pyi) sees them rather than `...`;
+// tests/test_packaging.py checks they are the CLI's defaults.
 
 /// Labels longer than a proof file may carry are refused up front.
 pub(crate) fn check_label(label: &str) -> Result<()> {

@@ -5,7 +5,7 @@
 //! `ballistic merkle prove`.
 
 use ::ballistic::encoding::{from_hex, to_hex};
-use ::ballistic::file::{self, MembershipProofFile, MerkleTreeFile, DEFAULT_MERKLE_LABEL, MAX_TREE_FILE};
+use ::ballistic::file::{self, MembershipProofFile, MerkleTreeFile, MAX_TREE_FILE};
 use ::ballistic::merkle::{MerkleParams, MerkleTree as Tree};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyLong};
@@ -110,7 +110,7 @@ impl MerkleTree {
     /// commits to it as `leaf·B + blinding·B̃` (`blinding`: 32 bytes, random
     /// if not given; pass your own to also prove a range on the same
     /// commitment).
-    #[pyo3(signature = (index, blinding = None, label = DEFAULT_MERKLE_LABEL))]
+    #[pyo3(signature = (index, blinding = None, label = "ballistic merkle membership"))]
     fn prove(&self, py: Python<'_>, index: u64, blinding: Option<&[u8]>, label: &str) -> Result<MembershipProof> {
         formats::check_label(label)?;
         let file = on_group!(&self.built, |(params, tree), G| {

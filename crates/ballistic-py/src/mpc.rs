@@ -17,7 +17,7 @@ use pyo3::types::PyBytes;
 use self_cell::{self_cell, MutBorrow};
 
 use crate::error::{Doing, Error, Result, When};
-use crate::formats::{self, RANGE_LABEL};
+use crate::formats;
 use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
 use crate::range::{Range, RangeProof};
 
@@ -346,7 +346,7 @@ impl Dealer {
 #[pymethods]
 impl Dealer {
     #[new]
-    #[pyo3(signature = (parties, bits, label = RANGE_LABEL, group = "ristretto255"))]
+    #[pyo3(signature = (parties, bits, label = "ballistic range proof", group = "ristretto255"))]
     fn new(parties: usize, bits: usize, label: &str, group: &str) -> Result<Dealer> {
         let group = groups::group_named(group)?;
         formats::check_label(label)?;
