@@ -6,16 +6,15 @@
 
 use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
-use ::ballistic::range::{DynRangeProof, RangeProofSystem};
+use ::ballistic::range::{DynIntervalProof, DynRangeProof, RangeProofSystem};
 use ::ballistic::{
-    new_transcript, Interval, IntervalProof as LibIntervalProof, IntervalStatement, ProofError,
-    RangeProof as LibRangeProof, RangeProofPlus, RangeProofPlusPlus, RangeStatement, RangeSystem, Verifiable,
+    new_transcript, Interval, IntervalStatement, ProofError, RangeProofPlus, RangeStatement, RangeSystem,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::error::{Doing, Error, Result, When};
-use crate::formats::{self, RangeParts, RANGE_LABEL};
+use crate::formats::{self, RangeParts};
 use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
 
 /// The system named `name` (`"bpplus"` and `"bppp"` are accepted for
@@ -217,7 +216,7 @@ impl RangeProof {
     /// the commitments (one per value). Blindings are random unless given
     /// (32 bytes each, one per value).
     #[staticmethod]
-    #[pyo3(signature = (values, bits, blindings = None, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (values, bits, blindings = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,
@@ -253,7 +252,7 @@ impl RangeProof {
     /// `seed` and the statement, so `recover(seed, output_id)` returns the
     /// values and blindings.
     #[staticmethod]
-    #[pyo3(signature = (values, bits, seed, output_id, label = RANGE_LABEL, group = "ristretto255"))]
+    #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255"))]
     fn prove_recoverable(
         py: Python<'_>,
         values: Vec<u64>,
@@ -308,7 +307,7 @@ impl RangeProof {
 
     /// A proof from its bytes and statement; decoding is strict.
     #[staticmethod]
-    #[pyo3(signature = (data, commitments, bits, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (data, commitments, bits, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
     fn from_bytes(
         data: &[u8],
         commitments: Vec<Vec<u8>>,
@@ -430,21 +429,9 @@ pub(crate) fn _rust_verify_batch_seconds(py: Python<'_>, proofs: Vec<PyRef<'_, R
 
 // ---------------------------------------------------------------- intervals
 
-/// An interval proof of either system, behind one object-safe interface
-/// (the library's `IntervalProof<G, P>` is generic over the system).
-trait DynInterval<G: PyGroup>: Verifiable<G, Statement = IntervalStatement<G>> + Send + Sync {
-    fn to_bytes(&self) -> Vec<u8>;
-}
-
-impl<G: PyGroup, P: RangeProofSystem<G>> DynInterval<G> for LibIntervalProof<G, P> {
-    fn to_bytes(&self) -> Vec<u8> {
-        LibIntervalProof::to_bytes(self)
-    }
-}
-
 /// An interval proof on group `G` with its statement.
 pub(crate) struct IntervalOf<G: PyGroup> {
-    proof: Box<dyn DynInterval<G>>,
+    proof: Box<dyn DynIntervalProof<G>>,
     statement: IntervalStatement<G>,
 }
 
@@ -456,13 +443,8 @@ impl Family for Intervals {
 
 impl<G: PyGroup> IntervalOf<G> {
     fn prove(system: RangeSystem, value: u64, blinding: &G::Scalar, interval: Interval, label: &str) -> Result<Self> {
-        fn prove_with<G: PyGroup, P: RangeProofSystem<G> + 'static>(
-            value: u64,
-            blinding: &G::Scalar,
-            interval: Interval,
-            label: &str,
-        ) -> std::result::Result<IntervalOf<G>, ProofError> {
-            let (proof, commitment) = LibIntervalProof::<G, P>::prove_with_rng(
+        let (proof, commitment) = system
+            .prove_interval::<G, _>(
                 G::interval_gens(interval),
                 G::pc(),
                 &mut new_transcript(label.as_bytes()),
@@ -470,35 +452,16 @@ impl<G: PyGroup> IntervalOf<G> {
                 blinding,
                 interval,
                 &mut rand_core::OsRng,
-            )?;
-            let statement = IntervalStatement::new(interval, &commitment, G::pc())?;
-            Ok(IntervalOf { proof: Box::new(proof), statement })
-        }
-        match system {
-            RangeSystem::Bulletproofs => prove_with::<G, LibRangeProof<G>>(value, blinding, interval, label),
-            RangeSystem::BulletproofsPlus => prove_with::<G, RangeProofPlus<G>>(value, blinding, interval, label),
-            RangeSystem::BulletproofsPlusPlus => {
-                prove_with::<G, RangeProofPlusPlus<G>>(value, blinding, interval, label)
-            }
-        }
-        .when(Doing::Proving)
+            )
+            .when(Doing::Proving)?;
+        let statement = IntervalStatement::new(interval, &commitment, G::pc()).when(Doing::Proving)?;
+        Ok(IntervalOf { proof, statement })
     }
 
     fn decode(system: RangeSystem, data: &[u8], commitment: &[u8], interval: Interval) -> Result<Self> {
-        fn decode_with<G: PyGroup, P: RangeProofSystem<G> + 'static>(
-            data: &[u8],
-            interval: Interval,
-        ) -> std::result::Result<Box<dyn DynInterval<G>>, ProofError> {
-            Ok(Box::new(LibIntervalProof::<G, P>::from_bytes_for(data, interval)?))
-        }
         let commitment = groups::compressed::<G>("commitment", commitment)?;
         let statement = IntervalStatement::new(interval, &commitment, G::pc()).when(Doing::Decoding)?;
-        let proof = match system {
-            RangeSystem::Bulletproofs => decode_with::<G, LibRangeProof<G>>(data, interval),
-            RangeSystem::BulletproofsPlus => decode_with::<G, RangeProofPlus<G>>(data, interval),
-            RangeSystem::BulletproofsPlusPlus => decode_with::<G, RangeProofPlusPlus<G>>(data, interval),
-        }
-        .when(Doing::Decoding)?;
+        let proof = system.decode_interval::<G>(data, interval).when(Doing::Decoding)?;
         Ok(IntervalOf { proof, statement })
     }
 
@@ -519,7 +482,7 @@ pub(crate) struct IntervalProof {
 impl IntervalProof {
     /// Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃`.
     #[staticmethod]
-    #[pyo3(signature = (value, lo, hi, blinding = None, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (value, lo, hi, blinding = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
     #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
@@ -574,7 +537,7 @@ impl IntervalProof {
 
     /// A proof from its bytes and statement; decoding is strict.
     #[staticmethod]
-    #[pyo3(signature = (data, commitment, lo, hi, label = RANGE_LABEL, system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (data, commitment, lo, hi, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
     fn from_bytes(
         data: &[u8],
         commitment: &[u8],

@@ -95,8 +95,24 @@ pub trait Verifiable<G: Group> {
     where
         Self: Sized,
     {
-        self.equation(statement, transcript, rng)?.verify(bp_gens, pc_gens)
+        verify_dyn(self, statement, transcript, bp_gens, pc_gens, rng)
     }
+}
+
+/// [`Verifiable::verify`] for a proof behind a pointer whose type is not
+/// known at compile time (`dyn DynRangeProof`, `dyn DynIntervalProof`).
+pub fn verify_dyn<G: Group, P: Verifiable<G> + ?Sized, R: RngCore + CryptoRng>(
+    proof: &P,
+    statement: &P::Statement,
+    transcript: &mut Transcript,
+    bp_gens: &BulletproofGens<G>,
+    pc_gens: &PedersenGens<G>,
+    rng: &mut R,
+) -> Result<(), ProofError> {
+    let mut eq = Equation::new();
+    let combine = <G::Scalar as ScalarOps>::random(rng);
+    proof.add_terms(statement, transcript, G::Scalar::one(), combine, &mut eq)?;
+    eq.verify(bp_gens, pc_gens)
 }
 
 /// One member of a batch: a proof, bound to its statement and transcript,

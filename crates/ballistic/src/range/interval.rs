@@ -35,7 +35,9 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use subtle::ConstantTimeGreater;
 
-use super::{RangeProofSystem, RangeShape, RangeStatement};
+use super::{
+    RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeProofSystem, RangeShape, RangeStatement, RangeSystem,
+};
 use crate::ct::declassify;
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
@@ -231,5 +233,97 @@ impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
     pub fn from_bytes_for(bytes: &[u8], interval: Interval) -> Result<Self, ProofError> {
         let proof = P::decode_for(bytes, interval.bits(), interval.values())?;
         Ok(IntervalProof { proof, _group: PhantomData })
+    }
+}
+
+/// An interval proof of any system behind one object-safe interface: what
+/// proof files and bindings hold when the system is chosen at run time
+/// ([`RangeSystem::prove_interval`], [`RangeSystem::decode_interval`]).
+pub trait DynIntervalProof<G: Group>:
+    Verifiable<G, Statement = IntervalStatement<G>> + Send + Sync + core::fmt::Debug
+{
+    /// Which system made the inner range proof.
+    fn system(&self) -> RangeSystem;
+    /// The inner range proof's encoding.
+    fn to_bytes(&self) -> Vec<u8>;
+}
+
+impl<G: Group, P: RangeProofSystem<G>> DynIntervalProof<G> for IntervalProof<G, P> {
+    fn system(&self) -> RangeSystem {
+        P::SYSTEM
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        IntervalProof::to_bytes(self)
+    }
+}
+
+/// A boxed interval proof and its commitment, as [`RangeSystem::prove_interval`] returns them.
+pub type DynIntervalProved<G> = (Box<dyn DynIntervalProof<G>>, <G as Group>::Compressed);
+
+impl RangeSystem {
+    /// Prove `lo ≤ value ≤ hi` with this system ([`IntervalProof::prove_with_rng`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_interval<G: Group, R: RngCore + CryptoRng>(
+        self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        value: u64,
+        blinding: &G::Scalar,
+        interval: Interval,
+        rng: &mut R,
+    ) -> Result<DynIntervalProved<G>, ProofError> {
+        fn with<G: Group, P: RangeProofSystem<G> + 'static, R: RngCore + CryptoRng>(
+            bp_gens: &BulletproofGens<G>,
+            pc_gens: &PedersenGens<G>,
+            transcript: &mut Transcript,
+            value: u64,
+            blinding: &G::Scalar,
+            interval: Interval,
+            rng: &mut R,
+        ) -> Result<DynIntervalProved<G>, ProofError> {
+            let (proof, commitment) =
+                IntervalProof::<G, P>::prove_with_rng(bp_gens, pc_gens, transcript, value, blinding, interval, rng)?;
+            Ok((Box::new(proof), commitment))
+        }
+        match self {
+            RangeSystem::Bulletproofs => {
+                with::<G, RangeProof<G>, R>(bp_gens, pc_gens, transcript, value, blinding, interval, rng)
+            }
+            RangeSystem::BulletproofsPlus => {
+                with::<G, RangeProofPlus<G>, R>(bp_gens, pc_gens, transcript, value, blinding, interval, rng)
+            }
+            RangeSystem::BulletproofsPlusPlus => {
+                with::<G, RangeProofPlusPlus<G>, R>(bp_gens, pc_gens, transcript, value, blinding, interval, rng)
+            }
+        }
+    }
+
+    /// Strict decoding of an interval proof of this system for `interval`.
+    pub fn decode_interval<G: Group>(
+        self,
+        bytes: &[u8],
+        interval: Interval,
+    ) -> Result<Box<dyn DynIntervalProof<G>>, ProofError> {
+        Ok(match self {
+            RangeSystem::Bulletproofs => Box::new(IntervalProof::<G, RangeProof<G>>::from_bytes_for(bytes, interval)?),
+            RangeSystem::BulletproofsPlus => {
+                Box::new(IntervalProof::<G, RangeProofPlus<G>>::from_bytes_for(bytes, interval)?)
+            }
+            RangeSystem::BulletproofsPlusPlus => {
+                Box::new(IntervalProof::<G, RangeProofPlusPlus<G>>::from_bytes_for(bytes, interval)?)
+            }
+        })
+    }
+
+    /// Generators `(chains, per chain)` an interval proof of this system for
+    /// `interval` needs.
+    pub fn interval_generators_needed(self, interval: Interval) -> Result<(usize, usize), ProofError> {
+        self.generators_needed(interval.bits(), interval.values())
+    }
+
+    /// The encoded length of an interval proof of this system for `interval`.
+    pub fn interval_encoded_len<G: Group>(self, interval: Interval) -> Result<usize, ProofError> {
+        self.encoded_len::<G>(interval.bits(), interval.values())
     }
 }

@@ -32,7 +32,7 @@ pub mod mpc;
 pub use self::bulletproofs::RangeProof;
 pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
 pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
-pub use self::interval::{Interval, IntervalProof, IntervalStatement};
+pub use self::interval::{DynIntervalProof, DynIntervalProved, Interval, IntervalProof, IntervalStatement};
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};

@@ -1,0 +1,404 @@
+//! The C ABI of ballistic, in the style of libsecp256k1's `secp256k1.h`:
+//! a context object that owns a group's generators, proofs as bytes,
+//! status codes instead of panics, and no allocation handed to the caller
+//! without its matching free function. The header
+//! `include/ballistic.h` is generated from this crate by cbindgen and
+//! checked in (`tests/header.rs` fails when it is stale).
+//!
+//! This crate holds no logic of its own: every function checks its
+//! pointers and lengths, converts bytes to the library's types, calls the
+//! library (`ballistic`) and maps the outcome to a status code.
+//!
+//! * Every function is wrapped in `guard`, which catches a Rust panic
+//!   (a library bug, or a failing operating-system random source) and
+//!   returns `BALLISTIC_ERR_INTERNAL` instead of unwinding into C.
+//! * Secrets (values, blindings, seeds, witnesses) cross the boundary only
+//!   as input buffers owned by the caller; the scalars parsed from them are
+//!   zeroized on drop, and recovered openings are written to the caller's
+//!   buffers only on success.
+//! * Randomness for provers and verifiers comes from a ChaCha20 generator
+//!   seeded from the operating system (`OsRng`) at each call.
+
+#![allow(non_camel_case_types)]
+// Every exported function takes raw pointers from C; their validity is the
+// documented contract of each function (see the header), checked for null
+// by the helpers below.
+#![allow(clippy::missing_safety_doc)]
+
+use std::os::raw::{c_char, c_int};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use ballistic::group::{Group, GroupId};
+use ballistic::{BulletproofGens, ErrorKind, PedersenGens, ProofError, RangeSystem, Ristretto255, Secp256k1};
+
+mod circuit;
+mod range;
+
+pub use circuit::*;
+pub use range::*;
+
+/// Success.
+pub const BALLISTIC_OK: c_int = 0;
+/// A required pointer argument was NULL.
+pub const BALLISTIC_ERR_NULL_POINTER: c_int = 1;
+/// An output buffer is too short; its length argument now holds the length needed.
+pub const BALLISTIC_ERR_BUFFER_TOO_SMALL: c_int = 2;
+/// An argument is out of its domain: an unknown group or system code, a
+/// label that is not UTF-8 where one must be, a buffer length that does not
+/// match the count it goes with.
+pub const BALLISTIC_ERR_ARGUMENT: c_int = 3;
+/// A secret scalar (a blinding) is not canonical: not below the group order.
+pub const BALLISTIC_ERR_SCALAR: c_int = 4;
+/// Bytes that must encode a proof or a point do not (wrong length, a
+/// non-canonical scalar, an invalid point).
+pub const BALLISTIC_ERR_DECODE: c_int = 5;
+/// The statement is malformed: bits not in 1..=64, no values or too many,
+/// a commitment that is not a point, an interval with lo > hi.
+pub const BALLISTIC_ERR_STATEMENT: c_int = 6;
+/// The proof is well formed but does not prove the statement.
+pub const BALLISTIC_ERR_VERIFICATION: c_int = 7;
+/// The prover refused its input: a value outside the range or interval,
+/// a circuit its inputs do not satisfy.
+pub const BALLISTIC_ERR_PROVER: c_int = 8;
+/// The context's generators do not cover the proof's size (create the
+/// context with a larger capacity).
+pub const BALLISTIC_ERR_CAPACITY: c_int = 9;
+/// Owner recovery found no opening (wrong seed, output id, label or proof).
+pub const BALLISTIC_ERR_RECOVERY: c_int = 10;
+/// The operation does not exist for this proof system (owner recovery is
+/// implemented for Bulletproofs+ only).
+pub const BALLISTIC_ERR_UNSUPPORTED: c_int = 11;
+/// A circuit file (`.arith`), its inputs (`.in`) or a circuit proof file is malformed.
+pub const BALLISTIC_ERR_CIRCUIT: c_int = 12;
+/// The proof is for another group than the context's.
+pub const BALLISTIC_ERR_WRONG_GROUP: c_int = 13;
+/// An internal error (a caught panic: a bug, or no operating-system randomness).
+pub const BALLISTIC_ERR_INTERNAL: c_int = 14;
+
+/// Ristretto255 (RFC 9496; 32-byte points, `bulletproofs` 5's encoding).
+pub const BALLISTIC_GROUP_RISTRETTO255: c_int = 1;
+/// secp256k1 (33-byte compressed points).
+pub const BALLISTIC_GROUP_SECP256K1: c_int = 2;
+
+/// Bulletproofs (Bünz et al. 2018, §4).
+pub const BALLISTIC_SYSTEM_BULLETPROOFS: c_int = 1;
+/// Bulletproofs+ (Chung et al. 2020).
+pub const BALLISTIC_SYSTEM_BULLETPROOFS_PLUS: c_int = 2;
+/// Bulletproofs++ (Eagen et al. 2022, the reciprocal range proof).
+pub const BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS: c_int = 3;
+
+/// Length of a scalar (a blinding, a seed) in bytes.
+pub const BALLISTIC_SCALAR_LEN: usize = 32;
+/// The longest point encoding of any group (secp256k1's compressed points).
+pub const BALLISTIC_MAX_POINT_LEN: usize = 33;
+
+/// Generators of one group: the Pedersen bases `B`, `B̃` and the vectors
+/// `G_i`, `H_i` in `party_capacity` chains of `gens_capacity`.
+///
+/// Created by `ballistic_context_create`, copied by
+/// `ballistic_context_clone`, freed by `ballistic_context_destroy`. A
+/// context is never modified after creation, so one context may be used
+/// from several threads at once.
+pub struct ballistic_context {
+    pub(crate) gens: Gens,
+}
+
+/// A context's generators, for its group.
+#[derive(Clone)]
+pub(crate) enum Gens {
+    Ristretto255(GroupGens<Ristretto255>),
+    Secp256k1(GroupGens<Secp256k1>),
+}
+
+#[derive(Clone)]
+pub(crate) struct GroupGens<G: Group> {
+    pub(crate) pc: PedersenGens<G>,
+    pub(crate) bp: BulletproofGens<G>,
+}
+
+impl<G: Group> GroupGens<G> {
+    /// `BALLISTIC_ERR_CAPACITY` unless the generators have `chains` chains of `per_chain`.
+    pub(crate) fn covers(&self, (chains, per_chain): (usize, usize)) -> Result<(), c_int> {
+        if self.bp.party_capacity() >= chains && self.bp.gens_capacity() >= per_chain {
+            Ok(())
+        } else {
+            Err(BALLISTIC_ERR_CAPACITY)
+        }
+    }
+}
+
+impl Gens {
+    pub(crate) fn group(&self) -> GroupId {
+        match self {
+            Gens::Ristretto255(_) => GroupId::Ristretto255,
+            Gens::Secp256k1(_) => GroupId::Secp256k1,
+        }
+    }
+}
+
+/// Run `body` with the type alias `$g` bound to the context's group and
+/// `$gens` to its generators.
+macro_rules! with_gens {
+    ($ctx:expr, $g:ident, $gens:ident => $body:expr) => {
+        match &$ctx.gens {
+            $crate::Gens::Ristretto255($gens) => {
+                type $g = ::ballistic::Ristretto255;
+                $body
+            }
+            $crate::Gens::Secp256k1($gens) => {
+                type $g = ::ballistic::Secp256k1;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_gens;
+
+/// A fresh ChaCha20 generator seeded from the operating system.
+pub(crate) fn rng() -> rand_chacha::ChaCha20Rng {
+    // Seeding fails only if the OS has no randomness: a panic, which
+    // `guard` reports as BALLISTIC_ERR_INTERNAL.
+    <rand_chacha::ChaCha20Rng as rand_core::SeedableRng>::from_rng(rand_core::OsRng)
+        .unwrap_or_else(|e| std::panic::panic_any(e.to_string()))
+}
+
+/// Run `f`, turning a panic into `BALLISTIC_ERR_INTERNAL`.
+pub(crate) fn guard<F: FnOnce() -> Result<(), c_int>>(f: F) -> c_int {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(Ok(())) => BALLISTIC_OK,
+        Ok(Err(code)) => code,
+        Err(_) => BALLISTIC_ERR_INTERNAL,
+    }
+}
+
+/// The library's error, as a status code.
+pub(crate) fn code(e: &ProofError) -> c_int {
+    match e.kind() {
+        ErrorKind::Decode => BALLISTIC_ERR_DECODE,
+        ErrorKind::Statement => BALLISTIC_ERR_STATEMENT,
+        ErrorKind::Verification => BALLISTIC_ERR_VERIFICATION,
+        ErrorKind::Prover => BALLISTIC_ERR_PROVER,
+        ErrorKind::Setup => BALLISTIC_ERR_CAPACITY,
+        ErrorKind::Recovery => BALLISTIC_ERR_RECOVERY,
+    }
+}
+
+pub(crate) fn group_id(group: c_int) -> Result<GroupId, c_int> {
+    match group {
+        BALLISTIC_GROUP_RISTRETTO255 => Ok(GroupId::Ristretto255),
+        BALLISTIC_GROUP_SECP256K1 => Ok(GroupId::Secp256k1),
+        _ => Err(BALLISTIC_ERR_ARGUMENT),
+    }
+}
+
+pub(crate) fn system(system: c_int) -> Result<RangeSystem, c_int> {
+    match system {
+        BALLISTIC_SYSTEM_BULLETPROOFS => Ok(RangeSystem::Bulletproofs),
+        BALLISTIC_SYSTEM_BULLETPROOFS_PLUS => Ok(RangeSystem::BulletproofsPlus),
+        BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS => Ok(RangeSystem::BulletproofsPlusPlus),
+        _ => Err(BALLISTIC_ERR_ARGUMENT),
+    }
+}
+
+/// The context behind a pointer.
+pub(crate) unsafe fn context<'a>(ctx: *const ballistic_context) -> Result<&'a ballistic_context, c_int> {
+    // SAFETY: the caller passes NULL or a pointer from ballistic_context_create/clone.
+    unsafe { ctx.as_ref() }.ok_or(BALLISTIC_ERR_NULL_POINTER)
+}
+
+/// `len` bytes at `ptr` (NULL allowed when `len` is 0).
+pub(crate) unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], c_int> {
+    if len == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(BALLISTIC_ERR_NULL_POINTER);
+    }
+    // SAFETY: the caller guarantees `len` readable bytes at `ptr`.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// `count` items of `T` at `ptr` (NULL allowed when `count` is 0).
+pub(crate) unsafe fn items<'a, T>(ptr: *const T, count: usize) -> Result<&'a [T], c_int> {
+    if count == 0 {
+        return Ok(&[]);
+    }
+    if ptr.is_null() {
+        return Err(BALLISTIC_ERR_NULL_POINTER);
+    }
+    // SAFETY: the caller guarantees `count` readable items at `ptr`.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, count) })
+}
+
+/// A `len`-byte array at `ptr`.
+pub(crate) unsafe fn array<'a, const N: usize>(ptr: *const u8) -> Result<&'a [u8; N], c_int> {
+    if ptr.is_null() {
+        return Err(BALLISTIC_ERR_NULL_POINTER);
+    }
+    // SAFETY: the caller guarantees N readable bytes at `ptr`.
+    Ok(unsafe { &*(ptr as *const [u8; N]) })
+}
+
+/// An output buffer `out` whose capacity is `*len`: writes `data` and its
+/// length, or the length needed and `BALLISTIC_ERR_BUFFER_TOO_SMALL`.
+pub(crate) struct Out {
+    ptr: *mut u8,
+    len: *mut usize,
+}
+
+impl Out {
+    /// Check the pointers (before any work is done).
+    pub(crate) fn new(ptr: *mut u8, len: *mut usize) -> Result<Self, c_int> {
+        if ptr.is_null() || len.is_null() {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        Ok(Out { ptr, len })
+    }
+
+    /// `BALLISTIC_ERR_BUFFER_TOO_SMALL` (and the length needed in `*len`)
+    /// unless `needed` bytes fit.
+    pub(crate) unsafe fn reserve(&self, needed: usize) -> Result<(), c_int> {
+        // SAFETY: `len` is a valid pointer (checked non-null; the caller's contract).
+        let capacity = unsafe { *self.len };
+        if capacity < needed {
+            // SAFETY: as above.
+            unsafe { *self.len = needed };
+            return Err(BALLISTIC_ERR_BUFFER_TOO_SMALL);
+        }
+        Ok(())
+    }
+
+    /// Write `data` (after [`reserve`](Self::reserve) of at least its length).
+    pub(crate) unsafe fn write(&self, data: &[u8]) -> Result<(), c_int> {
+        // SAFETY: as in `reserve`; then `*len ≥ data.len()` writable bytes at `ptr`.
+        unsafe {
+            self.reserve(data.len())?;
+            std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr, data.len());
+            *self.len = data.len();
+        }
+        Ok(())
+    }
+}
+
+/// A static, NUL-terminated English description of a status code.
+///
+/// Returns: a pointer to a string that lives as long as the library (never NULL).
+/// In: `status`: a value returned by a ballistic function.
+#[no_mangle]
+pub extern "C" fn ballistic_status_message(status: c_int) -> *const c_char {
+    let text: &'static [u8] = match status {
+        BALLISTIC_OK => b"success\0",
+        BALLISTIC_ERR_NULL_POINTER => b"a required pointer is NULL\0",
+        BALLISTIC_ERR_BUFFER_TOO_SMALL => b"an output buffer is too short\0",
+        BALLISTIC_ERR_ARGUMENT => b"an argument is out of its domain\0",
+        BALLISTIC_ERR_SCALAR => b"a scalar is not canonical\0",
+        BALLISTIC_ERR_DECODE => b"malformed proof or point encoding\0",
+        BALLISTIC_ERR_STATEMENT => b"malformed statement\0",
+        BALLISTIC_ERR_VERIFICATION => b"the proof does not verify\0",
+        BALLISTIC_ERR_PROVER => b"the prover refused its input\0",
+        BALLISTIC_ERR_CAPACITY => b"the context's generators are too few for this proof\0",
+        BALLISTIC_ERR_RECOVERY => b"owner recovery found no opening\0",
+        BALLISTIC_ERR_UNSUPPORTED => b"not supported for this proof system\0",
+        BALLISTIC_ERR_CIRCUIT => b"malformed circuit, inputs or circuit proof file\0",
+        BALLISTIC_ERR_WRONG_GROUP => b"the proof is for another group\0",
+        BALLISTIC_ERR_INTERNAL => b"internal error\0",
+        _ => b"unknown status code\0",
+    };
+    text.as_ptr() as *const c_char
+}
+
+/// Create a context: the generators of `group` for proofs of up to
+/// `party_capacity` chains of `gens_capacity` generators each.
+///
+/// Returns: a new context (free it with `ballistic_context_destroy`), or
+///          NULL if `group` is unknown or a capacity is 0 or above 2^24.
+/// In: `group`: `BALLISTIC_GROUP_RISTRETTO255` or `BALLISTIC_GROUP_SECP256K1`.
+///     `gens_capacity`, `party_capacity`: a range proof of `m` values of
+///     `n` bits needs `(n, m)` (use `ballistic_range_capacity` for the exact
+///     figure per system; `(64, M)` covers every system for up to `M`
+///     64-bit values; other sizes may need more chains); an interval proof
+///     needs at most `(64, 4)` with any system. Deriving
+///     generators costs about one hash-to-curve per generator, once.
+#[no_mangle]
+pub extern "C" fn ballistic_context_create(
+    group: c_int,
+    gens_capacity: usize,
+    party_capacity: usize,
+) -> *mut ballistic_context {
+    const MAX: usize = 1 << 24;
+    let made = catch_unwind(|| {
+        let group = group_id(group).ok()?;
+        if gens_capacity == 0 || party_capacity == 0 || gens_capacity.saturating_mul(party_capacity) > MAX {
+            return None;
+        }
+        let gens = match group {
+            GroupId::Ristretto255 => Gens::Ristretto255(GroupGens {
+                pc: PedersenGens::default(),
+                bp: BulletproofGens::new(gens_capacity, party_capacity),
+            }),
+            GroupId::Secp256k1 => Gens::Secp256k1(GroupGens {
+                pc: PedersenGens::default(),
+                bp: BulletproofGens::new(gens_capacity, party_capacity),
+            }),
+        };
+        Some(Box::into_raw(Box::new(ballistic_context { gens })))
+    });
+    made.ok().flatten().unwrap_or(std::ptr::null_mut())
+}
+
+/// Copy a context.
+///
+/// Returns: a new context (free it with `ballistic_context_destroy`), or NULL if `ctx` is NULL.
+/// Args: `ctx`: an existing context.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_context_clone(ctx: *const ballistic_context) -> *mut ballistic_context {
+    // SAFETY: NULL or a context pointer (the function's contract).
+    let made = catch_unwind(|| unsafe { context(ctx) }.ok().map(|c| ballistic_context { gens: c.gens.clone() }));
+    match made {
+        Ok(Some(copy)) => Box::into_raw(Box::new(copy)),
+        _ => std::ptr::null_mut(),
+    }
+}
+
+/// Free a context. NULL is ignored.
+///
+/// Args: `ctx`: a context from `ballistic_context_create` or `ballistic_context_clone`, not used afterwards.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_context_destroy(ctx: *mut ballistic_context) {
+    if !ctx.is_null() {
+        // SAFETY: the pointer came from Box::into_raw in create/clone and is freed once.
+        let _ = catch_unwind(AssertUnwindSafe(|| drop(unsafe { Box::from_raw(ctx) })));
+    }
+}
+
+/// The context's group and point length.
+///
+/// Returns: `BALLISTIC_OK`, or `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// Out: `group` (may be NULL): `BALLISTIC_GROUP_*`;
+///      `point_len` (may be NULL): bytes per point (commitment): 32 or 33.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_context_group(
+    ctx: *const ballistic_context,
+    group: *mut c_int,
+    point_len: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY: the function's contract.
+        let ctx = unsafe { context(ctx) }?;
+        let (id, len) = match ctx.gens.group() {
+            GroupId::Ristretto255 => (BALLISTIC_GROUP_RISTRETTO255, Ristretto255::POINT_LEN),
+            GroupId::Secp256k1 => (BALLISTIC_GROUP_SECP256K1, Secp256k1::POINT_LEN),
+        };
+        // SAFETY: each is NULL or a writable pointer (the function's contract).
+        unsafe {
+            if let Some(g) = group.as_mut() {
+                *g = id;
+            }
+            if let Some(l) = point_len.as_mut() {
+                *l = len;
+            }
+        }
+        Ok(())
+    })
+}

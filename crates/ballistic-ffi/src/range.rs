@@ -1,0 +1,616 @@
+//! Pedersen commitments, range proofs of every system, intervals, owner
+//! recovery and batch verification.
+
+use std::os::raw::c_int;
+
+use ballistic::batch::{self, Claim, Item};
+use ballistic::equation::verify_dyn;
+use ballistic::file::MAX_LABEL;
+use ballistic::group::{Group, ScalarOps};
+use ballistic::merlin::Transcript;
+use ballistic::range::{DynRangeProof, RangeProofSystem};
+use ballistic::{new_transcript, Interval, IntervalStatement, RangeProofPlus, RangeStatement, RangeSystem};
+use zeroize::Zeroizing;
+
+use crate::{
+    array, ballistic_context, bytes, code, context, group_id, guard, items, system, with_gens, GroupGens, Out,
+    BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_SCALAR,
+    BALLISTIC_ERR_UNSUPPORTED, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
+};
+
+/// The transcript a label starts (at most `MAX_LABEL` = 1024 bytes).
+pub(crate) unsafe fn transcript(label: *const u8, label_len: usize) -> Result<Transcript, c_int> {
+    if label_len > MAX_LABEL {
+        return Err(BALLISTIC_ERR_ARGUMENT);
+    }
+    // SAFETY: the caller's contract for (label, label_len).
+    Ok(new_transcript(unsafe { bytes(label, label_len) }?))
+}
+
+/// `count` canonical scalars (secrets: parsed in constant time up to the verdict, zeroized on drop).
+fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar>>, c_int> {
+    if raw.len() != count.checked_mul(BALLISTIC_SCALAR_LEN).ok_or(BALLISTIC_ERR_ARGUMENT)? {
+        return Err(BALLISTIC_ERR_ARGUMENT);
+    }
+    let mut out = Zeroizing::new(Vec::with_capacity(count));
+    for chunk in raw.chunks_exact(BALLISTIC_SCALAR_LEN) {
+        let mut bytes = Zeroizing::new([0u8; BALLISTIC_SCALAR_LEN]);
+        bytes.copy_from_slice(chunk);
+        out.push(G::Scalar::from_canonical_bytes(&bytes).ok_or(BALLISTIC_ERR_SCALAR)?);
+    }
+    Ok(out)
+}
+
+/// `count` point encodings, concatenated (checked for length here; decoded by the verifier).
+fn points<G: Group>(raw: &[u8], count: usize) -> Result<Vec<G::Compressed>, c_int> {
+    if raw.len() != count.checked_mul(G::POINT_LEN).ok_or(BALLISTIC_ERR_ARGUMENT)? {
+        return Err(BALLISTIC_ERR_ARGUMENT);
+    }
+    raw.chunks_exact(G::POINT_LEN).map(|c| G::compressed_from_slice(c).ok_or(BALLISTIC_ERR_DECODE)).collect()
+}
+
+fn concat<G: Group>(points: &[G::Compressed]) -> Vec<u8> {
+    points.iter().flat_map(|p| G::compressed_bytes(p).to_vec()).collect()
+}
+
+/// The generator capacity a range proof needs.
+///
+/// Returns: `BALLISTIC_OK`, `BALLISTIC_ERR_NULL_POINTER`, `BALLISTIC_ERR_ARGUMENT`
+///          (unknown system) or `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large).
+/// In: `system`: `BALLISTIC_SYSTEM_*`; `bits`: bits per value; `m`: values.
+/// Out: `gens_capacity`, `party_capacity`: the least capacities of a context that proves and verifies it.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_capacity(
+    system: c_int,
+    bits: usize,
+    m: usize,
+    gens_capacity: *mut usize,
+    party_capacity: *mut usize,
+) -> c_int {
+    guard(|| {
+        if gens_capacity.is_null() || party_capacity.is_null() {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        let (chains, per_chain) = crate::system(system)?.generators_needed(bits, m).map_err(|e| code(&e))?;
+        // SAFETY: both checked non-null; writable by the function's contract.
+        unsafe {
+            *gens_capacity = per_chain;
+            *party_capacity = chains;
+        }
+        Ok(())
+    })
+}
+
+/// The length of a range proof.
+///
+/// Returns: `BALLISTIC_OK`, `BALLISTIC_ERR_NULL_POINTER`, `BALLISTIC_ERR_ARGUMENT`
+///          (unknown group or system) or `BALLISTIC_ERR_STATEMENT` (shape out of range).
+/// In: `group`, `system`, `bits`, `m`: the proof's group, system and shape.
+/// Out: `len`: its length in bytes.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_proof_len(
+    group: c_int,
+    system: c_int,
+    bits: usize,
+    m: usize,
+    len: *mut usize,
+) -> c_int {
+    guard(|| {
+        if len.is_null() {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        let system = crate::system(system)?;
+        let n =
+            ballistic::with_group!(group_id(group)?, G => system.encoded_len::<G>(bits, m)).map_err(|e| code(&e))?;
+        // SAFETY: checked non-null; writable by the function's contract.
+        unsafe { *len = n };
+        Ok(())
+    })
+}
+
+/// Commit to a value: `value·B + blinding·B̃`.
+///
+/// Returns: `BALLISTIC_OK`, `BALLISTIC_ERR_NULL_POINTER`, `BALLISTIC_ERR_SCALAR`
+///          (blinding not canonical) or `BALLISTIC_ERR_BUFFER_TOO_SMALL`.
+/// Args: `ctx`: a context.
+/// In: `value`; `blinding`: 32 bytes.
+/// Out: `commitment`: the point (32 or 33 bytes); `commitment_len`: in, its capacity; out, the length written.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_commit(
+    ctx: *const ballistic_context,
+    value: u64,
+    blinding: *const u8,
+    commitment: *mut u8,
+    commitment_len: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let out = Out::new(commitment, commitment_len)?;
+        let blinding = unsafe { array::<32>(blinding) }?;
+        with_gens!(ctx, G, gens => {
+            let gamma = scalars::<G>(blinding, 1)?;
+            let point = gens.pc.commit(&<G as Group>::Scalar::from_u64(value), &gamma[0]);
+            unsafe { out.write(G::compressed_bytes(&G::compress(&point))) }
+        })
+    })
+}
+
+/// Prove `0 ≤ values[j] < 2^bits` for every `j` in one aggregated proof.
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_ARGUMENT`
+///          (unknown system, label over 1024 bytes, `blindings_len` not 32·m);
+///          `BALLISTIC_ERR_SCALAR`; `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0);
+///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
+///          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer).
+/// Args: `ctx`: a context.
+/// In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label,
+///     which binds any extra data the application puts in it (the verifier must pass the same);
+///     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`.
+/// Out: `proof`, `proof_len`: the proof (length from `ballistic_range_proof_len`);
+///      `commitments`, `commitments_len`: the `m` commitments, concatenated.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_prove(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    values: *const u64,
+    m: usize,
+    blindings: *const u8,
+    blindings_len: usize,
+    bits: usize,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitments: *mut u8,
+    commitments_len: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let system = crate::system(system)?;
+        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let values = unsafe { items(values, m) }?;
+        let blindings = unsafe { bytes(blindings, blindings_len) }?;
+        let proof_out = Out::new(proof, proof_len)?;
+        let commitments_out = Out::new(commitments, commitments_len)?;
+        with_gens!(ctx, G, gens => {
+            let blindings = scalars::<G>(blindings, m)?;
+            gens.covers(system.generators_needed(bits, m).map_err(|e| code(&e))?)?;
+            unsafe {
+                proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
+                commitments_out.reserve(m * G::POINT_LEN)?;
+            }
+            let (made, points) = system
+                .prove::<G, _>(&gens.bp, &gens.pc, &mut transcript, values, &blindings, bits, &mut crate::rng())
+                .map_err(|e| code(&e))?;
+            unsafe {
+                proof_out.write(&made.to_bytes())?;
+                commitments_out.write(&concat::<G>(&points))
+            }
+        })
+    })
+}
+
+/// A decoded range proof with its statement.
+struct Decoded<G: Group> {
+    proof: Box<dyn DynRangeProof<G>>,
+    statement: RangeStatement<G>,
+}
+
+fn decode_range<G: Group>(
+    gens: &GroupGens<G>,
+    system: RangeSystem,
+    proof: &[u8],
+    commitments: &[u8],
+    m: usize,
+    bits: usize,
+) -> Result<Decoded<G>, c_int> {
+    let system_needs = system.generators_needed(bits, m).map_err(|e| code(&e))?;
+    let commitments = points::<G>(commitments, m)?;
+    let statement = RangeStatement::new(bits, &commitments).map_err(|e| code(&e))?;
+    gens.covers(system_needs)?;
+    let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
+    Ok(Decoded { proof, statement })
+}
+
+/// Verify a range proof.
+///
+/// Returns: `BALLISTIC_OK` if the proof proves that each of the `m`
+///          commitments opens to a value in `[0, 2^bits)`;
+///          `BALLISTIC_ERR_VERIFICATION` if it does not; `BALLISTIC_ERR_DECODE`
+///          (malformed proof or commitment bytes); `BALLISTIC_ERR_STATEMENT`;
+///          `BALLISTIC_ERR_ARGUMENT` (unknown system, long label,
+///          `commitments_len` not m·point length); `BALLISTIC_ERR_CAPACITY`;
+///          `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`: the prover's label; `proof`, `proof_len`;
+///     `commitments`, `commitments_len`: `m` points, concatenated; `m`; `bits`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_verify(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    m: usize,
+    bits: usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let system = crate::system(system)?;
+        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let proof = unsafe { bytes(proof, proof_len) }?;
+        let commitments = unsafe { bytes(commitments, commitments_len) }?;
+        with_gens!(ctx, G, gens => {
+            let d = decode_range::<G>(gens, system, proof, commitments, m, bits)?;
+            verify_dyn(&*d.proof, &d.statement, &mut transcript, &gens.bp, &gens.pc, &mut crate::rng())
+                .map_err(|e| code(&e))
+        })
+    })
+}
+
+/// One range proof in a batch (`ballistic_range_verify`'s arguments).
+#[repr(C)]
+#[derive(Copy, Clone)]
+pub struct ballistic_range_item {
+    /// `BALLISTIC_SYSTEM_*`.
+    pub system: c_int,
+    /// The transcript label (may be NULL if `label_len` is 0).
+    pub label: *const u8,
+    /// Its length (at most 1024).
+    pub label_len: usize,
+    /// The proof.
+    pub proof: *const u8,
+    /// Its length.
+    pub proof_len: usize,
+    /// `m` commitments, concatenated.
+    pub commitments: *const u8,
+    /// Their total length (m · point length).
+    pub commitments_len: usize,
+    /// Values.
+    pub m: usize,
+    /// Bits per value.
+    pub bits: usize,
+}
+
+/// Verify range proofs of any systems and shapes together (one
+/// multiscalar multiplication when all are valid) and name the invalid ones.
+///
+/// Returns: `BALLISTIC_OK` if every proof verifies (`*invalid_count` = 0);
+///          `BALLISTIC_ERR_VERIFICATION` if some do not: their indices, in
+///          increasing order, are in `invalid[0 .. *invalid_count]`. A proof
+///          that is malformed in any way (bad bytes, unknown system, long
+///          label, NULL pointers inside its item) counts as invalid.
+///          `BALLISTIC_ERR_CAPACITY` if a well-formed item needs more
+///          generators than the context has (nothing is verified);
+///          `BALLISTIC_ERR_NULL_POINTER` if `ctx`, `items` (with count > 0),
+///          `invalid` (with count > 0) or `invalid_count` is NULL.
+/// Args: `ctx`: a context.
+/// In: `items`, `count`: the proofs.
+/// Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_verify_batch(
+    ctx: *const ballistic_context,
+    items: *const ballistic_range_item,
+    count: usize,
+    invalid: *mut usize,
+    invalid_count: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let list = unsafe { crate::items(items, count) }?;
+        if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        let bad: Vec<usize> = with_gens!(ctx, G, gens => {
+            let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
+                .iter()
+                .map(|item| unsafe { decode_item::<G>(gens, item) })
+                .collect();
+            if decoded.iter().any(|d| matches!(d, Err(crate::BALLISTIC_ERR_CAPACITY))) {
+                return Err(crate::BALLISTIC_ERR_CAPACITY);
+            }
+            let bound: Vec<(usize, Item<'_, G, dyn DynRangeProof<G>>)> = decoded
+                .iter()
+                .enumerate()
+                .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&*d.proof, &d.statement, t.clone()))))
+                .collect();
+            let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
+            let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
+            if let Err(e) = batch::verify(&claims, &gens.bp, &gens.pc, &mut crate::rng()) {
+                bad.extend(e.invalid.iter().filter_map(|(k, _)| bound.get(*k).map(|(i, _)| *i)));
+            }
+            bad.sort_unstable();
+            bad
+        });
+        // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
+        unsafe {
+            if !bad.is_empty() {
+                std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
+            }
+            *invalid_count = bad.len();
+        }
+        if bad.is_empty() {
+            Ok(())
+        } else {
+            Err(BALLISTIC_ERR_VERIFICATION)
+        }
+    })
+}
+
+unsafe fn decode_item<G: Group>(
+    gens: &GroupGens<G>,
+    item: &ballistic_range_item,
+) -> Result<(Decoded<G>, Transcript), c_int> {
+    let system = system(item.system)?;
+    // SAFETY: the item's pointers follow ballistic_range_verify's contract.
+    let transcript = unsafe { transcript(item.label, item.label_len) }?;
+    let proof = unsafe { bytes(item.proof, item.proof_len) }?;
+    let commitments = unsafe { bytes(item.commitments, item.commitments_len) }?;
+    Ok((decode_range::<G>(gens, system, proof, commitments, item.m, item.bits)?, transcript))
+}
+
+/// The length of an interval proof.
+///
+/// Returns: `BALLISTIC_OK`, `BALLISTIC_ERR_NULL_POINTER`, `BALLISTIC_ERR_ARGUMENT`
+///          (unknown group or system) or `BALLISTIC_ERR_STATEMENT` (lo > hi).
+/// In: `group`, `system`, `lo`, `hi`.
+/// Out: `len`: the length in bytes of a proof that a value lies in `[lo, hi]`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_interval_proof_len(
+    group: c_int,
+    system: c_int,
+    lo: u64,
+    hi: u64,
+    len: *mut usize,
+) -> c_int {
+    guard(|| {
+        if len.is_null() {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        let system = crate::system(system)?;
+        let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
+        let n = ballistic::with_group!(group_id(group)?, G => system.interval_encoded_len::<G>(interval))
+            .map_err(|e| code(&e))?;
+        // SAFETY: checked non-null; writable by the function's contract.
+        unsafe { *len = n };
+        Ok(())
+    })
+}
+
+/// Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃` (any `lo ≤ hi`).
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_PROVER` (value outside the
+///          interval); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
+///          `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_CAPACITY` (needs `(64, 4)` at most);
+///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `value`; `blinding`: 32 bytes; `lo`, `hi`.
+/// Out: `proof`, `proof_len` (length from `ballistic_interval_proof_len`);
+///      `commitment`, `commitment_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_interval_prove(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    value: u64,
+    blinding: *const u8,
+    lo: u64,
+    hi: u64,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitment: *mut u8,
+    commitment_len: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let system = crate::system(system)?;
+        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let blinding = unsafe { array::<32>(blinding) }?;
+        let proof_out = Out::new(proof, proof_len)?;
+        let commitment_out = Out::new(commitment, commitment_len)?;
+        let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
+        with_gens!(ctx, G, gens => {
+            let gamma = scalars::<G>(blinding, 1)?;
+            gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
+            unsafe {
+                proof_out.reserve(system.interval_encoded_len::<G>(interval).map_err(|e| code(&e))?)?;
+                commitment_out.reserve(G::POINT_LEN)?;
+            }
+            let (made, point) = system
+                .prove_interval::<G, _>(&gens.bp, &gens.pc, &mut transcript, value, &gamma[0], interval, &mut crate::rng())
+                .map_err(|e| code(&e))?;
+            unsafe {
+                proof_out.write(&made.to_bytes())?;
+                commitment_out.write(G::compressed_bytes(&point))
+            }
+        })
+    })
+}
+
+/// Verify that `commitment` opens to a value in `[lo, hi]`.
+///
+/// Returns: `BALLISTIC_OK` if it does; `BALLISTIC_ERR_VERIFICATION` if the
+///          proof does not prove it; `BALLISTIC_ERR_DECODE`; `BALLISTIC_ERR_STATEMENT`
+///          (lo > hi, a commitment that is not a point); `BALLISTIC_ERR_ARGUMENT`;
+///          `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_interval_verify(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitment: *const u8,
+    commitment_len: usize,
+    lo: u64,
+    hi: u64,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let system = crate::system(system)?;
+        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let proof = unsafe { bytes(proof, proof_len) }?;
+        let commitment = unsafe { bytes(commitment, commitment_len) }?;
+        let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
+        with_gens!(ctx, G, gens => {
+            let commitment = points::<G>(commitment, 1)?;
+            let statement = IntervalStatement::new(interval, &commitment[0], &gens.pc).map_err(|e| code(&e))?;
+            gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
+            let proof = system.decode_interval::<G>(proof, interval).map_err(|e| code(&e))?;
+            verify_dyn(&*proof, &statement, &mut transcript, &gens.bp, &gens.pc, &mut crate::rng())
+                .map_err(|e| code(&e))
+        })
+    })
+}
+
+/// Prove `0 ≤ values[j] < 2^bits` with blindings derived from the owner's
+/// `seed` and an `output_id` unique to this output, so that the holder of
+/// the seed can recover every value and blinding from the proof
+/// (`ballistic_range_recover`). Two proofs with the same seed must have
+/// different output ids (e.g. the output's position in its transaction
+/// and the transaction's own unique data): the blindings, and so the
+/// commitments' privacy, depend on it.
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` unless `system` is
+///          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS`; `BALLISTIC_ERR_ARGUMENT`
+///          (output id empty or over 1024 bytes, long label); `BALLISTIC_ERR_STATEMENT`
+///          (bits, m, or m above 16); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
+///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
+///     `output_id`, `output_id_len`: 1..=1024 bytes.
+/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_prove_recoverable(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    values: *const u64,
+    m: usize,
+    bits: usize,
+    seed: *const u8,
+    output_id: *const u8,
+    output_id_len: usize,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitments: *mut u8,
+    commitments_len: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let system = recoverable_system(system)?;
+        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let values = unsafe { items(values, m) }?;
+        let seed = unsafe { array::<32>(seed) }?;
+        let output_id = unsafe { bytes(output_id, output_id_len) }?;
+        let proof_out = Out::new(proof, proof_len)?;
+        let commitments_out = Out::new(commitments, commitments_len)?;
+        with_gens!(ctx, G, gens => {
+            gens.covers(system.generators_needed(bits, m).map_err(|e| code(&e))?)?;
+            unsafe {
+                proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
+                commitments_out.reserve(m * G::POINT_LEN)?;
+            }
+            let (made, points, _blindings) =
+                RangeProofPlus::<G>::prove_recoverable(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id)
+                    .map_err(recovery_code)?;
+            unsafe {
+                proof_out.write(&DynRangeProof::to_bytes(&made))?;
+                commitments_out.write(&concat::<G>(&points))
+            }
+        })
+    })
+}
+
+/// Recover the values and blindings of a proof made by
+/// `ballistic_range_prove_recoverable` with this `seed` and `output_id`.
+/// Recovery checks the openings against the commitments; it does not
+/// verify the proof (call `ballistic_range_verify` for that).
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
+///          label or proof is not the prover's (nothing is written);
+///          `BALLISTIC_ERR_UNSUPPORTED` (system); `BALLISTIC_ERR_DECODE`;
+///          `BALLISTIC_ERR_STATEMENT`; `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
+///     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`.
+/// Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_recover(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    m: usize,
+    bits: usize,
+    seed: *const u8,
+    output_id: *const u8,
+    output_id_len: usize,
+    values: *mut u64,
+    blindings: *mut u8,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        recoverable_system(system)?;
+        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let proof = unsafe { bytes(proof, proof_len) }?;
+        let commitments = unsafe { bytes(commitments, commitments_len) }?;
+        let seed = unsafe { array::<32>(seed) }?;
+        let output_id = unsafe { bytes(output_id, output_id_len) }?;
+        if values.is_null() || blindings.is_null() {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        with_gens!(ctx, G, gens => {
+            let commitments = points::<G>(commitments, m)?;
+            let proof = RangeProofPlus::<G>::decode_for(proof, bits, m).map_err(|e| code(&e))?;
+            let openings = proof
+                .recover(&gens.pc, &mut transcript, &commitments, bits, seed, output_id)
+                .map_err(recovery_code)?;
+            for (j, opening) in openings.iter().enumerate() {
+                // The trait's little-endian encoding (k256's inherent `to_bytes` is big-endian).
+                let blinding = Zeroizing::new(ScalarOps::to_bytes(&opening.blinding));
+                // SAFETY: `values` has room for m values and `blindings` for m · 32 bytes; j < m.
+                unsafe {
+                    *values.add(j) = opening.value;
+                    std::ptr::copy_nonoverlapping(blinding.as_ptr(), blindings.add(j * BALLISTIC_SCALAR_LEN), BALLISTIC_SCALAR_LEN);
+                }
+            }
+            Ok(())
+        })
+    })
+}
+
+fn recoverable_system(system: c_int) -> Result<RangeSystem, c_int> {
+    match crate::system(system)? {
+        RangeSystem::BulletproofsPlus => Ok(RangeSystem::BulletproofsPlus),
+        _ => Err(BALLISTIC_ERR_UNSUPPORTED),
+    }
+}
+
+/// An output id of the wrong length is the caller's argument error.
+fn recovery_code(e: ballistic::ProofError) -> c_int {
+    match e {
+        ballistic::ProofError::InvalidOutputId { .. } => BALLISTIC_ERR_ARGUMENT,
+        other => code(&other),
+    }
+}

@@ -1,0 +1,487 @@
+/*
+ * Tests of every function of include/ballistic.h, including every error
+ * code the API can return from valid calls (BALLISTIC_ERR_INTERNAL is a
+ * caught panic, which no input is known to cause: only its message is
+ * checked). Run by scripts/c-test under valgrind memcheck (no errors, no
+ * leaks). Exit status 0 iff every check passes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ballistic.h"
+
+static int failures = 0;
+static int checks = 0;
+
+#define EXPECT(call, expected)                                                 \
+    do {                                                                       \
+        int got_ = (call);                                                     \
+        checks++;                                                              \
+        if (got_ != (expected)) {                                              \
+            failures++;                                                        \
+            fprintf(stderr, "%s:%d: %s\n  returned %d (%s), expected %d (%s)\n", __FILE__, __LINE__, #call, got_, \
+                    ballistic_status_message(got_), (expected), ballistic_status_message(expected));             \
+        }                                                                      \
+    } while (0)
+
+#define CHECK(cond)                                                            \
+    do {                                                                       \
+        checks++;                                                              \
+        if (!(cond)) {                                                         \
+            failures++;                                                        \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                      \
+    } while (0)
+
+#define L(s) (const uint8_t *)(s), strlen(s)
+
+static void small_scalar(unsigned char out[32], unsigned char v) {
+    memset(out, 0, 32);
+    out[0] = v;
+    out[2] = 0x77;
+}
+
+static const int SYSTEMS[3] = {BALLISTIC_SYSTEM_BULLETPROOFS, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS,
+                               BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS};
+
+static void test_status_messages(void) {
+    for (int s = BALLISTIC_OK; s <= BALLISTIC_ERR_INTERNAL; s++) {
+        const char *m = ballistic_status_message(s);
+        CHECK(m != NULL && strlen(m) > 0 && strcmp(m, "unknown status code") != 0);
+    }
+    CHECK(strcmp(ballistic_status_message(999), "unknown status code") == 0);
+    CHECK(strcmp(ballistic_status_message(-1), "unknown status code") == 0);
+}
+
+static void test_context(void) {
+    CHECK(ballistic_context_create(0, 64, 1) == NULL);
+    CHECK(ballistic_context_create(3, 64, 1) == NULL);
+    CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 0, 1) == NULL);
+    CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 0) == NULL);
+    CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, (size_t)1 << 20, (size_t)1 << 20) == NULL);
+    CHECK(ballistic_context_clone(NULL) == NULL);
+    ballistic_context_destroy(NULL);
+
+    ballistic_context *a = ballistic_context_create(BALLISTIC_GROUP_SECP256K1, 8, 1);
+    CHECK(a != NULL);
+    ballistic_context *b = ballistic_context_clone(a);
+    CHECK(b != NULL);
+    ballistic_context_destroy(a);
+    int group = 0;
+    size_t point_len = 0;
+    EXPECT(ballistic_context_group(b, &group, &point_len), BALLISTIC_OK);
+    CHECK(group == BALLISTIC_GROUP_SECP256K1 && point_len == 33);
+    EXPECT(ballistic_context_group(b, NULL, NULL), BALLISTIC_OK);
+    EXPECT(ballistic_context_group(NULL, &group, &point_len), BALLISTIC_ERR_NULL_POINTER);
+    ballistic_context_destroy(b);
+}
+
+static void test_sizes(void) {
+    size_t len = 0, gens = 0, parties = 0;
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, &len), BALLISTIC_OK);
+    CHECK(len == 672);
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, 64, 1, &len), BALLISTIC_OK);
+    CHECK(len == 576);
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, 64, 1, &len), BALLISTIC_OK);
+    CHECK(len == 416);
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_SECP256K1, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, &len), BALLISTIC_OK);
+    CHECK(len > 672);
+    EXPECT(ballistic_range_proof_len(9, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, &len), BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, 0, 64, 1, &len), BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 65, 1, &len), BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 0, &len), BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, NULL), BALLISTIC_ERR_NULL_POINTER);
+
+    EXPECT(ballistic_range_capacity(BALLISTIC_SYSTEM_BULLETPROOFS, 64, 3, &gens, &parties), BALLISTIC_OK);
+    CHECK(gens == 64 && parties == 4);
+    EXPECT(ballistic_range_capacity(BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, 64, 1, &gens, &parties), BALLISTIC_OK);
+    CHECK(gens >= 1 && parties >= 1);
+    EXPECT(ballistic_range_capacity(7, 64, 1, &gens, &parties), BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_capacity(BALLISTIC_SYSTEM_BULLETPROOFS, 0, 1, &gens, &parties), BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_range_capacity(BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, NULL, &parties), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_capacity(BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, &gens, NULL), BALLISTIC_ERR_NULL_POINTER);
+
+    EXPECT(ballistic_interval_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 10, 20, &len), BALLISTIC_OK);
+    CHECK(len > 0);
+    EXPECT(ballistic_interval_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 20, 10, &len), BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_interval_proof_len(5, BALLISTIC_SYSTEM_BULLETPROOFS, 10, 20, &len), BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_interval_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 10, 20, NULL), BALLISTIC_ERR_NULL_POINTER);
+}
+
+static void test_commit(ballistic_context *ctx, size_t point_len) {
+    unsigned char r[32] = {0}, c[33] = {0}, c2[33] = {0}, bad[32] = {0};
+    size_t len = sizeof c;
+    small_scalar(r, 3);
+    EXPECT(ballistic_commit(ctx, 5, r, c, &len), BALLISTIC_OK);
+    CHECK(len == point_len);
+    len = sizeof c2;
+    EXPECT(ballistic_commit(ctx, 6, r, c2, &len), BALLISTIC_OK);
+    CHECK(memcmp(c, c2, point_len) != 0);
+    len = point_len - 1;
+    EXPECT(ballistic_commit(ctx, 5, r, c, &len), BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == point_len);
+    memset(bad, 0xff, sizeof bad); /* 2^256 - 1: not canonical in either group */
+    len = sizeof c;
+    EXPECT(ballistic_commit(ctx, 5, bad, c, &len), BALLISTIC_ERR_SCALAR);
+    EXPECT(ballistic_commit(NULL, 5, r, c, &len), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_commit(ctx, 5, NULL, c, &len), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_commit(ctx, 5, r, NULL, &len), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_commit(ctx, 5, r, c, NULL), BALLISTIC_ERR_NULL_POINTER);
+}
+
+/* Prove, verify and tamper with range proofs of each system. */
+static void test_range(ballistic_context *ctx, int group, size_t point_len) {
+    const uint64_t values[2] = {12345, 0xffffffffffffffffull};
+    unsigned char blindings[64] = {0}, proof[1024] = {0}, commitments[66] = {0};
+    small_scalar(blindings, 1);
+    small_scalar(blindings + 32, 2);
+    for (int s = 0; s < 3; s++) {
+        int sys = SYSTEMS[s];
+        size_t proof_len = sizeof proof, commitments_len = sizeof commitments, expected = 0;
+        EXPECT(ballistic_range_proof_len(group, sys, 64, 2, &expected), BALLISTIC_OK);
+        EXPECT(ballistic_range_prove(ctx, sys, L("c test"), values, 2, blindings, 64, 64, proof, &proof_len, commitments,
+                                     &commitments_len),
+               BALLISTIC_OK);
+        CHECK(proof_len == expected && commitments_len == 2 * point_len);
+        /* The commitments are value·B + blinding·B̃. */
+        unsigned char c[33];
+        size_t c_len = sizeof c;
+        EXPECT(ballistic_commit(ctx, values[0], blindings, c, &c_len), BALLISTIC_OK);
+        CHECK(memcmp(c, commitments, point_len) == 0);
+
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64), BALLISTIC_OK);
+        /* Wrong transcript, wrong commitments, wrong size, wrong system. */
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test!"), proof, proof_len, commitments, commitments_len, 2, 64),
+               BALLISTIC_ERR_VERIFICATION);
+        unsigned char swapped[66];
+        memcpy(swapped, commitments + point_len, point_len);
+        memcpy(swapped + point_len, commitments, point_len);
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, swapped, commitments_len, 2, 64),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len - 1, commitments, commitments_len, 2, 64),
+               BALLISTIC_ERR_DECODE);
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 32),
+               sys == BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS ? BALLISTIC_ERR_DECODE : BALLISTIC_ERR_DECODE);
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len - 1, 2, 64),
+               BALLISTIC_ERR_ARGUMENT);
+        /* Every 7th byte flipped is refused (a decode error or a failed check). */
+        for (size_t i = 0; i < proof_len; i += 7) {
+            proof[i] ^= 0x10;
+            int st = ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64);
+            CHECK(st == BALLISTIC_ERR_VERIFICATION || st == BALLISTIC_ERR_DECODE);
+            proof[i] ^= 0x10;
+        }
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64), BALLISTIC_OK);
+    }
+
+    /* Prover errors. */
+    size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+    uint64_t too_big[1] = {256};
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), too_big, 1, blindings, 32, 8, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_PROVER);
+    EXPECT(ballistic_range_prove(ctx, 4, L("c"), values, 1, blindings, 32, 64, proof, &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 2, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 0, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_STATEMENT);
+    const uint64_t eight[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    unsigned char eight_blindings[256];
+    for (int j = 0; j < 8; j++) small_scalar(eight_blindings + 32 * j, (unsigned char)(j + 1));
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), eight, 8, eight_blindings, 256, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_CAPACITY);
+    unsigned char bad[32];
+    memset(bad, 0xff, 32);
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, bad, 32, 64, proof, &proof_len, commitments,
+                                 &commitments_len),
+           BALLISTIC_ERR_SCALAR);
+    proof_len = 10;
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    size_t expected = 0;
+    EXPECT(ballistic_range_proof_len(group, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, &expected), BALLISTIC_OK);
+    CHECK(proof_len == expected);
+    commitments_len = 1;
+    proof_len = sizeof proof;
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    CHECK(commitments_len == point_len);
+    commitments_len = sizeof commitments;
+    EXPECT(ballistic_range_prove(NULL, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), NULL, 1, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, NULL, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, NULL, 3, values, 1, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_ERR_NULL_POINTER);
+    static unsigned char long_label[1025];
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, long_label, sizeof long_label, values, 1, blindings, 32, 64,
+                                 proof, &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_ARGUMENT);
+
+    /* Verifier statement and decode errors. */
+    proof_len = sizeof proof;
+    commitments_len = sizeof commitments;
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len),
+           BALLISTIC_OK);
+    unsigned char not_a_point[33];
+    memset(not_a_point, 0xff, sizeof not_a_point);
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, not_a_point, point_len, 1, 64),
+           BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 1, 65),
+           BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, NULL, 0, 0, 64),
+           BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_range_verify(ctx, 0, L("c"), proof, proof_len, commitments, point_len, 1, 64), BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_verify(NULL, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 1, 64),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), NULL, proof_len, commitments, point_len, 1, 64),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 4, 64),
+           BALLISTIC_ERR_ARGUMENT);
+}
+
+static void test_batch(ballistic_context *ctx, size_t point_len) {
+    unsigned char proofs[4][1024] = {{0}}, commitments[4][33] = {{0}}, blinding[32] = {0};
+    ballistic_range_item items[4];
+    small_scalar(blinding, 9);
+    for (int i = 0; i < 4; i++) {
+        uint64_t v = (uint64_t)i * 1000 + 7;
+        int sys = SYSTEMS[i % 3];
+        size_t proof_len = sizeof proofs[i], commitments_len = sizeof commitments[i];
+        EXPECT(ballistic_range_prove(ctx, sys, L("batch"), &v, 1, blinding, 32, 32, proofs[i], &proof_len, commitments[i],
+                                     &commitments_len),
+               BALLISTIC_OK);
+        items[i] = (ballistic_range_item){sys, (const uint8_t *)"batch", 5, proofs[i], proof_len, commitments[i],
+                                          commitments_len, 1, 32};
+    }
+    size_t invalid[4] = {99, 99, 99, 99}, count = 99;
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, &count), BALLISTIC_OK);
+    CHECK(count == 0);
+    EXPECT(ballistic_range_verify_batch(ctx, NULL, 0, NULL, &count), BALLISTIC_OK);
+    CHECK(count == 0);
+
+    /* Tamper with #1, give #3 the wrong commitment: exactly those are named. */
+    proofs[1][point_len + 3] ^= 1;
+    items[3].commitments = commitments[0];
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+    CHECK(count == 2 && invalid[0] == 1 && invalid[1] == 3);
+    proofs[1][point_len + 3] ^= 1;
+    items[3].commitments = commitments[3];
+
+    /* Malformed items are named too: unknown system, NULL proof, truncated proof. */
+    items[0].system = 42;
+    items[2].proof = NULL;
+    items[3].proof_len -= 1;
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+    CHECK(count == 3 && invalid[0] == 0 && invalid[1] == 2 && invalid[2] == 3);
+    items[0].system = SYSTEMS[0];
+
+    /* An item beyond the context's generators: nothing is verified. */
+    unsigned char eight[8 * 33];
+    for (int j = 0; j < 8; j++) memcpy(eight + j * point_len, commitments[1], point_len);
+    items[1].m = 8;
+    items[1].bits = 64;
+    items[1].commitments_len = 8 * point_len;
+    items[1].commitments = eight;
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, &count), BALLISTIC_ERR_CAPACITY);
+
+    EXPECT(ballistic_range_verify_batch(NULL, items, 4, invalid, &count), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_verify_batch(ctx, NULL, 4, invalid, &count), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, NULL, &count), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, NULL), BALLISTIC_ERR_NULL_POINTER);
+}
+
+static void test_interval(ballistic_context *ctx, int group, size_t point_len) {
+    unsigned char blinding[32], proof[1024], commitment[33];
+    memset(proof, 0, sizeof proof);
+    memset(commitment, 0, sizeof commitment);
+    small_scalar(blinding, 4);
+    for (int s = 0; s < 3; s++) {
+        int sys = SYSTEMS[s];
+        size_t proof_len = sizeof proof, commitment_len = sizeof commitment, expected = 0;
+        EXPECT(ballistic_interval_proof_len(group, sys, 18, 65, &expected), BALLISTIC_OK);
+        EXPECT(ballistic_interval_prove(ctx, sys, L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+               BALLISTIC_OK);
+        CHECK(proof_len == expected && commitment_len == point_len);
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 18, 65), BALLISTIC_OK);
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 22, 65),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age?"), proof, proof_len, commitment, commitment_len, 18, 65),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len - 1, commitment, commitment_len, 18, 65),
+               BALLISTIC_ERR_DECODE);
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 65, 18),
+               BALLISTIC_ERR_STATEMENT);
+        proof[5] ^= 4;
+        int st = ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 18, 65);
+        CHECK(st == BALLISTIC_ERR_VERIFICATION || st == BALLISTIC_ERR_DECODE);
+        proof[5] ^= 4;
+        EXPECT(ballistic_interval_prove(ctx, sys, L("age"), 17, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+               BALLISTIC_ERR_PROVER);
+    }
+    size_t proof_len = sizeof proof, commitment_len = sizeof commitment;
+    EXPECT(ballistic_interval_prove(ctx, 0, L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, blinding, 65, 18, proof, &proof_len, commitment, &commitment_len),
+           BALLISTIC_ERR_STATEMENT);
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, NULL, 18, 65, proof, &proof_len, commitment, &commitment_len),
+           BALLISTIC_ERR_NULL_POINTER);
+    proof_len = 3;
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+           BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    unsigned char bad[32];
+    memset(bad, 0xff, 32);
+    proof_len = sizeof proof;
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, bad, 18, 65, proof, &proof_len, commitment, &commitment_len),
+           BALLISTIC_ERR_SCALAR);
+    EXPECT(ballistic_interval_verify(NULL, SYSTEMS[0], L("age"), proof, proof_len, commitment, commitment_len, 18, 65),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_interval_verify(ctx, 9, L("age"), proof, proof_len, commitment, commitment_len, 18, 65), BALLISTIC_ERR_ARGUMENT);
+}
+
+static void test_recovery(ballistic_context *ctx, size_t point_len) {
+    const uint64_t values[2] = {777, 1u << 20};
+    unsigned char seed[32] = {0}, proof[1024] = {0}, commitments[66] = {0}, blindings[64] = {0};
+    uint64_t got[2] = {0, 0};
+    memset(seed, 0x42, sizeof seed);
+    size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 2, 32, seed,
+                                             L("tx 1, output 0"), proof, &proof_len, commitments, &commitments_len),
+           BALLISTIC_OK);
+    CHECK(commitments_len == 2 * point_len);
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                  commitments_len, 2, 32),
+           BALLISTIC_OK);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), got, blindings),
+           BALLISTIC_OK);
+    CHECK(got[0] == values[0] && got[1] == values[1]);
+    /* The recovered blinding opens the commitment. */
+    unsigned char c[33];
+    size_t c_len = sizeof c;
+    EXPECT(ballistic_commit(ctx, got[1], blindings + 32, c, &c_len), BALLISTIC_OK);
+    CHECK(memcmp(c, commitments + point_len, point_len) == 0);
+    EXPECT(ballistic_commit(ctx, got[0], blindings, c, &c_len), BALLISTIC_OK);
+    CHECK(memcmp(c, commitments, point_len) == 0);
+
+    /* A wrong seed or output id recovers nothing, and writes nothing. */
+    uint64_t untouched[2] = {5, 5};
+    unsigned char other[32];
+    memset(other, 0x43, sizeof other);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                   commitments_len, 2, 32, other, L("tx 1, output 0"), untouched, blindings),
+           BALLISTIC_ERR_RECOVERY);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                   commitments_len, 2, 32, seed, L("tx 1, output 1"), untouched, blindings),
+           BALLISTIC_ERR_RECOVERY);
+    CHECK(untouched[0] == 5 && untouched[1] == 5);
+    /* Unsupported systems, bad output ids, bad pointers. */
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("wallet"), values, 2, 32, seed, L("id"), proof,
+                                             &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_UNSUPPORTED);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                   commitments_len, 2, 32, seed, L("id"), got, blindings),
+           BALLISTIC_ERR_UNSUPPORTED);
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 2, 32, seed, NULL, 0,
+                                             proof, &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 2, 32, NULL, L("id"),
+                                             proof, &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), NULL, blindings),
+           BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len - 1, commitments,
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), got, blindings),
+           BALLISTIC_ERR_DECODE);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                   commitments_len, 2, 0, seed, L("tx 1, output 0"), got, blindings),
+           BALLISTIC_ERR_STATEMENT);
+}
+
+static void test_circuit(ballistic_context *ctx, ballistic_context *other_group) {
+    const char *arith = "total 4\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> out 1 <3>\noutput 3\n";
+    ballistic_circuit *circuit = (ballistic_circuit *)1;
+    EXPECT(ballistic_circuit_parse(L("total 4\ninput 0\nfoo in 1 <0> out 1 <1>\n"), &circuit), BALLISTIC_ERR_CIRCUIT);
+    CHECK(circuit == NULL);
+    EXPECT(ballistic_circuit_parse(L(arith), NULL), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_circuit_parse(NULL, 10, &circuit), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_circuit_parse(L(arith), &circuit), BALLISTIC_OK);
+    CHECK(circuit != NULL);
+
+    uint8_t *file = NULL;
+    size_t file_len = 0;
+    EXPECT(ballistic_circuit_prove(ctx, circuit, L("0 1\n1 5\n2 7\n"), L("circuit"), &file, &file_len), BALLISTIC_OK);
+    CHECK(file != NULL && file_len > 0 && strstr((const char *)file, "\"r1cs\"") != NULL);
+    EXPECT(ballistic_circuit_verify(ctx, circuit, file, file_len), BALLISTIC_OK);
+    EXPECT(ballistic_circuit_verify(other_group, circuit, file, file_len), BALLISTIC_ERR_WRONG_GROUP);
+    /* Another output (0x23 = 35 is 5 · 7): the proof does not prove it. */
+    char *text = malloc(file_len + 1);
+    memcpy(text, file, file_len);
+    text[file_len] = 0;
+    char *out = strstr(text, "\"outputs\"");
+    char *value = out ? strstr(out, "23\"") : NULL;
+    CHECK(value != NULL);
+    if (value) {
+        value[1] = '4';
+        EXPECT(ballistic_circuit_verify(ctx, circuit, (const uint8_t *)text, file_len), BALLISTIC_ERR_VERIFICATION);
+    }
+    free(text);
+    EXPECT(ballistic_circuit_verify(ctx, circuit, L("{\"system\": \"r1cs\"}")), BALLISTIC_ERR_CIRCUIT);
+    EXPECT(ballistic_circuit_verify(ctx, circuit, L("not json")), BALLISTIC_ERR_CIRCUIT);
+    EXPECT(ballistic_circuit_verify(NULL, circuit, file, file_len), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_circuit_verify(ctx, NULL, file, file_len), BALLISTIC_ERR_NULL_POINTER);
+    ballistic_bytes_free(file, file_len);
+    ballistic_bytes_free(NULL, 0);
+
+    EXPECT(ballistic_circuit_prove(ctx, circuit, L("0 1\n1 5\n"), L("circuit"), &file, &file_len), BALLISTIC_ERR_CIRCUIT);
+    EXPECT(ballistic_circuit_prove(ctx, circuit, L("0 1\n1 5\n2 7\n"), (const uint8_t *)"\xff\xfe", 2, &file, &file_len),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_circuit_prove(ctx, circuit, L("0 1\n1 5\n2 7\n"), L("circuit"), NULL, &file_len), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_circuit_prove(ctx, NULL, L("0 1\n1 5\n2 7\n"), L("circuit"), &file, &file_len), BALLISTIC_ERR_NULL_POINTER);
+    ballistic_circuit_destroy(circuit);
+    ballistic_circuit_destroy(NULL);
+}
+
+int main(void) {
+    test_status_messages();
+    test_context();
+    test_sizes();
+    ballistic_context *r = ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 4);
+    ballistic_context *k = ballistic_context_create(BALLISTIC_GROUP_SECP256K1, 64, 4);
+    if (r == NULL || k == NULL) {
+        fprintf(stderr, "context creation failed\n");
+        return 1;
+    }
+    ballistic_context *contexts[2] = {r, k};
+    const int groups[2] = {BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_GROUP_SECP256K1};
+    for (int g = 0; g < 2; g++) {
+        size_t point_len = 0;
+        EXPECT(ballistic_context_group(contexts[g], NULL, &point_len), BALLISTIC_OK);
+        test_commit(contexts[g], point_len);
+        test_range(contexts[g], groups[g], point_len);
+        test_batch(contexts[g], point_len);
+        test_interval(contexts[g], groups[g], point_len);
+        test_recovery(contexts[g], point_len);
+    }
+    test_circuit(r, k);
+    test_circuit(k, r);
+    ballistic_context_destroy(r);
+    ballistic_context_destroy(k);
+    printf("C API: %d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}
