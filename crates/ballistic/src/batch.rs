@@ -45,6 +45,8 @@
 //! all, every proof bad about `log₂ B` batches. A verifier that accepts batches from untrusted
 //! submitters should bound `B` per submitter accordingly.
 
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
@@ -134,8 +136,7 @@ impl core::fmt::Display for BatchError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for BatchError {}
+impl core::error::Error for BatchError {}
 
 /// Verify range proofs (any system, any shapes) together: each item's
 /// statement is built once, then [`verify`].

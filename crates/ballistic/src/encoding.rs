@@ -5,6 +5,9 @@
 //! before anything is read, scalars must be `< ℓ`, points must be canonical
 //! encodings of group elements. Errors carry the byte offset of the field.
 
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 

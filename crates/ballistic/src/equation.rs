@@ -27,6 +27,9 @@
 //! decoding the 17 proof points and the commitment is about 0.1 ms, the
 //! 147-term sum 0.7 ms with the table and 1.1 ms without.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 

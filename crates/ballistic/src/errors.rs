@@ -11,6 +11,7 @@
 //! parties), `circuit::arith::ArithError` (names the line), and the proof
 //! files' `file::FileError`.
 
+use alloc::string::String;
 use core::fmt;
 
 /// Why a proof could not be created, decoded or verified.
@@ -263,5 +264,4 @@ impl fmt::Display for ProofError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ProofError {}
+impl core::error::Error for ProofError {}

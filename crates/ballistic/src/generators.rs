@@ -22,13 +22,16 @@
 //! `n` generators for value `j`); padding entries continue into further
 //! parties' chains, so they are distinct from every other generator.
 
+use alloc::vec::Vec;
+
+use alloc::sync::Arc;
+
 use digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Digest, Sha3_512, Shake256};
 
-use std::sync::{Arc, OnceLock};
-
 use crate::errors::ProofError;
 use crate::group::Group;
+use crate::lazy::Lazy;
 
 /// Names the derivation above (bound into transcripts that do not need
 /// `bulletproofs` 5 compatibility, e.g. Bulletproofs+): `B̃` from SHA3-512,
@@ -164,7 +167,7 @@ pub struct BulletproofGens<G: Group> {
     g_vec: Vec<Vec<G::Point>>,
     h_vec: Vec<Vec<G::Point>>,
     precomputation: Precomputation,
-    tables: Arc<OnceLock<Option<GenTables<G>>>>,
+    tables: Arc<Lazy<Option<GenTables<G>>>>,
 }
 
 impl<G: Group> core::fmt::Debug for BulletproofGens<G> {
@@ -191,14 +194,14 @@ impl<G: Group> BulletproofGens<G> {
             g_vec,
             h_vec,
             precomputation: Precomputation::Auto,
-            tables: Arc::new(OnceLock::new()),
+            tables: Arc::new(Lazy::new()),
         }
     }
 
     /// The same generators with another [`Precomputation`] policy.
     pub fn with_precomputation(mut self, precomputation: Precomputation) -> Self {
         self.precomputation = precomputation;
-        self.tables = Arc::new(OnceLock::new());
+        self.tables = Arc::new(Lazy::new());
         self
     }
 

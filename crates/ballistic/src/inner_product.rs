@@ -46,6 +46,9 @@
 //! The rounds therefore use variable-time arithmetic, as `bulletproofs` 5
 //! does. Callers with unmasked secret vectors must not use this prover.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 
 use crate::encoding::{ProofPoint, Reader};
@@ -89,14 +92,14 @@ impl<G: Group> InnerProductProof<G> {
         q: &G::Point,
         g_factors: &[G::Scalar],
         h_factors: &[G::Scalar],
-        g: impl Into<std::borrow::Cow<'a, [G::Point]>>,
-        h: impl Into<std::borrow::Cow<'a, [G::Point]>>,
+        g: impl Into<alloc::borrow::Cow<'a, [G::Point]>>,
+        h: impl Into<alloc::borrow::Cow<'a, [G::Point]>>,
         table: Option<(&GenTables<G>, usize)>,
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
     ) -> Self {
-        let g: std::borrow::Cow<'a, [G::Point]> = g.into();
-        let h: std::borrow::Cow<'a, [G::Point]> = h.into();
+        let g: alloc::borrow::Cow<'a, [G::Point]> = g.into();
+        let h: alloc::borrow::Cow<'a, [G::Point]> = h.into();
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two());
         debug_assert!(b.len() == big_n && g.len() == big_n && h.len() == big_n);

@@ -66,7 +66,31 @@
 //! [`circuit`] (neither imports the other; the circuit gadgets use
 //! [`embedded`]) → [`merkle`] (a proof built on [`circuit`]) → [`batch`]. The inner-product
 //! arguments, transcript protocol and nonce derivation are internal.
+//!
+//! ## Features, and `no_std`
+//!
+//! Default: `std`, `serde`, `file`. With `default-features = false` the
+//! crate is `no_std` (`core` + `alloc` only; `serde` may be added back).
+//! Everything proves and verifies without `std`, with the caller's RNG
+//! (the `*_with_rng` methods, [`Verifiable::verify`], [`batch`]). Needing
+//! `std`:
+//!
+//! - **`std`**: the conveniences drawing from the OS RNG (`prove_single`,
+//!   `prove_multiple`, `verify_single`, `verify_multiple` of the range
+//!   proofs, `circuit::Prover::prove`, `circuit::Verifier::verify`, the MPC
+//!   parties' `assign_position` and `apply_challenge`); `.arith` circuits
+//!   from files, `std::io` readers and gzip (`Circuit::from_path`,
+//!   `from_reader`). Without `std`, [`circuit::arith::Circuit::parse`] and
+//!   `read_inputs` / `read_outputs` read a byte slice instead of any
+//!   `BufRead`.
+//! - **`file`** (implies `std`, `serde`): the JSON proof files.
+//! - **`rayon`** (implies `std`): batch verification and large
+//!   multiscalar multiplications across threads.
+//!
+//! `ci/nostd-check` in the repository links a `#![no_std]` static library
+//! against the crate, which fails if anything in the tree links `std`.
 
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used, clippy::panic))]
@@ -75,6 +99,8 @@
 // patterns. Prover internals that index vectors they allocated themselves
 // opt out function by function, each with the invariant that bounds it.
 #![cfg_attr(not(test), deny(clippy::indexing_slicing))]
+
+extern crate alloc;
 
 pub mod batch;
 pub mod circuit;
@@ -88,6 +114,8 @@ pub mod file;
 pub mod generators;
 pub mod group;
 mod inner_product;
+mod lazy;
+mod map;
 pub mod merkle;
 mod nonces;
 pub mod norm_linear;

@@ -36,6 +36,9 @@
 //! at the leaf's index (memory access depends on it): call it where the
 //! index is not secret from the machine, or keep the path yourself.
 
+use alloc::vec::Vec;
+use alloc::{format, vec};
+
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 

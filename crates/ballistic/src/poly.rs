@@ -3,8 +3,10 @@
 //! inner-product arguments share (`FoldingGens`, on `fold_points` and
 //! `materialise_strided`).
 
+use alloc::vec::Vec;
+
 use crate::group::{Group, ScalarOps};
-use std::borrow::Cow;
+use alloc::borrow::Cow;
 
 /// The iterator `1, x, x², …` (lazy; one multiplication per element).
 pub fn powers<S: ScalarOps>(x: S) -> impl Iterator<Item = S> + Clone {

@@ -49,6 +49,9 @@
 //! is therefore constant time ([`Group::msm_ct`]); only the generator folds,
 //! whose scalars are public challenges, are variable time.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 use zeroize::Zeroizing;
 

@@ -1,5 +1,7 @@
 //! Variables and linear combinations of a rank-1 constraint system.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::ops::{Add, Mul, Neg, Sub};
 
 use crate::group::ScalarOps;

@@ -13,10 +13,12 @@
 //! prover and the verifier need (`𝐰_L = 𝐳^{q+1}·W_L` etc.), visiting each
 //! nonzero once.
 
-use std::collections::HashMap;
+use alloc::vec;
+use alloc::vec::Vec;
 
 use super::linear::{LinearCombination, Variable};
 use crate::group::ScalarOps;
+use crate::map::Map;
 
 /// Indices of a variable kind that fit the packed form (`index < 2^28`);
 /// larger ones are never valid (no circuit has that many multipliers) and
@@ -41,7 +43,7 @@ pub(crate) struct Matrix<S> {
     vars: Vec<u32>,
     coeff_ids: Vec<u32>,
     coeffs: Vec<S>,
-    index: HashMap<[u8; 32], u32>,
+    index: Map<[u8; 32], u32>,
     /// One more than the largest index of multiplier variables and of
     /// committed variables named so far.
     max_multiplier: usize,
@@ -53,7 +55,7 @@ pub(crate) struct Matrix<S> {
 impl<S: ScalarOps> Default for Matrix<S> {
     fn default() -> Self {
         let (one, minus_one) = (S::one(), -S::one());
-        let mut index = HashMap::new();
+        let mut index = Map::new();
         index.insert(one.to_bytes(), ID_ONE);
         index.insert(minus_one.to_bytes(), ID_MINUS_ONE);
         Matrix {

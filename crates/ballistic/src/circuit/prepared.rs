@@ -15,7 +15,7 @@
 //! flattened matrices too. So transcript, digest, rows and challenges are
 //! exactly those of the from-scratch verifier.
 
-use std::sync::Arc;
+use alloc::sync::Arc;
 
 use merlin::Transcript;
 

@@ -1,5 +1,8 @@
 //! The R1CS proof and its strict encoding (layout in [`crate::circuit`]).
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::group::{Group, SCALAR_LEN};

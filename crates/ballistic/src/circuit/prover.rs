@@ -1,7 +1,10 @@
 //! The R1CS prover (see [`crate::circuit`] for the protocol).
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
 use merlin::Transcript;
-use rand_core::{CryptoRng, OsRng, RngCore};
+use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroizing;
 
@@ -133,9 +136,10 @@ impl<G: Group> Prover<G> {
         (Variable::MultiplierLeft(i), Variable::MultiplierRight(i), Variable::MultiplierOutput(i))
     }
 
-    /// Prove with the OS RNG.
+    /// Prove with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
     pub fn prove(self, bp_gens: &BulletproofGens<G>) -> Result<R1csProof<G>, ProofError> {
-        self.prove_with_rng(bp_gens, &mut OsRng)
+        self.prove_with_rng(bp_gens, &mut rand_core::OsRng)
     }
 
     /// Prove, drawing the blindings from `rng`. Fails with

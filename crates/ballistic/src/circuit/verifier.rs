@@ -1,10 +1,13 @@
 //! The R1CS verifier: the same gadget code as the prover, without the
 //! assignment; the proof becomes terms of one multiscalar multiplication.
 
-use std::sync::Arc;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use alloc::sync::Arc;
 
 use merlin::Transcript;
-use rand_core::{CryptoRng, OsRng, RngCore};
+use rand_core::{CryptoRng, RngCore};
 
 use super::constraint_system::{
     ConstraintHasher, ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem,
@@ -158,14 +161,15 @@ impl<G: Group> Verifier<G> {
         (Variable::MultiplierLeft(i), Variable::MultiplierRight(i), Variable::MultiplierOutput(i))
     }
 
-    /// Verify with the OS RNG.
+    /// Verify with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
     pub fn verify(
         self,
         proof: &R1csProof<G>,
         pc_gens: &PedersenGens<G>,
         bp_gens: &BulletproofGens<G>,
     ) -> Result<(), ProofError> {
-        self.verify_with_rng(proof, pc_gens, bp_gens, &mut OsRng)
+        self.verify_with_rng(proof, pc_gens, bp_gens, &mut rand_core::OsRng)
     }
 
     /// Verify; `rng` draws the scalar that joins the proof's two checks.

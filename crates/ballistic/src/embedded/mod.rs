@@ -56,6 +56,8 @@
 
 pub mod pedersen;
 
+use alloc::vec::Vec;
+
 use sha3::{Digest, Sha3_512};
 use subtle::Choice;
 

@@ -52,6 +52,9 @@
 //! segment, ≈ 2.67 per input bit (the paper: 128 gates for 48 bits, 8,192
 //! for 3,072).
 
+use alloc::vec::Vec;
+use alloc::{format, vec};
+
 use super::{bit_choice, hash_to_curve, AffinePoint, Coefficients, EmbeddedCurve};
 use crate::errors::ProofError;
 use crate::group::fast::Montgomery;

@@ -14,6 +14,7 @@
 //! The operations are constant time (fiat-crypto's code is), but they are
 //! used only on public data here.
 
+use alloc::vec::Vec;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use super::ScalarOps;

@@ -19,6 +19,7 @@
 //! and [`Secp256k1`] (k256 arithmetic, ballistic's own GLV Straus/Pippenger
 //! for the variable-time sums).
 
+use alloc::vec::Vec;
 use core::fmt::Debug;
 use core::iter::{Product, Sum};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};

@@ -9,6 +9,7 @@
 //! tables (measured on the development machine: 130 static + 17 dynamic
 //! terms, 0.65–0.89 of the plain MSM, against 0.86–1.0 for 4.1).
 
+use alloc::vec::Vec;
 use core::borrow::Borrow;
 
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;

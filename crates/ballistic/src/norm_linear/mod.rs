@@ -74,6 +74,9 @@
 
 pub mod secp256k1_zkp;
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::group::fast::Montgomery;

@@ -28,6 +28,9 @@
 //! (published vector 6 has `N = 2 < L = 4`) and is for checking those
 //! vectors, not for deciding whether a proof is valid.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use sha2::{Digest, Sha256};
 
 use super::{schedule, Folding, NormLinearProof, NormTranscript};

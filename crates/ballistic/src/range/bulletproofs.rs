@@ -61,8 +61,10 @@
 
 pub(crate) mod algebra;
 
+use alloc::vec::Vec;
+
 use merlin::Transcript;
-use rand_core::{CryptoRng, OsRng, RngCore};
+use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConstantTimeGreater};
 
 use self::algebra::BitWitness;
@@ -136,7 +138,8 @@ impl<G: Group> RangeProof<G> {
         Ok((proof, v_commit))
     }
 
-    /// [`prove_single_with_rng`](Self::prove_single_with_rng) with the OS RNG.
+    /// [`prove_single_with_rng`](Self::prove_single_with_rng) with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
     pub fn prove_single(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -145,10 +148,11 @@ impl<G: Group> RangeProof<G> {
         blinding: &G::Scalar,
         n: usize,
     ) -> Result<(Self, G::Compressed), ProofError> {
-        Self::prove_single_with_rng(bp_gens, pc_gens, transcript, v, blinding, n, &mut OsRng)
+        Self::prove_single_with_rng(bp_gens, pc_gens, transcript, v, blinding, n, &mut rand_core::OsRng)
     }
 
-    /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with the OS RNG.
+    /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
     pub fn prove_multiple(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -157,7 +161,7 @@ impl<G: Group> RangeProof<G> {
         blindings: &[G::Scalar],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut OsRng)
+        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut rand_core::OsRng)
     }
 
     /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
@@ -227,7 +231,8 @@ impl<G: Group> RangeProof<G> {
         Ok((proof, commitments))
     }
 
-    /// Verify a proof for one commitment with the OS RNG.
+    /// Verify a proof for one commitment with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
     pub fn verify_single(
         &self,
         bp_gens: &BulletproofGens<G>,
@@ -239,7 +244,8 @@ impl<G: Group> RangeProof<G> {
         self.verify_multiple(bp_gens, pc_gens, transcript, core::slice::from_ref(commitment), n)
     }
 
-    /// Verify an aggregated proof with the OS RNG.
+    /// Verify an aggregated proof with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
     pub fn verify_multiple(
         &self,
         bp_gens: &BulletproofGens<G>,
@@ -248,7 +254,7 @@ impl<G: Group> RangeProof<G> {
         commitments: &[G::Compressed],
         n: usize,
     ) -> Result<(), ProofError> {
-        self.verify_multiple_with_rng(bp_gens, pc_gens, transcript, commitments, n, &mut OsRng)
+        self.verify_multiple_with_rng(bp_gens, pc_gens, transcript, commitments, n, &mut rand_core::OsRng)
     }
 
     /// Verify an aggregated proof; `rng` draws the scalar that combines the

@@ -99,8 +99,11 @@
 //! the constant-time multiscalar multiplication; they live in `Zeroizing`
 //! containers.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use merlin::Transcript;
-use rand_core::{CryptoRng, OsRng, RngCore};
+use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq, ConstantTimeGreater};
 use zeroize::Zeroizing;
 
@@ -394,7 +397,8 @@ fn public_vectors<S: ScalarOps>(shape: &PlusPlusShape, ch: &Challenges<S>) -> Re
 }
 
 impl<G: Group> RangeProofPlusPlus<G> {
-    /// Prove `v ∈ [0, 2^n)` with the OS RNG; returns the proof and `V`.
+    /// Prove `v ∈ [0, 2^n)` with the OS RNG (`std` feature); returns the proof and `V`.
+    #[cfg(feature = "std")]
     pub fn prove_single(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -410,7 +414,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
             &[v],
             core::slice::from_ref(blinding),
             n,
-            &mut OsRng,
+            &mut rand_core::OsRng,
         )?;
         let commitment = commitments.pop().ok_or(ProofError::VerificationFailed)?;
         Ok((proof, commitment))

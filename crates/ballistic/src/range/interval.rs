@@ -29,6 +29,9 @@
 //! interval that is not exactly `[lo, lo + 2^64 − 1]`, 736 bytes with
 //! Bulletproofs and 640 with Bulletproofs+.
 
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::marker::PhantomData;
 
 use merlin::Transcript;

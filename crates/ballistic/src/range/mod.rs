@@ -34,6 +34,9 @@ pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_OUTPUT_ID, MAX_RE
 pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
 pub use self::interval::{DynIntervalProof, DynIntervalProved, Interval, IntervalProof, IntervalStatement};
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 

@@ -1,5 +1,7 @@
 //! [`ArithError`]: why a circuit or value file was refused, naming the line.
 
+use alloc::string::String;
+
 /// Why a circuit or value file was refused, naming the line (1-based; 0
 /// when the problem is not on one line).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,4 +141,4 @@ impl core::fmt::Display for ArithError {
     }
 }
 
-impl std::error::Error for ArithError {}
+impl core::error::Error for ArithError {}

@@ -48,8 +48,10 @@ mod parse;
 mod prepared;
 mod translate;
 
-use std::io::BufRead;
-use std::path::Path;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use alloc::{format, vec};
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
@@ -57,7 +59,7 @@ use zeroize::{Zeroize, Zeroizing};
 
 pub use error::ArithError;
 pub use parse::{
-    GZIP_SLACK, MAX_GATES, MAX_GATE_ARITY, MAX_GZIP_OUTPUT, MAX_GZIP_RATIO, MAX_LINE, MAX_VALUE_LINE, MAX_WIRES,
+    Source, GZIP_SLACK, MAX_GATES, MAX_GATE_ARITY, MAX_GZIP_OUTPUT, MAX_GZIP_RATIO, MAX_LINE, MAX_VALUE_LINE, MAX_WIRES,
 };
 pub use prepared::PreparedCircuit;
 pub use translate::{MATERIALIZE_ABOVE, MAX_CONSTRAINTS, MAX_MULTIPLIERS, MAX_NONZEROS};
@@ -130,7 +132,7 @@ pub struct Circuit {
     /// Defined wires.
     wires: usize,
     /// File wire number → dense index.
-    index: std::collections::HashMap<u32, u32>,
+    index: crate::map::Map<u32, u32>,
     inputs: Vec<usize>,
     witness_inputs: Vec<usize>,
     outputs: Vec<usize>,
@@ -275,18 +277,21 @@ pub fn scalar_to_hex<S: ScalarOps>(s: &S) -> String {
 }
 
 impl Circuit {
-    /// Parse a circuit from text.
-    pub fn parse<R: BufRead>(reader: R) -> Result<Circuit, ArithError> {
+    /// Parse a circuit from text (a [`Source`]: any `BufRead` with the
+    /// `std` feature, a byte slice without it).
+    pub fn parse<R: Source>(reader: R) -> Result<Circuit, ArithError> {
         parse::parse_circuit(reader, &Limits::default())
     }
 
     /// Parse a circuit from text within `limits`.
-    pub fn parse_with_limits<R: BufRead>(reader: R, limits: &Limits) -> Result<Circuit, ArithError> {
+    pub fn parse_with_limits<R: Source>(reader: R, limits: &Limits) -> Result<Circuit, ArithError> {
         parse::parse_circuit(reader, limits)
     }
 
-    /// Parse a circuit file; `.gz` files are decompressed on the fly.
-    pub fn from_path(path: &Path) -> Result<Circuit, ArithError> {
+    /// Parse a circuit file; `.gz` files are decompressed on the fly
+    /// (`std` feature).
+    #[cfg(feature = "std")]
+    pub fn from_path(path: &std::path::Path) -> Result<Circuit, ArithError> {
         let file =
             std::fs::File::open(path).map_err(|e| ArithError::Io { message: format!("{}: {e}", path.display()) })?;
         Self::from_reader(file, path.extension().is_some_and(|e| e == "gz"))
@@ -294,7 +299,8 @@ impl Circuit {
 
     /// Parse a circuit from a byte stream, gzip-compressed or not
     /// (decompression bounded by [`MAX_GZIP_RATIO`] and
-    /// [`MAX_GZIP_OUTPUT`]).
+    /// [`MAX_GZIP_OUTPUT`]; `std` feature).
+    #[cfg(feature = "std")]
     pub fn from_reader<R: std::io::Read>(reader: R, gzip: bool) -> Result<Circuit, ArithError> {
         Self::from_reader_with_limits(reader, gzip, &Limits::default())
     }
@@ -302,6 +308,7 @@ impl Circuit {
     /// [`from_reader`](Self::from_reader) within `limits`: with
     /// `max_multipliers` set to the size a proof claims, a circuit too
     /// large for the proof is not read to its end.
+    #[cfg(feature = "std")]
     pub fn from_reader_with_limits<R: std::io::Read>(
         reader: R,
         gzip: bool,
@@ -357,7 +364,7 @@ impl Circuit {
     /// Read input values (`.in` format) and check they name exactly the
     /// circuit's inputs; returns the values of all input wires (public and
     /// witness), in a wire-indexed table.
-    pub fn read_inputs<S: ScalarOps, R: BufRead>(&self, reader: R) -> Result<InputValues<S>, ArithError> {
+    pub fn read_inputs<S: ScalarOps, R: Source>(&self, reader: R) -> Result<InputValues<S>, ArithError> {
         // Values go straight into wiped storage (no intermediate copies).
         let mut values: Zeroizing<Vec<S>> = Zeroizing::new(vec![S::zero(); self.wires]);
         let mut seen = vec![false; self.wires];
@@ -386,7 +393,7 @@ impl Circuit {
     }
 
     /// Read expected output values (`.out` format), in circuit order.
-    pub fn read_outputs<S: ScalarOps, R: BufRead>(&self, reader: R) -> Result<Vec<(usize, S)>, ArithError> {
+    pub fn read_outputs<S: ScalarOps, R: Source>(&self, reader: R) -> Result<Vec<(usize, S)>, ArithError> {
         let mut got: Vec<Option<S>> = vec![None; self.outputs.len()];
         parse::parse_values(reader, |line, wire, bytes| {
             let pos = self.outputs.iter().position(|w| *w == wire).ok_or(ArithError::NotAnInput { line, wire })?;

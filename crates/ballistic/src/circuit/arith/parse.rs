@@ -1,11 +1,96 @@
 //! Streaming parsers for `.arith` circuits and `.in` / `.out` value files.
 
-use std::collections::hash_map::{Entry, HashMap};
-use std::io::BufRead;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 
 use zeroize::Zeroize;
 
 use super::{ArithError, Circuit, Gate, GateAt, Limits};
+use crate::map::{Entry, Map};
+
+/// Where circuit and value text is read from: with the `std` feature any
+/// [`std::io::BufRead`] (a byte slice, a `BufReader` over a file, …);
+/// without it a byte slice `&[u8]` holding the whole text. Sealed: it has
+/// no other implementations.
+pub trait Source: sealed::Sealed {}
+
+pub(crate) mod sealed {
+    use alloc::vec::Vec;
+
+    /// What reading a [`Source`](super::Source) can fail with.
+    #[cfg(feature = "std")]
+    pub type ReadError = std::io::Error;
+    /// What reading a [`Source`](super::Source) can fail with (a slice
+    /// cannot).
+    #[cfg(not(feature = "std"))]
+    pub type ReadError = core::convert::Infallible;
+
+    /// The reading a [`Source`](super::Source) offers (as
+    /// `std::io::BufRead`'s, which they are with `std`).
+    pub trait Sealed {
+        /// `fill_buf`: the buffered bytes (empty at the end).
+        fn fill(&mut self) -> Result<&[u8], ReadError>;
+        /// `consume`: drop `n` buffered bytes.
+        fn advance(&mut self, n: usize);
+        /// `take(limit).read_until(b'\n', out)`: append the bytes up to and
+        /// including the next newline, at most `limit` of them; how many.
+        fn read_line_at_most(&mut self, limit: u64, out: &mut Vec<u8>) -> Result<usize, ReadError>;
+    }
+}
+
+#[cfg(feature = "std")]
+impl<R: std::io::BufRead> Source for R {}
+
+#[cfg(feature = "std")]
+impl<R: std::io::BufRead> sealed::Sealed for R {
+    fn fill(&mut self) -> Result<&[u8], sealed::ReadError> {
+        self.fill_buf()
+    }
+
+    fn advance(&mut self, n: usize) {
+        self.consume(n)
+    }
+
+    fn read_line_at_most(&mut self, limit: u64, out: &mut Vec<u8>) -> Result<usize, sealed::ReadError> {
+        use std::io::{BufRead as _, Read as _};
+        self.take(limit).read_until(b'\n', out)
+    }
+}
+
+#[cfg(not(feature = "std"))]
+impl Source for &[u8] {}
+
+#[cfg(not(feature = "std"))]
+impl sealed::Sealed for &[u8] {
+    fn fill(&mut self) -> Result<&[u8], sealed::ReadError> {
+        Ok(*self)
+    }
+
+    fn advance(&mut self, n: usize) {
+        let rest: &[u8] = self;
+        *self = rest.get(n..).unwrap_or(&[]);
+    }
+
+    fn read_line_at_most(&mut self, limit: u64, out: &mut Vec<u8>) -> Result<usize, sealed::ReadError> {
+        Ok(slice_read_line_at_most(self, limit, out))
+    }
+}
+
+/// `take(limit).read_until(b'\n', out)` on a byte slice (as `std`'s
+/// `BufRead for &[u8]` does it; a test compares the two).
+#[cfg(any(not(feature = "std"), test))]
+fn slice_read_line_at_most(rest: &mut &[u8], limit: u64, out: &mut Vec<u8>) -> usize {
+    let all: &[u8] = rest;
+    let available = all.get(..usize::try_from(limit).unwrap_or(usize::MAX)).unwrap_or(all);
+    let line = match available.iter().position(|&b| b == b'\n') {
+        Some(newline) => available.get(..=newline).unwrap_or(available),
+        None => available,
+    };
+    out.extend_from_slice(line);
+    *rest = all.get(line.len()..).unwrap_or(&[]);
+    line.len()
+}
 
 /// Most wires a circuit may declare (`total`): bounds every allocation
 /// made from the file's numbers.
@@ -27,11 +112,13 @@ pub const MAX_GZIP_OUTPUT: u64 = 1 << 30;
 pub const GZIP_SLACK: u64 = 1 << 20;
 
 /// A reader counting the bytes it passes on.
+#[cfg(feature = "std")]
 struct Counted<R> {
     inner: R,
     count: std::rc::Rc<std::cell::Cell<u64>>,
 }
 
+#[cfg(feature = "std")]
 impl<R: std::io::Read> std::io::Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
@@ -43,6 +130,7 @@ impl<R: std::io::Read> std::io::Read for Counted<R> {
 /// Inflates gzip input, refusing (with [`ArithError::TooLarge`] inside the
 /// I/O error) to produce more than [`MAX_GZIP_RATIO`] bytes per compressed
 /// byte read (after [`GZIP_SLACK`]) or more than [`MAX_GZIP_OUTPUT`].
+#[cfg(feature = "std")]
 pub(crate) struct BoundedGzip<R: std::io::Read> {
     decoder: flate2::read::GzDecoder<Counted<R>>,
     compressed: std::rc::Rc<std::cell::Cell<u64>>,
@@ -51,6 +139,7 @@ pub(crate) struct BoundedGzip<R: std::io::Read> {
     output: u64,
 }
 
+#[cfg(feature = "std")]
 impl<R: std::io::Read> BoundedGzip<R> {
     pub(crate) fn new(reader: R, limits: &Limits) -> Self {
         let compressed = std::rc::Rc::new(std::cell::Cell::new(0));
@@ -65,6 +154,7 @@ impl<R: std::io::Read> BoundedGzip<R> {
     }
 }
 
+#[cfg(feature = "std")]
 impl<R: std::io::Read> std::io::Read for BoundedGzip<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.decoder.read(buf)?;
@@ -84,12 +174,19 @@ impl<R: std::io::Read> std::io::Read for BoundedGzip<R> {
 
 /// A read error as an [`ArithError`] at `line` (a limit's own error if a
 /// bounded reader refused).
-fn read_error(e: std::io::Error, line: usize) -> ArithError {
+#[cfg(feature = "std")]
+fn read_error(e: sealed::ReadError, line: usize) -> ArithError {
     match e.get_ref().and_then(|inner| inner.downcast_ref::<ArithError>()) {
         Some(ArithError::TooLarge { what, limit, .. }) => ArithError::TooLarge { line, what, limit: *limit },
         Some(other) => other.clone(),
         None => ArithError::Io { message: e.to_string() },
     }
+}
+
+/// A read error without `std`: there is none (slices do not fail).
+#[cfg(not(feature = "std"))]
+fn read_error(e: sealed::ReadError, _line: usize) -> ArithError {
+    match e {}
 }
 
 fn parse_wire(tok: &str, line: usize, total: usize) -> Result<u32, ArithError> {
@@ -161,19 +258,18 @@ fn gate_wires<'a>(toks: &[&'a str], line: usize) -> Result<(Vec<&'a str>, Vec<&'
 /// Parse a circuit line by line (the whole file is never held in memory),
 /// within `limits`; stops as soon as the gates need more than
 /// `limits.max_multipliers` multiplication gates.
-pub(crate) fn parse_circuit<R: BufRead>(mut reader: R, limits: &Limits) -> Result<Circuit, ArithError> {
-    use std::io::Read as _;
+pub(crate) fn parse_circuit<R: Source>(mut reader: R, limits: &Limits) -> Result<Circuit, ArithError> {
     let (max_line, max_gates, max_multipliers) = (limits.max_line, limits.max_gates, limits.max_multipliers);
     let mut multipliers = 0usize;
     let mut total: Option<usize> = None;
     // Declared wire number → dense index, in order of definition: tables
     // indexed by wire are as large as the wires the file defines, whatever
     // `total` it declares.
-    let mut defined: HashMap<u32, u32> = HashMap::new();
+    let mut defined: Map<u32, u32> = Map::new();
     let mut circuit = Circuit {
         total: 0,
         wires: 0,
-        index: HashMap::new(),
+        index: Map::new(),
         inputs: Vec::new(),
         witness_inputs: Vec::new(),
         outputs: Vec::new(),
@@ -184,8 +280,7 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R, limits: &Limits) -> Resul
     let mut line = 0usize;
     loop {
         raw.clear();
-        let read =
-            (&mut reader).take(max_line as u64 + 1).read_until(b'\n', &mut raw).map_err(|e| read_error(e, line + 1))?;
+        let read = reader.read_line_at_most(max_line as u64 + 1, &mut raw).map_err(|e| read_error(e, line + 1))?;
         if read == 0 {
             break;
         }
@@ -193,7 +288,7 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R, limits: &Limits) -> Resul
         if raw.len() > max_line {
             return Err(ArithError::TooLarge { line, what: "bytes in a line", limit: max_line });
         }
-        let buf = std::str::from_utf8(&raw)
+        let buf = core::str::from_utf8(&raw)
             .map_err(|e| ArithError::Malformed { line, message: format!("not UTF-8 (byte {})", e.valid_up_to()) })?;
         let toks = tokens(buf);
         let Some((&head, rest)) = toks.split_first() else { continue };
@@ -213,14 +308,14 @@ pub(crate) fn parse_circuit<R: BufRead>(mut reader: R, limits: &Limits) -> Resul
             continue;
         }
         let n = total.ok_or(ArithError::Malformed { line, message: "statement before `total`".into() })?;
-        let define = |w: u32, defined: &mut HashMap<u32, u32>| -> Result<u32, ArithError> {
+        let define = |w: u32, defined: &mut Map<u32, u32>| -> Result<u32, ArithError> {
             let next = defined.len() as u32;
             match defined.entry(w) {
                 Entry::Occupied(_) => Err(ArithError::Redefined { line, wire: w as usize }),
                 Entry::Vacant(slot) => Ok(*slot.insert(next)),
             }
         };
-        let use_wire = |tok: &str, defined: &HashMap<u32, u32>| -> Result<u32, ArithError> {
+        let use_wire = |tok: &str, defined: &Map<u32, u32>| -> Result<u32, ArithError> {
             let w = parse_wire(tok, line, n)?;
             defined.get(&w).copied().ok_or(ArithError::UndefinedWire { line, wire: w as usize })
         };
@@ -371,14 +466,14 @@ fn class_of(b: u8) -> Class {
 /// the parser never branches on a value's digits, only on where tokens end
 /// (see [`Class`]); the line buffer and each value's bytes are wiped after
 /// use. Lines are at most [`MAX_VALUE_LINE`] bytes.
-pub(crate) fn parse_values<R: BufRead>(
+pub(crate) fn parse_values<R: Source>(
     mut reader: R,
     mut each: impl FnMut(usize, usize, &[u8; 32]) -> Result<(), ArithError>,
 ) -> Result<(), ArithError> {
     let mut buf = zeroize::Zeroizing::new(Vec::with_capacity(256));
     let mut line = 0usize;
     loop {
-        let chunk = reader.fill_buf().map_err(|e| ArithError::Io { message: e.to_string() })?;
+        let chunk = reader.fill().map_err(|e| ArithError::Io { message: e.to_string() })?;
         if chunk.is_empty() {
             if !buf.is_empty() {
                 value_line(&buf, line + 1, &mut each)?;
@@ -402,7 +497,7 @@ pub(crate) fn parse_values<R: BufRead>(
                 });
             }
         }
-        reader.consume(n);
+        reader.advance(n);
     }
 }
 
@@ -457,5 +552,33 @@ fn value_line(
             result
         }
         _ => Err(ArithError::Malformed { line, message: "expected `WIRE HEXVALUE`".into() }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The slice line reader used without `std` reads exactly what
+    /// `take(limit).read_until(b'\n', …)` reads, and leaves the same rest.
+    #[test]
+    fn slice_line_reader_matches_std() {
+        use std::io::{BufRead as _, Read as _};
+        let texts: [&[u8]; 6] =
+            [b"", b"\n", b"total 3\ninput 0\n\nmul in 2 <0 0> out 1 <1>", b"abc", b"a\nb\n", b"\n\nxyz\n"];
+        for text in texts {
+            for limit in [0u64, 1, 2, 3, 7, 8, 100, u64::MAX] {
+                let (mut ours, mut theirs) = (text, text);
+                loop {
+                    let (mut a, mut b) = (b"seed".to_vec(), b"seed".to_vec());
+                    let n = slice_read_line_at_most(&mut ours, limit, &mut a);
+                    let m = (&mut theirs).take(limit).read_until(b'\n', &mut b).unwrap();
+                    assert_eq!((n, &a, ours), (m, &b, theirs), "{text:?}, limit {limit}");
+                    if n == 0 {
+                        break;
+                    }
+                }
+            }
+        }
     }
 }

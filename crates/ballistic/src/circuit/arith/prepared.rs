@@ -15,7 +15,9 @@
 //! translation is linear and small next to the prover's multiscalar
 //! multiplications).
 
-use std::sync::Arc;
+use alloc::string::ToString;
+
+use alloc::sync::Arc;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};

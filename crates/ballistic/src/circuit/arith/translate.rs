@@ -33,6 +33,10 @@
 //! Both sides build the same rows in the same order: the prover's
 //! constraint digest equals the prepared verifier's.
 
+use alloc::string::ToString;
+use alloc::vec;
+use alloc::vec::Vec;
+
 use super::{get, scalar_from_le, set, ArithError, Circuit, Gate, Limits, PublicValues};
 use crate::circuit::{ConstraintSystem, LinearCombination, Variable};
 use crate::group::ScalarOps;

@@ -46,6 +46,9 @@
 //! they are computed in constant time ([`AffinePoint::add_incomplete_ct`],
 //! selections by scanning).
 
+use alloc::format;
+use alloc::vec::Vec;
+
 use crate::circuit::gadgets::boolean::allocate_bit;
 use crate::circuit::{ConstraintSystem, LinearCombination};
 use crate::embedded::{bit_choice, hash_to_curve, AffinePoint, Coefficients, EmbeddedCurve};

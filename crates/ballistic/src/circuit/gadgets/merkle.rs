@@ -15,6 +15,9 @@
 //! second decomposition (`x + n < 2^256`); using it changes the hashed
 //! message, so it leads to the root only through a hash collision.
 
+use alloc::format;
+use alloc::vec::Vec;
+
 use super::ecc::{allocate_bits, select_value};
 use super::pedersen::hash;
 use crate::circuit::gadgets::boolean::allocate_bit;

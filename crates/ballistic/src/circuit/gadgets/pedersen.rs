@@ -11,6 +11,9 @@
 //! plus `L` if the bits are allocated here ([`hash_bits`]): `8k − 3` for
 //! one segment, ≈ 2.67 per bit.
 
+use alloc::format;
+use alloc::vec::Vec;
+
 use super::ecc::{add_incomplete, allocate_bits, lookup_signed3, PointVar};
 use crate::circuit::{ConstraintSystem, LinearCombination};
 use crate::embedded::pedersen::PedersenHash;

@@ -6,6 +6,9 @@
 //! with probability `k/ℓ` (Schwartz–Zippel). The products are chains of
 //! `k − 1` gates each, built in the second phase.
 
+use alloc::format;
+use alloc::vec::Vec;
+
 use crate::circuit::{
     ConstraintSystem, LinearCombination, RandomizableConstraintSystem, RandomizedConstraintSystem, Variable,
 };

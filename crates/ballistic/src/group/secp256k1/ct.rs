@@ -22,6 +22,8 @@
 //! valgrind check). GLV would halve the doublings; for the multi-term sums
 //! of the provers the additions dominate and the two cost about the same.
 
+use alloc::vec::Vec;
+
 use k256::elliptic_curve::subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use k256::elliptic_curve::BatchNormalize;
 use k256::{AffinePoint, ProjectivePoint, Scalar};

@@ -53,6 +53,7 @@ mod ct;
 pub mod msm;
 mod point;
 
+use alloc::vec::Vec;
 use core::borrow::Borrow;
 
 use k256::elliptic_curve::bigint::U512;

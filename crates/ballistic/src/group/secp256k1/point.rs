@@ -29,6 +29,9 @@
 // (measured: 64×8 verify 11.5 ms with calls, see the closing note).
 #![allow(clippy::op_ref)]
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 use k256::elliptic_curve::ops::Reduce;
 use k256::elliptic_curve::sec1::{FromEncodedPoint, ToEncodedPoint};
 use k256::elliptic_curve::{BatchNormalize, FieldBytes};
@@ -69,7 +72,7 @@ pub(super) struct Glv {
 impl Glv {
     /// The shared constants.
     pub(super) fn get() -> &'static Glv {
-        static GLV: std::sync::OnceLock<Glv> = std::sync::OnceLock::new();
+        static GLV: crate::lazy::Lazy<Glv> = crate::lazy::Lazy::new();
         GLV.get_or_init(Glv::new)
     }
 

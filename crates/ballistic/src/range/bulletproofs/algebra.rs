@@ -36,6 +36,10 @@
 //! T_{1,c}, T_{2,c}`, and the [`Share`], whose vectors are masked by
 //! `𝐬_L, 𝐬_R` and whose scalars by `τ₁, τ₂, ρ`.
 
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
+
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable};
 use zeroize::{Zeroize, Zeroizing};

@@ -50,8 +50,10 @@
 //! or nonce, use the constant-time multiscalar multiplication; secret
 //! vectors live in `Zeroizing` containers.
 
+use alloc::vec::Vec;
+
 use merlin::Transcript;
-use rand_core::{CryptoRng, OsRng, RngCore};
+use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
 use zeroize::Zeroizing;
 
@@ -151,7 +153,8 @@ fn d_vector<S: ScalarOps>(shape: RangeShape, z: S, scale: S) -> impl Iterator<It
 }
 
 impl<G: Group> RangeProofPlus<G> {
-    /// Prove `v ∈ [0, 2^n)` with the OS RNG; returns the proof and `V`.
+    /// Prove `v ∈ [0, 2^n)` with the OS RNG (`std` feature); returns the proof and `V`.
+    #[cfg(feature = "std")]
     pub fn prove_single(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -167,13 +170,14 @@ impl<G: Group> RangeProofPlus<G> {
             &[v],
             core::slice::from_ref(blinding),
             n,
-            &mut OsRng,
+            &mut rand_core::OsRng,
         )?;
         let commitment = commitments.pop().ok_or(ProofError::VerificationFailed)?;
         Ok((proof, commitment))
     }
 
-    /// Prove every `values[j] ∈ [0, 2^n)` with the OS RNG.
+    /// Prove every `values[j] ∈ [0, 2^n)` with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
     pub fn prove_multiple(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -182,7 +186,7 @@ impl<G: Group> RangeProofPlus<G> {
         blindings: &[G::Scalar],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut OsRng)
+        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut rand_core::OsRng)
     }
 
     /// Prove every `values[j] ∈ [0, 2^n)` in one aggregated proof; returns
@@ -309,7 +313,7 @@ impl<G: Group> RangeProofPlus<G> {
         Ok((RangeProofPlus { a: a_point, wip }, commitments, blindings))
     }
 
-    /// Verify a proof for one commitment with the OS RNG.
+    /// Verify a proof for one commitment with the OS RNG (`std` feature).
     pub fn verify_single(
         &self,
         bp_gens: &BulletproofGens<G>,

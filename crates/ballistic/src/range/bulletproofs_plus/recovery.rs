@@ -33,6 +33,8 @@
 //! (or be able to enumerate it) to recover. An empty id, or one longer
 //! than [`MAX_OUTPUT_ID`] bytes, is refused.
 
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 

@@ -9,6 +9,8 @@
 //! (`tests/compat_tari.rs`). The two schedules never mix: a proof made for
 //! one is rejected by the other's verifier.
 
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 

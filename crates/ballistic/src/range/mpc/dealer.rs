@@ -5,6 +5,8 @@
 //! then the inner-product argument — the aggregation and the last rounds
 //! of `range::bulletproofs::algebra`, as the single prover runs them.
 
+use alloc::vec::Vec;
+
 use merlin::Transcript;
 
 use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};

@@ -12,6 +12,8 @@
 //! valid canonical points; errors carry the byte offset. With the `serde`
 //! feature every message is a hex string (bytes in binary formats).
 
+use alloc::vec::Vec;
+
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};

@@ -108,6 +108,8 @@ pub use dealer::{Dealer, DealerAwaitingBitCommitments, DealerAwaitingPolyCommitm
 pub use messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 pub use party::{Party, PartyAwaitingBitChallenge, PartyAwaitingPolyChallenge, PartyAwaitingPosition};
 
+use alloc::vec::Vec;
+
 use crate::errors::ProofError;
 use crate::range::MAX_VALUES;
 
@@ -176,7 +178,7 @@ impl core::fmt::Display for MpcError {
     }
 }
 
-impl std::error::Error for MpcError {}
+impl core::error::Error for MpcError {}
 
 impl From<ProofError> for MpcError {
     fn from(e: ProofError) -> Self {

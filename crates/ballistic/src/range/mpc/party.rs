@@ -5,7 +5,9 @@
 //! 𝐥_j(x), 𝐫_j(x))` (paper §4.5). The state types own the value, the
 //! blinding and the chunk's witness, all on the heap.
 
-use rand_core::{CryptoRng, OsRng, RngCore};
+use alloc::vec::Vec;
+
+use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConstantTimeGreater};
 
 use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
@@ -60,10 +62,11 @@ pub struct PartyAwaitingPosition<'a, G: Group> {
 
 impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
     /// Take position `j` (generators of chain `j`) and commit to the bits
-    /// (OS RNG). `j` must be below [`MAX_VALUES`] and the generators'
+    /// (OS RNG; `std` feature). `j` must be below [`MAX_VALUES`] and the generators'
     /// party capacity; the caller checks `j < m` for its statement.
+    #[cfg(feature = "std")]
     pub fn assign_position(self, j: usize) -> Result<(PartyAwaitingBitChallenge<'a, G>, BitCommitment<G>), MpcError> {
-        self.assign_position_with_rng(j, &mut OsRng)
+        self.assign_position_with_rng(j, &mut rand_core::OsRng)
     }
 
     /// [`assign_position`](Self::assign_position) with the caller's RNG.
@@ -112,12 +115,13 @@ pub struct PartyAwaitingBitChallenge<'a, G: Group> {
 }
 
 impl<'a, G: Group> PartyAwaitingBitChallenge<'a, G> {
-    /// Take `y, z` and commit to `t₁, t₂` (OS RNG).
+    /// Take `y, z` and commit to `t₁, t₂` (OS RNG; `std` feature).
+    #[cfg(feature = "std")]
     pub fn apply_challenge(
         self,
         challenge: &BitChallenge<G>,
     ) -> Result<(PartyAwaitingPolyChallenge<G>, PolyCommitment<G>), MpcError> {
-        self.apply_challenge_with_rng(challenge, &mut OsRng)
+        self.apply_challenge_with_rng(challenge, &mut rand_core::OsRng)
     }
 
     /// [`apply_challenge`](Self::apply_challenge) with the caller's RNG.
