@@ -60,6 +60,7 @@ static void test_context(void) {
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 0, 1) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 0) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, (size_t)1 << 20, (size_t)1 << 20) == NULL);
+    CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 512, 256) == NULL); /* 2^17 generators */
     CHECK(ballistic_context_clone(NULL) == NULL);
     ballistic_context_destroy(NULL);
 
@@ -128,6 +129,10 @@ static void test_commit(ballistic_context *ctx, size_t point_len) {
     EXPECT(ballistic_commit(ctx, 5, NULL, c, &len), BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_commit(ctx, 5, r, NULL, &len), BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_commit(ctx, 5, r, c, NULL), BALLISTIC_ERR_NULL_POINTER);
+    /* A size query: NULL buffer, length 0. */
+    len = 0;
+    EXPECT(ballistic_commit(ctx, 5, r, NULL, &len), BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    CHECK(len == point_len);
 }
 
 /* Prove, verify and tamper with range proofs of each system. */
@@ -162,7 +167,7 @@ static void test_range(ballistic_context *ctx, int group, size_t point_len) {
         EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len - 1, commitments, commitments_len, 2, 64),
                BALLISTIC_ERR_DECODE);
         EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 32),
-               sys == BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS ? BALLISTIC_ERR_DECODE : BALLISTIC_ERR_DECODE);
+               BALLISTIC_ERR_DECODE);
         EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len - 1, 2, 64),
                BALLISTIC_ERR_ARGUMENT);
         /* Every 7th byte flipped is refused (a decode error or a failed check). */
@@ -290,14 +295,21 @@ static void test_batch(ballistic_context *ctx, size_t point_len) {
     CHECK(count == 3 && invalid[0] == 0 && invalid[1] == 2 && invalid[2] == 3);
     items[0].system = SYSTEMS[0];
 
-    /* An item beyond the context's generators: nothing is verified. */
+    /* An item beyond the context's generators is named; the others are verified. */
+    items[2].proof = proofs[2];
+    items[3].proof_len += 1;
     unsigned char eight[8 * 33];
     for (int j = 0; j < 8; j++) memcpy(eight + j * point_len, commitments[1], point_len);
     items[1].m = 8;
     items[1].bits = 64;
     items[1].commitments_len = 8 * point_len;
     items[1].commitments = eight;
-    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, &count), BALLISTIC_ERR_CAPACITY);
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+    CHECK(count == 1 && invalid[0] == 1);
+    count = 7;
+    EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, NULL), BALLISTIC_ERR_NULL_POINTER);
+    EXPECT(ballistic_range_verify_batch(ctx, items, 0, NULL, &count), BALLISTIC_OK);
+    CHECK(count == 0);
 
     EXPECT(ballistic_range_verify_batch(NULL, items, 4, invalid, &count), BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_range_verify_batch(ctx, NULL, 4, invalid, &count), BALLISTIC_ERR_NULL_POINTER);
@@ -351,6 +363,18 @@ static void test_interval(ballistic_context *ctx, int group, size_t point_len) {
     EXPECT(ballistic_interval_verify(NULL, SYSTEMS[0], L("age"), proof, proof_len, commitment, commitment_len, 18, 65),
            BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_interval_verify(ctx, 9, L("age"), proof, proof_len, commitment, commitment_len, 18, 65), BALLISTIC_ERR_ARGUMENT);
+    proof_len = sizeof proof;
+    commitment_len = sizeof commitment;
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[1], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+           BALLISTIC_OK);
+    EXPECT(ballistic_interval_verify(ctx, SYSTEMS[1], L("age"), proof, proof_len, commitment, commitment_len + 1, 18, 65),
+           BALLISTIC_ERR_ARGUMENT);
+    ballistic_context *small = ballistic_context_create(group, 8, 1);
+    EXPECT(ballistic_interval_verify(small, SYSTEMS[1], L("age"), proof, proof_len, commitment, commitment_len, 18, 65),
+           BALLISTIC_ERR_CAPACITY);
+    EXPECT(ballistic_interval_prove(small, SYSTEMS[1], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+           BALLISTIC_ERR_CAPACITY);
+    ballistic_context_destroy(small);
 }
 
 static void test_recovery(ballistic_context *ctx, size_t point_len) {
@@ -378,8 +402,9 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
     EXPECT(ballistic_commit(ctx, got[0], blindings, c, &c_len), BALLISTIC_OK);
     CHECK(memcmp(c, commitments, point_len) == 0);
 
-    /* A wrong seed or output id recovers nothing, and writes nothing. */
+    /* A wrong seed, output id or label recovers nothing, and writes nothing. */
     uint64_t untouched[2] = {5, 5};
+    memset(blindings, 0xaa, sizeof blindings);
     unsigned char other[32];
     memset(other, 0x43, sizeof other);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
@@ -388,7 +413,35 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
                                    commitments_len, 2, 32, seed, L("tx 1, output 1"), untouched, blindings),
            BALLISTIC_ERR_RECOVERY);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet?"), proof, proof_len, commitments,
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), untouched, blindings),
+           BALLISTIC_ERR_RECOVERY);
     CHECK(untouched[0] == 5 && untouched[1] == 5);
+    for (size_t i = 0; i < sizeof blindings; i++) CHECK(blindings[i] == 0xaa);
+    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
+                                   commitments_len, 2, 32, seed, NULL, 0, got, blindings),
+           BALLISTIC_ERR_ARGUMENT);
+    /* Prover errors: more than 3 values, a value out of range, a short buffer, too few generators. */
+    const uint64_t four[4] = {1, 2, 3, 4};
+    size_t pl = sizeof proof, cl = sizeof commitments;
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), four, 4, 32, seed, L("id"),
+                                             proof, &pl, commitments, &cl),
+           BALLISTIC_ERR_STATEMENT);
+    const uint64_t big[1] = {(uint64_t)1 << 32};
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), big, 1, 32, seed, L("id"),
+                                             proof, &pl, commitments, &cl),
+           BALLISTIC_ERR_PROVER);
+    pl = 0;
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 1, 32, seed, L("id"),
+                                             NULL, &pl, commitments, &cl),
+           BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    CHECK(pl > 0);
+    ballistic_context *small = ballistic_context_create(point_len == 32 ? BALLISTIC_GROUP_RISTRETTO255 : BALLISTIC_GROUP_SECP256K1, 8, 1);
+    pl = sizeof proof;
+    EXPECT(ballistic_range_prove_recoverable(small, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 1, 32, seed, L("id"),
+                                             proof, &pl, commitments, &cl),
+           BALLISTIC_ERR_CAPACITY);
+    ballistic_context_destroy(small);
     /* Unsupported systems, bad output ids, bad pointers. */
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("wallet"), values, 2, 32, seed, L("id"), proof,
                                              &proof_len, commitments, &commitments_len),
@@ -426,19 +479,28 @@ static void test_circuit(ballistic_context *ctx, ballistic_context *other_group)
     uint8_t *file = NULL;
     size_t file_len = 0;
     EXPECT(ballistic_circuit_prove(ctx, circuit, L("0 1\n1 5\n2 7\n"), L("circuit"), &file, &file_len), BALLISTIC_OK);
-    CHECK(file != NULL && file_len > 0 && strstr((const char *)file, "\"r1cs\"") != NULL);
-    EXPECT(ballistic_circuit_verify(ctx, circuit, file, file_len), BALLISTIC_OK);
-    EXPECT(ballistic_circuit_verify(other_group, circuit, file, file_len), BALLISTIC_ERR_WRONG_GROUP);
-    /* Another output (0x23 = 35 is 5 · 7): the proof does not prove it. */
     char *text = malloc(file_len + 1);
     memcpy(text, file, file_len);
     text[file_len] = 0;
+    CHECK(file_len > 0 && strstr(text, "\"r1cs\"") != NULL);
+    EXPECT(ballistic_circuit_verify(ctx, circuit, file, file_len), BALLISTIC_OK);
+    EXPECT(ballistic_circuit_verify(other_group, circuit, file, file_len), BALLISTIC_ERR_WRONG_GROUP);
+    /* Another output (0x23 = 35 is 5 · 7): the proof does not prove it. */
     char *out = strstr(text, "\"outputs\"");
     char *value = out ? strstr(out, "23\"") : NULL;
     CHECK(value != NULL);
     if (value) {
         value[1] = '4';
         EXPECT(ballistic_circuit_verify(ctx, circuit, (const uint8_t *)text, file_len), BALLISTIC_ERR_VERIFICATION);
+        value[1] = '3';
+    }
+    /* A proof two hex digits short: valid JSON and hex, not a proof. */
+    char *hex = strstr(text, "\"proof\": \"");
+    CHECK(hex != NULL);
+    if (hex) {
+        hex += strlen("\"proof\": \"");
+        memmove(hex, hex + 2, strlen(hex + 2) + 1);
+        EXPECT(ballistic_circuit_verify(ctx, circuit, (const uint8_t *)text, strlen(text)), BALLISTIC_ERR_DECODE);
     }
     free(text);
     EXPECT(ballistic_circuit_verify(ctx, circuit, L("{\"system\": \"r1cs\"}")), BALLISTIC_ERR_CIRCUIT);

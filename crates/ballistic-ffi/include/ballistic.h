@@ -13,7 +13,8 @@
  *  - an output buffer comes with a size_t* that holds its length on input
  *    and the length written on output; if it is too short the function
  *    returns BALLISTIC_ERR_BUFFER_TOO_SMALL and writes the length needed;
- *  - a pointer whose length is 0 may be NULL;
+ *  - a pointer whose length is 0 may be NULL (an output buffer too: pass
+ *    NULL with a length of 0 to learn the length needed);
  *  - nothing is allocated for the caller except by ballistic_context_create,
  *    ballistic_context_clone, ballistic_circuit_parse and
  *    ballistic_circuit_prove, each with its matching free function.
@@ -218,14 +219,17 @@ const char *ballistic_status_message(int status);
  * `party_capacity` chains of `gens_capacity` generators each.
  *
  * Returns: a new context (free it with `ballistic_context_destroy`), or
- *          NULL if `group` is unknown or a capacity is 0 or above 2^24.
+ *          NULL if `group` is unknown, a capacity is 0, or their product
+ *          is above 2^16 (the largest range proof, 64 values of 64 bits,
+ *          needs 2^12).
  * In: `group`: `BALLISTIC_GROUP_RISTRETTO255` or `BALLISTIC_GROUP_SECP256K1`.
- *     `gens_capacity`, `party_capacity`: a range proof of `m` values of
- *     `n` bits needs `(n, m)` (use `ballistic_range_capacity` for the exact
- *     figure per system; `(64, M)` covers every system for up to `M`
- *     64-bit values; other sizes may need more chains); an interval proof
- *     needs at most `(64, 4)` with any system. Deriving
- *     generators costs about one hash-to-curve per generator, once.
+ *     `gens_capacity`, `party_capacity`: what a proof needs is given by
+ *     `ballistic_range_capacity` (Bulletproofs and Bulletproofs+ pad
+ *     `n·m` to a power of two, so 3 values of 64 bits need `(64, 4)` and
+ *     one value of 33 bits `(33, 2)`); `(64, M)` covers every system for
+ *     up to `M` 64-bit values when `M` is a power of two; an interval
+ *     proof needs at most `(64, 4)`. Deriving generators costs about one
+ *     hash-to-curve per generator, once.
  */
 struct ballistic_context *ballistic_context_create(int group,
                                                    size_t gens_capacity,
@@ -289,7 +293,9 @@ void ballistic_circuit_destroy(struct ballistic_circuit *circuit);
  * Args: `ctx`: a context (its group); `circuit`: a parsed circuit.
  * In: `inputs`, `inputs_len`: the inputs in `.in` format (secret witness values included);
  *     `label`, `label_len`: the transcript label (UTF-8).
- * Out: `proof_file`: a new buffer (free it with `ballistic_bytes_free`); `proof_file_len`: its length.
+ * Out: `proof_file`: a new buffer of UTF-8 JSON, not NUL-terminated (free it
+ *      with `ballistic_bytes_free`); `proof_file_len`: its length. Both are
+ *      left unchanged on failure.
  */
 int ballistic_circuit_prove(const struct ballistic_context *ctx,
                             const struct ballistic_circuit *circuit,
@@ -315,7 +321,9 @@ void ballistic_bytes_free(uint8_t *ptr, size_t len);
  *          if not; `BALLISTIC_ERR_WRONG_GROUP` (the file is for another group
  *          than the context's); `BALLISTIC_ERR_DECODE` (the proof bytes);
  *          `BALLISTIC_ERR_CIRCUIT` (a malformed file, another circuit's size);
- *          `BALLISTIC_ERR_NULL_POINTER`.
+ *          `BALLISTIC_ERR_ARGUMENT` (a label over 1024 bytes); `BALLISTIC_ERR_STATEMENT`
+ *          or `BALLISTIC_ERR_CAPACITY` (a proof the library refuses before
+ *          verifying: see the library's error kinds); `BALLISTIC_ERR_NULL_POINTER`.
  * Args: `ctx`: a context (its group); `circuit`: a parsed circuit.
  * In: `proof_file`, `proof_file_len`: the proof file's bytes.
  */
@@ -423,13 +431,14 @@ int ballistic_range_verify(const struct ballistic_context *ctx,
  *
  * Returns: `BALLISTIC_OK` if every proof verifies (`*invalid_count` = 0);
  *          `BALLISTIC_ERR_VERIFICATION` if some do not: their indices, in
- *          increasing order, are in `invalid[0 .. *invalid_count]`. A proof
+ *          increasing order, are in `invalid[0 .. *invalid_count]`. An item
  *          that is malformed in any way (bad bytes, unknown system, long
- *          label, NULL pointers inside its item) counts as invalid.
- *          `BALLISTIC_ERR_CAPACITY` if a well-formed item needs more
- *          generators than the context has (nothing is verified);
+ *          label, NULL pointers inside it) or larger than the context's
+ *          generators counts as invalid: one hostile item never stops the
+ *          others from being verified.
  *          `BALLISTIC_ERR_NULL_POINTER` if `ctx`, `items` (with count > 0),
  *          `invalid` (with count > 0) or `invalid_count` is NULL.
+ *          `*invalid_count` is 0 unless the call returns `BALLISTIC_ERR_VERIFICATION`.
  * Args: `ctx`: a context.
  * In: `items`, `count`: the proofs.
  * Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
@@ -508,7 +517,7 @@ int ballistic_interval_verify(const struct ballistic_context *ctx,
  * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` unless `system` is
  *          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS`; `BALLISTIC_ERR_ARGUMENT`
  *          (output id empty or over 1024 bytes, long label); `BALLISTIC_ERR_STATEMENT`
- *          (bits, m, or m above 16); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
+ *          (bits not in 1..=64, m = 0 or above 3); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
  *          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;

@@ -80,7 +80,9 @@ pub unsafe extern "C" fn ballistic_circuit_destroy(circuit: *mut ballistic_circu
 /// Args: `ctx`: a context (its group); `circuit`: a parsed circuit.
 /// In: `inputs`, `inputs_len`: the inputs in `.in` format (secret witness values included);
 ///     `label`, `label_len`: the transcript label (UTF-8).
-/// Out: `proof_file`: a new buffer (free it with `ballistic_bytes_free`); `proof_file_len`: its length.
+/// Out: `proof_file`: a new buffer of UTF-8 JSON, not NUL-terminated (free it
+///      with `ballistic_bytes_free`); `proof_file_len`: its length. Both are
+///      left unchanged on failure.
 #[no_mangle]
 pub unsafe extern "C" fn ballistic_circuit_prove(
     ctx: *const ballistic_context,
@@ -103,7 +105,7 @@ pub unsafe extern "C" fn ballistic_circuit_prove(
         }
         let json = with_gens!(ctx, G, _gens => {
             let prepared = PreparedCircuit::<G>::new(circuit.circuit.clone()).map_err(|_| BALLISTIC_ERR_CIRCUIT)?;
-            CircuitProofFile::prove::<G, _>(&prepared, inputs, label, &mut crate::rng())
+            CircuitProofFile::prove::<G, _>(&prepared, inputs, label, &mut rand_core::OsRng)
                 .map_err(|e| file_code(&e))?
                 .to_json()
         });
@@ -137,7 +139,9 @@ pub unsafe extern "C" fn ballistic_bytes_free(ptr: *mut u8, len: usize) {
 ///          if not; `BALLISTIC_ERR_WRONG_GROUP` (the file is for another group
 ///          than the context's); `BALLISTIC_ERR_DECODE` (the proof bytes);
 ///          `BALLISTIC_ERR_CIRCUIT` (a malformed file, another circuit's size);
-///          `BALLISTIC_ERR_NULL_POINTER`.
+///          `BALLISTIC_ERR_ARGUMENT` (a label over 1024 bytes); `BALLISTIC_ERR_STATEMENT`
+///          or `BALLISTIC_ERR_CAPACITY` (a proof the library refuses before
+///          verifying: see the library's error kinds); `BALLISTIC_ERR_NULL_POINTER`.
 /// Args: `ctx`: a context (its group); `circuit`: a parsed circuit.
 /// In: `proof_file`, `proof_file_len`: the proof file's bytes.
 #[no_mangle]

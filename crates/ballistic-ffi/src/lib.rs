@@ -16,8 +16,8 @@
 //!   as input buffers owned by the caller; the scalars parsed from them are
 //!   zeroized on drop, and recovered openings are written to the caller's
 //!   buffers only on success.
-//! * Randomness for provers and verifiers comes from a ChaCha20 generator
-//!   seeded from the operating system (`OsRng`) at each call.
+//! * Provers draw their randomness from the operating system (`OsRng`);
+//!   verifiers from a ChaCha20 generator seeded from it at each call.
 
 #![allow(non_camel_case_types)]
 // Every exported function takes raw pointers from C; their validity is the
@@ -154,7 +154,9 @@ macro_rules! with_gens {
 }
 pub(crate) use with_gens;
 
-/// A fresh ChaCha20 generator seeded from the operating system.
+/// A fresh ChaCha20 generator seeded from the operating system, for the
+/// verifiers' random weights (public once the call returns; rand_chacha's
+/// state is not wiped on drop, so the provers draw from `OsRng` directly).
 pub(crate) fn rng() -> rand_chacha::ChaCha20Rng {
     // Seeding fails only if the OS has no randomness: a panic, which
     // `guard` reports as BALLISTIC_ERR_INTERNAL.
@@ -247,9 +249,13 @@ pub(crate) struct Out {
 }
 
 impl Out {
-    /// Check the pointers (before any work is done).
+    /// Check the pointers (before any work is done). `len` must not be
+    /// NULL; `ptr` may be NULL when `*len` is 0 (a size query: the call
+    /// then returns `BALLISTIC_ERR_BUFFER_TOO_SMALL` with the length needed).
     pub(crate) fn new(ptr: *mut u8, len: *mut usize) -> Result<Self, c_int> {
-        if ptr.is_null() || len.is_null() {
+        // SAFETY: `len` is NULL or writable (the caller's contract).
+        let capacity = unsafe { len.as_ref() }.copied().ok_or(BALLISTIC_ERR_NULL_POINTER)?;
+        if ptr.is_null() && capacity > 0 {
             return Err(BALLISTIC_ERR_NULL_POINTER);
         }
         Ok(Out { ptr, len })
@@ -270,10 +276,13 @@ impl Out {
 
     /// Write `data` (after [`reserve`](Self::reserve) of at least its length).
     pub(crate) unsafe fn write(&self, data: &[u8]) -> Result<(), c_int> {
-        // SAFETY: as in `reserve`; then `*len ≥ data.len()` writable bytes at `ptr`.
+        // SAFETY: as in `reserve`; then `*len ≥ data.len()` writable bytes at
+        // `ptr` (non-NULL whenever the capacity is above 0).
         unsafe {
             self.reserve(data.len())?;
-            std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr, data.len());
+            if !data.is_empty() {
+                std::ptr::copy_nonoverlapping(data.as_ptr(), self.ptr, data.len());
+            }
             *self.len = data.len();
         }
         Ok(())
@@ -311,21 +320,24 @@ pub extern "C" fn ballistic_status_message(status: c_int) -> *const c_char {
 /// `party_capacity` chains of `gens_capacity` generators each.
 ///
 /// Returns: a new context (free it with `ballistic_context_destroy`), or
-///          NULL if `group` is unknown or a capacity is 0 or above 2^24.
+///          NULL if `group` is unknown, a capacity is 0, or their product
+///          is above 2^16 (the largest range proof, 64 values of 64 bits,
+///          needs 2^12).
 /// In: `group`: `BALLISTIC_GROUP_RISTRETTO255` or `BALLISTIC_GROUP_SECP256K1`.
-///     `gens_capacity`, `party_capacity`: a range proof of `m` values of
-///     `n` bits needs `(n, m)` (use `ballistic_range_capacity` for the exact
-///     figure per system; `(64, M)` covers every system for up to `M`
-///     64-bit values; other sizes may need more chains); an interval proof
-///     needs at most `(64, 4)` with any system. Deriving
-///     generators costs about one hash-to-curve per generator, once.
+///     `gens_capacity`, `party_capacity`: what a proof needs is given by
+///     `ballistic_range_capacity` (Bulletproofs and Bulletproofs+ pad
+///     `n·m` to a power of two, so 3 values of 64 bits need `(64, 4)` and
+///     one value of 33 bits `(33, 2)`); `(64, M)` covers every system for
+///     up to `M` 64-bit values when `M` is a power of two; an interval
+///     proof needs at most `(64, 4)`. Deriving generators costs about one
+///     hash-to-curve per generator, once.
 #[no_mangle]
 pub extern "C" fn ballistic_context_create(
     group: c_int,
     gens_capacity: usize,
     party_capacity: usize,
 ) -> *mut ballistic_context {
-    const MAX: usize = 1 << 24;
+    const MAX: usize = 1 << 16;
     let made = catch_unwind(|| {
         let group = group_id(group).ok()?;
         if gens_capacity == 0 || party_capacity == 0 || gens_capacity.saturating_mul(party_capacity) > MAX {

@@ -8,6 +8,7 @@ use ballistic::equation::verify_dyn;
 use ballistic::file::MAX_LABEL;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
+use ballistic::range::MAX_RECOVERABLE_VALUES;
 use ballistic::range::{DynRangeProof, RangeProofSystem};
 use ballistic::{new_transcript, Interval, IntervalStatement, RangeProofPlus, RangeStatement, RangeSystem};
 use zeroize::Zeroizing;
@@ -15,7 +16,7 @@ use zeroize::Zeroizing;
 use crate::{
     array, ballistic_context, bytes, code, context, group_id, guard, items, system, with_gens, GroupGens, Out,
     BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_SCALAR,
-    BALLISTIC_ERR_UNSUPPORTED, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
+    BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_UNSUPPORTED, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
 };
 
 /// The transcript a label starts (at most `MAX_LABEL` = 1024 bytes).
@@ -169,6 +170,8 @@ pub unsafe extern "C" fn ballistic_range_prove(
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
+        // The shape first: `m` is checked before it sizes any slice.
+        let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
         let mut transcript = unsafe { transcript(label, label_len) }?;
         let values = unsafe { items(values, m) }?;
         let blindings = unsafe { bytes(blindings, blindings_len) }?;
@@ -176,13 +179,13 @@ pub unsafe extern "C" fn ballistic_range_prove(
         let commitments_out = Out::new(commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
             let blindings = scalars::<G>(blindings, m)?;
-            gens.covers(system.generators_needed(bits, m).map_err(|e| code(&e))?)?;
+            gens.covers(needed)?;
             unsafe {
                 proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
                 commitments_out.reserve(m * G::POINT_LEN)?;
             }
             let (made, points) = system
-                .prove::<G, _>(&gens.bp, &gens.pc, &mut transcript, values, &blindings, bits, &mut crate::rng())
+                .prove::<G, _>(&gens.bp, &gens.pc, &mut transcript, values, &blindings, bits, &mut rand_core::OsRng)
                 .map_err(|e| code(&e))?;
             unsafe {
                 proof_out.write(&made.to_bytes())?;
@@ -283,13 +286,14 @@ pub struct ballistic_range_item {
 ///
 /// Returns: `BALLISTIC_OK` if every proof verifies (`*invalid_count` = 0);
 ///          `BALLISTIC_ERR_VERIFICATION` if some do not: their indices, in
-///          increasing order, are in `invalid[0 .. *invalid_count]`. A proof
+///          increasing order, are in `invalid[0 .. *invalid_count]`. An item
 ///          that is malformed in any way (bad bytes, unknown system, long
-///          label, NULL pointers inside its item) counts as invalid.
-///          `BALLISTIC_ERR_CAPACITY` if a well-formed item needs more
-///          generators than the context has (nothing is verified);
+///          label, NULL pointers inside it) or larger than the context's
+///          generators counts as invalid: one hostile item never stops the
+///          others from being verified.
 ///          `BALLISTIC_ERR_NULL_POINTER` if `ctx`, `items` (with count > 0),
 ///          `invalid` (with count > 0) or `invalid_count` is NULL.
+///          `*invalid_count` is 0 unless the call returns `BALLISTIC_ERR_VERIFICATION`.
 /// Args: `ctx`: a context.
 /// In: `items`, `count`: the proofs.
 /// Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
@@ -308,14 +312,13 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
         if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
             return Err(BALLISTIC_ERR_NULL_POINTER);
         }
+        // SAFETY: checked non-null; writable by the function's contract.
+        unsafe { *invalid_count = 0 };
         let bad: Vec<usize> = with_gens!(ctx, G, gens => {
             let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
                 .iter()
                 .map(|item| unsafe { decode_item::<G>(gens, item) })
                 .collect();
-            if decoded.iter().any(|d| matches!(d, Err(crate::BALLISTIC_ERR_CAPACITY))) {
-                return Err(crate::BALLISTIC_ERR_CAPACITY);
-            }
             let bound: Vec<(usize, Item<'_, G, dyn DynRangeProof<G>>)> = decoded
                 .iter()
                 .enumerate()
@@ -426,7 +429,7 @@ pub unsafe extern "C" fn ballistic_interval_prove(
                 commitment_out.reserve(G::POINT_LEN)?;
             }
             let (made, point) = system
-                .prove_interval::<G, _>(&gens.bp, &gens.pc, &mut transcript, value, &gamma[0], interval, &mut crate::rng())
+                .prove_interval::<G, _>(&gens.bp, &gens.pc, &mut transcript, value, &gamma[0], interval, &mut rand_core::OsRng)
                 .map_err(|e| code(&e))?;
             unsafe {
                 proof_out.write(&made.to_bytes())?;
@@ -487,7 +490,7 @@ pub unsafe extern "C" fn ballistic_interval_verify(
 /// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` unless `system` is
 ///          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS`; `BALLISTIC_ERR_ARGUMENT`
 ///          (output id empty or over 1024 bytes, long label); `BALLISTIC_ERR_STATEMENT`
-///          (bits, m, or m above 16); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
+///          (bits not in 1..=64, m = 0 or above 3); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
 ///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
@@ -514,6 +517,11 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = recoverable_system(system)?;
+        // The shape first: `m` is checked before it sizes any slice.
+        let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
+        if m > MAX_RECOVERABLE_VALUES {
+            return Err(BALLISTIC_ERR_STATEMENT);
+        }
         let mut transcript = unsafe { transcript(label, label_len) }?;
         let values = unsafe { items(values, m) }?;
         let seed = unsafe { array::<32>(seed) }?;
@@ -521,7 +529,7 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
         let proof_out = Out::new(proof, proof_len)?;
         let commitments_out = Out::new(commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
-            gens.covers(system.generators_needed(bits, m).map_err(|e| code(&e))?)?;
+            gens.covers(needed)?;
             unsafe {
                 proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
                 commitments_out.reserve(m * G::POINT_LEN)?;
