@@ -26,6 +26,7 @@
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod bulletproofs_plus_plus;
+pub mod grin;
 pub mod interval;
 pub mod mpc;
 
