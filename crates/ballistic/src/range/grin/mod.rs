@@ -66,11 +66,11 @@
 //!
 //! # The verification contract
 //!
-//! [`GrinProof`] implements [`Verifiable<Secp256k1>`]: a [`GrinStatement`]
+//! [`GrinProof`] implements [`Verifiable<Secp256k1>`](crate::equation::Verifiable): a [`GrinStatement`]
 //! carries everything Grin's transcript binds (commitments, value
 //! generator, `n`, minimum values, `extra_commit`). The merlin
 //! [`Transcript`](merlin::Transcript) argument of
-//! [`Verifiable::add_terms`] is not part of Grin's format and is **left
+//! [`Verifiable::add_terms`](crate::equation::Verifiable::add_terms) is not part of Grin's format and is **left
 //! untouched** (nothing is appended to it). Verify with
 //! [`GrinGenerators::bulletproof_gens`] and
 //! [`GrinGenerators::pedersen_gens`] ([`grin_generators`]), or use
@@ -85,11 +85,11 @@
 //! inner-product prover runs in variable time on `𝐥(x), 𝐫(x)`, which are
 //! masked by the uniform `𝐬_L, 𝐬_R`.
 
-mod encoding;
+pub mod encoding;
 pub mod generators;
 mod prover;
 mod rewind;
-mod transcript;
+pub mod transcript;
 mod verifier;
 
 pub use self::encoding::proof_len;

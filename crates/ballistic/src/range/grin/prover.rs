@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use k256::{ProjectivePoint, Scalar};
 use subtle::{ConstantTimeEq, ConstantTimeGreater};
-use zeroize::Zeroizing;
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::encoding::{rounds, write_points, write_scalar, HEAD_LEN};
 use super::generators::{grin_generators, wire, WirePoint};
@@ -15,6 +15,16 @@ use super::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions};
 use crate::ct::{declassify, reveal};
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, Secp256k1};
+
+/// The prover's scalar randomness (`α` already holds the hidden value);
+/// wiped on drop.
+#[derive(Zeroize, ZeroizeOnDrop)]
+struct Randomness {
+    alpha: Scalar,
+    rho: Scalar,
+    tau1: Scalar,
+    tau2: Scalar,
+}
 
 fn refuse(message: &str) -> ProofError {
     ProofError::Gadget { message: alloc::format!("Grin prover: {message}") }
@@ -81,9 +91,9 @@ pub(super) fn prove(
         commit.absorb(extra);
     }
 
-    let (mut alpha, rho) = chacha_scalars(&nonces.rewind, 0);
+    let (alpha, rho) = chacha_scalars(&nonces.rewind, 0);
     let (tau1, tau2) = chacha_scalars(&nonces.private, 1);
-    let mut secrets = Zeroizing::new([Scalar::ZERO; 4]);
+    let mut rnd = Randomness { alpha, rho, tau1, tau2 };
     if m == 1 {
         // The value (and message) hidden in α, recovered from −μ by rewinding.
         let mut hidden = Zeroizing::new([0u8; 32]);
@@ -93,10 +103,8 @@ pub(super) fn prove(
         }
         // Top four bytes zero: below ℓ.
         let vals = super::transcript::scalar_from_be(&hidden).unwrap_or(Scalar::ZERO);
-        alpha -= vals;
+        rnd.alpha -= vals;
     }
-    secrets.copy_from_slice(&[alpha, rho, tau1, tau2]);
-    let (alpha, rho, tau1, tau2) = (secrets[0], secrets[1], secrets[2], secrets[3]);
 
     // Bits a_L (a_R = a_L − 1) and the masks s_L, s_R.
     let mut a_l = Zeroizing::new(Vec::with_capacity(big_n));
@@ -122,12 +130,12 @@ pub(super) fn prove(
     bases.extend_from_slice(g_vec);
     bases.extend_from_slice(h_vec);
     let mut scalars = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));
-    scalars.push(alpha);
+    scalars.push(rnd.alpha);
     scalars.extend_from_slice(&a_l);
     scalars.extend_from_slice(&a_r);
     let a_point = crate::group::msm_ct_par::<Secp256k1>(&scalars, &bases);
     scalars.clear();
-    scalars.push(rho);
+    scalars.push(rnd.rho);
     scalars.extend_from_slice(&s_l);
     scalars.extend_from_slice(&s_r);
     let s_point = crate::group::msm_ct_par::<Secp256k1>(&scalars, &bases);
@@ -161,8 +169,8 @@ pub(super) fn prove(
     }
     let t1 = dot(&l0, &r1) + dot(&s_l, &r0);
     let t2 = dot(&s_l, &r1);
-    let t1_point = Secp256k1::msm_ct(&[t1, tau1], &[g, h]);
-    let t2_point = Secp256k1::msm_ct(&[t2, tau2], &[g, h]);
+    let t1_point = Secp256k1::msm_ct(&[t1, rnd.tau1], &[g, h]);
+    let t2_point = Secp256k1::msm_ct(&[t2, rnd.tau2], &[g, h]);
     declassify(&t1_point);
     declassify(&t2_point);
     let t1_wire = public_wire(&t1_point, "T_1")?;
@@ -170,13 +178,13 @@ pub(super) fn prove(
     commit.absorb_pair(&t1_wire, &t2_wire);
     let x = commit.challenge().ok_or(ProofError::VerificationFailed)?;
 
-    let mut tau_x = tau1 * x + tau2 * x * x;
+    let mut tau_x = rnd.tau1 * x + rnd.tau2 * x * x;
     let mut z_j = z * z;
     for o in openings {
         tau_x += z_j * o.blinding;
         z_j *= z;
     }
-    let mu = alpha + rho * x;
+    let mu = rnd.alpha + rnd.rho * x;
     // `0 − x`: k256's negation branches on its input.
     let neg_tau_x = Scalar::ZERO - tau_x;
     let neg_mu = Scalar::ZERO - mu;

@@ -92,9 +92,11 @@ impl GrinProof {
 
         let (alpha0, rho) = chacha_scalars(rewind_nonce, 0);
         let (tau1, tau2) = chacha_scalars(rewind_nonce, 1);
-        let secrets = Zeroizing::new([alpha0, rho, tau1, tau2]);
-        let [alpha0, rho, tau1, tau2] = *secrets;
-        let vals = d.neg_mu + alpha0 + rho * x;
+        // Zeroizing copies of the nonce's scalars (the bindings above are
+        // moved into them).
+        let (alpha0, rho, tau1, tau2) =
+            (Zeroizing::new(alpha0), Zeroizing::new(rho), Zeroizing::new(tau1), Zeroizing::new(tau2));
+        let vals = Zeroizing::new(d.neg_mu + *alpha0 + *rho * x);
         let bytes = Zeroizing::new(scalar_to_be(&vals));
         let (top, rest) = bytes.split_at(4);
         let (message_part, value_part) = rest.split_at(MESSAGE_LEN);
@@ -107,7 +109,7 @@ impl GrinProof {
         message.copy_from_slice(message_part);
 
         // A recomputed from the nonce, the value and the message.
-        let alpha = alpha0 - vals;
+        let alpha = *alpha0 - *vals;
         let diff = value.wrapping_sub(min_value);
         let mut scalars = Zeroizing::new(Vec::with_capacity(2 * n + 1));
         scalars.push(alpha);
@@ -131,7 +133,7 @@ impl GrinProof {
             return Err(fail);
         }
 
-        let blinding = Scalar::ZERO - (d.neg_tau_x + tau1 * x + tau2 * x * x) * (z * z).invert_ct();
+        let blinding = Scalar::ZERO - (d.neg_tau_x + *tau1 * x + *tau2 * x * x) * (z * z).invert_ct();
         let opens = Secp256k1::msm_ct(&[<Scalar as ScalarOps>::from_u64(*value), blinding], &[g, h]);
         let blinding = reveal(bool::from(opens.ct_eq(commitment))).then_some(blinding);
         Ok(GrinRewound { value: *value, blinding, message })
