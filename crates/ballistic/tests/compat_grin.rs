@@ -657,3 +657,62 @@ fn batch_names_the_bad_proofs() {
     swapped.swap(0, 1);
     assert!(!c.verify_multi(&ps, &cs, &swapped, &extras));
 }
+
+/// Grin's multi-party proof (`bullet_proof_multisig`, two parties sharing
+/// the rewind nonce, each with its own private nonce and blinding): the
+/// finished proof is an ordinary single-value proof of the summed
+/// commitment, and ballistic verifies it.
+#[test]
+fn grin_multi_party_proof_verifies() {
+    use secp256k1zkp::key::{PublicKey, SecretKey};
+    use secp256k1zkp::pedersen::Commitment;
+    let secp = secp256k1zkp::Secp256k1::with_caps(secp256k1zkp::ContextFlag::Commit);
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    let key = |rng: &mut ChaCha20Rng| SecretKey::from_slice(&secp, &random_blind(rng).0).unwrap();
+    let value = 12_345_678u64;
+    let (blind_a, blind_b, nonce) = (key(&mut rng), key(&mut rng), key(&mut rng));
+    let (private_a, private_b) = (key(&mut rng), key(&mut rng));
+    let commit = secp
+        .commit_sum(
+            vec![secp.commit(value, blind_a.clone()).unwrap(), secp.commit(0, blind_b.clone()).unwrap()],
+            vec![],
+        )
+        .unwrap();
+    let commits = vec![commit];
+    let step = |blind: &SecretKey,
+                private: &SecretKey,
+                tau_x: Option<&mut SecretKey>,
+                t_one: &mut PublicKey,
+                t_two: &mut PublicKey,
+                step: u8| {
+        secp.bullet_proof_multisig(
+            value,
+            blind.clone(),
+            nonce.clone(),
+            None,
+            None,
+            tau_x,
+            Some(t_one),
+            Some(t_two),
+            commits.clone(),
+            Some(private),
+            step,
+        )
+    };
+    let (mut t1a, mut t2a, mut t1b, mut t2b) = (PublicKey::new(), PublicKey::new(), PublicKey::new(), PublicKey::new());
+    step(&blind_a, &private_a, None, &mut t1a, &mut t2a, 1);
+    step(&blind_b, &private_b, None, &mut t1b, &mut t2b, 1);
+    let mut t1 = PublicKey::from_combination(&secp, vec![&t1a, &t1b]).unwrap();
+    let mut t2 = PublicKey::from_combination(&secp, vec![&t2a, &t2b]).unwrap();
+    let (mut tau_a, mut tau_b) = (key(&mut rng), key(&mut rng));
+    step(&blind_a, &private_a, Some(&mut tau_a), &mut t1, &mut t2, 2);
+    step(&blind_b, &private_b, Some(&mut tau_b), &mut t1, &mut t2, 2);
+    tau_a.add_assign(&secp, &tau_b).unwrap();
+    let proof = step(&blind_a, &private_a, Some(&mut tau_a), &mut t1, &mut t2, 0).unwrap();
+    secp.verify_bullet_proof(Commitment(commit.0), proof, None).unwrap();
+    let v = commitment_from_bytes(&commit.0).unwrap();
+    let ours = GrinProof::from_bytes(proof.bytes()).unwrap();
+    ours.verify(&GrinStatement::grin_default(v, None).unwrap(), &mut rng).unwrap();
+    let other = commitment_from_bytes(&secp.commit(value, blind_a).unwrap().0).unwrap();
+    assert!(ours.verify(&GrinStatement::grin_default(other, None).unwrap(), &mut rng).is_err());
+}
