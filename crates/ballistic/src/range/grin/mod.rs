@@ -184,8 +184,9 @@ impl core::fmt::Debug for GrinNonces {
     }
 }
 
-/// Everything public about a proof to be made, besides the openings.
-#[derive(Clone, Debug)]
+/// Everything about a proof to be made besides the openings and nonces
+/// (all public except the message).
+#[derive(Clone)]
 pub struct GrinProveOptions<'a> {
     /// Bits per value: a power of two in `1..=64` (Grin uses 64).
     pub n_bits: usize,
@@ -199,6 +200,19 @@ pub struct GrinProveOptions<'a> {
     pub extra_commit: Option<&'a [u8]>,
     /// A message hidden in a single-value proof, recovered by rewinding.
     pub message: Option<[u8; MESSAGE_LEN]>,
+}
+
+impl core::fmt::Debug for GrinProveOptions<'_> {
+    /// Everything but the message.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("GrinProveOptions")
+            .field("n_bits", &self.n_bits)
+            .field("value_gen", &self.value_gen)
+            .field("min_values", &self.min_values)
+            .field("extra_commit", &self.extra_commit)
+            .field("message", &self.message.map(|_| ".."))
+            .finish()
+    }
 }
 
 impl Default for GrinProveOptions<'_> {
