@@ -98,7 +98,7 @@ pub use self::generators::{
     point_from_xy, point_to_xy, GrinGenerators, GENERATOR_H_XY, GRIN_GENERATORS, MAX_VECTOR,
 };
 pub use self::rewind::GrinRewound;
-pub use self::verifier::{verify_batch, GrinStatement};
+pub use self::verifier::{check_shape, verify_batch, GrinStatement};
 
 use alloc::vec::Vec;
 

@@ -18,10 +18,12 @@ use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::group::{ScalarOps, Secp256k1};
 
-/// Check a shape: `n` a power of two up to 64, `m` a power of two,
-/// `n·m ≤ 128`, minimum values one per value and only for `m = 1`.
-/// Returns `N = n·m`.
-pub(super) fn check_shape(n: usize, m: usize, mins_len: Option<usize>) -> Result<usize, ProofError> {
+/// Whether Grin's format supports `m` values of `n_bits` bits (with
+/// `min_values_len` minimum values, if any): `n_bits` a power of two up to
+/// 64, `m` a power of two, `n_bits·m ≤ 128` (Grin's 256 generators),
+/// minimum values one per value and only for `m = 1`. Returns `N = n·m`.
+pub fn check_shape(n_bits: usize, m: usize, min_values_len: Option<usize>) -> Result<usize, ProofError> {
+    let n = n_bits;
     if n == 0 || n > 64 || !n.is_power_of_two() {
         return Err(ProofError::InvalidBitsize { bits: n });
     }
@@ -32,7 +34,7 @@ pub(super) fn check_shape(n: usize, m: usize, mins_len: Option<usize>) -> Result
     if big_n > MAX_VECTOR {
         return Err(ProofError::InsufficientGenerators { parties_needed: 1, per_party_needed: big_n });
     }
-    if let Some(len) = mins_len {
+    if let Some(len) = min_values_len {
         if len != m {
             return Err(ProofError::WrongNumCommitments { expected: m, got: len });
         }
