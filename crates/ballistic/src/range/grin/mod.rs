@@ -64,6 +64,31 @@
 //! * **Generators**: secp256k1-zkp's (Shallue–van de Woestijne), a single
 //!   vector of 128 `𝐆` and 128 `𝐇` shared by all values.
 //!
+//! # Shapes
+//!
+//! `n ∈ {1, 2, 4, …, 64}` bits and `m` a power of two with `n·m ≤ 128`
+//! ([`check_shape`]; Grin itself uses `n = 64`, `m = 1`, and its batch
+//! verifier `verify_bullet_proof_multi` many such proofs). Proof lengths
+//! are in [`encoding`] (675 bytes for `n·m = 64`, 739 for 128).
+//!
+//! # Where ballistic differs from the C code
+//!
+//! * It refuses encodings the C code accepts: set unused flag bits and
+//!   x-coordinates `≥ p` (which the C code reduces); on the encodings both
+//!   accept, the same equations decide.
+//! * Minimum values with `m > 1` are refused: secp256k1-zkp's verifier
+//!   rejects every honest such proof (it multiplies the wrong accumulator
+//!   by `z^j` in `secp256k1_bulletproof_rangeproof_vfy_callback`). `m` not a
+//!   power of two is refused (the C prover's output does not verify).
+//! * Verification draws its own random weights (the C code derives them
+//!   from the proofs by hashing); the verdicts are the same.
+//! * Rewinding decodes and checks the whole proof, recomputes `A`, and
+//!   returns the blinding only if it opens the commitment (the C code
+//!   returns whatever the private-nonce-free formula gives).
+//! * Not implemented: the C code's multi-party proving steps (`tau_x`,
+//!   `T₁`, `T₂` exchanged between parties); their finished proofs are
+//!   ordinary proofs and verify here.
+//!
 //! # The verification contract
 //!
 //! [`GrinProof`] implements [`Verifiable<Secp256k1>`](crate::equation::Verifiable): a [`GrinStatement`]
