@@ -53,6 +53,11 @@ fn main() {
         embedded::<Secp256k1>();
         return;
     }
+    // `ctgrind grin` runs only Grin's prover and rewind.
+    if std::env::args().nth(1).as_deref() == Some("grin") {
+        grin();
+        return;
+    }
     parse::<Ristretto255>();
     parse::<Secp256k1>();
     run::<Ristretto255>();
@@ -63,6 +68,80 @@ fn main() {
     r1cs::<Secp256k1>();
     embedded::<Ristretto255>();
     embedded::<Secp256k1>();
+    grin();
+}
+
+/// Grin's Bulletproofs (`ballistic::range::grin`): the deterministic prover
+/// with secret values, blindings, both nonces and the message (one 64-bit
+/// value with a message and a minimum, and an aggregate of four 16-bit
+/// values), then rewinding with the secret nonce.
+fn grin() {
+    use ballistic::range::grin::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
+    for (n, values, mins) in
+        [(64usize, vec![0x0123_4567_89ab_cdefu64], Some(vec![1000u64])), (16, vec![1, 2, 3, 65535], None)]
+    {
+        let openings: Vec<GrinOpening> = values
+            .iter()
+            .map(|&value| GrinOpening { value, blinding: <Secp256k1 as Group>::Scalar::random(&mut rng) })
+            .collect();
+        let nonces = GrinNonces { rewind: [0x11; 32], private: [0x11; 32] };
+        let message = [0x42u8; 20];
+        for o in &openings {
+            classify(&o.value);
+            classify(&o.blinding);
+        }
+        classify(&nonces.rewind[..]);
+        classify(&nonces.private[..]);
+        classify(&message[..]);
+        let options = GrinProveOptions {
+            n_bits: n,
+            value_gen: None,
+            min_values: mins.as_deref(),
+            extra_commit: Some(b"ctgrind"),
+            message: (values.len() == 1).then_some(message),
+        };
+        let result = GrinProof::prove(&openings, &nonces, &options);
+        for o in &openings {
+            declassify(&o.value);
+            declassify(&o.blinding);
+        }
+        declassify(&nonces.private[..]);
+        declassify(&message[..]);
+        let verified = result.and_then(|(proof, v)| {
+            let statement = GrinStatement::new(n, v.clone(), None, mins.clone(), Some(b"ctgrind".to_vec()))?;
+            proof.verify(&statement, &mut rng)?;
+            Ok((proof, v))
+        });
+        match verified {
+            Ok((proof, v)) => {
+                println!("secp256k1 grin n={n} m={}: proved, verifies", values.len());
+                if values.len() == 1 {
+                    // Rewinding handles the secret nonce (still classified).
+                    let min = mins.as_ref().map_or(0, |m| m[0]);
+                    let rewound = proof.rewind(&v[0], None, min, Some(b"ctgrind"), &nonces.rewind);
+                    declassify(&nonces.rewind[..]);
+                    match rewound {
+                        Ok(r) => {
+                            declassify(&r.value);
+                            declassify(&r.message[..]);
+                            declassify(&r.blinding);
+                            assert_eq!(r.value, values[0]);
+                            println!("secp256k1 grin rewind: recovers the value, message and blinding");
+                        }
+                        Err(e) => {
+                            println!("secp256k1 grin rewind: {e}");
+                            std::process::exit(1);
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                println!("secp256k1 grin n={n}: {e}");
+                std::process::exit(1);
+            }
+        }
+    }
 }
 
 /// The embedded-curve provers: a Pedersen-hash preimage (secret message

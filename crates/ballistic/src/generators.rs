@@ -198,6 +198,21 @@ impl<G: Group> BulletproofGens<G> {
         }
     }
 
+    /// Vector generators given as explicit chains (another derivation's,
+    /// e.g. Grin's in [`crate::range::grin`]); `gens_capacity` is the
+    /// shortest chain's length.
+    pub(crate) fn from_chains(g_vec: Vec<Vec<G::Point>>, h_vec: Vec<Vec<G::Point>>) -> Self {
+        let gens_capacity = g_vec.iter().chain(&h_vec).map(Vec::len).min().unwrap_or(0);
+        BulletproofGens {
+            gens_capacity,
+            party_capacity: g_vec.len().min(h_vec.len()),
+            g_vec,
+            h_vec,
+            precomputation: Precomputation::Auto,
+            tables: Arc::new(Lazy::new()),
+        }
+    }
+
     /// The same generators with another [`Precomputation`] policy.
     pub fn with_precomputation(mut self, precomputation: Precomputation) -> Self {
         self.precomputation = precomputation;

@@ -10,6 +10,9 @@
 //!   ([`PlusPlusShape`]: no bit padding, the witness is `max(m·k', 2^β)`
 //!   long).
 //! * [`interval`]: any interval `[lo, hi]`, with any system.
+//! * [`grin`]: Grin's Bulletproofs (secp256k1-zkp's C implementation) on
+//!   secp256k1, byte for byte: its transcript, generators, deterministic
+//!   prover, rewinding and encoding (675 bytes for one 64-bit value).
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
@@ -26,6 +29,7 @@
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod bulletproofs_plus_plus;
+pub mod grin;
 pub mod interval;
 pub mod mpc;
 

@@ -1,0 +1,310 @@
+//! The statement and the verification equation (secp256k1-zkp
+//! `secp256k1_bulletproof_rangeproof_verify_impl` and
+//! `secp256k1_bulletproof_inner_product_verify_impl`, as one equation of
+//! ballistic's [`Equation`]).
+
+use alloc::vec::Vec;
+
+use k256::{ProjectivePoint, Scalar};
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+
+use super::encoding::{rounds, HEAD_LEN};
+use super::generators::{grin_generators, wire, MAX_VECTOR};
+use super::transcript::Commit;
+use super::GrinProof;
+use crate::batch::{BatchError, Claim, Item};
+use crate::equation::{Equation, Verifiable};
+use crate::errors::ProofError;
+use crate::group::{ScalarOps, Secp256k1};
+
+/// Whether Grin's format supports `m` values of `n_bits` bits (with
+/// `min_values_len` minimum values, if any): `n_bits` a power of two up to
+/// 64, `m` a power of two, `n_bits·m ≤ 128` (Grin's 256 generators),
+/// minimum values one per value and only for `m = 1`. Returns `N = n·m`.
+pub fn check_shape(n_bits: usize, m: usize, min_values_len: Option<usize>) -> Result<usize, ProofError> {
+    let n = n_bits;
+    if n == 0 || n > 64 || !n.is_power_of_two() {
+        return Err(ProofError::InvalidBitsize { bits: n });
+    }
+    if m == 0 || !m.is_power_of_two() {
+        return Err(ProofError::InvalidAggregation { values: m });
+    }
+    let big_n = n * m;
+    if big_n > MAX_VECTOR {
+        return Err(ProofError::InsufficientGenerators { parties_needed: 1, per_party_needed: big_n });
+    }
+    if let Some(len) = min_values_len {
+        if len != m {
+            return Err(ProofError::WrongNumCommitments { expected: m, got: len });
+        }
+        // secp256k1-zkp's verifier multiplies the wrong accumulator by
+        // z^j when minimum values are given and m > 1, so it rejects every
+        // honest such proof: the shape is refused.
+        if m > 1 {
+            return Err(ProofError::InvalidAggregation { values: m });
+        }
+    }
+    Ok(big_n)
+}
+
+/// What a Grin proof is about: everything Grin's transcript binds.
+#[derive(Clone, Debug)]
+pub struct GrinStatement {
+    n_bits: usize,
+    commitments: Vec<ProjectivePoint>,
+    value_gen: ProjectivePoint,
+    default_value_gen: bool,
+    min_values: Option<Vec<u64>>,
+    extra_commit: Option<Vec<u8>>,
+    /// The transcript state after the statement is absorbed.
+    bound: Commit,
+}
+
+impl GrinStatement {
+    /// `commitments` (decompressed, e.g. by [`super::commitment_from_bytes`])
+    /// of `n_bits`-bit values on `value_gen` (`None`: Grin's `H`), with
+    /// optional minimum values (Grin's `min_value`; only for one value:
+    /// secp256k1-zkp's verifier cannot accept honest aggregated proofs
+    /// with minimum values) and `extra_commit` bytes (`None` and
+    /// `Some(vec![])` differ, as in Grin).
+    pub fn new(
+        n_bits: usize,
+        commitments: Vec<ProjectivePoint>,
+        value_gen: Option<ProjectivePoint>,
+        min_values: Option<Vec<u64>>,
+        extra_commit: Option<Vec<u8>>,
+    ) -> Result<Self, ProofError> {
+        check_shape(n_bits, commitments.len(), min_values.as_ref().map(Vec::len))?;
+        let gens = grin_generators();
+        let value_gen = value_gen.unwrap_or_else(|| gens.value_gen());
+        let g_wire = wire(&value_gen).ok_or(ProofError::IdentityPoint { label: "value generator" })?;
+        let mut bound = Commit::default();
+        if let Some(mins) = &min_values {
+            bound.absorb_min_values(mins);
+        }
+        for (index, v) in commitments.iter().enumerate() {
+            let w = wire(v).ok_or(ProofError::InvalidCommitment { index })?;
+            bound.absorb_pair(&w, &g_wire);
+        }
+        if let Some(extra) = &extra_commit {
+            bound.absorb(extra);
+        }
+        Ok(GrinStatement {
+            n_bits,
+            commitments,
+            default_value_gen: g_wire == gens.h_wire(),
+            value_gen,
+            min_values,
+            extra_commit,
+            bound,
+        })
+    }
+
+    /// What Grin's `verify_bullet_proof` checks: one 64-bit value on `H`.
+    pub fn grin_default(commitment: ProjectivePoint, extra_commit: Option<Vec<u8>>) -> Result<Self, ProofError> {
+        GrinStatement::new(64, alloc::vec![commitment], None, None, extra_commit)
+    }
+
+    /// Bits per value.
+    pub fn n_bits(&self) -> usize {
+        self.n_bits
+    }
+
+    /// The commitments `V_j`.
+    pub fn commitments(&self) -> &[ProjectivePoint] {
+        &self.commitments
+    }
+
+    /// The value generator.
+    pub fn value_gen(&self) -> &ProjectivePoint {
+        &self.value_gen
+    }
+
+    /// The minimum values, if any.
+    pub fn min_values(&self) -> Option<&[u64]> {
+        self.min_values.as_deref()
+    }
+
+    /// The `extra_commit` bytes, if any.
+    pub fn extra_commit(&self) -> Option<&[u8]> {
+        self.extra_commit.as_deref()
+    }
+
+    fn vector_len(&self) -> usize {
+        self.n_bits * self.commitments.len()
+    }
+}
+
+impl Verifiable<Secp256k1> for GrinProof {
+    type Statement = GrinStatement;
+
+    /// Adds the proof's equation (see the module documentation). The merlin
+    /// `transcript` is not used: Grin's transcript is the SHA-256 chain the
+    /// statement carries.
+    fn add_terms(
+        &self,
+        statement: &GrinStatement,
+        _transcript: &mut Transcript,
+        weight: Scalar,
+        combine: Scalar,
+        eq: &mut Equation<Secp256k1>,
+    ) -> Result<(), ProofError> {
+        let big_n = statement.vector_len();
+        let d = &self.decoded;
+        if d.vector_len != big_n {
+            return Err(ProofError::WrongLength {
+                expected: super::proof_len(big_n).unwrap_or(0),
+                got: self.bytes.len(),
+            });
+        }
+        let n = statement.n_bits;
+        let m = statement.commitments.len();
+        let fail = ProofError::VerificationFailed;
+
+        // Replay the transcript.
+        let mut commit = statement.bound.clone();
+        commit.absorb_pair(&d.a.wire, &d.s.wire);
+        let y = commit.challenge().ok_or(fail.clone())?;
+        commit.absorb_pair(&d.a.wire, &d.s.wire);
+        let z = commit.challenge().ok_or(fail.clone())?;
+        commit.absorb_pair(&d.t1.wire, &d.t2.wire);
+        let x = commit.challenge().ok_or(fail.clone())?;
+        commit.absorb(self.bytes.get(..64).ok_or(fail.clone())?);
+        commit.absorb(self.bytes.get(HEAD_LEN..HEAD_LEN + 32).ok_or(fail.clone())?);
+        let u = commit.challenge().ok_or(fail.clone())?;
+        let k = rounds(big_n);
+        let mut xs = Vec::with_capacity(k);
+        for (l, r) in d.l.iter().zip(&d.r) {
+            commit.absorb_pair(&l.wire, &r.wire);
+            xs.push(commit.challenge().ok_or(fail.clone())?);
+        }
+        let mut xs_inv = xs.clone();
+        xs_inv.push(y);
+        <Scalar as ScalarOps>::batch_invert_vartime(&mut xs_inv);
+        let y_inv = xs_inv.pop().ok_or(fail.clone())?;
+
+        let ab: Scalar = d.a_final.iter().zip(&d.b_final).map(|(a, b)| *a * *b).sum();
+        // Proofs with no rounds reveal the vectors: secp256k1-zkp checks
+        // the inner product exactly.
+        if k == 0 && ab != d.t_hat {
+            return Err(fail);
+        }
+
+        // s_i = Π_r x_r^{±1} over the 2^k positions of each final scalar.
+        let mut s = alloc::vec![Scalar::ONE];
+        let mut s_inv = alloc::vec![Scalar::ONE];
+        for (x_r, x_r_inv) in xs.iter().zip(&xs_inv) {
+            let high: Vec<Scalar> = s.iter().map(|v| *v * x_r).collect();
+            let high_inv: Vec<Scalar> = s_inv.iter().map(|v| *v * x_r_inv).collect();
+            s.iter_mut().for_each(|v| *v *= x_r_inv);
+            s_inv.iter_mut().for_each(|v| *v *= x_r);
+            s.extend(high);
+            s_inv.extend(high_inv);
+        }
+        // Entry kk of the bit vector is final position kk / block, folding
+        // coefficient index kk % block: the pairs below cycle through them.
+        let coefficients: Vec<(Scalar, Scalar)> = d
+            .a_final
+            .iter()
+            .zip(&d.b_final)
+            .flat_map(|(a, b)| s.iter().zip(&s_inv).map(move |(sv, si)| (*a * sv, *b * si)))
+            .collect();
+        if coefficients.len() != big_n {
+            return Err(fail);
+        }
+
+        let wc = weight * combine;
+        let z2 = z * z;
+        let mut g_scalars = Vec::with_capacity(big_n);
+        let mut h_scalars = Vec::with_capacity(big_n);
+        let mut y_inv_pow = Scalar::ONE;
+        let mut y_sum = Scalar::ZERO;
+        let mut y_pow = Scalar::ONE;
+        let mut z_j = z2;
+        for chunk in coefficients.chunks(n) {
+            let mut d_k = z_j;
+            for (a_s, b_s) in chunk {
+                g_scalars.push(weight * (Scalar::ZERO - z - *a_s));
+                h_scalars.push(weight * (z + (d_k - *b_s) * y_inv_pow));
+                d_k = d_k + d_k;
+                y_inv_pow *= y_inv;
+                y_sum += y_pow;
+                y_pow *= y;
+            }
+            z_j *= z;
+        }
+
+        // δ(y, z), with the minimum values moved onto g.
+        let two_n_minus_1 = <Scalar as ScalarOps>::from_u64(if n == 64 { u64::MAX } else { (1u64 << n) - 1 });
+        let mut delta = (z - z2) * y_sum;
+        let mut z_j = z2;
+        for j in 0..m {
+            delta -= z_j * z * two_n_minus_1;
+            if let Some(min) = statement.min_values.as_ref().and_then(|mins| mins.get(j)) {
+                delta -= z_j * <Scalar as ScalarOps>::from_u64(*min);
+            }
+            z_j *= z;
+        }
+
+        eq.add_g_layout(MAX_VECTOR, g_scalars);
+        eq.add_h_layout(MAX_VECTOR, h_scalars);
+        eq.add_b_blinding(weight * (d.neg_mu + u * (d.t_hat - ab)) + wc * d.neg_tau_x);
+        let g_scalar = wc * (delta - d.t_hat);
+        if statement.default_value_gen {
+            eq.add_b(g_scalar);
+        } else {
+            eq.add_point(g_scalar, statement.value_gen);
+        }
+        eq.add_point(weight, d.a.point);
+        eq.add_point(weight * x, d.s.point);
+        eq.add_point(wc * x, d.t1.point);
+        eq.add_point(wc * x * x, d.t2.point);
+        let mut z_j = z2;
+        for v in &statement.commitments {
+            eq.add_point(wc * z_j, *v);
+            z_j *= z;
+        }
+        for (((x_r, x_r_inv), l), r) in xs.iter().zip(&xs_inv).zip(&d.l).zip(&d.r) {
+            eq.add_point(weight * x_r * x_r, l.point);
+            eq.add_point(weight * x_r_inv * x_r_inv, r.point);
+        }
+        Ok(())
+    }
+}
+
+/// The merlin transcript handed to [`Verifiable`] (unused by Grin proofs).
+fn unused_transcript() -> Transcript {
+    Transcript::new(b"ballistic grin (unused)")
+}
+
+impl GrinProof {
+    /// Verify against `statement` over Grin's generators (`rng` draws the
+    /// factor joining the proof's two checks).
+    pub fn verify<R: RngCore + CryptoRng>(&self, statement: &GrinStatement, rng: &mut R) -> Result<(), ProofError> {
+        let gens = grin_generators();
+        Verifiable::verify(
+            self,
+            statement,
+            &mut unused_transcript(),
+            gens.bulletproof_gens(),
+            gens.pedersen_gens(),
+            rng,
+        )
+    }
+}
+
+/// Verify many Grin proofs (any shapes, value generators, minimum values,
+/// `extra_commit`s) in one multiscalar multiplication through
+/// [`crate::batch::verify`]; on failure the error names exactly the
+/// invalid proofs by index.
+pub fn verify_batch<R: RngCore + CryptoRng>(
+    items: &[(&GrinProof, &GrinStatement)],
+    rng: &mut R,
+) -> Result<(), BatchError> {
+    let gens = grin_generators();
+    let bound: Vec<Item<'_, Secp256k1, GrinProof>> =
+        items.iter().map(|(proof, statement)| Item::new(*proof, *statement, unused_transcript())).collect();
+    let claims: Vec<&dyn Claim<Secp256k1>> = bound.iter().map(|i| i as &dyn Claim<Secp256k1>).collect();
+    crate::batch::verify(&claims, gens.bulletproof_gens(), gens.pedersen_gens(), rng)
+}
