@@ -184,7 +184,7 @@ impl Fe {
 /// else it is `−υ − A` and `x` is taken positive. `None` only where the
 /// birational map is undefined (`u = −1`), which no `r` reaches in
 /// practice (probability `≈ 2⁻²⁵³` for a hashed input).
-pub(crate) fn elligator2(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
+pub fn elligator2(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
     let a = Fe::from_u64(486_662);
     let r = Fe::from_bytes_reduced(bytes);
     let r2 = r.square();

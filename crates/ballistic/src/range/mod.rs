@@ -10,6 +10,8 @@
 //!   ([`PlusPlusShape`]: no bit padding, the witness is `max(m·k', 2^β)`
 //!   long).
 //! * [`interval`]: any interval `[lo, hi]`, with any system.
+//! * [`monero`]: Monero's Bulletproofs+ format on [`crate::Ed25519`]
+//!   (byte-compatible with Monero and `monero-bulletproofs`).
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
@@ -27,6 +29,7 @@ pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod bulletproofs_plus_plus;
 pub mod interval;
+pub mod monero;
 pub mod mpc;
 
 pub use self::bulletproofs::RangeProof;
