@@ -7,7 +7,7 @@
 use ballistic::curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Ed25519, Group, ScalarOps};
-use ballistic::range::monero::{generators, MoneroGens, MoneroPlusProof, MoneroStatement};
+use ballistic::range::monero::{generators, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
 use ballistic::{Equation, ProofError, Verifiable};
 use monero_bulletproofs::Bulletproof;
 use monero_ed25519::{Commitment, CompressedPoint};
@@ -316,4 +316,125 @@ fn through_the_generic_verification_contract() {
     eq.verify(&gens.bp, &gens.pc).unwrap();
     let item = ballistic::batch::Item::new(&proof, &statement, ballistic::merlin::Transcript::new(b"ignored"));
     ballistic::batch::verify::<Ed25519, _>(&[&item], &gens.bp, &gens.pc, &mut rng(8)).unwrap();
+}
+
+// ---------------------------------------------------------------- original Bulletproofs
+
+fn ballistic_original(seed: u64, m: usize) -> (MoneroOriginalProof, Vec<CompressedEdwardsY>) {
+    let mut rng = rng(seed);
+    let values = amounts(&mut rng, m);
+    let masks: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
+    MoneroOriginalProof::prove(&values, &masks, &mut rng).unwrap()
+}
+
+fn monero_original(seed: u64, m: usize) -> (Vec<u8>, Vec<CompressedEdwardsY>) {
+    let mut rng = rng(seed);
+    let values = amounts(&mut rng, m);
+    let openings: Vec<Commitment> =
+        values.iter().map(|v| Commitment::new(monero_scalar(&random_scalar(&mut rng)), *v)).collect();
+    let commitments = openings.iter().map(|o| CompressedEdwardsY(o.commit().compress().to_bytes())).collect();
+    let proof = Bulletproof::prove(&mut rng, openings).unwrap();
+    (proof.serialize(), commitments)
+}
+
+fn monero_accepts_original(bytes: &[u8], commitments: &[CompressedEdwardsY]) -> bool {
+    let Ok(proof) = Bulletproof::read(&mut &bytes[..]) else { return false };
+    let commitments: Vec<CompressedPoint> = commitments.iter().map(to_monero).collect();
+    proof.verify(&mut rng(98), &commitments)
+}
+
+#[test]
+fn original_generators_are_monero_s() {
+    let gens = MoneroGens::original();
+    let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof");
+    let ours_g: Vec<&EdwardsPoint> = gens.bp.g_layout(64, 16 * 64).collect();
+    let ours_h: Vec<&EdwardsPoint> = gens.bp.h_layout(64, 16 * 64).collect();
+    for i in 0..1024 {
+        assert_eq!(ours_g[i].compress().to_bytes(), theirs.G[i].compress().to_bytes(), "G_{i}");
+        assert_eq!(ours_h[i].compress().to_bytes(), theirs.H[i].compress().to_bytes(), "H_{i}");
+    }
+}
+
+#[test]
+fn original_proofs_verify_both_ways() {
+    for m in ALL_M {
+        let (proof, commitments) = ballistic_original(200 + m as u64, m);
+        let bytes = proof.to_bytes();
+        assert_eq!(Some(bytes.len()), MoneroOriginalProof::encoded_len_for(m));
+        assert!(monero_accepts_original(&bytes, &commitments), "ballistic → monero, m = {m}");
+        assert_eq!(Bulletproof::read(&mut &bytes[..]).unwrap().serialize(), bytes);
+        proof.verify(&commitments, &mut rng(1)).unwrap();
+
+        let (bytes, commitments) = monero_original(300 + m as u64, m);
+        let proof = MoneroOriginalProof::from_bytes(&bytes).unwrap();
+        assert_eq!(proof.to_bytes(), bytes, "round trip m = {m}");
+        proof.verify(&commitments, &mut rng(2)).unwrap_or_else(|e| panic!("monero → ballistic, m = {m}: {e}"));
+        let mut swapped = commitments.clone();
+        if m > 1 {
+            swapped.swap(0, 1);
+            assert_eq!(proof.verify(&swapped, &mut rng(3)), Err(ProofError::VerificationFailed));
+        }
+    }
+}
+
+#[test]
+fn original_byte_flips_torsion_and_batches() {
+    let (proof, commitments) = ballistic_original(400, 1);
+    let bytes = proof.to_bytes();
+    let mut r = rng(9);
+    for i in 0..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[i] ^= 1;
+        if let Ok(p) = MoneroOriginalProof::from_bytes(&bad) {
+            assert!(p.verify(&commitments, &mut r).is_err(), "flip at {i} accepted");
+        }
+    }
+    for len in 0..bytes.len() {
+        assert!(MoneroOriginalProof::from_bytes(&bytes[..len]).is_err());
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(MoneroOriginalProof::from_bytes(&longer).is_err());
+    let torsion = torsion();
+    let rounds = proof.rounds();
+    let mut offsets = vec![0, 32, 64, 96];
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 1 + 32 * k));
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 2 + 32 * (rounds + k)));
+    for &off in &offsets {
+        let p = CompressedEdwardsY(bytes[off..off + 32].try_into().unwrap()).decompress().unwrap();
+        for t in &torsion {
+            let mut bad = bytes.clone();
+            bad[off..off + 32].copy_from_slice(t.compress().as_bytes());
+            assert_eq!(MoneroOriginalProof::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
+            let mut bad = bytes.clone();
+            bad[off..off + 32].copy_from_slice((p + t).compress().as_bytes());
+            if t != &torsion[0] {
+                assert_eq!(MoneroOriginalProof::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
+            }
+        }
+    }
+    let mut bad = commitments.clone();
+    bad[0] = (bad[0].decompress().unwrap() + torsion[1]).compress();
+    assert_eq!(proof.verify(&bad, &mut r), Err(ProofError::InvalidCommitment { index: 0 }));
+
+    let mut proofs: Vec<(MoneroOriginalProof, Vec<CompressedEdwardsY>)> = (0..5)
+        .map(|i| {
+            if i % 2 == 0 {
+                ballistic_original(500 + i, 1 + i as usize)
+            } else {
+                let (b, c) = monero_original(500 + i, 1 + i as usize);
+                (MoneroOriginalProof::from_bytes(&b).unwrap(), c)
+            }
+        })
+        .collect();
+    {
+        let items: Vec<(&MoneroOriginalProof, &[CompressedEdwardsY])> =
+            proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
+        MoneroOriginalProof::verify_batch(&items, &mut r).unwrap();
+    }
+    proofs[0].1[0] = (proofs[0].1[0].decompress().unwrap() + generators::h()).compress();
+    proofs[3].1.swap(1, 2);
+    let items: Vec<(&MoneroOriginalProof, &[CompressedEdwardsY])> =
+        proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
+    assert_eq!(MoneroOriginalProof::verify_batch(&items, &mut r).unwrap_err().indices(), vec![0, 3]);
 }

@@ -1,5 +1,14 @@
-//! Monero's Bulletproofs+ range proofs, byte-compatible with Monero (RingCT
-//! type 6, `bulletproofs_plus.cc`) and with `monero-bulletproofs` 0.1.
+//! Monero's range proofs, byte-compatible with Monero and with
+//! `monero-bulletproofs` 0.1: Bulletproofs+ ([`MoneroPlusProof`], RingCT
+//! type 6, `bulletproofs_plus.cc`, since 2022) and the original Bulletproofs
+//! ([`MoneroOriginalProof`], RingCT types 4–5, 2018–2022; its relation,
+//! equations and format are in [`original`]). Both take the same statement
+//! ([`MoneroStatement`]: the output commitments) and handle points the same
+//! way (below). The rest of this page is about Bulletproofs+.
+//!
+//! Modules: [`generators`] (Monero's `G`, `H`, `𝐆`, `𝐇` and its hash to the
+//! curve), [`transcript`] (Keccak-256), [`statement`], [`plus`],
+//! [`original`].
 //!
 //! # The relation
 //!
@@ -96,7 +105,8 @@
 //! | `varint(k)` | 1 |
 //! | `R_0/8 … R_{k−1}/8` | 32·k |
 //!
-//! `6·32 + 2 + 64·k` bytes: 578 for one output, 834 for 16.
+//! `6·32 + 2 + 64·k` bytes: 578 for one output, 834 for 16 (the original
+//! Bulletproofs: `9·32 + 2 + 64·k`, 674 to 930).
 //!
 //! [`Ed25519`]: crate::group::Ed25519
 //! [`Equation`]: crate::Equation
@@ -104,18 +114,26 @@
 //! [`Verifiable::add_terms`]: crate::Verifiable::add_terms
 
 pub mod generators;
+pub mod original;
 pub mod plus;
+pub mod statement;
 pub mod transcript;
 
 pub use self::generators::MoneroGens;
-pub use self::plus::{MoneroPlusProof, MoneroStatement};
+pub use self::original::MoneroOriginalProof;
+pub use self::plus::MoneroPlusProof;
+pub use self::statement::MoneroStatement;
 
 use alloc::vec::Vec;
 
 use curve25519_dalek::edwards::CompressedEdwardsY;
 use curve25519_dalek::scalar::Scalar;
 
+use rand_core::{CryptoRng, RngCore};
+
+use crate::batch::{BatchError, Claim};
 use crate::encoding::{ProofPoint, Reader};
+use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::group::{Ed25519, Group};
 
@@ -164,4 +182,34 @@ pub(crate) fn read_points(
         out.push(p);
     }
     Ok(out)
+}
+
+/// A proof with its statement (or the reason the statement did not build),
+/// for the batch verifiers.
+struct MoneroClaim<'a, P> {
+    proof: &'a P,
+    statement: Result<MoneroStatement, ProofError>,
+}
+
+impl<P: Verifiable<Ed25519, Statement = MoneroStatement> + Sync> Claim<Ed25519> for MoneroClaim<'_, P> {
+    fn add_terms(&self, weight: Scalar, combine: Scalar, eq: &mut Equation<Ed25519>) -> Result<(), ProofError> {
+        let statement = self.statement.as_ref().map_err(Clone::clone)?;
+        self.proof.add_terms(statement, &mut plus::unused_transcript(), weight, combine, eq)
+    }
+}
+
+/// Batch-verify proofs of one kind against their commitments with `gens`.
+pub(crate) fn verify_batch_with<P, R>(
+    items: &[(&P, &[CompressedEdwardsY])],
+    gens: &MoneroGens,
+    rng: &mut R,
+) -> Result<(), BatchError>
+where
+    P: Verifiable<Ed25519, Statement = MoneroStatement> + Sync,
+    R: RngCore + CryptoRng,
+{
+    let claims: Vec<MoneroClaim<'_, P>> =
+        items.iter().map(|(proof, c)| MoneroClaim { proof: *proof, statement: MoneroStatement::new(c) }).collect();
+    let refs: Vec<&dyn Claim<Ed25519>> = claims.iter().map(|c| c as &dyn Claim<Ed25519>).collect();
+    crate::batch::verify(&refs, &gens.bp, &gens.pc, rng)
 }

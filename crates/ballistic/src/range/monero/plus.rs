@@ -13,9 +13,10 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::generators::MoneroGens;
+use super::statement::MoneroStatement;
 use super::transcript::KeccakTranscript;
-use super::{decode_commitments, inv_eight, read_points, BITS, MAX_OUTPUTS};
-use crate::batch::{BatchError, Claim};
+use super::{inv_eight, read_points, BITS, MAX_OUTPUTS};
+use crate::batch::BatchError;
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
@@ -46,60 +47,22 @@ pub struct MoneroPlusProof {
     r_vec: Vec<ProofPoint<Ed25519>>,
 }
 
-/// What a [`MoneroPlusProof`] is about: the output commitments
-/// `C_j = mask_j·G + amount_j·H` (as Monero's `outPk` holds them, i.e. 8 times
-/// the `V` a Monero transaction's proof field stores; the same points
-/// `monero-bulletproofs`' `Bulletproof::verify` takes), validated once.
-#[derive(Clone, Debug)]
-pub struct MoneroStatement {
-    commitments: Vec<ProofPoint<Ed25519>>,
-    transcript: KeccakTranscript,
-}
-
-impl MoneroStatement {
-    /// `1..=16` output commitments, each the canonical encoding of a point
-    /// of the prime-order subgroup other than the identity
-    /// ([`ProofError::InvalidCommitment`] names the first that is not;
-    /// [`ProofError::InvalidAggregation`] for a count outside `1..=16`).
-    /// Computes the transcript's seed from `C_j/8`.
-    pub fn new(commitments: &[CompressedEdwardsY]) -> Result<Self, ProofError> {
-        let commitments = decode_commitments(commitments)?;
-        let over_8: Vec<CompressedEdwardsY> = commitments.iter().map(|c| (c.point * inv_eight()).compress()).collect();
-        Ok(MoneroStatement { transcript: KeccakTranscript::plus(&over_8), commitments })
-    }
-
-    /// The number of outputs `m`.
-    pub fn len(&self) -> usize {
-        self.commitments.len()
-    }
-
-    /// Always false (a statement has at least one output).
-    pub fn is_empty(&self) -> bool {
-        self.commitments.is_empty()
-    }
-
-    /// The commitments `C_j`, compressed.
-    pub fn commitments(&self) -> Vec<CompressedEdwardsY> {
-        self.commitments.iter().map(|c| c.compressed).collect()
-    }
-}
-
 /// `(M, N, rounds)` for `m` outputs: `M = 2^⌈lg m⌉` padded outputs,
 /// `N = 64·M` bits, `lg N` rounds.
-fn shape(m: usize) -> (usize, usize, usize) {
+pub(crate) fn shape(m: usize) -> (usize, usize, usize) {
     let padded = m.next_power_of_two();
     let n = BITS * padded;
     (padded, n, n.trailing_zeros() as usize)
 }
 
 /// `ProofPoint` of `p`, declassified (a proof point: public).
-fn public_point(p: EdwardsPoint) -> ProofPoint<Ed25519> {
+pub(crate) fn public_point(p: EdwardsPoint) -> ProofPoint<Ed25519> {
     let p = ProofPoint::<Ed25519>::from_point(p);
     declassify(&p);
     p
 }
 
-fn random(rng: &mut (impl RngCore + CryptoRng)) -> Zeroizing<Scalar> {
+pub(crate) fn random(rng: &mut (impl RngCore + CryptoRng)) -> Zeroizing<Scalar> {
     Zeroizing::new(<Scalar as ScalarOps>::random(rng))
 }
 
@@ -277,31 +240,13 @@ impl MoneroPlusProof {
         items: &[(&MoneroPlusProof, &[CompressedEdwardsY])],
         rng: &mut R,
     ) -> Result<(), BatchError> {
-        let claims: Vec<MoneroClaim<'_>> =
-            items.iter().map(|(proof, c)| MoneroClaim { proof, statement: MoneroStatement::new(c) }).collect();
-        let refs: Vec<&dyn Claim<Ed25519>> = claims.iter().map(|c| c as &dyn Claim<Ed25519>).collect();
-        let gens = MoneroGens::plus();
-        crate::batch::verify(&refs, &gens.bp, &gens.pc, rng)
-    }
-}
-
-/// A proof with its statement (or the reason the statement did not build),
-/// for [`MoneroPlusProof::verify_batch`].
-struct MoneroClaim<'a> {
-    proof: &'a MoneroPlusProof,
-    statement: Result<MoneroStatement, ProofError>,
-}
-
-impl Claim<Ed25519> for MoneroClaim<'_> {
-    fn add_terms(&self, weight: Scalar, combine: Scalar, eq: &mut Equation<Ed25519>) -> Result<(), ProofError> {
-        let statement = self.statement.as_ref().map_err(Clone::clone)?;
-        self.proof.add_terms(statement, &mut unused_transcript(), weight, combine, eq)
+        super::verify_batch_with(items, MoneroGens::plus(), rng)
     }
 }
 
 /// The merlin transcript [`Verifiable`] asks for, which Monero's format
 /// does not use.
-fn unused_transcript() -> Transcript {
+pub(crate) fn unused_transcript() -> Transcript {
     Transcript::new(b"ballistic monero (unused)")
 }
 
@@ -445,7 +390,7 @@ impl Verifiable<Ed25519> for MoneroPlusProof {
         if self.l_vec.len() != rounds || self.r_vec.len() != rounds {
             return Err(ProofError::VerificationFailed);
         }
-        let mut t = statement.transcript.clone();
+        let mut t = statement.plus_seed.clone();
         let y = t.challenge(&[self.a.compressed.as_bytes()]);
         let z = t.rehash();
         let mut e_k: Vec<Scalar> = self

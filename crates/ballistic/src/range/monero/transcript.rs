@@ -13,6 +13,16 @@
 //!   e  = Hs(t ‖ enc(A₁) ‖ enc(B))
 //! ```
 //!
+//! The original Bulletproofs (RingCT types 4 and 5, 2018–2022):
+//!
+//! ```text
+//!   t₀ = Hs(enc(V₀/8) ‖ … ‖ enc(V_{m−1}/8))
+//!   y  = Hs(t₀ ‖ enc(A) ‖ enc(S)),  z = Hs(y),  t = z
+//!   x  = Hs(t ‖ t ‖ enc(T₁) ‖ enc(T₂)),  t = x
+//!   x_ip = Hs(t ‖ t ‖ τ_x ‖ μ ‖ t̂),  t = x_ip
+//!   w_k = Hs(t ‖ enc(L_k) ‖ enc(R_k)),  t = w_k
+//! ```
+//!
 //! where `enc` is the 32-byte compressed encoding as transmitted (so `A`,
 //! `L_k`, … are the points divided by 8) and scalars are their canonical
 //! 32 bytes. Nothing else (no labels, no lengths) is bound: the number of
@@ -52,6 +62,25 @@ impl KeccakTranscript {
         seed[..32].copy_from_slice(domain);
         seed[32..].copy_from_slice(hash_to_scalar(&all).as_bytes());
         KeccakTranscript { state: hash_to_scalar(&seed) }
+    }
+
+    /// The original Bulletproofs' seed `Hs(enc(V₀/8) ‖ … ‖ enc(V_{m−1}/8))`.
+    pub(crate) fn original(commitments_over_8: &[CompressedEdwardsY]) -> Self {
+        let mut all = Vec::with_capacity(32 * commitments_over_8.len());
+        for c in commitments_over_8 {
+            all.extend_from_slice(c.as_bytes());
+        }
+        KeccakTranscript { state: hash_to_scalar(&all) }
+    }
+
+    /// `t ← Hs(t ‖ t ‖ parts…)` (the original Bulletproofs hash the state
+    /// twice before `T₁, T₂` and before `τ_x, μ, t̂`); returns the new `t`.
+    pub(crate) fn challenge_twice(&mut self, parts: &[&[u8; 32]]) -> Scalar {
+        let state = self.state.to_bytes();
+        let mut all: Vec<&[u8; 32]> = Vec::with_capacity(parts.len() + 1);
+        all.push(&state);
+        all.extend_from_slice(parts);
+        self.challenge(&all)
     }
 
     /// `t ← Hs(t ‖ parts…)`; returns the new `t`.
