@@ -53,6 +53,8 @@ enum GroupArg {
     Ristretto255,
     /// secp256k1, the paper's and Bitcoin's curve.
     Secp256k1,
+    /// Ed25519's prime-order subgroup (Monero's group).
+    Ed25519,
 }
 
 impl From<GroupArg> for GroupId {
@@ -60,6 +62,7 @@ impl From<GroupArg> for GroupId {
         match group {
             GroupArg::Ristretto255 => GroupId::Ristretto255,
             GroupArg::Secp256k1 => GroupId::Secp256k1,
+            GroupArg::Ed25519 => GroupId::Ed25519,
         }
     }
 }

@@ -29,7 +29,7 @@ use std::os::raw::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ballistic::group::{Group, GroupId};
-use ballistic::{BulletproofGens, ErrorKind, PedersenGens, ProofError, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::{BulletproofGens, Ed25519, ErrorKind, PedersenGens, ProofError, RangeSystem, Ristretto255, Secp256k1};
 
 mod circuit;
 mod range;
@@ -79,6 +79,8 @@ pub const BALLISTIC_ERR_INTERNAL: c_int = 14;
 pub const BALLISTIC_GROUP_RISTRETTO255: c_int = 1;
 /// secp256k1 (33-byte compressed points).
 pub const BALLISTIC_GROUP_SECP256K1: c_int = 2;
+/// Ed25519's prime-order subgroup (32-byte points; torsioned encodings refused).
+pub const BALLISTIC_GROUP_ED25519: c_int = 3;
 
 /// Bulletproofs (Bünz et al. 2018, §4).
 pub const BALLISTIC_SYSTEM_BULLETPROOFS: c_int = 1;
@@ -108,6 +110,7 @@ pub struct ballistic_context {
 pub(crate) enum Gens {
     Ristretto255(GroupGens<Ristretto255>),
     Secp256k1(GroupGens<Secp256k1>),
+    Ed25519(GroupGens<Ed25519>),
 }
 
 #[derive(Clone)]
@@ -132,6 +135,7 @@ impl Gens {
         match self {
             Gens::Ristretto255(_) => GroupId::Ristretto255,
             Gens::Secp256k1(_) => GroupId::Secp256k1,
+            Gens::Ed25519(_) => GroupId::Ed25519,
         }
     }
 }
@@ -147,6 +151,10 @@ macro_rules! with_gens {
             }
             $crate::Gens::Secp256k1($gens) => {
                 type $g = ::ballistic::Secp256k1;
+                $body
+            }
+            $crate::Gens::Ed25519($gens) => {
+                type $g = ::ballistic::Ed25519;
                 $body
             }
         }
@@ -189,6 +197,7 @@ pub(crate) fn group_id(group: c_int) -> Result<GroupId, c_int> {
     match group {
         BALLISTIC_GROUP_RISTRETTO255 => Ok(GroupId::Ristretto255),
         BALLISTIC_GROUP_SECP256K1 => Ok(GroupId::Secp256k1),
+        BALLISTIC_GROUP_ED25519 => Ok(GroupId::Ed25519),
         _ => Err(BALLISTIC_ERR_ARGUMENT),
     }
 }
@@ -323,7 +332,7 @@ pub extern "C" fn ballistic_status_message(status: c_int) -> *const c_char {
 ///          NULL if `group` is unknown, a capacity is 0, or their product
 ///          is above 2^16 (the largest range proof, 64 values of 64 bits,
 ///          needs 2^12).
-/// In: `group`: `BALLISTIC_GROUP_RISTRETTO255` or `BALLISTIC_GROUP_SECP256K1`.
+/// In: `group`: `BALLISTIC_GROUP_RISTRETTO255`, `BALLISTIC_GROUP_SECP256K1` or `BALLISTIC_GROUP_ED25519`.
 ///     `gens_capacity`, `party_capacity`: what a proof needs is given by
 ///     `ballistic_range_capacity` (Bulletproofs and Bulletproofs+ pad
 ///     `n·m` to a power of two, so 3 values of 64 bits need `(64, 4)` and
@@ -349,6 +358,10 @@ pub extern "C" fn ballistic_context_create(
                 bp: BulletproofGens::new(gens_capacity, party_capacity),
             }),
             GroupId::Secp256k1 => Gens::Secp256k1(GroupGens {
+                pc: PedersenGens::default(),
+                bp: BulletproofGens::new(gens_capacity, party_capacity),
+            }),
+            GroupId::Ed25519 => Gens::Ed25519(GroupGens {
                 pc: PedersenGens::default(),
                 bp: BulletproofGens::new(gens_capacity, party_capacity),
             }),
@@ -401,6 +414,7 @@ pub unsafe extern "C" fn ballistic_context_group(
         let (id, len) = match ctx.gens.group() {
             GroupId::Ristretto255 => (BALLISTIC_GROUP_RISTRETTO255, Ristretto255::POINT_LEN),
             GroupId::Secp256k1 => (BALLISTIC_GROUP_SECP256K1, Secp256k1::POINT_LEN),
+            GroupId::Ed25519 => (BALLISTIC_GROUP_ED25519, Ed25519::POINT_LEN),
         };
         // SAFETY: each is NULL or a writable pointer (the function's contract).
         unsafe {

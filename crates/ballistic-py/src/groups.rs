@@ -13,7 +13,7 @@ use std::sync::{Mutex, OnceLock};
 
 use ::ballistic::batch::{self, BatchError, Claim};
 use ::ballistic::group::{Group, ScalarOps};
-use ::ballistic::{BulletproofGens, Interval, PedersenGens, RangeSystem, Ristretto255, Secp256k1};
+use ::ballistic::{BulletproofGens, Ed25519, Interval, PedersenGens, RangeSystem, Ristretto255, Secp256k1};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyLong};
 
@@ -44,6 +44,11 @@ macro_rules! on_group {
                 type $G = ::ballistic::Secp256k1;
                 $body
             }
+            $crate::groups::Any::Ed25519($x) => {
+                #[allow(dead_code)]
+                type $G = ::ballistic::Ed25519;
+                $body
+            }
         }
     };
 }
@@ -70,6 +75,7 @@ pub(crate) trait Family {
 pub(crate) enum Any<F: Family> {
     Ristretto255(F::Of<Ristretto255>),
     Secp256k1(F::Of<Secp256k1>),
+    Ed25519(F::Of<Ed25519>),
 }
 
 impl<F: Family> Any<F> {
@@ -155,6 +161,7 @@ macro_rules! py_group {
 }
 py_group!(Ristretto255);
 py_group!(Secp256k1);
+py_group!(Ed25519);
 
 /// The generator set in `current` if it covers the request, else a larger
 /// one (derived and kept for the process, see [`PyGroup`]).

@@ -1,6 +1,6 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs,
 //! Bulletproofs+ with and without owner recovery, and Bulletproofs++, on
-//! Ristretto255 and on secp256k1), the MPC parties and the
+//! Ristretto255, secp256k1 and Ed25519; Monero's Bulletproofs+ and Bulletproofs), the MPC parties and the
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
 //! secret witness; gadgets on secret commitments; the Pedersen-hash, fixed-base
 //! and Merkle-membership gadgets on secret inputs) with every secret
@@ -58,10 +58,18 @@ fn main() {
         grin();
         return;
     }
+    // `ctgrind ed25519`: only the Ed25519 provers (generic and Monero's).
+    if std::env::args().nth(1).as_deref() == Some("ed25519") {
+        run::<ballistic::Ed25519>();
+        monero();
+        return;
+    }
     parse::<Ristretto255>();
     parse::<Secp256k1>();
     run::<Ristretto255>();
     run::<Secp256k1>();
+    run::<ballistic::Ed25519>();
+    monero();
     mpc::<Ristretto255>();
     mpc::<Secp256k1>();
     r1cs::<Ristretto255>();
@@ -366,6 +374,39 @@ fn mpc<G: Group>() {
 
 /// The three range provers on group `G`, for three shapes (`n = 7` gives
 /// Bulletproofs++ its top-digit slot).
+/// Monero's Bulletproofs+ and original Bulletproofs provers: amounts, masks and the prover's
+/// randomness secret. The generators are derived (public) first.
+fn monero() {
+    use ballistic::range::monero::{MoneroGens, MoneroOriginalProof, MoneroPlusProof};
+    let _ = MoneroGens::plus();
+    let _ = MoneroGens::original();
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(31);
+    let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(32));
+    for m in [1usize, 3] {
+        let amounts: Vec<u64> = (0..m as u64).map(|j| 0xdead_beef_0000_a5a5 ^ (j << 7)).collect();
+        let masks: Vec<ballistic::curve25519_dalek::Scalar> =
+            (0..m).map(|_| <ballistic::curve25519_dalek::Scalar as ScalarOps>::random(&mut rng)).collect();
+        classify(&amounts[..]);
+        classify(&masks[..]);
+        let plus = MoneroPlusProof::prove(&amounts, &masks, &mut secret_rng);
+        let original = MoneroOriginalProof::prove(&amounts, &masks, &mut secret_rng);
+        declassify(&amounts[..]);
+        declassify(&masks[..]);
+        for (system, result) in [
+            ("bulletproofs+", plus.and_then(|(p, c)| p.verify(&c, &mut rng))),
+            ("bulletproofs", original.and_then(|(p, c)| p.verify(&c, &mut rng))),
+        ] {
+            match result {
+                Ok(()) => println!("ed25519 monero {system} m={m}: proved, verifies"),
+                Err(e) => {
+                    println!("ed25519 monero {system} m={m}: {e}");
+                    std::process::exit(1);
+                }
+            }
+        }
+    }
+}
+
 fn run<G: Group>() {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(2));

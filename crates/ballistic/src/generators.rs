@@ -198,19 +198,23 @@ impl<G: Group> BulletproofGens<G> {
         }
     }
 
-    /// Vector generators given as explicit chains (another derivation's,
-    /// e.g. Grin's in [`crate::range::grin`]); `gens_capacity` is the
-    /// shortest chain's length.
-    pub(crate) fn from_chains(g_vec: Vec<Vec<G::Point>>, h_vec: Vec<Vec<G::Point>>) -> Self {
-        let gens_capacity = g_vec.iter().chain(&h_vec).map(Vec::len).min().unwrap_or(0);
-        BulletproofGens {
+    /// Vector generators given explicitly, as chains of equal length
+    /// (chain `j`'s `G` and `H` generators): for protocols with their own
+    /// derivation, such as Monero's ([`crate::range::monero`]). `None` if
+    /// the chains differ in number or length.
+    pub fn from_chains(g_vec: Vec<Vec<G::Point>>, h_vec: Vec<Vec<G::Point>>) -> Option<Self> {
+        let gens_capacity = g_vec.first().map_or(0, Vec::len);
+        if g_vec.len() != h_vec.len() || g_vec.iter().chain(&h_vec).any(|c| c.len() != gens_capacity) {
+            return None;
+        }
+        Some(BulletproofGens {
             gens_capacity,
-            party_capacity: g_vec.len().min(h_vec.len()),
+            party_capacity: g_vec.len(),
             g_vec,
             h_vec,
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
-        }
+        })
     }
 
     /// The same generators with another [`Precomputation`] policy.

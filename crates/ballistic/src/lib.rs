@@ -130,7 +130,7 @@ pub use merlin;
 pub use equation::{Equation, Verifiable};
 pub use errors::{ErrorKind, ProofError};
 pub use generators::{BulletproofGens, PedersenGens};
-pub use group::{CompressedPoint, Group, Point, Ristretto255, Scalar, Secp256k1};
+pub use group::{CompressedPoint, Ed25519, Group, Point, Ristretto255, Scalar, Secp256k1};
 pub use range::{
     Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape,
     RangeStatement, RangeSystem,

@@ -407,7 +407,7 @@ fn length_statement_and_label_bound<G: Group>() {
 /// scalar encodings.
 fn order_plus<G: Group>(k: u8) -> [u8; 32] {
     let mut l = match G::NAME {
-        "ristretto255" => [
+        "ristretto255" | "ed25519" => [
             0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0,
             0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
         ],
@@ -425,9 +425,14 @@ fn order_plus<G: Group>(k: u8) -> [u8; 32] {
 fn identity_points_and_noncanonical_scalars_rejected<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(5);
     let p = G::POINT_LEN;
-    // The identity's encoding: 32 zero bytes (Ristretto255), 33 (secp256k1).
+    // The identity's encoding: 32 zero bytes (Ristretto255), 33 (secp256k1),
+    // y = 1 (Ed25519).
     let identity = G::compressed_bytes(&G::compress(&G::identity())).to_vec();
-    assert_eq!(identity, vec![0u8; p]);
+    let mut expected = vec![0u8; p];
+    if G::NAME == "ed25519" {
+        expected[0] = 1;
+    }
+    assert_eq!(identity, expected);
     for (n, m) in TAMPER_SHAPES {
         let t = tamper_fixture::<G>(n, m, &mut rng);
         let (rounds, scalars) = layout::<G>(n, m);

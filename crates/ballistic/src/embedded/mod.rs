@@ -61,7 +61,7 @@ use alloc::vec::Vec;
 use sha3::{Digest, Sha3_512};
 use subtle::Choice;
 
-use crate::group::{Group, Ristretto255, ScalarOps, Secp256k1};
+use crate::group::{Ed25519, Group, Ristretto255, ScalarOps, Secp256k1};
 
 /// The coefficients of `B·y² = x³ + A·x² + C·x + D`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -107,6 +107,11 @@ impl WithEmbeddedCurve for Ristretto255 {
 
 impl WithEmbeddedCurve for Secp256k1 {
     type Curve = Secq256k1;
+}
+
+/// Ed25519 has ristretto255's scalar field, so the same embedded curve.
+impl WithEmbeddedCurve for Ed25519 {
+    type Curve = Doppio;
 }
 
 /// Doppio over ristretto255's scalar field, in Montgomery form (see the

@@ -15,9 +15,10 @@
 //!   (verifier equations, and the inner-product prover's blinded vectors,
 //!   see `inner_product.rs`).
 //!
-//! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time)
-//! and [`Secp256k1`] (k256 arithmetic, ballistic's own GLV Straus/Pippenger
-//! for the variable-time sums).
+//! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time),
+//! [`Secp256k1`] (k256 arithmetic, ballistic's own GLV Straus/Pippenger
+//! for the variable-time sums) and [`Ed25519`] (the prime-order subgroup of
+//! the Ed25519 curve, on curve25519-dalek: Monero's group).
 
 use alloc::vec::Vec;
 use core::fmt::Debug;
@@ -28,10 +29,12 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+pub mod ed25519;
 pub(crate) mod fast;
 pub mod ristretto255;
 pub mod secp256k1;
 
+pub use ed25519::Ed25519;
 pub use ristretto255::Ristretto255;
 pub use secp256k1::Secp256k1;
 
@@ -44,17 +47,21 @@ pub enum GroupId {
     Ristretto255,
     /// [`Secp256k1`].
     Secp256k1,
+    /// [`Ed25519`].
+    Ed25519,
 }
 
 impl GroupId {
     /// Every group, in a fixed order.
-    pub const ALL: [GroupId; 2] = [GroupId::Ristretto255, GroupId::Secp256k1];
+    pub const ALL: [GroupId; 3] = [GroupId::Ristretto255, GroupId::Secp256k1, GroupId::Ed25519];
 
-    /// The group's name ([`Group::NAME`]): `"ristretto255"`, `"secp256k1"`.
+    /// The group's name ([`Group::NAME`]): `"ristretto255"`, `"secp256k1"`,
+    /// `"ed25519"`.
     pub fn name(self) -> &'static str {
         match self {
             GroupId::Ristretto255 => Ristretto255::NAME,
             GroupId::Secp256k1 => Secp256k1::NAME,
+            GroupId::Ed25519 => Ed25519::NAME,
         }
     }
 
@@ -83,6 +90,10 @@ macro_rules! with_group {
             }
             $crate::group::GroupId::Secp256k1 => {
                 type $g = $crate::group::Secp256k1;
+                $body
+            }
+            $crate::group::GroupId::Ed25519 => {
+                type $g = $crate::group::Ed25519;
                 $body
             }
         }

@@ -13,6 +13,8 @@
 //! * [`grin`]: Grin's Bulletproofs (secp256k1-zkp's C implementation) on
 //!   secp256k1, byte for byte: its transcript, generators, deterministic
 //!   prover, rewinding and encoding (675 bytes for one 64-bit value).
+//! * [`monero`]: Monero's Bulletproofs+ format on [`crate::Ed25519`]
+//!   (byte-compatible with Monero and `monero-bulletproofs`).
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
@@ -31,6 +33,7 @@ pub mod bulletproofs_plus;
 pub mod bulletproofs_plus_plus;
 pub mod grin;
 pub mod interval;
+pub mod monero;
 pub mod mpc;
 
 pub use self::bulletproofs::RangeProof;

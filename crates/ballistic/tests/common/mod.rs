@@ -12,6 +12,9 @@ macro_rules! for_each_group {
         mod secp256k1 {
             $( #[test] fn $test() { super::$test::<ballistic::Secp256k1>(); } )*
         }
+        mod ed25519 {
+            $( #[test] fn $test() { super::$test::<ballistic::Ed25519>(); } )*
+        }
     };
 }
 
@@ -41,6 +44,18 @@ macro_rules! for_each_group_and_system {
             mod bulletproofs_plus {
                 $( #[test] fn $test() {
                     super::super::$test::<ballistic::Secp256k1, ballistic::RangeProofPlus<ballistic::Secp256k1>>();
+                } )*
+            }
+        }
+        mod ed25519 {
+            mod bulletproofs {
+                $( #[test] fn $test() {
+                    super::super::$test::<ballistic::Ed25519, ballistic::RangeProof<ballistic::Ed25519>>();
+                } )*
+            }
+            mod bulletproofs_plus {
+                $( #[test] fn $test() {
+                    super::super::$test::<ballistic::Ed25519, ballistic::RangeProofPlus<ballistic::Ed25519>>();
                 } )*
             }
         }

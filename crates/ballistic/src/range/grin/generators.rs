@@ -297,7 +297,8 @@ impl GrinGenerators {
         let (gs, hs) = all.split_at(MAX_VECTOR);
         let h = point_from_xy(&GENERATOR_H_XY).unwrap_or(ProjectivePoint::GENERATOR);
         GrinGenerators {
-            bp_gens: BulletproofGens::from_chains(alloc::vec![gs.to_vec()], alloc::vec![hs.to_vec()]),
+            bp_gens: BulletproofGens::from_chains(alloc::vec![gs.to_vec()], alloc::vec![hs.to_vec()])
+                .unwrap_or_else(|| BulletproofGens::new(0, 0)),
             pc_gens: PedersenGens { b: h, b_blinding: g },
             h_wire: wire(&h).unwrap_or(WirePoint { x: [0; 32], non_square: false }),
         }

@@ -1,0 +1,215 @@
+//! Monero's range proofs, byte-compatible with Monero and with
+//! `monero-bulletproofs` 0.1: Bulletproofs+ ([`MoneroPlusProof`], RingCT
+//! type 6, `bulletproofs_plus.cc`, since 2022) and the original Bulletproofs
+//! ([`MoneroOriginalProof`], RingCT types 4–5, 2018–2022; its relation,
+//! equations and format are in [`original`]). Both take the same statement
+//! ([`MoneroStatement`]: the output commitments) and handle points the same
+//! way (below). The rest of this page is about Bulletproofs+.
+//!
+//! Modules: [`generators`] (Monero's `G`, `H`, `𝐆`, `𝐇` and its hash to the
+//! curve), [`transcript`] (Keccak-256), [`statement`], [`plus`],
+//! [`original`].
+//!
+//! # The relation
+//!
+//! On the prime-order subgroup of Ed25519 ([`Ed25519`]) with Monero's
+//! generators ([`generators`]): `G` (the base point), `H` (value), and
+//! `𝐆, 𝐇 ∈ 𝔾^{64·16}`, a proof for `m ∈ 1..=16` outputs shows knowledge of
+//! amounts `v_j ∈ [0, 2⁶⁴)` and masks `γ_j` with
+//!
+//! ```text
+//!     C_j = γ_j·G + v_j·H        (j < m)
+//! ```
+//!
+//! It is the aggregated range proof of the Bulletproofs+ paper (Chung, Han,
+//! Ju, Kim, Seo 2020, §4, Figure 3) with the paper's `g = H` (value) and
+//! `h = G` (blinding), over `M = 2^⌈lg m⌉` outputs (outputs `m..M` are
+//! padding: commitment the identity, amount 0) and `N = 64·M` bits:
+//!
+//! * `A = ⟨𝐚_L, 𝐆⟩ + ⟨𝐚_R, 𝐇⟩ + α·G` with `𝐚_L` the amounts' bits
+//!   (little-endian, output by output), `𝐚_R = 𝐚_L − 𝟏`;
+//! * challenges `y`, `z`; `d_{64j+i} = z^{2(j+1)}·2^i`;
+//! * `Â = A − z·Σ𝐆_i + Σ(d_i·y^{N−i} + z)·𝐇_i + y^{N+1}·Σ_j z^{2(j+1)}·C_j
+//!   + (z·Σ_{i=1}^{N} y^i − z·y^{N+1}·Σ_i d_i − z²·Σ_{i=1}^{N} y^i)·H`;
+//! * the zero-knowledge weighted inner-product argument (paper Figure 1,
+//!   `crate::weighted_inner_product` has the algebra) for `Â` with
+//!   `𝐚 = 𝐚_L − z𝟏`, `𝐛 = 𝐚_R + 𝐝∘y^{N−i} + z𝟏`, `α̂ = α + y^{N+1}·Σ_j
+//!   z^{2(j+1)}·γ_j`: rounds `L_k, R_k`, then `A₁, B` and `r', s', δ'`.
+//!
+//! The verifier checks `e²·Â + Σ_k e²(e_k²·L_k + e_k⁻²·R_k) + e·A₁ + B =
+//! r'e·Σ s_i y^{−i}·𝐆_i + s'e·Σ s_i⁻¹·𝐇_i + r'ys'·H + δ'·G` (`s_i` the
+//! products of the round challenges, as in ballistic's own Bulletproofs+),
+//! expanded into one multiscalar equation added to an [`Equation`]
+//! (see [`MoneroPlusProof`]'s [`Verifiable`] implementation), so proofs batch
+//! through [`crate::batch`] and share the generator terms.
+//!
+//! # How this differs from ballistic's own Bulletproofs+
+//!
+//! The algebra is the same; the format is Monero's:
+//!
+//! * **Transcript.** Keccak-256 hashed to scalars ([`transcript`]), no
+//!   merlin, no labels or lengths: `y`, `z`, `e_k`, `e` hash the previous
+//!   challenge with the new points' encodings. The merlin transcript of
+//!   [`Verifiable::add_terms`] is not used: the statement carries
+//!   everything Monero's transcript binds (the commitments, through their
+//!   hash).
+//! * **×8.** Every proof point is transmitted divided by 8 (the prover
+//!   multiplies its scalars by `8⁻¹ mod ℓ`); the verifier multiplies by 8 (here
+//!   through the scalars). The transcript hashes `C_j/8` for the commitments.
+//! * **Generators and encoding**: Monero's ([`generators`]; table below).
+//! * **Randomness**: nonces from the caller's RNG (ballistic's own proofs
+//!   can derive them from the transcript and a seed).
+//!
+//! # Points: refused rather than cleared
+//!
+//! Monero's verifiers (C++ and `monero-bulletproofs`) accept any decodable
+//! curve point (`monero-bulletproofs` asks for canonical encodings) and
+//! multiply each by 8 before the equation, which removes any torsion
+//! component: for commitments, `8·((C + T)·8⁻¹) = C` (the transcript hashes
+//! `(C + T)·8⁻¹`), for proof points `8·(X/8 + T) = X`. So a prover may put
+//! small-order components into any proof point or commitment (hashing
+//! those encodings into its transcript) and Monero accepts the proof. (A
+//! third party cannot add torsion to someone else's proof: the encodings
+//! are hashed, so every challenge would change.)
+//!
+//! Here every proof point and commitment must be the canonical encoding of
+//! a point of the prime-order subgroup other than the identity; anything
+//! else is refused when decoding (a proof: [`ProofError::InvalidPoint`] with
+//! the byte offset) or when the statement is built (a commitment:
+//! [`ProofError::InvalidCommitment`]). Each group element then has exactly
+//! one encoding, as the security proofs assume a prime-order group.
+//! Honest Monero proofs are unaffected: an honest prover transmits `8⁻¹·X`
+//! for `X` in the subgroup, which is in the subgroup, and its commitments
+//! `γ·G + v·H` are too; the identity appears with probability `≈ 2⁻²⁵²`.
+//! So ballistic accepts every proof an honest Monero prover makes, and
+//! refuses only proofs or commitments carrying torsion, which Monero
+//! tolerates. On the subgroup, multiplying by 8 is a bijection, so the
+//! equation checked is exactly Monero's.
+//!
+//! # Wire format
+//!
+//! `monero-bulletproofs`' `Bulletproof::write` of a Bulletproof+ (each
+//! point 32 bytes, the point divided by 8; each scalar 32 bytes, canonical,
+//! little-endian):
+//!
+//! | field | bytes |
+//! |---|---|
+//! | `A/8` | 32 |
+//! | `A₁/8` | 32 |
+//! | `B/8` | 32 |
+//! | `r'` | 32 |
+//! | `s'` | 32 |
+//! | `δ'` | 32 |
+//! | `varint(k)`, `k = lg(64·M) ∈ 6..=10` | 1 |
+//! | `L_0/8 … L_{k−1}/8` | 32·k |
+//! | `varint(k)` | 1 |
+//! | `R_0/8 … R_{k−1}/8` | 32·k |
+//!
+//! `6·32 + 2 + 64·k` bytes: 578 for one output, 834 for 16 (the original
+//! Bulletproofs: `9·32 + 2 + 64·k`, 674 to 930).
+//!
+//! [`Ed25519`]: crate::group::Ed25519
+//! [`Equation`]: crate::Equation
+//! [`Verifiable`]: crate::Verifiable
+//! [`Verifiable::add_terms`]: crate::Verifiable::add_terms
+
+pub mod generators;
+pub mod original;
+pub mod plus;
+pub mod statement;
+pub mod transcript;
+
+pub use self::generators::MoneroGens;
+pub use self::original::MoneroOriginalProof;
+pub use self::plus::MoneroPlusProof;
+pub use self::statement::MoneroStatement;
+
+use alloc::vec::Vec;
+
+use curve25519_dalek::edwards::CompressedEdwardsY;
+use curve25519_dalek::scalar::Scalar;
+
+use rand_core::{CryptoRng, RngCore};
+
+use crate::batch::{BatchError, Claim};
+use crate::encoding::{ProofPoint, Reader};
+use crate::equation::{Equation, Verifiable};
+use crate::errors::ProofError;
+use crate::group::{Ed25519, Group};
+
+/// Bits per amount.
+pub const BITS: usize = 64;
+/// Most outputs one proof covers.
+pub const MAX_OUTPUTS: usize = 16;
+
+/// `8⁻¹ mod ℓ`.
+pub(crate) fn inv_eight() -> Scalar {
+    Scalar::from(8u8).invert()
+}
+
+/// Decode `1..=16` commitments: canonical, in the prime-order subgroup, not
+/// the identity.
+pub(crate) fn decode_commitments(commitments: &[CompressedEdwardsY]) -> Result<Vec<ProofPoint<Ed25519>>, ProofError> {
+    if !(1..=MAX_OUTPUTS).contains(&commitments.len()) {
+        return Err(ProofError::InvalidAggregation { values: commitments.len() });
+    }
+    commitments
+        .iter()
+        .enumerate()
+        .map(|(index, c)| {
+            Ed25519::decompress(c)
+                .filter(|p| !Ed25519::is_identity_vartime(p))
+                .map(|point| ProofPoint { compressed: *c, point })
+                .ok_or(ProofError::InvalidCommitment { index })
+        })
+        .collect()
+}
+
+/// Read `count` proof points: canonical, in the prime-order subgroup, not
+/// the identity ([`ProofError::InvalidPoint`] with the byte offset).
+pub(crate) fn read_points(
+    reader: &mut Reader<'_>,
+    total: usize,
+    count: usize,
+) -> Result<Vec<ProofPoint<Ed25519>>, ProofError> {
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let offset = total - reader.remaining();
+        let p = reader.read_point::<Ed25519>()?;
+        if Ed25519::is_identity_vartime(&p.point) {
+            return Err(ProofError::InvalidPoint { offset });
+        }
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// A proof with its statement (or the reason the statement did not build),
+/// for the batch verifiers.
+struct MoneroClaim<'a, P> {
+    proof: &'a P,
+    statement: Result<MoneroStatement, ProofError>,
+}
+
+impl<P: Verifiable<Ed25519, Statement = MoneroStatement> + Sync> Claim<Ed25519> for MoneroClaim<'_, P> {
+    fn add_terms(&self, weight: Scalar, combine: Scalar, eq: &mut Equation<Ed25519>) -> Result<(), ProofError> {
+        let statement = self.statement.as_ref().map_err(Clone::clone)?;
+        self.proof.add_terms(statement, &mut plus::unused_transcript(), weight, combine, eq)
+    }
+}
+
+/// Batch-verify proofs of one kind against their commitments with `gens`.
+pub(crate) fn verify_batch_with<P, R>(
+    items: &[(&P, &[CompressedEdwardsY])],
+    gens: &MoneroGens,
+    rng: &mut R,
+) -> Result<(), BatchError>
+where
+    P: Verifiable<Ed25519, Statement = MoneroStatement> + Sync,
+    R: RngCore + CryptoRng,
+{
+    let claims: Vec<MoneroClaim<'_, P>> =
+        items.iter().map(|(proof, c)| MoneroClaim { proof: *proof, statement: MoneroStatement::new(c) }).collect();
+    let refs: Vec<&dyn Claim<Ed25519>> = claims.iter().map(|c| c as &dyn Claim<Ed25519>).collect();
+    crate::batch::verify(&refs, &gens.bp, &gens.pc, rng)
+}

@@ -1,0 +1,461 @@
+//! Monero's Bulletproofs+ (the format of RingCT type 6, since 2022):
+//! prover, strict decoding, and the verifier as one equation.
+//!
+//! See the [module documentation](super) for the relation, the equations and
+//! the wire format.
+
+use alloc::vec::Vec;
+
+use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
+use curve25519_dalek::scalar::Scalar;
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+use zeroize::{Zeroize, Zeroizing};
+
+use super::generators::MoneroGens;
+use super::statement::MoneroStatement;
+use super::transcript::KeccakTranscript;
+use super::{inv_eight, read_points, BITS, MAX_OUTPUTS};
+use crate::batch::BatchError;
+use crate::ct::declassify;
+use crate::encoding::{ProofPoint, Reader};
+use crate::equation::{Equation, Verifiable};
+use crate::errors::ProofError;
+use crate::group::fast::Montgomery;
+use crate::group::{Ed25519, Group, ScalarOps};
+
+/// Most inner-product rounds: `lg(64·16)`.
+pub const MAX_ROUNDS: usize = 10;
+/// Fewest inner-product rounds: `lg 64`.
+pub const MIN_ROUNDS: usize = 6;
+
+/// A Monero Bulletproofs+ range proof for 1 to 16 amounts of 64 bits.
+///
+/// Every point is kept as transmitted — the prover's point divided by 8 —
+/// with its canonical encoding (which the transcript hashes); decoding
+/// refuses non-canonical encodings, the identity and points with a torsion
+/// component (see the [module documentation](super)).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoneroPlusProof {
+    a: ProofPoint<Ed25519>,
+    a1: ProofPoint<Ed25519>,
+    b: ProofPoint<Ed25519>,
+    r1: Scalar,
+    s1: Scalar,
+    d1: Scalar,
+    l_vec: Vec<ProofPoint<Ed25519>>,
+    r_vec: Vec<ProofPoint<Ed25519>>,
+}
+
+/// `(M, N, rounds)` for `m` outputs: `M = 2^⌈lg m⌉` padded outputs,
+/// `N = 64·M` bits, `lg N` rounds.
+pub(crate) fn shape(m: usize) -> (usize, usize, usize) {
+    let padded = m.next_power_of_two();
+    let n = BITS * padded;
+    (padded, n, n.trailing_zeros() as usize)
+}
+
+/// `ProofPoint` of `p`, declassified (a proof point: public).
+pub(crate) fn public_point(p: EdwardsPoint) -> ProofPoint<Ed25519> {
+    let p = ProofPoint::<Ed25519>::from_point(p);
+    declassify(&p);
+    p
+}
+
+pub(crate) fn random(rng: &mut (impl RngCore + CryptoRng)) -> Zeroizing<Scalar> {
+    Zeroizing::new(<Scalar as ScalarOps>::random(rng))
+}
+
+impl MoneroPlusProof {
+    /// Prove that each `amounts[j]` (any `u64`) is the amount of the
+    /// commitment `masks[j]·G + amounts[j]·H`, for `1..=16` outputs.
+    /// Returns the proof and the output commitments `C_j` (not divided by
+    /// 8). Constant time in the amounts and masks; the secrets are wiped.
+    // Indexing: vectors of lengths N and N + 2 built here for the checked m.
+    #[allow(clippy::indexing_slicing)]
+    pub fn prove<R: RngCore + CryptoRng>(
+        amounts: &[u64],
+        masks: &[Scalar],
+        rng: &mut R,
+    ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
+        let m = amounts.len();
+        if !(1..=MAX_OUTPUTS).contains(&m) {
+            return Err(ProofError::InvalidAggregation { values: m });
+        }
+        if masks.len() != m {
+            return Err(ProofError::WrongNumBlindings { values: m, blindings: masks.len() });
+        }
+        let gens = MoneroGens::plus();
+        let (g, h) = (gens.pc.b, gens.pc.b_blinding);
+        let inv8 = inv_eight();
+        let commitments: Vec<EdwardsPoint> =
+            amounts.iter().zip(masks).map(|(v, mask)| gens.pc.commit(&Scalar::from(*v), mask)).collect();
+        declassify(&commitments[..]);
+        let over_8: Vec<CompressedEdwardsY> = commitments.iter().map(|c| (c * inv8).compress()).collect();
+        let mut transcript = KeccakTranscript::plus(&over_8);
+
+        let (padded, n, _) = shape(m);
+        let g_vec: Vec<EdwardsPoint> = gens.bp.g_layout(BITS, n).copied().collect();
+        let h_vec: Vec<EdwardsPoint> = gens.bp.h_layout(BITS, n).copied().collect();
+
+        // a_L: the amounts' bits (padding outputs are 0); a_R = a_L − 1.
+        let mut a_l = Zeroizing::new(Vec::with_capacity(n));
+        for j in 0..padded {
+            let mut v = amounts.get(j).copied().unwrap_or(0);
+            for i in 0..BITS {
+                a_l.push(Scalar::from((v >> i) & 1));
+            }
+            v.zeroize();
+        }
+        let mut a_r: Zeroizing<Vec<Scalar>> = Zeroizing::new(a_l.iter().map(|x| *x - Scalar::ONE).collect());
+        let alpha = random(rng);
+        // A/8 = (⟨a_L, 𝐆⟩ + ⟨a_R, 𝐇⟩ + α·G)/8.
+        let mut scalars: Zeroizing<Vec<Scalar>> =
+            Zeroizing::new(a_l.iter().chain(a_r.iter()).chain([&*alpha]).map(|x| x * inv8).collect());
+        let points: Vec<EdwardsPoint> = g_vec.iter().chain(&h_vec).chain([&h]).copied().collect();
+        let a = public_point(crate::group::msm_ct_par::<Ed25519>(&scalars, &points));
+        scalars.zeroize();
+
+        let y = transcript.challenge(&[a.compressed.as_bytes()]);
+        let z = transcript.rehash();
+
+        // â_L = a_L − z, â_R = a_R + d ∘ y^{N−i} + z, α̂ = α + y^{N+1}·Σ z^{2(j+1)}·γ_j.
+        let y_pows: Vec<Scalar> = crate::poly::powers(y).take(n + 2).collect(); // y^0 … y^{N+1}
+        let z2 = z * z;
+        let z_pows: Vec<Scalar> = crate::poly::powers(z2).skip(1).take(padded).collect(); // z^{2(j+1)}
+        let two = Scalar::from(2u8);
+        for (j, zj) in z_pows.iter().enumerate() {
+            let mut d = *zj;
+            for i in 0..BITS {
+                let k = BITS * j + i;
+                a_r[k] += d * y_pows[n - k] + z;
+                d *= two;
+            }
+        }
+        for x in a_l.iter_mut() {
+            *x -= z;
+        }
+        let mut alpha_hat = Zeroizing::new(*alpha);
+        for (zj, mask) in z_pows.iter().zip(masks) {
+            *alpha_hat += y_pows[n + 1] * zj * mask;
+        }
+        drop(alpha);
+
+        let wip = wip_prove(&mut transcript, &g, &h, y, g_vec, h_vec, &mut a_l, &mut a_r, *alpha_hat, rng);
+        let (l_vec, r_vec, a1, b, r1, s1, d1) = wip;
+        let compressed = commitments.iter().map(|c| c.compress()).collect();
+        Ok((MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec }, compressed))
+    }
+
+    /// Number of inner-product rounds, `lg(64·M)`.
+    pub fn rounds(&self) -> usize {
+        self.l_vec.len()
+    }
+
+    /// Encoded length for `rounds` rounds.
+    pub fn encoded_len(rounds: usize) -> usize {
+        6 * 32 + 2 + 2 * 32 * rounds
+    }
+
+    /// Encoded length of a proof for `m` outputs (`None` outside `1..=16`).
+    pub fn encoded_len_for(m: usize) -> Option<usize> {
+        (1..=MAX_OUTPUTS).contains(&m).then(|| Self::encoded_len(shape(m).2))
+    }
+
+    /// Monero's encoding (`monero-bulletproofs`' `Bulletproof::write` of a
+    /// Bulletproof+): `A ‖ A₁ ‖ B ‖ r' ‖ s' ‖ δ' ‖ varint(|L|) ‖ L ‖
+    /// varint(|R|) ‖ R`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(Self::encoded_len(self.rounds()));
+        for p in [&self.a, &self.a1, &self.b] {
+            out.extend_from_slice(p.compressed.as_bytes());
+        }
+        for s in [&self.r1, &self.s1, &self.d1] {
+            out.extend_from_slice(s.as_bytes());
+        }
+        for v in [&self.l_vec, &self.r_vec] {
+            // At most MAX_ROUNDS < 128: a one-byte varint.
+            out.push(v.len() as u8);
+            for p in v {
+                out.extend_from_slice(p.compressed.as_bytes());
+            }
+        }
+        out
+    }
+
+    /// Decode Monero's encoding strictly: exactly one proof and nothing
+    /// after it; each vector's length a one-byte varint in
+    /// `6..=10` with `|L| = |R|`; scalars canonical; points canonical
+    /// encodings of non-identity points of the prime-order subgroup.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        let wrong = || ProofError::WrongLength { expected: 0, got: bytes.len() };
+        let mut reader = Reader::new(bytes);
+        let mut first = read_points(&mut reader, bytes.len(), 3)?.into_iter();
+        let (Some(a), Some(a1), Some(b)) = (first.next(), first.next(), first.next()) else {
+            return Err(wrong());
+        };
+        let r1 = reader.read_scalar::<Ed25519>()?;
+        let s1 = reader.read_scalar::<Ed25519>()?;
+        let d1 = reader.read_scalar::<Ed25519>()?;
+        let mut vecs = Vec::with_capacity(2);
+        for _ in 0..2 {
+            let mut len = [0u8; 1];
+            let at = bytes.len() - reader.remaining();
+            len.copy_from_slice(bytes.get(at..at + 1).ok_or_else(wrong)?);
+            reader.skip(1)?;
+            let len = usize::from(len[0]);
+            if !(MIN_ROUNDS..=MAX_ROUNDS).contains(&len) {
+                return Err(wrong());
+            }
+            if reader.remaining() < 32 * len {
+                return Err(wrong());
+            }
+            vecs.push(read_points(&mut reader, bytes.len(), len)?);
+        }
+        let r_vec = vecs.pop().unwrap_or_default();
+        let l_vec = vecs.pop().unwrap_or_default();
+        if l_vec.len() != r_vec.len() || reader.remaining() != 0 {
+            return Err(ProofError::WrongLength { expected: Self::encoded_len(l_vec.len()), got: bytes.len() });
+        }
+        Ok(MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec })
+    }
+
+    /// Verify against the output commitments `C_j` (not divided by 8), with
+    /// Monero's generators.
+    pub fn verify<R: RngCore + CryptoRng>(
+        &self,
+        commitments: &[CompressedEdwardsY],
+        rng: &mut R,
+    ) -> Result<(), ProofError> {
+        let statement = MoneroStatement::new(commitments)?;
+        let gens = MoneroGens::plus();
+        Verifiable::verify(self, &statement, &mut unused_transcript(), &gens.bp, &gens.pc, rng)
+    }
+
+    /// Verify many proofs, each against its output commitments, in one
+    /// multiscalar multiplication (ballistic's batch verifier,
+    /// [`crate::batch`]); on failure, the indices of exactly the invalid
+    /// proofs (statements that do not build among them).
+    pub fn verify_batch<R: RngCore + CryptoRng>(
+        items: &[(&MoneroPlusProof, &[CompressedEdwardsY])],
+        rng: &mut R,
+    ) -> Result<(), BatchError> {
+        super::verify_batch_with(items, MoneroGens::plus(), rng)
+    }
+}
+
+/// The merlin transcript [`Verifiable`] asks for, which Monero's format
+/// does not use.
+pub(crate) fn unused_transcript() -> Transcript {
+    Transcript::new(b"ballistic monero (unused)")
+}
+
+/// The zk-WIP prover (see `crate::weighted_inner_product` for the algebra,
+/// which is the same) with Monero's transcript and every point divided by 8.
+/// Returns `(L, R, A₁, B, r', s', δ')`.
+// Indexing: the prover's own vectors, of the power-of-two length N (the
+// generators too) or the current half of it.
+#[allow(clippy::too_many_arguments, clippy::type_complexity, clippy::indexing_slicing)]
+fn wip_prove<R: RngCore + CryptoRng>(
+    transcript: &mut KeccakTranscript,
+    g: &EdwardsPoint,
+    h: &EdwardsPoint,
+    y: Scalar,
+    mut g_vec: Vec<EdwardsPoint>,
+    mut h_vec: Vec<EdwardsPoint>,
+    a: &mut [Scalar],
+    b: &mut [Scalar],
+    alpha: Scalar,
+    rng: &mut R,
+) -> (
+    Vec<ProofPoint<Ed25519>>,
+    Vec<ProofPoint<Ed25519>>,
+    ProofPoint<Ed25519>,
+    ProofPoint<Ed25519>,
+    Scalar,
+    Scalar,
+    Scalar,
+) {
+    let inv8 = inv_eight();
+    let n_total = a.len();
+    let y_pows: Vec<Scalar> = crate::poly::powers(y).skip(1).take(n_total).collect(); // y^1 … y^N
+    let y_inv = y.invert_vartime();
+    let mut alpha = Zeroizing::new(alpha);
+    let mut l_vec = Vec::new();
+    let mut r_vec = Vec::new();
+    let mut n = n_total;
+    let wip =
+        |x: &[Scalar], w: &[Scalar]| -> Scalar { x.iter().zip(w).zip(&y_pows).map(|((x, w), y)| x * w * y).sum() };
+    while n > 1 {
+        let half = n / 2;
+        let y_half = y_pows[half - 1];
+        let y_half_inv = crate::poly::pow(y_inv, half as u64);
+        let (a1, a2) = a[..n].split_at_mut(half);
+        let (b1, b2) = b[..n].split_at_mut(half);
+        let c_l = Zeroizing::new(wip(a1, b2));
+        let c_r = Zeroizing::new(y_half * wip(a2, b1));
+        let d_l = random(rng);
+        let d_r = random(rng);
+        let cross =
+            |x: &[Scalar], xs: Scalar, gs: &[EdwardsPoint], w: &[Scalar], hs: &[EdwardsPoint], c: Scalar, d: Scalar| {
+                let mut scalars: Zeroizing<Vec<Scalar>> = Zeroizing::new(
+                    x.iter()
+                        .map(|x| x * xs * inv8)
+                        .chain(w.iter().map(|w| w * inv8))
+                        .chain([c * inv8, d * inv8])
+                        .collect(),
+                );
+                let points: Vec<EdwardsPoint> = gs.iter().chain(hs).chain([g, h]).copied().collect();
+                let p = public_point(crate::group::msm_ct_par::<Ed25519>(&scalars, &points));
+                scalars.zeroize();
+                p
+            };
+        let l = cross(a1, y_half_inv, &g_vec[half..n], b2, &h_vec[..half], *c_l, *d_l);
+        let r = cross(a2, y_half, &g_vec[..half], b1, &h_vec[half..n], *c_r, *d_r);
+        let e = transcript.challenge(&[l.compressed.as_bytes(), r.compressed.as_bytes()]);
+        let e_inv = e.invert_vartime();
+        l_vec.push(l);
+        r_vec.push(r);
+        for (x1, x2) in a1.iter_mut().zip(a2.iter()) {
+            *x1 = e * *x1 + e_inv * y_half * *x2;
+        }
+        for (x1, x2) in b1.iter_mut().zip(b2.iter()) {
+            *x1 = e_inv * *x1 + e * *x2;
+        }
+        // Public folds of the generators, variable time.
+        let (g_lo, g_hi) = (e_inv, e * y_half_inv);
+        let mut scalars = Vec::with_capacity(2 * half);
+        let mut points = Vec::with_capacity(2 * half);
+        for i in 0..half {
+            scalars.extend([g_lo, g_hi]);
+            points.extend([g_vec[i], g_vec[half + i]]);
+        }
+        let new_g = crate::group::msm_vartime_chunks_par::<Ed25519>(&scalars, &points, 2);
+        scalars.clear();
+        points.clear();
+        for i in 0..half {
+            scalars.extend([e, e_inv]);
+            points.extend([h_vec[i], h_vec[half + i]]);
+        }
+        let new_h = crate::group::msm_vartime_chunks_par::<Ed25519>(&scalars, &points, 2);
+        g_vec = new_g;
+        h_vec = new_h;
+        *alpha += *d_l * e * e + *d_r * e_inv * e_inv;
+        n = half;
+    }
+    let (a, b) = (Zeroizing::new(a[0]), Zeroizing::new(b[0]));
+    let (r, s, delta, eta) = (random(rng), random(rng), random(rng), random(rng));
+    let a1 = public_point(Ed25519::msm_ct(
+        &[*r * inv8, *s * inv8, y * (*r * *b + *s * *a) * inv8, *delta * inv8],
+        &[g_vec[0], h_vec[0], *g, *h],
+    ));
+    let b_point = public_point(Ed25519::msm_ct(&[*r * y * *s * inv8, *eta * inv8], &[*g, *h]));
+    let e = transcript.challenge(&[a1.compressed.as_bytes(), b_point.compressed.as_bytes()]);
+    let r1 = *r + *a * e;
+    let s1 = *s + *b * e;
+    let d1 = *eta + *delta * e + *alpha * e * e;
+    declassify(&r1);
+    declassify(&s1);
+    declassify(&d1);
+    (l_vec, r_vec, a1, b_point, r1, s1, d1)
+}
+
+/// The verification equation (weight `w`, Monero's points multiplied by 8
+/// through their scalars):
+///
+/// ```text
+///   Σ_i (r'e·s_i·y^{−i} + e²z)·𝐆_i + Σ_i (s'e·s_i⁻¹ − e²·(d_i·y^{N−i} + z))·𝐇_i
+///   + (r'ys' − e²·c)·H + δ'·G − e²·y^{N+1}·Σ_j z^{2(j+1)}·C_j
+///   − 8e²·Ã − 8e²·Σ_k (e_k²·L̃_k + e_k⁻²·R̃_k) − 8e·Ã₁ − 8·B̃ = 𝟙
+/// ```
+impl Verifiable<Ed25519> for MoneroPlusProof {
+    type Statement = MoneroStatement;
+
+    // Indexing: y_pows has N + 2 entries and s has N, for the statement's N.
+    #[allow(clippy::indexing_slicing)]
+    /// Replay Monero's Keccak transcript (seeded by the statement) and add
+    /// the equation. The merlin `transcript` is not used: Monero's format
+    /// binds nothing but the commitments (which the statement carries) and
+    /// the proof, so there is no application context to add.
+    fn add_terms(
+        &self,
+        statement: &MoneroStatement,
+        _transcript: &mut Transcript,
+        weight: Scalar,
+        _combine: Scalar,
+        eq: &mut Equation<Ed25519>,
+    ) -> Result<(), ProofError> {
+        let m = statement.commitments.len();
+        let (padded, n, rounds) = shape(m);
+        if self.l_vec.len() != rounds || self.r_vec.len() != rounds {
+            return Err(ProofError::VerificationFailed);
+        }
+        let mut t = statement.plus_seed.clone();
+        let y = t.challenge(&[self.a.compressed.as_bytes()]);
+        let z = t.rehash();
+        let mut e_k: Vec<Scalar> = self
+            .l_vec
+            .iter()
+            .zip(&self.r_vec)
+            .map(|(l, r)| t.challenge(&[l.compressed.as_bytes(), r.compressed.as_bytes()]))
+            .collect();
+        let e = t.challenge(&[self.a1.compressed.as_bytes(), self.b.compressed.as_bytes()]);
+        if y == Scalar::ZERO || z == Scalar::ZERO || e == Scalar::ZERO || e_k.contains(&Scalar::ZERO) {
+            return Err(ProofError::VerificationFailed);
+        }
+        let challenges = e_k.clone();
+        <Scalar as ScalarOps>::batch_invert_vartime(&mut e_k);
+        let e_inv = e_k;
+        let s = crate::inner_product::s_vector_fast::<Scalar>(&challenges, &e_inv);
+
+        let eight = Scalar::from(8u8);
+        let e2 = e * e;
+        let we2 = weight * e2;
+        let y_inv = y.invert_vartime();
+        let y_pows: Vec<Scalar> = crate::poly::powers(y).take(n + 2).collect(); // y^0 … y^{N+1}
+        let sum_y: Scalar = y_pows[1..=n].iter().sum();
+        let z2 = z * z;
+        let z_pows: Vec<Scalar> = crate::poly::powers(z2).skip(1).take(padded).collect();
+        let sum_d = Scalar::from(u64::MAX) * z_pows.iter().sum::<Scalar>();
+        let c = z * sum_y - z * y_pows[n + 1] * sum_d - z2 * sum_y;
+
+        // 𝐆_i: w·(r'e·s_i·y^{−i} + e²z).
+        let re = weight * self.r1 * e;
+        let g_const = we2 * z;
+        let mut y_inv_i = Scalar::ONE;
+        let mut g_scalars = Vec::with_capacity(n);
+        for s_i in &s {
+            g_scalars.push(re * Scalar::from_fast(s_i) * y_inv_i + g_const);
+            y_inv_i *= y_inv;
+        }
+        eq.add_g_layout(BITS, g_scalars);
+        // 𝐇_i: w·(s'e·s_i⁻¹ − e²·(d_i·y^{N−i} + z)), s_i⁻¹ = s_{N−1−i}.
+        let se = weight * self.s1 * e;
+        let two = Scalar::from(2u8);
+        let mut h_scalars = Vec::with_capacity(n);
+        for (j, zj) in z_pows.iter().enumerate() {
+            let mut d = *zj;
+            for i in 0..BITS {
+                let k = BITS * j + i;
+                let s_inv = Scalar::from_fast(&s[n - 1 - k]);
+                h_scalars.push(se * s_inv - we2 * (d * y_pows[n - k] + z));
+                d *= two;
+            }
+        }
+        eq.add_h_layout(BITS, h_scalars);
+        eq.add_b(weight * (self.r1 * y * self.s1) - we2 * c);
+        eq.add_b_blinding(weight * self.d1);
+        for (cj, zj) in statement.commitments.iter().zip(&z_pows) {
+            eq.add_point(-(we2 * y_pows[n + 1] * zj), cj.point);
+        }
+        let w8e2 = -(eight * we2);
+        eq.add_point(w8e2, self.a.point);
+        for ((l, r), (ek, ek_inv)) in self.l_vec.iter().zip(&self.r_vec).zip(challenges.iter().zip(&e_inv)) {
+            eq.add_point(w8e2 * ek * ek, l.point);
+            eq.add_point(w8e2 * ek_inv * ek_inv, r.point);
+        }
+        eq.add_point(-(eight * weight * e), self.a1.point);
+        eq.add_point(-(eight * weight), self.b.point);
+        Ok(())
+    }
+}

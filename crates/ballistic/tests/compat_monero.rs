@@ -1,0 +1,440 @@
+//! Monero's Bulletproofs+ format (`ballistic::range::monero`) against
+//! `monero-bulletproofs` 0.1 (monero-oxide): generators, proofs verified
+//! both ways for every m = 1..16, byte-identical encodings, and the strict
+//! decoding and statement checks (small-order and torsioned points refused).
+//! `monero-bulletproofs` uses curve25519-dalek 4: values cross through bytes.
+
+use ballistic::curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
+use ballistic::curve25519_dalek::scalar::Scalar;
+use ballistic::group::{Ed25519, Group, ScalarOps};
+use ballistic::range::monero::{generators, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
+use ballistic::{Equation, ProofError, Verifiable};
+use monero_bulletproofs::Bulletproof;
+use monero_ed25519::{Commitment, CompressedPoint};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+fn rng(seed: u64) -> ChaCha20Rng {
+    ChaCha20Rng::seed_from_u64(seed)
+}
+
+fn random_scalar(rng: &mut ChaCha20Rng) -> Scalar {
+    <Scalar as ScalarOps>::random(rng)
+}
+
+fn monero_scalar(s: &Scalar) -> monero_ed25519::Scalar {
+    monero_ed25519::Scalar::read(&mut &s.to_bytes()[..]).unwrap()
+}
+
+fn to_monero(c: &CompressedEdwardsY) -> CompressedPoint {
+    CompressedPoint::from(c.to_bytes())
+}
+
+fn amounts(rng: &mut ChaCha20Rng, m: usize) -> Vec<u64> {
+    (0..m)
+        .map(|j| match j % 4 {
+            0 => rng.next_u64(),
+            1 => 0,
+            2 => u64::MAX,
+            _ => rng.gen_range(0..1000),
+        })
+        .collect()
+}
+
+fn ballistic_proof(seed: u64, m: usize) -> (MoneroPlusProof, Vec<CompressedEdwardsY>) {
+    let mut rng = rng(seed);
+    let values = amounts(&mut rng, m);
+    let masks: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
+    MoneroPlusProof::prove(&values, &masks, &mut rng).unwrap()
+}
+
+fn monero_proof(seed: u64, m: usize) -> (Vec<u8>, Vec<CompressedEdwardsY>) {
+    let mut rng = rng(seed);
+    let values = amounts(&mut rng, m);
+    let openings: Vec<Commitment> =
+        values.iter().map(|v| Commitment::new(monero_scalar(&random_scalar(&mut rng)), *v)).collect();
+    let commitments = openings.iter().map(|o| CompressedEdwardsY(o.commit().compress().to_bytes())).collect();
+    let proof = Bulletproof::prove_plus(&mut rng, openings).unwrap();
+    (proof.serialize(), commitments)
+}
+
+fn monero_accepts(bytes: &[u8], commitments: &[CompressedEdwardsY]) -> bool {
+    let Ok(proof) = Bulletproof::read_plus(&mut &bytes[..]) else { return false };
+    let commitments: Vec<CompressedPoint> = commitments.iter().map(to_monero).collect();
+    proof.verify(&mut rng(99), &commitments)
+}
+
+#[test]
+fn generators_are_monero_s() {
+    assert_eq!(generators::H_BYTES, CompressedPoint::H.to_bytes());
+    let gens = MoneroGens::plus();
+    assert_eq!(gens.pc.b_blinding, Ed25519::basepoint());
+    let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof_plus");
+    assert_eq!(theirs.G.len(), 16 * 64);
+    let ours_g: Vec<&EdwardsPoint> = gens.bp.g_layout(64, 16 * 64).collect();
+    let ours_h: Vec<&EdwardsPoint> = gens.bp.h_layout(64, 16 * 64).collect();
+    assert_eq!(ours_g.len(), 1024);
+    for i in 0..1024 {
+        assert_eq!(ours_g[i].compress().to_bytes(), theirs.G[i].compress().to_bytes(), "G_{i}");
+        assert_eq!(ours_h[i].compress().to_bytes(), theirs.H[i].compress().to_bytes(), "H_{i}");
+    }
+    // The original Bulletproofs' domain, a few indices.
+    let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof");
+    for i in [0, 1, 63, 64, 1023] {
+        let (g, h) = generators::vector_generator(b"bulletproof", i);
+        assert_eq!(g.compress().to_bytes(), theirs.G[i].compress().to_bytes());
+        assert_eq!(h.compress().to_bytes(), theirs.H[i].compress().to_bytes());
+    }
+}
+
+/// m values exercised in both directions: all of 1..=16 (debug-mode time
+/// is dominated by the monero-oxide side, about linear in M).
+const ALL_M: [usize; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16];
+
+#[test]
+fn ballistic_proofs_verify_in_monero() {
+    for m in ALL_M {
+        let (proof, commitments) = ballistic_proof(m as u64, m);
+        let bytes = proof.to_bytes();
+        assert_eq!(Some(bytes.len()), MoneroPlusProof::encoded_len_for(m));
+        assert!(monero_accepts(&bytes, &commitments), "m = {m}");
+        // Monero's encoding of the same proof is byte-identical.
+        let theirs = Bulletproof::read_plus(&mut &bytes[..]).unwrap();
+        assert_eq!(theirs.serialize(), bytes);
+        // And ballistic accepts its own.
+        proof.verify(&commitments, &mut rng(1)).unwrap();
+        // Monero refuses it against other commitments.
+        let mut wrong = commitments.clone();
+        wrong[0] = (wrong[0].decompress().unwrap() + Ed25519::basepoint()).compress();
+        assert!(!monero_accepts(&bytes, &wrong));
+    }
+}
+
+#[test]
+fn monero_proofs_verify_in_ballistic() {
+    for m in ALL_M {
+        let (bytes, commitments) = monero_proof(100 + m as u64, m);
+        let proof = MoneroPlusProof::from_bytes(&bytes).unwrap();
+        assert_eq!(proof.to_bytes(), bytes, "round trip m = {m}");
+        assert_eq!(proof.rounds(), 6 + m.next_power_of_two().trailing_zeros() as usize);
+        proof.verify(&commitments, &mut rng(2)).unwrap_or_else(|e| panic!("m = {m}: {e}"));
+    }
+}
+
+#[test]
+fn every_byte_flip_is_rejected() {
+    let (proof, commitments) = ballistic_proof(7, 1);
+    let bytes = proof.to_bytes();
+    let statement = MoneroStatement::new(&commitments).unwrap();
+    let gens = MoneroGens::plus();
+    let mut r = rng(3);
+    for i in 0..bytes.len() {
+        for bit in [0x01u8, 0x80] {
+            let mut bad = bytes.clone();
+            bad[i] ^= bit;
+            if let Ok(p) = MoneroPlusProof::from_bytes(&bad) {
+                let verdict = p.verify(&commitments, &mut r);
+                assert!(verdict.is_err(), "flip {bit:#x} at {i} accepted");
+                let eq = p.equation(&statement, &mut ballistic::merlin::Transcript::new(b""), &mut r);
+                assert!(eq.map(|e| e.verify(&gens.bp, &gens.pc).is_err()).unwrap_or(true));
+            }
+        }
+    }
+}
+
+#[test]
+fn malformed_inputs_are_errors_not_panics() {
+    let (proof, _) = ballistic_proof(8, 3);
+    let bytes = proof.to_bytes();
+    for len in 0..bytes.len() {
+        assert!(MoneroPlusProof::from_bytes(&bytes[..len]).is_err(), "truncated to {len}");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(MoneroPlusProof::from_bytes(&longer), Err(ProofError::WrongLength { .. })));
+    // Lengths out of 6..=10, or |L| ≠ |R|.
+    let l_at = 6 * 32;
+    for (k, bad_len) in [(l_at, 5u8), (l_at, 11), (l_at, 0x80), (l_at + 1 + 32 * 7, 8), (l_at + 1 + 32 * 7, 6)] {
+        let mut bad = bytes.clone();
+        bad[k] = bad_len;
+        assert!(MoneroPlusProof::from_bytes(&bad).is_err(), "length byte {bad_len} at {k}");
+    }
+    let mut r = rng(4);
+    for len in [0usize, 1, 31, 32, 200, 578, 642, 706, 834, 5000] {
+        for _ in 0..20 {
+            let mut garbage = vec![0u8; len];
+            r.fill_bytes(&mut garbage);
+            if len > l_at + 1 {
+                garbage[l_at] = r.gen_range(6..=10);
+            }
+            let _ = MoneroPlusProof::from_bytes(&garbage);
+        }
+    }
+    // Non-canonical scalars.
+    let mut bad = bytes.clone();
+    bad[3 * 32..4 * 32].fill(0xff);
+    assert_eq!(MoneroPlusProof::from_bytes(&bad), Err(ProofError::NonCanonicalScalar { offset: 96 }));
+    // Statements: 0 or 17 commitments, and a proof for another m.
+    assert!(matches!(MoneroStatement::new(&[]), Err(ProofError::InvalidAggregation { values: 0 })));
+    let many = vec![Ed25519::compress(&Ed25519::basepoint()); 17];
+    assert!(matches!(MoneroStatement::new(&many), Err(ProofError::InvalidAggregation { values: 17 })));
+    let (p1, c1) = ballistic_proof(9, 1);
+    let (_, c2) = ballistic_proof(10, 2);
+    assert!(p1.verify(&c2, &mut r).is_err());
+    assert!(p1.verify(&c1[..0], &mut r).is_err());
+}
+
+/// The eight points of order dividing 8: `Q − 8⁻¹·(8Q)` for curve points
+/// `Q` with a torsion component, until one of order 8.
+fn torsion() -> Vec<EdwardsPoint> {
+    let inv8 = Scalar::from(8u8).invert();
+    let mut y = [0u8; 32];
+    let t8 = loop {
+        y[0] = y[0].wrapping_add(1);
+        y[5] = y[5].wrapping_add(3);
+        let Some(q) = CompressedEdwardsY(y).decompress() else { continue };
+        let t = q - q.mul_by_cofactor() * inv8;
+        if !(t + t + t + t).compress().to_bytes().eq(&EdwardsPoint::default().compress().to_bytes()) {
+            break t;
+        }
+    };
+    (0..8).map(|k| t8 * Scalar::from(k as u8)).collect()
+}
+
+#[test]
+fn small_order_and_torsioned_points_are_refused() {
+    let (proof, commitments) = ballistic_proof(11, 2);
+    let bytes = proof.to_bytes();
+    let torsion = torsion();
+    let rounds = proof.rounds();
+    let mut offsets = vec![0, 32, 64];
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 1 + 32 * k));
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 2 + 32 * (rounds + k)));
+    for &off in &offsets {
+        let p = CompressedEdwardsY(bytes[off..off + 32].try_into().unwrap()).decompress().unwrap();
+        for (k, t) in torsion.iter().enumerate() {
+            // The small-order point itself (the identity included).
+            let mut bad = bytes.clone();
+            bad[off..off + 32].copy_from_slice(t.compress().as_bytes());
+            assert_eq!(
+                MoneroPlusProof::from_bytes(&bad),
+                Err(ProofError::InvalidPoint { offset: off }),
+                "T{k} at {off}"
+            );
+            // The proof's point with a torsion component added.
+            if k > 0 {
+                let mut bad = bytes.clone();
+                bad[off..off + 32].copy_from_slice((p + t).compress().as_bytes());
+                assert_eq!(MoneroPlusProof::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
+            }
+        }
+    }
+    // As commitments.
+    for (k, t) in torsion.iter().enumerate() {
+        for index in 0..2 {
+            let mut bad = commitments.clone();
+            bad[index] = t.compress();
+            assert_eq!(MoneroStatement::new(&bad).unwrap_err(), ProofError::InvalidCommitment { index });
+            if k > 0 {
+                let mut bad = commitments.clone();
+                bad[index] = (bad[index].decompress().unwrap() + t).compress();
+                assert_eq!(proof.verify(&bad, &mut rng(5)), Err(ProofError::InvalidCommitment { index }));
+            }
+        }
+    }
+    // Non-canonical encodings of a point: y + p where y + p < 2^255
+    // (y ∈ 0..19), and negative zero (the identity with the sign bit).
+    let mut neg_zero = [0u8; 32];
+    neg_zero[0] = 1;
+    neg_zero[31] = 0x80;
+    let mut bad = bytes.clone();
+    bad[..32].copy_from_slice(&neg_zero);
+    assert_eq!(MoneroPlusProof::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: 0 }));
+}
+
+#[test]
+fn wrong_and_swapped_commitments_are_rejected() {
+    let (proof, commitments) = ballistic_proof(12, 3);
+    let mut r = rng(6);
+    proof.verify(&commitments, &mut r).unwrap();
+    let mut swapped = commitments.clone();
+    swapped.swap(0, 2);
+    assert_eq!(proof.verify(&swapped, &mut r), Err(ProofError::VerificationFailed));
+    assert!(!monero_accepts(&proof.to_bytes(), &swapped));
+    // A commitment to another amount with the same mask: C + H.
+    let mut wrong = commitments.clone();
+    wrong[1] = (wrong[1].decompress().unwrap() + generators::h()).compress();
+    assert_eq!(proof.verify(&wrong, &mut r), Err(ProofError::VerificationFailed));
+    // Fewer commitments than the proof's shape.
+    assert_eq!(proof.verify(&commitments[..2], &mut r), Err(ProofError::VerificationFailed));
+}
+
+#[test]
+fn batch_names_exactly_the_invalid_proofs() {
+    let mut proofs = Vec::new();
+    for (i, m) in [1usize, 2, 1, 3, 4, 1].into_iter().enumerate() {
+        if i % 2 == 0 {
+            proofs.push(ballistic_proof(20 + i as u64, m));
+        } else {
+            let (bytes, c) = monero_proof(20 + i as u64, m);
+            proofs.push((MoneroPlusProof::from_bytes(&bytes).unwrap(), c));
+        }
+    }
+    let mut r = rng(7);
+    {
+        let items: Vec<(&MoneroPlusProof, &[CompressedEdwardsY])> =
+            proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
+        MoneroPlusProof::verify_batch(&items, &mut r).unwrap();
+    }
+    // Proof 1 against swapped commitments, proof 4 with a tampered scalar.
+    proofs[1].1.swap(0, 1);
+    let mut bytes = proofs[4].0.to_bytes();
+    bytes[4 * 32] ^= 1;
+    proofs[4].0 = MoneroPlusProof::from_bytes(&bytes).unwrap();
+    let items: Vec<(&MoneroPlusProof, &[CompressedEdwardsY])> = proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
+    let err = MoneroPlusProof::verify_batch(&items, &mut r).unwrap_err();
+    assert_eq!(err.indices(), vec![1, 4]);
+    // A statement that does not build is named too.
+    let bad_commitments = vec![torsion()[3].compress()];
+    let mut items = items;
+    items[2].1 = &bad_commitments;
+    let err = MoneroPlusProof::verify_batch(&items, &mut r).unwrap_err();
+    assert_eq!(err.indices(), vec![1, 2, 4]);
+    assert_eq!(err.invalid[1].1, ProofError::InvalidCommitment { index: 0 });
+}
+
+#[test]
+fn through_the_generic_verification_contract() {
+    let (proof, commitments) = ballistic_proof(30, 2);
+    let statement = MoneroStatement::new(&commitments).unwrap();
+    assert_eq!(statement.commitments(), commitments);
+    let gens = MoneroGens::plus();
+    let mut eq = Equation::new();
+    proof
+        .add_terms(&statement, &mut ballistic::merlin::Transcript::new(b"any"), Scalar::ONE, Scalar::ONE, &mut eq)
+        .unwrap();
+    eq.verify(&gens.bp, &gens.pc).unwrap();
+    let item = ballistic::batch::Item::new(&proof, &statement, ballistic::merlin::Transcript::new(b"ignored"));
+    ballistic::batch::verify::<Ed25519, _>(&[&item], &gens.bp, &gens.pc, &mut rng(8)).unwrap();
+}
+
+// ---------------------------------------------------------------- original Bulletproofs
+
+fn ballistic_original(seed: u64, m: usize) -> (MoneroOriginalProof, Vec<CompressedEdwardsY>) {
+    let mut rng = rng(seed);
+    let values = amounts(&mut rng, m);
+    let masks: Vec<Scalar> = (0..m).map(|_| random_scalar(&mut rng)).collect();
+    MoneroOriginalProof::prove(&values, &masks, &mut rng).unwrap()
+}
+
+fn monero_original(seed: u64, m: usize) -> (Vec<u8>, Vec<CompressedEdwardsY>) {
+    let mut rng = rng(seed);
+    let values = amounts(&mut rng, m);
+    let openings: Vec<Commitment> =
+        values.iter().map(|v| Commitment::new(monero_scalar(&random_scalar(&mut rng)), *v)).collect();
+    let commitments = openings.iter().map(|o| CompressedEdwardsY(o.commit().compress().to_bytes())).collect();
+    let proof = Bulletproof::prove(&mut rng, openings).unwrap();
+    (proof.serialize(), commitments)
+}
+
+fn monero_accepts_original(bytes: &[u8], commitments: &[CompressedEdwardsY]) -> bool {
+    let Ok(proof) = Bulletproof::read(&mut &bytes[..]) else { return false };
+    let commitments: Vec<CompressedPoint> = commitments.iter().map(to_monero).collect();
+    proof.verify(&mut rng(98), &commitments)
+}
+
+#[test]
+fn original_generators_are_monero_s() {
+    let gens = MoneroGens::original();
+    let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof");
+    let ours_g: Vec<&EdwardsPoint> = gens.bp.g_layout(64, 16 * 64).collect();
+    let ours_h: Vec<&EdwardsPoint> = gens.bp.h_layout(64, 16 * 64).collect();
+    for i in 0..1024 {
+        assert_eq!(ours_g[i].compress().to_bytes(), theirs.G[i].compress().to_bytes(), "G_{i}");
+        assert_eq!(ours_h[i].compress().to_bytes(), theirs.H[i].compress().to_bytes(), "H_{i}");
+    }
+}
+
+#[test]
+fn original_proofs_verify_both_ways() {
+    for m in ALL_M {
+        let (proof, commitments) = ballistic_original(200 + m as u64, m);
+        let bytes = proof.to_bytes();
+        assert_eq!(Some(bytes.len()), MoneroOriginalProof::encoded_len_for(m));
+        assert!(monero_accepts_original(&bytes, &commitments), "ballistic → monero, m = {m}");
+        assert_eq!(Bulletproof::read(&mut &bytes[..]).unwrap().serialize(), bytes);
+        proof.verify(&commitments, &mut rng(1)).unwrap();
+
+        let (bytes, commitments) = monero_original(300 + m as u64, m);
+        let proof = MoneroOriginalProof::from_bytes(&bytes).unwrap();
+        assert_eq!(proof.to_bytes(), bytes, "round trip m = {m}");
+        proof.verify(&commitments, &mut rng(2)).unwrap_or_else(|e| panic!("monero → ballistic, m = {m}: {e}"));
+        let mut swapped = commitments.clone();
+        if m > 1 {
+            swapped.swap(0, 1);
+            assert_eq!(proof.verify(&swapped, &mut rng(3)), Err(ProofError::VerificationFailed));
+        }
+    }
+}
+
+#[test]
+fn original_byte_flips_torsion_and_batches() {
+    let (proof, commitments) = ballistic_original(400, 1);
+    let bytes = proof.to_bytes();
+    let mut r = rng(9);
+    for i in 0..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[i] ^= 1;
+        if let Ok(p) = MoneroOriginalProof::from_bytes(&bad) {
+            assert!(p.verify(&commitments, &mut r).is_err(), "flip at {i} accepted");
+        }
+    }
+    for len in 0..bytes.len() {
+        assert!(MoneroOriginalProof::from_bytes(&bytes[..len]).is_err());
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(MoneroOriginalProof::from_bytes(&longer).is_err());
+    let torsion = torsion();
+    let rounds = proof.rounds();
+    let mut offsets = vec![0, 32, 64, 96];
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 1 + 32 * k));
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 2 + 32 * (rounds + k)));
+    for &off in &offsets {
+        let p = CompressedEdwardsY(bytes[off..off + 32].try_into().unwrap()).decompress().unwrap();
+        for t in &torsion {
+            let mut bad = bytes.clone();
+            bad[off..off + 32].copy_from_slice(t.compress().as_bytes());
+            assert_eq!(MoneroOriginalProof::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
+            let mut bad = bytes.clone();
+            bad[off..off + 32].copy_from_slice((p + t).compress().as_bytes());
+            if t != &torsion[0] {
+                assert_eq!(MoneroOriginalProof::from_bytes(&bad), Err(ProofError::InvalidPoint { offset: off }));
+            }
+        }
+    }
+    let mut bad = commitments.clone();
+    bad[0] = (bad[0].decompress().unwrap() + torsion[1]).compress();
+    assert_eq!(proof.verify(&bad, &mut r), Err(ProofError::InvalidCommitment { index: 0 }));
+
+    let mut proofs: Vec<(MoneroOriginalProof, Vec<CompressedEdwardsY>)> = (0..5)
+        .map(|i| {
+            if i % 2 == 0 {
+                ballistic_original(500 + i, 1 + i as usize)
+            } else {
+                let (b, c) = monero_original(500 + i, 1 + i as usize);
+                (MoneroOriginalProof::from_bytes(&b).unwrap(), c)
+            }
+        })
+        .collect();
+    {
+        let items: Vec<(&MoneroOriginalProof, &[CompressedEdwardsY])> =
+            proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
+        MoneroOriginalProof::verify_batch(&items, &mut r).unwrap();
+    }
+    proofs[0].1[0] = (proofs[0].1[0].decompress().unwrap() + generators::h()).compress();
+    proofs[3].1.swap(1, 2);
+    let items: Vec<(&MoneroOriginalProof, &[CompressedEdwardsY])> =
+        proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
+    assert_eq!(MoneroOriginalProof::verify_batch(&items, &mut r).unwrap_err().indices(), vec![0, 3]);
+}
