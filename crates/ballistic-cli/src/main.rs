@@ -67,6 +67,24 @@ impl From<GroupArg> for GroupId {
     }
 }
 
+/// `--profile`: a deployed format instead of ballistic's own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum ProfileArg {
+    /// Grin's Bulletproofs (secp256k1-zkp; secp256k1, 675 bytes for a 64-bit value).
+    Grin,
+    /// Monero's Bulletproofs+ (--system bpplus, the default) or original Bulletproofs (Ed25519).
+    Monero,
+}
+
+impl From<ProfileArg> for ballistic::file::Profile {
+    fn from(profile: ProfileArg) -> Self {
+        match profile {
+            ProfileArg::Grin => ballistic::file::Profile::Grin,
+            ProfileArg::Monero => ballistic::file::Profile::Monero,
+        }
+    }
+}
+
 /// Bulletproofs toolkit.
 #[derive(Parser)]
 #[command(name = "ballistic", version, about)]
@@ -107,19 +125,47 @@ enum Command {
     },
 }
 
+// Parsed once per run: the size of `Prove` does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum RangeCommand {
     /// Prove that each --value lies in [0, 2^bits) and write a JSON proof file.
     Prove {
-        /// Proof system.
-        #[arg(long, value_enum, default_value = "bulletproofs")]
-        system: SystemArg,
-        /// Group.
-        #[arg(long, value_enum, default_value = "ristretto255")]
-        group: GroupArg,
-        /// Bits per value, 1..=64.
+        /// Proof system (default: bulletproofs; with --profile monero, bpplus).
+        #[arg(long, value_enum)]
+        system: Option<SystemArg>,
+        /// Group (default: ristretto255; a --profile implies its own).
+        #[arg(long, value_enum)]
+        group: Option<GroupArg>,
+        /// Write the proof in a deployed format: Grin's or Monero's bytes, in a proof
+        /// file that says so (verify and verify-batch read it like any other).
+        #[arg(long, value_enum)]
+        profile: Option<ProfileArg>,
+        /// Bits per value, 1..=64 (--profile grin: a power of two; monero: 64).
         #[arg(long)]
         bits: usize,
+        /// --profile grin: prove value - min_value in [0, 2^bits) (one value).
+        #[arg(long, requires = "profile")]
+        min_value: Option<u64>,
+        /// --profile grin: bytes bound into the proof (Grin's extra_commit), hex.
+        #[arg(long, requires = "profile")]
+        extra: Option<String>,
+        /// --profile grin: the value generator (secp256k1-zkp's 33-byte encoding, hex);
+        /// Grin's H if not given.
+        #[arg(long, requires = "profile")]
+        value_generator: Option<String>,
+        /// --profile grin: read the rewind nonce (64 hex digits) from this file (`-`: standard
+        /// input); whoever has it can rewind the proof. Random if not given.
+        #[arg(long, requires = "profile")]
+        rewind_nonce_file: Option<PathBuf>,
+        /// --profile grin: read the private nonce (64 hex digits) from this file; random if not
+        /// given. The same as the rewind nonce lets rewinding recover the blinding too.
+        #[arg(long, requires = "profile")]
+        private_nonce_file: Option<PathBuf>,
+        /// --profile grin: a 20-byte message (40 hex digits) hidden in the proof, recovered
+        /// by rewinding (one value only).
+        #[arg(long, requires = "profile")]
+        message: Option<String>,
         /// A value to prove in range (repeat for an aggregated proof, up to 64).
         /// Visible to every local user (`ps`, /proc): prefer --values-file.
         #[arg(long = "value", required_unless_present = "values_file", conflicts_with = "values_file")]
@@ -151,11 +197,24 @@ enum RangeCommand {
         /// The proof file.
         file: PathBuf,
     },
-    /// Verify many proof files (either system, either group, any sizes) in one batch per group; names every invalid file.
+    /// Verify many proof files (any system, group, size or deployed format) in one batch per group and
+    /// format; names every invalid file.
     VerifyBatch {
         /// The proof files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Rewind a Grin proof file (one value) with the prover's rewind nonce: print the value and the
+    /// 20-byte message; write the blinding, if the proof gives it, to --openings (mode 0600).
+    Rewind {
+        /// The proof file (--profile grin).
+        file: PathBuf,
+        /// Read the rewind nonce (64 hex digits) from this file (`-`: standard input).
+        #[arg(long)]
+        rewind_nonce_file: PathBuf,
+        /// Write the recovered opening (value, blinding) to this file, created with mode 0600.
+        #[arg(long)]
+        openings: Option<PathBuf>,
     },
 }
 
@@ -313,7 +372,14 @@ fn main() -> ExitCode {
             RangeCommand::Prove {
                 system,
                 group,
+                profile,
                 bits,
+                min_value,
+                extra,
+                value_generator,
+                rewind_nonce_file,
+                private_nonce_file,
+                message,
                 values,
                 values_file,
                 blindings,
@@ -328,10 +394,39 @@ fn main() -> ExitCode {
                     blindings: &blindings,
                     blindings_file: blindings_file.as_deref(),
                 };
-                files::prove(group.into(), system.into(), bits, &secrets, &label, &out, openings.as_deref())
+                match profile {
+                    None => files::prove(
+                        group.unwrap_or(GroupArg::Ristretto255).into(),
+                        system.unwrap_or(SystemArg::Bulletproofs).into(),
+                        bits,
+                        &secrets,
+                        &label,
+                        &out,
+                        openings.as_deref(),
+                    ),
+                    Some(profile) => files::prove_profile(&files::ProfileOptions {
+                        profile: profile.into(),
+                        group: group.map(Into::into),
+                        system: system.map(Into::into),
+                        bits,
+                        min_value,
+                        extra: extra.as_deref(),
+                        value_generator: value_generator.as_deref(),
+                        rewind_nonce_file: rewind_nonce_file.as_deref(),
+                        private_nonce_file: private_nonce_file.as_deref(),
+                        message: message.as_deref(),
+                        label_given: label != DEFAULT_RANGE_LABEL,
+                        secrets: &secrets,
+                        out: &out,
+                        openings: openings.as_deref(),
+                    }),
+                }
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
+            RangeCommand::Rewind { file, rewind_nonce_file, openings } => {
+                files::rewind(&file, &rewind_nonce_file, openings.as_deref())
+            }
         },
         Command::Mpc { command } => match command {
             MpcCommand::Dealer { parties, bits, listen, out, label, group, timeout } => {

@@ -43,6 +43,7 @@ pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
         bits: parts.bits,
         commitments: parts.commitments.iter().map(|c| to_hex(c)).collect(),
         proof: to_hex(&parts.proof),
+        ..RangeProofFile::default()
     };
     serde_json::to_string_pretty(&file).map_err(|e| Error::Other(e.to_string()))
 }
@@ -51,6 +52,11 @@ pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
 /// decodes the proof and its statement).
 pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
     let file = RangeProofFile::from_json(text.as_bytes()).map_err(|e| Error::Decode(e.to_string()))?;
+    if let Some(profile) = &file.profile {
+        return Err(Error::Decode(format!(
+            "a proof file in {profile:?}'s format: load it with ballistic.DeployedProof.from_json"
+        )));
+    }
     let commitments = file
         .commitments
         .iter()

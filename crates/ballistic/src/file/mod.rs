@@ -35,6 +35,7 @@
 mod cache;
 mod circuit;
 mod merkle;
+pub mod profile;
 mod range;
 mod secrets;
 
@@ -44,8 +45,9 @@ pub use merkle::{
     parse_leaf_lines, verify_membership_files, MembershipOpenings, MembershipProofFile, MerkleTreeFile,
     DEFAULT_MERKLE_LABEL, MAX_TREE_FILE, MAX_TREE_LEAVES, MEMBERSHIP_SYSTEM,
 };
+pub use profile::Profile;
 pub use range::{verify_range_files, DecodedRangeFile, RangeProofFile};
-pub use secrets::{parse_blinding, parse_blinding_lines, parse_value_lines, Openings};
+pub use secrets::{parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_hex, Openings};
 
 use serde::Serialize;
 use zeroize::Zeroize;
@@ -113,6 +115,15 @@ pub enum FileError {
         file: String,
         /// The group expected.
         expected: &'static str,
+    },
+    /// A `profile` that names no supported deployed format.
+    UnknownProfile(String),
+    /// A field that is not allowed, or not valid, in this kind of file.
+    Field {
+        /// The field's name.
+        field: &'static str,
+        /// Why.
+        reason: &'static str,
     },
     /// A `system` that names no supported proof system.
     UnknownSystem {
@@ -225,6 +236,8 @@ impl core::fmt::Display for FileError {
                 GroupId::ALL.map(|g| format!("{:?}", g.name())).join(" or ")
             ),
             FileError::WrongGroup { file, expected } => write!(f, "a {file} file where a {expected} one is expected"),
+            FileError::UnknownProfile(p) => write!(f, "unsupported profile {p:?} (expected \"grin\" or \"monero\")"),
+            FileError::Field { field, reason } => write!(f, "{field}: {reason}"),
             FileError::UnknownSystem { got, expected } => write!(f, "unsupported system {got:?} (expected {expected})"),
             FileError::LabelTooLong { len } => write!(f, "label of {len} bytes: at most {MAX_LABEL}"),
             FileError::Bits(bits) => write!(f, "bits {bits} out of range 1..={MAX_BITS}"),

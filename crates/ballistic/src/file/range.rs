@@ -5,6 +5,7 @@
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
+use super::profile::Profile;
 use super::{check_label, group_of, json_text, secrets::Openings, FileError, GeneratorCache, MAX_RANGE_FILE};
 use crate::batch::{Claim, Item};
 use crate::encoding::{decode_point, from_hex, to_hex};
@@ -19,14 +20,19 @@ fn range_systems() -> &'static str {
 
 /// A range proof file, as JSON has it (nothing checked yet: see
 /// [`decode`](Self::decode)).
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct RangeProofFile {
+    /// The deployed format the proof is in ([`Profile::name`]: `"grin"`,
+    /// `"monero"`; see [`super::profile`]); absent for ballistic's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
     /// The proof system's name ([`RangeSystem::name`]).
     pub system: String,
     /// The group's name ([`GroupId::name`]).
     pub group: String,
-    /// The transcript label.
+    /// The transcript label (empty, or absent, in deployed formats).
+    #[serde(default)]
     pub label: String,
     /// Bits per value.
     pub bits: usize,
@@ -34,6 +40,16 @@ pub struct RangeProofFile {
     pub commitments: Vec<String>,
     /// The proof, hex.
     pub proof: String,
+    /// Grin: the minimum value (`min_value`; one value only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_value: Option<u64>,
+    /// Grin: the `extra_commit` bytes bound into the proof, hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extra: Option<String>,
+    /// Grin: the value generator (secp256k1-zkp's 33-byte generator
+    /// encoding), hex; absent for Grin's `H`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value_generator: Option<String>,
 }
 
 /// A range proof file decoded on its group: the statement, the proof, and
@@ -103,6 +119,16 @@ impl RangeProofFile {
 
     /// Decode every field strictly on group `G` (which must be the file's).
     pub fn decode<G: Group>(&self) -> Result<DecodedRangeFile<G>, FileError> {
+        if let Some(profile) = self.profile_id()? {
+            return Err(FileError::Field {
+                field: "profile",
+                reason: match profile {
+                    Profile::Grin => "a Grin proof file: verify it with RangeProofFile::verify",
+                    Profile::Monero => "a Monero proof file: verify it with RangeProofFile::verify",
+                },
+            });
+        }
+        self.check_no_profile_fields()?;
         let system = self.system_id()?;
         check_label(&self.label)?;
         if self.group != G::NAME {
@@ -132,6 +158,9 @@ impl RangeProofFile {
     /// Decode and verify, on whichever group the file names, with
     /// generators derived for it.
     pub fn verify(&self) -> Result<(), FileError> {
+        if let Some(profile) = self.profile_id()? {
+            return self.decode_profile(profile)?.verify(&mut rand_core::OsRng);
+        }
         crate::with_group!(self.group_id()?, G => self.decode::<G>()?.verify(&GeneratorCache::<G>::new(), &mut rand_core::OsRng))
     }
 
@@ -166,6 +195,7 @@ impl RangeProofFile {
         let (proof, commitments) = result.map_err(FileError::Proof)?;
         let file = Self::from_proof::<G>(&*proof, bits, &commitments, label)?;
         let openings = Openings {
+            profile: None,
             group: G::NAME.into(),
             bits,
             values: values.to_vec(),
@@ -192,12 +222,14 @@ impl RangeProofFile {
             bits,
             commitments: commitments.iter().map(|c| to_hex(G::compressed_bytes(c))).collect(),
             proof: to_hex(&proof.to_bytes()),
+            ..RangeProofFile::default()
         })
     }
 }
 
-/// Verify range proof files (any systems, shapes and groups): one batch
-/// per group. Returns `(index, reason)` for every invalid one, in order of
+/// Verify range proof files (any systems, shapes and groups, and the
+/// deployed formats): one batch per group, and one per deployed format's
+/// generators. Returns `(index, reason)` for every invalid one, in order of
 /// index; entries that are already errors (a file that did not parse) are
 /// reported as they are.
 pub fn verify_range_files<R: RngCore + CryptoRng>(
@@ -207,16 +239,23 @@ pub fn verify_range_files<R: RngCore + CryptoRng>(
     let mut bad = Vec::new();
     let mut by_group: Vec<(GroupId, Vec<(usize, &RangeProofFile)>)> =
         GroupId::ALL.into_iter().map(|g| (g, Vec::new())).collect();
+    let mut deployed = Vec::new();
     for (index, file) in files.iter().enumerate() {
-        match file.as_ref().map_err(Clone::clone).and_then(|f| f.group_id().map(|g| (g, f))) {
-            Ok((group, f)) => {
-                if let Some((_, list)) = by_group.iter_mut().find(|(g, _)| *g == group) {
-                    list.push((index, f));
+        let sorted = file.as_ref().map_err(Clone::clone).and_then(|f| Ok((f.profile_id()?, f)));
+        match sorted {
+            Ok((Some(profile), f)) => deployed.push((index, f, profile)),
+            Ok((None, f)) => match f.group_id() {
+                Ok(group) => {
+                    if let Some((_, list)) = by_group.iter_mut().find(|(g, _)| *g == group) {
+                        list.push((index, f));
+                    }
                 }
-            }
+                Err(e) => bad.push((index, e)),
+            },
             Err(e) => bad.push((index, e)),
         }
     }
+    bad.extend(super::profile::verify_profile_files(&deployed, rng));
     for (group, list) in &by_group {
         if !list.is_empty() {
             bad.extend(crate::with_group!(*group, G => batch_range_files::<G, R>(list, rng)));

@@ -3,7 +3,7 @@
 //! time, and the openings a prover writes beside its proof file.
 
 use serde::{Deserialize, Serialize};
-use zeroize::{Zeroize, ZeroizeOnDrop};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::{json_text, FileError};
 use crate::encoding::ct_hex_fixed;
@@ -27,8 +27,16 @@ pub fn parse_value_lines(text: &[u8]) -> Result<Vec<u64>, FileError> {
 /// [`parse_blinding`]. Constant time in the digits: only where lines end is
 /// public.
 pub fn parse_blinding_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileError> {
+    parse_secret_lines(text)?.iter().enumerate().map(|(index, bytes)| canonical_scalar::<G>(index, bytes)).collect()
+}
+
+/// 32-byte secrets (blindings in another encoding, nonces), one per line
+/// as 64 lowercase hex digits (then optionally `\r`; blank lines ignored).
+/// Constant time in the digits: only where lines end is public. Errors
+/// name the entry as a blinding.
+pub fn parse_secret_lines(text: &[u8]) -> Result<Zeroizing<Vec<[u8; 32]>>, FileError> {
     let is = |b: u8, x: u8| crate::ct::reveal((i32::from(b ^ x) - 1) >> 8 & 1 == 1);
-    let mut out = Vec::new();
+    let mut out = Zeroizing::new(Vec::new());
     let mut rest = text;
     while !rest.is_empty() {
         let end = rest.iter().position(|b| is(*b, b'\n')).unwrap_or(rest.len());
@@ -39,16 +47,31 @@ pub fn parse_blinding_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, Fil
             _ => line,
         };
         if !line.is_empty() {
-            out.push(parse_blinding_bytes::<G>(out.len(), line)?);
+            let index = out.len();
+            out.push(*secret_hex(index, line)?);
         }
     }
     Ok(out)
+}
+
+/// 64 lowercase hex digits as 32 bytes, in constant time.
+pub fn secret_hex(index: usize, hex: &[u8]) -> Result<Zeroizing<[u8; 32]>, FileError> {
+    if hex.len() != 64 {
+        return Err(FileError::Blinding { index, reason: "must be 32 bytes (64 hex digits)" });
+    }
+    ct_hex_fixed(hex)
+        .map(Zeroizing::new)
+        .ok_or(FileError::Blinding { index, reason: "not hex (64 lowercase hex digits)" })
 }
 
 /// The secret openings of a range proof file's commitments (values and
 /// blindings, hex): written to a separate file by the prover. Wiped on drop.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
 pub struct Openings {
+    /// The deployed format of the proof these open (`"grin"`: blindings are
+    /// Grin's big-endian secret keys; `"monero"`); absent for ballistic's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
     /// The group's name.
     pub group: String,
     /// Bits per value.
@@ -77,12 +100,10 @@ pub fn parse_blinding<G: Group>(index: usize, hex: &str) -> Result<G::Scalar, Fi
 }
 
 fn parse_blinding_bytes<G: Group>(index: usize, hex: &[u8]) -> Result<G::Scalar, FileError> {
-    if hex.len() != 64 {
-        return Err(FileError::Blinding { index, reason: "must be 32 bytes (64 hex digits)" });
-    }
-    let mut arr: [u8; 32] =
-        ct_hex_fixed(hex).ok_or(FileError::Blinding { index, reason: "not hex (64 lowercase hex digits)" })?;
-    let scalar = <G::Scalar as ScalarOps>::from_canonical_bytes(&arr);
-    arr.zeroize();
-    scalar.ok_or(FileError::Blinding { index, reason: "not a canonical scalar (must be below the group order)" })
+    canonical_scalar::<G>(index, &*secret_hex(index, hex)?)
+}
+
+fn canonical_scalar<G: Group>(index: usize, bytes: &[u8; 32]) -> Result<G::Scalar, FileError> {
+    <G::Scalar as ScalarOps>::from_canonical_bytes(bytes)
+        .ok_or(FileError::Blinding { index, reason: "not a canonical scalar (must be below the group order)" })
 }
