@@ -9,7 +9,7 @@
 use ballistic::group::{Group, Secp256k1};
 use ballistic::range::grin::{
     commit, commitment_from_bytes, commitment_to_bytes, grin_generators, point_to_xy, proof_len, scalar_from_bytes,
-    scalar_to_bytes, verify_batch, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement, GENERATOR_H_XY,
+    scalar_to_bytes, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement, GENERATOR_H_XY,
 };
 use ballistic::{Point, ProofError, Scalar};
 use rand::{Rng, RngCore, SeedableRng};
@@ -644,11 +644,11 @@ fn batch_names_the_bad_proofs() {
         proofs.push(proof);
     }
     let items: Vec<(&GrinProof, &GrinStatement)> = proofs.iter().zip(&statements).collect();
-    let err = verify_batch(&items, &mut rng).unwrap_err();
+    let err = ballistic::batch::verify_grin_proofs(&items, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![3, 7]);
     let good: Vec<(&GrinProof, &GrinStatement)> =
         items.iter().enumerate().filter(|(i, _)| *i != 3 && *i != 7).map(|(_, x)| *x).collect();
-    verify_batch(&good, &mut rng).unwrap();
+    ballistic::batch::verify_grin_proofs(&good, &mut rng).unwrap();
     let ps: Vec<Vec<u8>> = singles.iter().map(|(p, _, _)| p.clone()).collect();
     let cs: Vec<[u8; 33]> = singles.iter().map(|(_, c, _)| *c).collect();
     let gs: Vec<[u8; 64]> = singles.iter().map(|(_, _, g)| *g).collect();

@@ -99,7 +99,7 @@
 //! untouched** (nothing is appended to it). Verify with
 //! [`GrinGenerators::bulletproof_gens`] and
 //! [`GrinGenerators::pedersen_gens`] ([`grin_generators`]), or use
-//! [`GrinProof::verify`] and [`verify_batch`].
+//! [`GrinProof::verify`] and [`crate::batch::verify_grin_proofs`].
 //!
 //! # Secrets
 //!
@@ -123,7 +123,8 @@ pub use self::generators::{
     point_from_xy, point_to_xy, GrinGenerators, GENERATOR_H_XY, GRIN_GENERATORS, MAX_VECTOR,
 };
 pub use self::rewind::GrinRewound;
-pub use self::verifier::{check_shape, verify_batch, GrinStatement};
+pub(crate) use self::verifier::unused_transcript;
+pub use self::verifier::{check_shape, GrinStatement};
 
 use alloc::vec::Vec;
 
