@@ -60,7 +60,8 @@
 //!   argument.
 //! * **Encoding**: big-endian scalars, x-only points with packed
 //!   quadratic-residuosity bits ([`encoding`]); 675 bytes for one 64-bit
-//!   value (ballistic's own: 672).
+//!   value (ballistic's own Bulletproofs: 688 on secp256k1, whose points take
+//!   33 bytes; 672 on Ristretto255).
 //! * **Generators**: secp256k1-zkp's (Shallue–van de Woestijne), a single
 //!   vector of 128 `𝐆` and 128 `𝐇` shared by all values.
 //!
