@@ -9,7 +9,7 @@
 use ballistic::group::{Group, Secp256k1};
 use ballistic::range::grin::{
     commit, commitment_from_bytes, commitment_to_bytes, grin_generators, point_to_xy, proof_len, scalar_from_bytes,
-    scalar_to_bytes, verify_batch, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement, GENERATOR_H_XY,
+    scalar_to_bytes, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement, GENERATOR_H_XY,
 };
 use ballistic::{Point, ProofError, Scalar};
 use rand::{Rng, RngCore, SeedableRng};
@@ -644,11 +644,11 @@ fn batch_names_the_bad_proofs() {
         proofs.push(proof);
     }
     let items: Vec<(&GrinProof, &GrinStatement)> = proofs.iter().zip(&statements).collect();
-    let err = verify_batch(&items, &mut rng).unwrap_err();
+    let err = ballistic::batch::verify_grin_proofs(&items, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![3, 7]);
     let good: Vec<(&GrinProof, &GrinStatement)> =
         items.iter().enumerate().filter(|(i, _)| *i != 3 && *i != 7).map(|(_, x)| *x).collect();
-    verify_batch(&good, &mut rng).unwrap();
+    ballistic::batch::verify_grin_proofs(&good, &mut rng).unwrap();
     let ps: Vec<Vec<u8>> = singles.iter().map(|(p, _, _)| p.clone()).collect();
     let cs: Vec<[u8; 33]> = singles.iter().map(|(_, c, _)| *c).collect();
     let gs: Vec<[u8; 64]> = singles.iter().map(|(_, _, g)| *g).collect();
@@ -715,4 +715,47 @@ fn grin_multi_party_proof_verifies() {
     ours.verify(&GrinStatement::grin_default(v, None).unwrap(), &mut rng).unwrap();
     let other = commitment_from_bytes(&secp.commit(value, blind_a).unwrap().0).unwrap();
     assert!(ours.verify(&GrinStatement::grin_default(other, None).unwrap(), &mut rng).is_err());
+}
+
+/// Commitments and generators in secp256k1-zkp's 33-byte forms: the C
+/// library's bytes parse to the same points, and malformed ones (wrong
+/// prefix, `x ≥ p`, `x` off the curve) are refused; the identity is
+/// no commitment; a zero blinding is refused by both provers.
+#[test]
+fn point_encodings_and_refusals() {
+    use ballistic::range::grin::{generator_from_bytes, generator_to_bytes, point_from_xy};
+    let c = C::new();
+    let mut rng = ChaCha20Rng::seed_from_u64(10);
+    for _ in 0..8 {
+        let (blind_bytes, blind) = random_blind(&mut rng);
+        let value: u64 = rng.gen();
+        let g = random_gen(&mut rng);
+        let theirs = c.commit(value, &blind_bytes, &xy(&g));
+        let ours = commit(value, &blind, Some(&g));
+        assert_eq!(commitment_from_bytes(&theirs).unwrap(), ours);
+        assert_eq!(commitment_to_bytes(&ours).unwrap(), theirs);
+        assert_eq!(generator_from_bytes(&generator_to_bytes(&g).unwrap()).unwrap(), g);
+        assert_eq!(point_from_xy(&xy(&g)).unwrap(), g);
+        let mut bad = theirs;
+        bad[0] = 0x02;
+        assert!(commitment_from_bytes(&bad).is_err());
+        assert!(generator_from_bytes(&theirs).is_none());
+    }
+    let mut above_p = [0xffu8; 33];
+    above_p[0] = 0x08;
+    assert!(commitment_from_bytes(&above_p).is_err());
+    let mut off_curve = [0u8; 33];
+    off_curve[0] = 0x08;
+    off_curve[32] = 5; // x = 5: 5³ + 7 = 132 is not a square mod p.
+    assert!(commitment_from_bytes(&off_curve).is_err());
+    let identity = Secp256k1::identity();
+    assert!(commitment_to_bytes(&identity).is_none());
+    assert_eq!(
+        GrinStatement::new(64, vec![identity], None, None, None).unwrap_err(),
+        ProofError::InvalidCommitment { index: 0 }
+    );
+    let zero = GrinOpening { value: 5, blinding: S::ZERO };
+    let nonces = random_nonces(&mut rng, true);
+    assert!(GrinProof::prove(&[zero], &nonces, &GrinProveOptions::default()).is_err());
+    assert!(c.prove(&[5], &[[0u8; 32]], &GENERATOR_H_XY, 64, &nonces, None, None, None).is_none());
 }

@@ -60,7 +60,8 @@
 //!   argument.
 //! * **Encoding**: big-endian scalars, x-only points with packed
 //!   quadratic-residuosity bits ([`encoding`]); 675 bytes for one 64-bit
-//!   value (ballistic's own: 672).
+//!   value (ballistic's own Bulletproofs: 688 on secp256k1, whose points take
+//!   33 bytes; 672 on Ristretto255).
 //! * **Generators**: secp256k1-zkp's (Shallue–van de Woestijne), a single
 //!   vector of 128 `𝐆` and 128 `𝐇` shared by all values.
 //!
@@ -99,7 +100,7 @@
 //! untouched** (nothing is appended to it). Verify with
 //! [`GrinGenerators::bulletproof_gens`] and
 //! [`GrinGenerators::pedersen_gens`] ([`grin_generators`]), or use
-//! [`GrinProof::verify`] and [`verify_batch`].
+//! [`GrinProof::verify`] and [`crate::batch::verify_grin_proofs`].
 //!
 //! # Secrets
 //!
@@ -123,7 +124,8 @@ pub use self::generators::{
     point_from_xy, point_to_xy, GrinGenerators, GENERATOR_H_XY, GRIN_GENERATORS, MAX_VECTOR,
 };
 pub use self::rewind::GrinRewound;
-pub use self::verifier::{check_shape, verify_batch, GrinStatement};
+pub(crate) use self::verifier::unused_transcript;
+pub use self::verifier::{check_shape, GrinStatement};
 
 use alloc::vec::Vec;
 

@@ -13,7 +13,6 @@ use super::encoding::{rounds, HEAD_LEN};
 use super::generators::{grin_generators, wire, MAX_VECTOR};
 use super::transcript::Commit;
 use super::GrinProof;
-use crate::batch::{BatchError, Claim, Item};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::group::{ScalarOps, Secp256k1};
@@ -274,7 +273,7 @@ impl Verifiable<Secp256k1> for GrinProof {
 }
 
 /// The merlin transcript handed to [`Verifiable`] (unused by Grin proofs).
-fn unused_transcript() -> Transcript {
+pub(crate) fn unused_transcript() -> Transcript {
     Transcript::new(b"ballistic grin (unused)")
 }
 
@@ -292,19 +291,4 @@ impl GrinProof {
             rng,
         )
     }
-}
-
-/// Verify many Grin proofs (any shapes, value generators, minimum values,
-/// `extra_commit`s) in one multiscalar multiplication through
-/// [`crate::batch::verify`]; on failure the error names exactly the
-/// invalid proofs by index.
-pub fn verify_batch<R: RngCore + CryptoRng>(
-    items: &[(&GrinProof, &GrinStatement)],
-    rng: &mut R,
-) -> Result<(), BatchError> {
-    let gens = grin_generators();
-    let bound: Vec<Item<'_, Secp256k1, GrinProof>> =
-        items.iter().map(|(proof, statement)| Item::new(*proof, *statement, unused_transcript())).collect();
-    let claims: Vec<&dyn Claim<Secp256k1>> = bound.iter().map(|i| i as &dyn Claim<Secp256k1>).collect();
-    crate::batch::verify(&claims, gens.bulletproof_gens(), gens.pedersen_gens(), rng)
 }
