@@ -56,7 +56,7 @@ static void test_status_messages(void) {
 
 static void test_context(void) {
     CHECK(ballistic_context_create(0, 64, 1) == NULL);
-    CHECK(ballistic_context_create(3, 64, 1) == NULL);
+    CHECK(ballistic_context_create(4, 64, 1) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 0, 1) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 0) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, (size_t)1 << 20, (size_t)1 << 20) == NULL);
@@ -525,13 +525,14 @@ int main(void) {
     test_sizes();
     ballistic_context *r = ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 4);
     ballistic_context *k = ballistic_context_create(BALLISTIC_GROUP_SECP256K1, 64, 4);
-    if (r == NULL || k == NULL) {
+    ballistic_context *e = ballistic_context_create(BALLISTIC_GROUP_ED25519, 64, 4);
+    if (r == NULL || k == NULL || e == NULL) {
         fprintf(stderr, "context creation failed\n");
         return 1;
     }
-    ballistic_context *contexts[2] = {r, k};
-    const int groups[2] = {BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_GROUP_SECP256K1};
-    for (int g = 0; g < 2; g++) {
+    ballistic_context *contexts[3] = {r, k, e};
+    const int groups[3] = {BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_GROUP_SECP256K1, BALLISTIC_GROUP_ED25519};
+    for (int g = 0; g < 3; g++) {
         size_t point_len = 0;
         EXPECT(ballistic_context_group(contexts[g], NULL, &point_len), BALLISTIC_OK);
         test_commit(contexts[g], point_len);
@@ -544,6 +545,7 @@ int main(void) {
     test_circuit(k, r);
     ballistic_context_destroy(r);
     ballistic_context_destroy(k);
+    ballistic_context_destroy(e);
     printf("C API: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }
