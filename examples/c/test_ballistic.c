@@ -56,7 +56,7 @@ static void test_status_messages(void) {
 
 static void test_context(void) {
     CHECK(ballistic_context_create(0, 64, 1) == NULL);
-    CHECK(ballistic_context_create(3, 64, 1) == NULL);
+    CHECK(ballistic_context_create(4, 64, 1) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 0, 1) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 0) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, (size_t)1 << 20, (size_t)1 << 20) == NULL);
