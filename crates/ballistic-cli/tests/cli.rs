@@ -126,7 +126,7 @@ fn verifier_gives_one_line_reasons() {
     type Mutation = Box<dyn Fn(&mut serde_json::Value)>;
     let cases: Vec<(&str, Mutation, &str)> = vec![
         ("system", Box::new(|v| v["system"] = "zk-snark".into()), "unsupported system"),
-        ("group", Box::new(|v| v["group"] = "ed25519".into()), "unsupported group"),
+        ("group", Box::new(|v| v["group"] = "bls12-381".into()), "unsupported group"),
         ("group-mismatch", Box::new(|v| v["group"] = "secp256k1".into()), "not a valid secp256k1 point"),
         ("bits", Box::new(|v| v["bits"] = 32.into()), "wrong proof length"),
         ("bits0", Box::new(|v| v["bits"] = 0.into()), "bits 0"),

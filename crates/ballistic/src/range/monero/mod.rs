@@ -62,10 +62,11 @@
 //!
 //! # Points: refused rather than cleared
 //!
-//! Monero's verifiers (C++ and `monero-bulletproofs`) accept any decodable
-//! curve point (`monero-bulletproofs` asks for canonical encodings) and
-//! multiply each by 8 before the equation, which removes any torsion
-//! component: for commitments, `8·((C + T)·8⁻¹) = C` (the transcript hashes
+//! `monero-bulletproofs` (following Monero's C++ verifier, which sends
+//! points times `8⁻¹` and clears torsion by multiplying by 8) accepts the
+//! canonical encoding of any curve point, the identity and points with a
+//! torsion component included, and multiplies each by 8 before the
+//! equation, which removes any torsion component: for commitments, `8·((C + T)·8⁻¹) = C` (the transcript hashes
 //! `(C + T)·8⁻¹`), for proof points `8·(X/8 + T) = X`. So a prover may put
 //! small-order components into any proof point or commitment (hashing
 //! those encodings into its transcript) and Monero accepts the proof. (A
@@ -85,6 +86,12 @@
 //! refuses only proofs or commitments carrying torsion, which Monero
 //! tolerates. On the subgroup, multiplying by 8 is a bijection, so the
 //! equation checked is exactly Monero's.
+//!
+//! Decoding is also stricter about the framing: the two length prefixes
+//! must be equal one-byte varints in `6..=10` (any other value cannot be a
+//! valid proof), and [`MoneroPlusProof::from_bytes`] takes exactly one proof
+//! (trailing bytes are refused; `monero-bulletproofs` reads from a stream
+//! and leaves them to the caller).
 //!
 //! # Wire format
 //!
