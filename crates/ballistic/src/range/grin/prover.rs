@@ -8,11 +8,12 @@ use subtle::{ConstantTimeEq, ConstantTimeGreater};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use super::encoding::{rounds, write_points, write_scalar, HEAD_LEN};
-use super::generators::{grin_generators, wire, WirePoint};
+use super::generators::{grin_generators, wire, WirePoint, MAX_VECTOR};
 use super::transcript::{chacha_scalars, scalar_to_be, Commit};
 use super::verifier::check_shape;
 use super::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions};
 use crate::ct::{declassify, reveal};
+use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps, Secp256k1};
 
@@ -204,7 +205,7 @@ pub(super) fn prove(
     declassify(l.as_slice());
     declassify(r.as_slice());
     let y_inv = <Scalar as ScalarOps>::invert_vartime(&y);
-    inner_product(&mut bytes, commit, l, r, y_inv, g_vec, h_vec, &h)?;
+    inner_product(&mut bytes, commit, l, r, y_inv)?;
 
     debug_assert_eq!(bytes.len(), super::proof_len(big_n).unwrap_or(0));
     debug_assert!(bytes.len() > HEAD_LEN);
@@ -212,7 +213,9 @@ pub(super) fn prove(
     Ok((proof, commitments))
 }
 
-/// Grin's inner-product argument (public inputs; variable time). Appends
+/// Grin's inner-product argument (public inputs; variable time), its `L`,
+/// `R` as sums over the original generators through their precomputed
+/// table (the blinding generator `Q = u·h` is the Pedersen `B̃`). Appends
 /// `t̂ ‖ 𝐚 ‖ 𝐛 ‖ flags ‖ L_0, R_0, …` to `out`.
 // `a`, `b`, the coefficient vectors and the generator slices have `N`
 // entries; round `r` reads partners `p ± 1` of positions below `N >> r`, and
@@ -224,9 +227,6 @@ fn inner_product(
     mut a: Vec<Scalar>,
     mut b: Vec<Scalar>,
     y_inv: Scalar,
-    g_vec: &[ProjectivePoint],
-    h_vec: &[ProjectivePoint],
-    q_base: &ProjectivePoint,
 ) -> Result<(), ProofError> {
     let big_n = a.len();
     let t_hat = dot(&a, &b);
@@ -244,8 +244,7 @@ fn inner_product(
         y_pow *= y_inv;
     }
     let mut lr = Vec::new();
-    let mut scalars = Vec::with_capacity(big_n + 1);
-    let mut points = Vec::with_capacity(big_n + 1);
+    let gens = grin_generators();
     for round in 0..rounds(big_n) {
         let half = a.len() / 2;
         let c_l: Scalar = (0..half).map(|j| a[2 * j] * b[2 * j + 1]).sum();
@@ -253,24 +252,25 @@ fn inner_product(
         for (c, odd_takes_g) in [(c_l, true), (c_r, false)] {
             // L = ⟨𝐚_even, 𝐆_odd⟩ + ⟨𝐛_odd, 𝐇_even⟩ + u·c_L·h; R swaps
             // even and odd.
-            scalars.clear();
-            points.clear();
+            // Through the generators' precomputed table (the verifier's),
+            // as one equation: each position takes its G or its H.
+            let mut g_scalars = alloc::vec![Scalar::ZERO; big_n];
+            let mut h_scalars = alloc::vec![Scalar::ZERO; big_n];
             for k in 0..big_n {
                 let p = k >> round;
                 let odd = p & 1 == 1;
+                let partner = if odd { p - 1 } else { p + 1 };
                 if odd == odd_takes_g {
-                    let partner = if odd { p - 1 } else { p + 1 };
-                    scalars.push(a[partner] * g_coef[k]);
-                    points.push(g_vec[k]);
+                    g_scalars[k] = a[partner] * g_coef[k];
                 } else {
-                    let partner = if odd { p - 1 } else { p + 1 };
-                    scalars.push(b[partner] * h_coef[k]);
-                    points.push(h_vec[k]);
+                    h_scalars[k] = b[partner] * h_coef[k];
                 }
             }
-            scalars.push(u * c);
-            points.push(*q_base);
-            lr.push(Secp256k1::msm_vartime(scalars.iter(), points.iter()));
+            let mut eq = Equation::<Secp256k1>::new();
+            eq.add_g_layout(MAX_VECTOR, g_scalars);
+            eq.add_h_layout(MAX_VECTOR, h_scalars);
+            eq.add_b_blinding(u * c);
+            lr.push(eq.sum(gens.bulletproof_gens(), gens.pedersen_gens())?);
         }
         let (l_point, r_point) = (lr[2 * round], lr[2 * round + 1]);
         commit.absorb_pair(&public_wire(&l_point, "L")?, &public_wire(&r_point, "R")?);
