@@ -191,6 +191,10 @@ def test_json_round_trip_and_cli(tmp_path, grin):
     plain, _ = ballistic.RangeProof.prove([1], 8)
     with pytest.raises(ballistic.DecodeError, match="RangeProof.from_json"):
         GrinProof.from_json(plain.to_json())
+    # Grin's fields in a file without a profile: refused, as the CLI refuses them.
+    for field, value in (("min_value", 3), ("extra", "00"), ("value_generator", GEN.hex())):
+        with pytest.raises(ballistic.DecodeError, match=f"{field}: only Grin proof files"):
+            ballistic.RangeProof.from_json(json.dumps(dict(json.loads(plain.to_json()), **{field: value})))
 
 
 def test_bad_files_raise_decode_error(grin):
