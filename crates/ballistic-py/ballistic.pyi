@@ -1,5 +1,7 @@
 """Bulletproofs range proofs, Bulletproofs+, arithmetic-circuit proofs and
-multi-party range proofs over Ristretto255 and secp256k1 (Rust core).
+multi-party range proofs over Ristretto255 and secp256k1 (Rust core); Grin's
+and Monero's range proofs in their deployed formats (``GrinProof``,
+``MoneroProof``).
 
 Bytes in and out: blindings are 32-byte canonical scalars (little-endian),
 commitments are compressed points (32 bytes on Ristretto255, 33 on
@@ -38,6 +40,9 @@ __all__ = [
     "verify_membership_batch",
     "Party",
     "Dealer",
+    "GrinProof",
+    "MoneroProof",
+    "verify_deployed_batch",
 ]
 
 _Path = Union[str, PathLike[str]]
@@ -358,3 +363,132 @@ class Dealer:
         """Round 2: returns the polynomial challenge for every party."""
     def receive_shares(self, messages: Sequence[bytes]) -> RangeProof:
         """Round 3: the aggregated proof; ``MpcError.bad_parties`` names every cheater."""
+
+@final
+class GrinProof:
+    """A Grin Bulletproof (secp256k1-zkp's bytes) with its statement: commitments in Grin's 33-byte
+    encoding, bits, minimum value, extra data and value generator (the file of
+    ``ballistic range prove --profile grin``)."""
+
+    @property
+    def bits(self) -> int: ...
+    @property
+    def commitments(self) -> List[bytes]:
+        """Grin's 33-byte commitment encodings (``0x08``/``0x09`` ‖ x)."""
+    @property
+    def min_value(self) -> Optional[int]: ...
+    @property
+    def extra(self) -> Optional[bytes]:
+        """Grin's ``extra_commit`` bytes (``None`` and ``b""`` differ)."""
+    @property
+    def value_generator(self) -> Optional[bytes]:
+        """The value generator (secp256k1-zkp's 33-byte encoding); ``None`` for Grin's ``H``."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: object, /) -> bool:
+        """Equal proofs and statements (``<`` and the other orderings raise ``TypeError``)."""
+
+    @staticmethod
+    def prove(
+        values: Sequence[int],
+        blindings: Optional[Sequence[bytes]] = None,
+        *,
+        bits: int = 64,
+        rewind_nonce: Optional[bytes] = None,
+        private_nonce: Optional[bytes] = None,
+        message: Optional[bytes] = None,
+        min_value: Optional[int] = None,
+        extra: Optional[bytes] = None,
+        value_generator: Optional[bytes] = None,
+    ) -> Tuple[GrinProof, List[bytes]]:
+        """Prove as Grin does that every value lies in ``[0, 2**bits)`` (``bits`` a power of two ≤ 64, the
+        number of values a power of two, ``bits × values ≤ 128``); with ``min_value`` (one value only, not 0),
+        also ``value >= min_value`` and ``value - min_value < 2**bits``. Returns the proof and the commitments.
+
+        Blindings are Grin's 32-byte big-endian secret keys (non-zero, below the group order), one per value;
+        random if not given (and then not returned). The nonces (32 bytes) are random if not given; the proof is
+        deterministic in the values, blindings, nonces and options. ``message`` (20 bytes, single values) is
+        recovered by ``rewind``, as is the blinding when ``private_nonce == rewind_nonce``. ``value_generator``:
+        secp256k1-zkp's 33-byte generator encoding (Grin's ``H`` if not given).
+        """
+    @staticmethod
+    def from_bytes(
+        proof: bytes,
+        commitments: Sequence[bytes],
+        bits: int = 64,
+        min_value: Optional[int] = None,
+        extra: Optional[bytes] = None,
+        value_generator: Optional[bytes] = None,
+    ) -> GrinProof:
+        """A proof from Grin's bytes and its statement (strict decoding; ``DecodeError``)."""
+    def rewind(self, rewind_nonce: bytes) -> Tuple[int, Optional[bytes], bytes]:
+        """``(value, blinding, message)`` of a single-value proof, with the prover's rewind nonce; the blinding
+        (32 bytes, big-endian) is ``None`` unless the private nonce was the rewind nonce. ``VerificationError``
+        for a wrong nonce."""
+    def verify(self) -> bool:
+        """``True`` iff the proof verifies for its statement."""
+    def check(self) -> None:
+        """Like ``verify`` but raises ``VerificationError`` with the reason."""
+    def to_bytes(self) -> bytes:
+        """The proof bytes, exactly as Grin has them (675 for one 64-bit value)."""
+    def __bytes__(self) -> bytes: ...
+    def __len__(self) -> int: ...
+    def to_json(self) -> str:
+        """The JSON proof file of ``ballistic range prove --profile grin``."""
+    @staticmethod
+    def from_json(text: str) -> GrinProof:
+        """A proof from a Grin proof file's text (strict)."""
+    def save(self, path: _Path) -> None:
+        """Write the JSON proof file."""
+    @staticmethod
+    def load(path: _Path) -> GrinProof:
+        """Read a JSON proof file."""
+
+@final
+class MoneroProof:
+    """A Monero range proof, Bulletproofs+ (RingCT type 6) or the original Bulletproofs (types 4-5), in Monero's
+    serialization with its output commitments (the file of ``ballistic range prove --profile monero``)."""
+
+    @property
+    def system(self) -> str:
+        """``"bulletproofs-plus"`` or ``"bulletproofs"``."""
+    @property
+    def commitments(self) -> List[bytes]:
+        """The output commitments (32 bytes each, as ``outPk`` holds them)."""
+
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+    def __eq__(self, other: object, /) -> bool:
+        """Equal proofs and statements (``<`` and the other orderings raise ``TypeError``)."""
+
+    @staticmethod
+    def prove(
+        amounts: Sequence[int], masks: Optional[Sequence[bytes]] = None, system: str = "bulletproofs-plus"
+    ) -> Tuple[MoneroProof, List[bytes]]:
+        """Prove 1 to 16 64-bit amounts as Monero does. Masks are 32-byte little-endian canonical scalars, one
+        per amount; random if not given (and then not returned). ``system``: ``"bulletproofs-plus"`` (or
+        ``"bpplus"``) or ``"bulletproofs"``. Returns the proof and the output commitments."""
+    @staticmethod
+    def from_bytes(proof: bytes, commitments: Sequence[bytes], system: str = "bulletproofs-plus") -> MoneroProof:
+        """A proof from Monero's bytes and its output commitments (strict decoding; ``DecodeError``)."""
+    def verify(self) -> bool:
+        """``True`` iff the proof verifies for its commitments."""
+    def check(self) -> None:
+        """Like ``verify`` but raises ``VerificationError`` with the reason."""
+    def to_bytes(self) -> bytes:
+        """The proof bytes in Monero's serialization."""
+    def __bytes__(self) -> bytes: ...
+    def __len__(self) -> int: ...
+    def to_json(self) -> str:
+        """The JSON proof file of ``ballistic range prove --profile monero``."""
+    @staticmethod
+    def from_json(text: str) -> MoneroProof:
+        """A proof from a Monero proof file's text (strict)."""
+    def save(self, path: _Path) -> None:
+        """Write the JSON proof file."""
+    @staticmethod
+    def load(path: _Path) -> MoneroProof:
+        """Read a JSON proof file."""
+
+def verify_deployed_batch(proofs: Sequence[Union[GrinProof, MoneroProof]]) -> List[int]:
+    """Verify Grin and Monero proofs, one batch per generator set (Grin's; Monero's Bulletproofs+; Monero's
+    Bulletproofs); indices of the invalid ones (an empty list: all valid)."""

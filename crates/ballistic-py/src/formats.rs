@@ -1,12 +1,13 @@
 //! The JSON proof files (the library's `ballistic::file`, which the
 //! `ballistic` command-line tool writes and reads too), behind `to_json` /
 //! `from_json` / `save` / `load`. The rest of the module sees the names and
-//! bytes below ([`RangeParts`], [`CircuitParts`]).
+//! bytes below ([`RangeParts`], [`CircuitParts`]), or, for the deployed
+//! formats, the library's [`RangeProofFile`] itself.
 
 use std::path::Path;
 
 use ::ballistic::encoding::{from_hex, to_hex};
-use ::ballistic::file::{self, CircuitProofFile, RangeProofFile, WireValue};
+use ::ballistic::file::{self, CircuitProofFile, Profile, RangeProofFile, WireValue};
 
 use crate::error::{Error, Result};
 
@@ -52,10 +53,20 @@ pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
 /// decodes the proof and its statement).
 pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
     let file = RangeProofFile::from_json(text.as_bytes()).map_err(|e| Error::Decode(e.to_string()))?;
-    if let Some(profile) = &file.profile {
-        return Err(Error::Decode(format!(
-            "a proof file in {profile:?}'s format: load it with ballistic.DeployedProof.from_json"
-        )));
+    let profile = file.profile_id().map_err(|e| Error::Decode(e.to_string()))?;
+    if profile.is_some() {
+        return Err(wrong_class(profile));
+    }
+    // Grin's fields, as the library refuses them in a file without a profile
+    // (its check, `check_no_profile_fields`, is not public).
+    for (field, present) in [
+        ("min_value", file.min_value.is_some()),
+        ("extra", file.extra.is_some()),
+        ("value_generator", file.value_generator.is_some()),
+    ] {
+        if present {
+            return Err(Error::Decode(format!("{field}: only Grin proof files (\"profile\": \"grin\") have it")));
+        }
     }
     let commitments = file
         .commitments
@@ -71,6 +82,32 @@ pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
         bits: file.bits,
         commitments,
     })
+}
+
+/// A range proof file in the deployed format `profile` (JSON checked, and
+/// the profile; the caller decodes the rest through the library).
+pub(crate) fn deployed_from_json(text: &str, profile: Profile) -> Result<RangeProofFile> {
+    let file = RangeProofFile::from_json(text.as_bytes()).map_err(|e| Error::Decode(e.to_string()))?;
+    let found = file.profile_id().map_err(|e| Error::Decode(e.to_string()))?;
+    if found != Some(profile) {
+        return Err(wrong_class(found));
+    }
+    Ok(file)
+}
+
+/// A deployed-format proof file's JSON (as `range_to_json`: no final newline).
+pub(crate) fn deployed_to_json(file: &RangeProofFile) -> String {
+    file.to_json().trim_end().to_owned()
+}
+
+/// A range proof file of format `profile` handed to the wrong class: names the right one.
+fn wrong_class(profile: Option<Profile>) -> Error {
+    let (what, class) = match profile {
+        None => ("a ballistic range proof file (no \"profile\")", "RangeProof"),
+        Some(Profile::Grin) => ("a Grin proof file (\"profile\": \"grin\")", "GrinProof"),
+        Some(Profile::Monero) => ("a Monero proof file (\"profile\": \"monero\")", "MoneroProof"),
+    };
+    Error::Decode(format!("{what}: load it with ballistic.{class}.from_json"))
 }
 
 /// A circuit proof as its file holds it; values are hexadecimal numbers as

@@ -16,6 +16,8 @@
 //! * `circuit.rs` — `.arith` circuits and their proofs;
 //! * `merkle.rs` — Merkle trees and zero-knowledge membership proofs;
 //! * `mpc.rs` — multi-party range proofs (`Party`, `Dealer`);
+//! * `deployed.rs` — Grin's and Monero's range proofs in their own formats
+//!   (`GrinProof`, `MoneroProof`), held as the library's proof files;
 //! * `formats.rs` — the JSON proof files (the only user of `ballistic-cli`).
 
 // pyo3 0.22's `create_exception!` tests a `gil-refs` feature this crate does not declare.
@@ -24,6 +26,7 @@
 #![allow(clippy::useless_conversion)]
 
 mod circuit;
+mod deployed;
 mod error;
 mod formats;
 mod groups;
@@ -37,7 +40,8 @@ use pyo3::prelude::*;
 use crate::groups::GroupName;
 
 /// Bulletproofs range proofs, Bulletproofs+, arithmetic-circuit proofs and
-/// multi-party range proofs, over Ristretto255 and secp256k1.
+/// multi-party range proofs, over Ristretto255 and secp256k1; Grin's and
+/// Monero's range proofs in their deployed formats.
 #[pymodule]
 #[pyo3(name = "ballistic")]
 fn ballistic_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -58,5 +62,8 @@ fn ballistic_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merkle::verify_membership_batch, m)?)?;
     m.add_class::<mpc::Party>()?;
     m.add_class::<mpc::Dealer>()?;
+    m.add_class::<deployed::GrinProof>()?;
+    m.add_class::<deployed::MoneroProof>()?;
+    m.add_function(wrap_pyfunction!(deployed::verify_deployed_batch, m)?)?;
     Ok(())
 }

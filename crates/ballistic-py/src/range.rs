@@ -19,7 +19,7 @@ use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup}
 
 /// The system named `name` (`"bpplus"` and `"bppp"` are accepted for
 /// Bulletproofs+ and Bulletproofs++, as the command-line tool does).
-fn system_of(name: &str) -> Result<RangeSystem> {
+pub(crate) fn system_of(name: &str) -> Result<RangeSystem> {
     let name = match name {
         "bpplus" => RangeSystem::BulletproofsPlus.name(),
         "bppp" => RangeSystem::BulletproofsPlusPlus.name(),

@@ -158,7 +158,9 @@ def test_verify_batch_names_invalid_proofs():
     wrong["label"] = "wrong"
     proofs[3] = ballistic.RangeProof.from_json(json.dumps(wrong))
     other = json.loads(proofs[6].to_json())
-    other["commitments"] = json.loads(proofs[2].to_json())["commitments"]
+    donor = json.loads(proofs[0].to_json())  # another proof on the same group
+    assert donor["group"] == other["group"]
+    other["commitments"] = donor["commitments"]
     proofs[6] = ballistic.RangeProof.from_json(json.dumps(other))
     assert ballistic.verify_batch(proofs) == [3, 6]
     assert ballistic.verify_batch([]) == []
@@ -348,7 +350,7 @@ def test_load_is_bounded_and_files_have_one_encoding(tmp_path):
     with pytest.raises(ballistic.DecodeError):
         ballistic.RangeProof.from_json(json.dumps(upper))
     with pytest.raises(ballistic.DecodeError, match="unknown field"):
-        ballistic.RangeProof.from_json(json.dumps(dict(data, extra=1)))
+        ballistic.RangeProof.from_json(json.dumps(dict(data, unknown=1)))
     circuit, inputs, _ = shared_circuit("simple_example")
     cdata = json.loads(circuit.prove(inputs).to_json())
     cdata["inputs"][0]["value"] = "0" + cdata["inputs"][0]["value"]
