@@ -6,11 +6,10 @@
 //! decoding, verification, batches and rewinding are the library's
 //! (`ballistic::file::profile`), this module only converts arguments.
 //!
-//! The library decodes a profile file only on the way to verifying it (it
-//! has no public decode-only call for them), so a proof that comes from
-//! outside (`from_bytes`, `from_json`, `load`) is verified when it is made:
-//! what the library refuses before it checks the proof itself is a
-//! `DecodeError`, and the verdict is kept for `verify` / `check`.
+//! A proof that comes from outside (`from_bytes`, `from_json`, `load`) is
+//! decoded strictly by the library (`RangeProofFile::check_profile`: every
+//! field, the statement and the proof's encoding) and verified only when
+//! asked; the verdict is kept for `verify` / `check`.
 
 use std::sync::OnceLock;
 
@@ -49,15 +48,12 @@ impl Deployed {
         Deployed { file, verdict: OnceLock::new() }
     }
 
-    /// A file from outside, decoded strictly (by verifying it, see the
-    /// module documentation): a proof the library decoded and then refused
-    /// is kept with its verdict; anything refused before is a `DecodeError`.
+    /// A file from outside, decoded strictly (the library's
+    /// `check_profile`: every field and the proof's encoding, not the
+    /// verification equation); anything refused is a `DecodeError`.
     fn decoded(py: Python<'_>, file: RangeProofFile) -> Result<Deployed> {
-        let verdict = py.allow_threads(|| file.verify());
-        match verdict {
-            Ok(()) | Err(FileError::Proof(_)) => Ok(Deployed { file, verdict: OnceLock::from(verdict) }),
-            Err(e) => Err(e).when(Doing::Decoding),
-        }
+        py.allow_threads(|| file.check_profile()).when(Doing::Decoding)?;
+        Ok(Deployed { file, verdict: OnceLock::new() })
     }
 
     /// `Ok(())`, or the reason the proof is refused (`VerificationError`).

@@ -57,17 +57,7 @@ pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
     if profile.is_some() {
         return Err(wrong_class(profile));
     }
-    // Grin's fields, as the library refuses them in a file without a profile
-    // (its check, `check_no_profile_fields`, is not public).
-    for (field, present) in [
-        ("min_value", file.min_value.is_some()),
-        ("extra", file.extra.is_some()),
-        ("value_generator", file.value_generator.is_some()),
-    ] {
-        if present {
-            return Err(Error::Decode(format!("{field}: only Grin proof files (\"profile\": \"grin\") have it")));
-        }
-    }
+    file.check_no_profile_fields().map_err(|e| Error::Decode(e.to_string()))?;
     let commitments = file
         .commitments
         .iter()

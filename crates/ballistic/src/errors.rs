@@ -17,6 +17,16 @@ use core::fmt;
 /// Why a proof could not be created, decoded or verified.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProofError {
+    /// A shape a deployed format does not have (Grin's bit sizes and value
+    /// counts, Monero's 1 to 16 outputs).
+    UnsupportedShape {
+        /// The format (`"Grin"`, `"Monero"`).
+        format: &'static str,
+        /// What it supports.
+        reason: &'static str,
+        /// The value given.
+        got: usize,
+    },
     /// The bit size `n` is outside `1..=64`.
     InvalidBitsize {
         /// The requested number of bits.
@@ -168,6 +178,7 @@ impl ProofError {
             NonCanonicalScalar { .. } | InvalidPoint { .. } | UnsupportedExtensionDegree { .. } => ErrorKind::Decode,
             WrongLength { .. } => ErrorKind::Decode,
             InvalidBitsize { .. }
+            | UnsupportedShape { .. }
             | InvalidAggregation { .. }
             | InvalidCommitment { .. }
             | WrongNumCommitments { .. }
@@ -200,6 +211,7 @@ impl ProofError {
 impl fmt::Display for ProofError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            ProofError::UnsupportedShape { format, reason, got } => write!(f, "{format}: {reason} (got {got})"),
             ProofError::InvalidBitsize { bits } => {
                 write!(f, "invalid bit size {bits}: must be in 1..=64")
             }

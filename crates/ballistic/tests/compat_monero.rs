@@ -175,9 +175,9 @@ fn malformed_inputs_are_errors_not_panics() {
     bad[3 * 32..4 * 32].fill(0xff);
     assert_eq!(MoneroPlusProof::from_bytes(&bad), Err(ProofError::NonCanonicalScalar { offset: 96 }));
     // Statements: 0 or 17 commitments, and a proof for another m.
-    assert!(matches!(MoneroStatement::new(&[]), Err(ProofError::InvalidAggregation { values: 0 })));
+    assert!(matches!(MoneroStatement::new(&[]), Err(ProofError::UnsupportedShape { got: 0, .. })));
     let many = vec![Ed25519::compress(&Ed25519::basepoint()); 17];
-    assert!(matches!(MoneroStatement::new(&many), Err(ProofError::InvalidAggregation { values: 17 })));
+    assert!(matches!(MoneroStatement::new(&many), Err(ProofError::UnsupportedShape { got: 17, .. })));
     let (p1, c1) = ballistic_proof(9, 1);
     let (_, c2) = ballistic_proof(10, 2);
     assert!(p1.verify(&c2, &mut r).is_err());

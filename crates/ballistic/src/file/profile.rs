@@ -97,9 +97,18 @@ impl RangeProofFile {
         }
     }
 
+    /// Decode a deployed-format file strictly without verifying the proof
+    /// (every field, the statement and the proof's encoding): its profile,
+    /// or why it is not a well-formed file of one. A file that passes may
+    /// still fail [`verify`](Self::verify) or a batch.
+    pub fn check_profile(&self) -> Result<Profile, FileError> {
+        let profile = self.profile_id()?.ok_or(field_error("profile", "not a deployed-format file (no profile)"))?;
+        self.decode_profile(profile).map(|_| profile)
+    }
+
     /// Refuse the fields of other formats (ballistic's own files have none
     /// of `min_value`, `extra`, `value_generator`; Monero's neither).
-    pub(super) fn check_no_profile_fields(&self) -> Result<(), FileError> {
+    pub fn check_no_profile_fields(&self) -> Result<(), FileError> {
         let only_grin = "only Grin proof files (\"profile\": \"grin\") have it";
         if self.min_value.is_some() {
             return Err(field_error("min_value", only_grin));
@@ -332,7 +341,11 @@ impl RangeProofFile {
             return Err(field_error("profile", "not a Grin proof file"));
         };
         let [commitment] = statement.commitments() else {
-            return Err(FileError::Commitments(statement.commitments().len()));
+            return Err(FileError::Proof(ProofError::UnsupportedShape {
+                format: "Grin",
+                reason: "only single-value proofs can be rewound",
+                got: statement.commitments().len(),
+            }));
         };
         let min_value = statement.min_values().and_then(|m| m.first().copied()).unwrap_or(0);
         proof

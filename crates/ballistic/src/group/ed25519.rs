@@ -229,10 +229,26 @@ impl Group for Ed25519 {
         CompressedEdwardsY::from_slice(bytes).ok()
     }
     fn decompress(c: &CompressedEdwardsY) -> Option<EdwardsPoint> {
-        // dalek decodes y mod p and any sign bit: re-encoding refuses y ≥ p
-        // and negative zero. Then the torsion check (see the module docs).
+        // dalek decodes y mod p and any sign bit, so canonicity is checked
+        // here: y < p on the bytes, and no negative zero (x = 0 with the
+        // sign bit set: only at y = ±1, i.e. the identity, refused here, and
+        // the point of order 2, refused by the torsion check). Then the
+        // torsion check (see the module docs), in variable time (points
+        // are public): ℓ·P = (ℓ − 1)·P + P, with ℓ − 1 the canonical
+        // integer of the scalar −1 (sparse: 2^252 + a 125-bit number),
+        // 1.3 times faster than dalek's constant-time `is_torsion_free`
+        // (21.8 against 28.1 µs per decoded point with re-encoding,
+        // release build on the development machine).
+        let bytes = c.as_bytes();
+        if !canonical_y(bytes) {
+            return None;
+        }
         let p = c.decompress()?;
-        (p.compress() == *c && p.is_torsion_free()).then_some(p)
+        if p.is_identity() && *bytes != IDENTITY_BYTES {
+            return None;
+        }
+        let l_p = EdwardsPoint::vartime_double_scalar_mul_basepoint(&-Scalar::ONE, &p, &Scalar::ZERO) + p;
+        l_p.is_identity().then_some(p)
     }
     fn is_identity_compressed(c: &CompressedEdwardsY) -> bool {
         c.as_bytes() == EdwardsPoint::identity().compress().as_bytes()
@@ -284,6 +300,21 @@ impl Group for Ed25519 {
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         super::Ristretto255::precomputed_is_faster(static_len, dynamic_len)
     }
+}
+
+/// The encoding of the identity `(0, 1)`.
+const IDENTITY_BYTES: [u8; 32] = {
+    let mut b = [0u8; 32];
+    b[0] = 1;
+    b
+};
+
+/// Is the encoded `y` (the 255 low bits, little-endian) below
+/// `p = 2^255 − 19`? The non-canonical encodings are `y ∈ [p, 2^255)`:
+/// low byte at least `0xed`, the middle bytes `0xff`, the top byte
+/// (without the sign bit) `0x7f`.
+fn canonical_y(bytes: &[u8; 32]) -> bool {
+    !(bytes[0] >= 0xed && bytes[1..31].iter().all(|b| *b == 0xff) && bytes[31] & 0x7f == 0x7f)
 }
 
 /// The eight points of order dividing 8 (the torsion subgroup `E[8]`), for
@@ -381,6 +412,49 @@ mod tests {
             }
         }
         assert!(on_curve > 0);
+    }
+
+    /// The fast decoder accepts exactly what dalek's strict reference
+    /// accepts (re-encoding equal, `is_torsion_free`): on random bytes
+    /// (about half decode, an eighth of those in the subgroup), on subgroup points with every torsion component
+    /// added, and on every encoding of y ∈ [p, 2^255) and y ∈ {0, 1, 2, p − 1}
+    /// with both sign bits.
+    #[test]
+    fn decompress_matches_the_reference() {
+        let reference = |c: &CompressedEdwardsY| c.decompress().filter(|p| p.compress() == *c && p.is_torsion_free());
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
+        let mut cases: alloc::vec::Vec<[u8; 32]> = alloc::vec::Vec::new();
+        for _ in 0..400 {
+            let mut b = [0u8; 32];
+            rng.fill_bytes(&mut b);
+            cases.push(b);
+        }
+        for k in 1..20u64 {
+            let q = ED25519_BASEPOINT_POINT * Scalar::from(k * 1_000_003);
+            for t in torsion_points() {
+                cases.push((q + t).compress().to_bytes());
+            }
+        }
+        for low in [0u8, 1, 2, 0xec, 0xed, 0xee, 0xf0, 0xff] {
+            for sign in [0u8, 0x80] {
+                let mut high = [0xffu8; 32];
+                high[0] = low;
+                high[31] = 0x7f | sign;
+                cases.push(high);
+                let mut small = [0u8; 32];
+                small[0] = low;
+                small[31] = sign;
+                cases.push(small);
+            }
+        }
+        let mut accepted = 0;
+        for b in &cases {
+            let c = CompressedEdwardsY(*b);
+            let fast = Ed25519::decompress(&c);
+            assert_eq!(fast, reference(&c), "{b:02x?}");
+            accepted += usize::from(fast.is_some());
+        }
+        assert!(accepted >= 40, "{accepted}");
     }
 
     #[test]

@@ -22,16 +22,17 @@ use crate::group::{ScalarOps, Secp256k1};
 /// 64, `m` a power of two, `n_bits·m ≤ 128` (Grin's 256 generators),
 /// minimum values one per value and only for `m = 1`. Returns `N = n·m`.
 pub fn check_shape(n_bits: usize, m: usize, min_values_len: Option<usize>) -> Result<usize, ProofError> {
+    let shape = |reason, got| ProofError::UnsupportedShape { format: "Grin", reason, got };
     let n = n_bits;
     if n == 0 || n > 64 || !n.is_power_of_two() {
-        return Err(ProofError::InvalidBitsize { bits: n });
+        return Err(shape("bits per value must be a power of two up to 64", n));
     }
     if m == 0 || !m.is_power_of_two() {
-        return Err(ProofError::InvalidAggregation { values: m });
+        return Err(shape("the number of values must be a power of two", m));
     }
     let big_n = n * m;
     if big_n > MAX_VECTOR {
-        return Err(ProofError::InsufficientGenerators { parties_needed: 1, per_party_needed: big_n });
+        return Err(shape("bits times values must be at most 128 (Grin's 256 generators)", big_n));
     }
     if let Some(len) = min_values_len {
         if len != m {
@@ -41,7 +42,7 @@ pub fn check_shape(n_bits: usize, m: usize, min_values_len: Option<usize>) -> Re
         // z^j when minimum values are given and m > 1, so it rejects every
         // honest such proof: the shape is refused.
         if m > 1 {
-            return Err(ProofError::InvalidAggregation { values: m });
+            return Err(shape("minimum values only for single-value proofs", m));
         }
     }
     Ok(big_n)

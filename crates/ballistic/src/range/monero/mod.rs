@@ -158,7 +158,11 @@ pub(crate) fn inv_eight() -> Scalar {
 /// the identity.
 pub(crate) fn decode_commitments(commitments: &[CompressedEdwardsY]) -> Result<Vec<ProofPoint<Ed25519>>, ProofError> {
     if !(1..=MAX_OUTPUTS).contains(&commitments.len()) {
-        return Err(ProofError::InvalidAggregation { values: commitments.len() });
+        return Err(ProofError::UnsupportedShape {
+            format: "Monero",
+            reason: "1 to 16 outputs",
+            got: commitments.len(),
+        });
     }
     commitments
         .iter()

@@ -80,7 +80,7 @@ impl MoneroPlusProof {
     ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
         let m = amounts.len();
         if !(1..=MAX_OUTPUTS).contains(&m) {
-            return Err(ProofError::InvalidAggregation { values: m });
+            return Err(ProofError::UnsupportedShape { format: "Monero", reason: "1 to 16 outputs", got: m });
         }
         if masks.len() != m {
             return Err(ProofError::WrongNumBlindings { values: m, blindings: masks.len() });

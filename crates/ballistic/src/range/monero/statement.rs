@@ -29,7 +29,7 @@ impl MoneroStatement {
     /// `1..=16` output commitments, each the canonical encoding of a point
     /// of the prime-order subgroup other than the identity
     /// ([`ProofError::InvalidCommitment`] names the first that is not;
-    /// [`ProofError::InvalidAggregation`] for a count outside `1..=16`).
+    /// [`ProofError::UnsupportedShape`] for a count outside `1..=16`).
     /// Computes the transcript's seed from `C_j/8`.
     pub fn new(commitments: &[CompressedEdwardsY]) -> Result<Self, ProofError> {
         let commitments = decode_commitments(commitments)?;
