@@ -213,8 +213,8 @@ fn breakdown() {
             std::hint::black_box(acc);
         })
     );
-    println!("\n## Monero BP+ format (m = 1 and 16)\n");
-    for m in [1usize, 16] {
+    println!("\n## Monero BP+ format (m = 1, 2, 4, 8, 16)\n");
+    for m in [1usize, 2, 4, 8, 16] {
         let mi = monero_inputs(m, 16);
         let (b, c) = &mi.proofs[0];
         let p = MoneroPlusProof::from_bytes(b).expect("p");
@@ -231,6 +231,34 @@ fn breakdown() {
         for (name, t) in rows {
             println!("{name}: {t:.4} ms");
         }
+    }
+    // Monero's verification MSM: 2·64·M generator terms plus the proof's
+    // own (about 2·lg(64M) + M + 5), plain (Pippenger/Straus) or on a
+    // precomputed table of the generators; ballistic picks by
+    // `precomputed_is_faster` (Ristretto255's rule: tables up to 300 terms).
+    println!("\n## Ed25519 MSM of Monero BP+ verification: plain vs on a precomputed generator table\n");
+    let mut rng3 = ChaCha20Rng::seed_from_u64(10);
+    let gens: Vec<EdwardsPoint> =
+        (0..2048 + 64).map(|_| Ed25519::mul_ct(&Ed25519::basepoint(), &ScalarOps::random(&mut rng3))).collect();
+    let scal: Vec<Scalar> = (0..2048 + 64).map(|_| ScalarOps::random(&mut rng3)).collect();
+    for m in [1usize, 2, 4, 8, 16] {
+        let (stat, dynamic) = (128 * m, 2 * (6 + m.trailing_zeros() as usize) + m + 5);
+        let table = Ed25519::vartime_table(&gens[..stat]);
+        let plain = time(&mut || {
+            std::hint::black_box(Ed25519::msm_vartime(&scal[..stat + dynamic], &gens[..stat + dynamic]));
+        });
+        let pre = time(&mut || {
+            std::hint::black_box(Ed25519::msm_vartime_precomputed(
+                &table,
+                &scal[..stat],
+                &scal[stat..stat + dynamic],
+                &gens[stat..stat + dynamic],
+            ));
+        });
+        println!(
+            "m = {m}: {stat} + {dynamic} terms: plain {plain:.4} ms, precomputed {pre:.4} ms (ballistic uses {})",
+            if Ed25519::precomputed_is_faster(stat, dynamic) { "precomputed" } else { "plain" }
+        );
     }
     // What one Ed25519 point decoding costs, step by step.
     let enc: CompressedEdwardsY = Ed25519::compress(&Ed25519::mul_ct(&Ed25519::basepoint(), &Scalar::from(12345u64)));
