@@ -11,7 +11,7 @@
 //!
 //! `--only deployed` runs only the section *Deployed formats* (ballistic in
 //! Grin's format beside Grin's C code, ballistic in Monero's formats beside
-//! `monero-bulletproofs`; about 3 minutes, under a minute with `--quick`)
+//! `monero-bulletproofs`; about 2 minutes, 25 s with `--quick`)
 //! and writes it to `DIR/deployed.md`; without it that section is part of
 //! the full report. Run it through `scripts/bench` so the Grin peer is
 //! the fair 64-bit-limb build (the section states which build it measured).
