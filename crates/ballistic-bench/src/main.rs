@@ -5,8 +5,16 @@
 //! and two SVG plots.
 //!
 //! ```text
-//! cargo run --release -p ballistic-bench -- [--quick] [--out DIR]
+//! cargo run --release -p ballistic-bench -- [--quick] [--out DIR] [--only deployed]
+//! scripts/bench [--quick] [--only deployed]    (Grin's C peer with 64-bit limbs)
 //! ```
+//!
+//! `--only deployed` runs only the section *Deployed formats* (ballistic in
+//! Grin's format beside Grin's C code, ballistic in Monero's formats beside
+//! `monero-bulletproofs`; about 2 minutes, 25 s with `--quick`)
+//! and writes it to `DIR/deployed.md`; without it that section is part of
+//! the full report. Run it through `scripts/bench` so the Grin peer is
+//! the fair 64-bit-limb build (the section states which build it measured).
 //!
 //! **What is timed** (setup — generators, their precomputed tables, the
 //! proofs to verify — is never timed):
@@ -38,7 +46,8 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::Ristretto255;
 use ballistic::Secp256k1;
 use ballistic_bench::{
-    svg_plot, Ballistic, BallisticPlus, BallisticPlusPlus, Bulletproofs5, Grin, MoneroBpPlus, System, TariBpPlus,
+    svg_plot, Ballistic, BallisticGrin, BallisticMoneroOriginal, BallisticMoneroPlus, BallisticPlus, BallisticPlusPlus,
+    Bulletproofs5, Grin, MoneroBpOriginal, MoneroBpPlus, System, TariBpPlus,
 };
 use rand::{RngCore, SeedableRng};
 
@@ -49,23 +58,34 @@ use ballistic_bench::alloc::peak_heap;
 struct Options {
     quick: bool,
     out: std::path::PathBuf,
+    /// `Some("deployed")`: only the deployed-formats section.
+    only: Option<String>,
 }
 
 fn options() -> Options {
     let mut quick = false;
     let mut out = std::path::PathBuf::from("target/bench-report");
+    let mut only = None;
     let mut args = std::env::args().skip(1);
+    let usage = "usage: ballistic-bench [--quick] [--out DIR] [--only deployed]";
     while let Some(a) = args.next() {
         match a.as_str() {
             "--quick" => quick = true,
             "--out" => out = args.next().map(Into::into).unwrap_or(out),
+            "--only" => match args.next().as_deref() {
+                Some("deployed") => only = Some("deployed".to_string()),
+                other => {
+                    eprintln!("unknown section {other:?} for --only; {usage}");
+                    std::process::exit(2);
+                }
+            },
             other => {
-                eprintln!("unknown argument {other}; usage: ballistic-bench [--quick] [--out DIR]");
+                eprintln!("unknown argument {other}; {usage}");
                 std::process::exit(2);
             }
         }
     }
-    Options { quick, out }
+    Options { quick, out, only }
 }
 
 /// Milliseconds per call of each closure, alternating over `rounds`, median.
@@ -183,6 +203,13 @@ fn floor(statics: usize, dynamics: usize, decompress: usize, rounds: usize) -> (
 fn main() {
     let opt = options();
     let rounds = if opt.quick { 3 } else { 7 };
+    if opt.only.as_deref() == Some("deployed") {
+        let md = deployed_section(&opt, rounds);
+        std::fs::create_dir_all(&opt.out).expect("create output directory");
+        std::fs::write(opt.out.join("deployed.md"), &md).expect("write report");
+        print!("{md}");
+        return;
+    }
     let batch_k = if opt.quick { 4 } else { 16 };
     let cells: Vec<(usize, usize)> = if opt.quick {
         vec![(8, 1), (64, 1), (64, 8)]
@@ -391,6 +418,7 @@ fn main() {
     }
 
     md.push_str(&secp256k1_section(&opt, rounds, batch_k));
+    md.push_str(&deployed_section(&opt, rounds));
 
     // Memory of verifying one 64-bit proof (generators and tables built before).
     let a = <Ballistic>::setup(64, 1, 1, 21);
@@ -582,4 +610,165 @@ fn secp256k1_section(opt: &Options, rounds: usize, batch_k: usize) -> String {
         );
     }
     md
+}
+
+/// The machine's load averages (1, 5, 15 minutes), as `uptime` shows them.
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(", "))
+        .unwrap_or_else(|_| "unknown".into())
+}
+
+fn verdict(ratio: f64, target: f64) -> String {
+    if ratio <= target {
+        format!("≤ {target} ✓ met")
+    } else {
+        format!("≤ {target} ✗ missed ({:.2}× the target)", ratio / target)
+    }
+}
+
+/// ballistic in the deployed formats beside the deployed code: Grin's
+/// format beside Grin's C Bulletproofs, Monero's Bulletproofs+ (and
+/// original Bulletproofs) beside `monero-bulletproofs`, with the targets.
+fn deployed_section(opt: &Options, rounds: usize) -> String {
+    let mut md = String::new();
+    let threads = if cfg!(feature = "rayon") { "rayon (all cores)" } else { "one thread (no `rayon` feature)" };
+    let (k_small, k_large) = if opt.quick { (4, 64) } else { (16, 128) };
+    let k_monero = if opt.quick { 4 } else { 16 };
+    let _ = writeln!(md, "\n## Deployed formats\n");
+    let _ = writeln!(
+        md,
+        "Method: each contender is set up untimed (generators, their tables, the proofs to verify), then its operations \
+         run once to calibrate (warm-up) and are timed in {rounds} rounds; within each round the two contenders' \
+         operations alternate (ballistic, peer, ballistic, peer …), each timing repeating its operation for about \
+         0.15 s, and the medians are reported (ms). Ratio = ballistic ÷ peer (< 1: ballistic faster). *prove*: one \
+         proof from a fixed witness (ballistic also returns the commitments; Grin's `bullet_proof` does not compute \
+         them). *verify*: decoding the proof from its bytes and the statement (commitments from their bytes; for \
+         ballistic's Grin format also building the statement, which hashes them), then verifying, as Grin's \
+         `verify_bullet_proof` and monero-bulletproofs' `read_plus` + `verify` do. *verify k*: the same for k proofs \
+         as one batch (`verify_grin_proofs` / `verify_bullet_proof_multi`; `MoneroPlusProof::verify_batch` / \
+         `BatchVerifier`); batch marginal = (verify k − verify 1) ÷ (k − 1). Both sides prove exactly the same \
+         openings (values, blindings, and for Grin the nonces: the Grin-format proofs are byte-identical to Grin's, \
+         checked at setup). Threads: ballistic {threads}; Grin's C code and monero-bulletproofs single-threaded. \
+         Grin peer build: {}. Load average (1, 5, 15 min) at the start of the section: {}.\n",
+        env!("BALLISTIC_GRIN_BUILD"),
+        load()
+    );
+
+    // Grin.
+    eprintln!("deployed: Grin format …");
+    let _ = writeln!(md, "### ballistic in Grin's format vs Grin (64-bit single proofs, Grin's `H`)\n");
+    let seed = 2201;
+    let mut ours = BallisticGrin::setup(64, 1, 1, seed);
+    let mut grin = Grin::setup(64, 1, 1, seed);
+    let ours_s = BallisticGrin::setup(64, 1, k_small, seed + 1);
+    let grin_s = Grin::setup(64, 1, k_small, seed + 1);
+    let ours_l = BallisticGrin::setup(64, 1, k_large, seed + 2);
+    let grin_l = Grin::setup(64, 1, k_large, seed + 2);
+    for ok in [ours.verify_one(), grin.verify_one(), ours_s.verify_all(), grin_s.verify_all()] {
+        assert!(ok, "a contender rejected its own proofs");
+    }
+    assert!(ours_l.verify_all() && grin_l.verify_all(), "a contender rejected its own batch");
+    let p = alternate(rounds, 0.15, &mut [&mut || ours.prove(), &mut || grin.prove()]);
+    let v = alternate(
+        rounds,
+        0.15,
+        &mut [
+            &mut || assert!(ours.verify_one()),
+            &mut || assert!(grin.verify_one()),
+            &mut || assert!(ours_s.verify_all()),
+            &mut || assert!(grin_s.verify_all()),
+            &mut || assert!(ours_l.verify_all()),
+            &mut || assert!(grin_l.verify_all()),
+        ],
+    );
+    let marg = |all: f64, one: f64, k: usize| (all - one) / (k - 1) as f64;
+    let (ms_o, ms_g) = (marg(v[2], v[0], k_small), marg(v[3], v[1], k_small));
+    let (ml_o, ml_g) = (marg(v[4], v[0], k_large), marg(v[5], v[1], k_large));
+    let _ = writeln!(md, "| operation | {} | {} | ratio | target |", BallisticGrin::NAME, Grin::NAME);
+    let _ = writeln!(md, "|---|---|---|---|---|");
+    let _ = writeln!(md, "| proof bytes | {} | {} | | |", ours.proof_bytes(), grin.proof_bytes());
+    let rows: [(String, f64, f64, Option<f64>); 6] = [
+        ("prove".into(), p[0], p[1], Some(0.4)),
+        ("verify".into(), v[0], v[1], Some(0.5)),
+        (format!("verify {k_small} (batch)"), v[2], v[3], None),
+        (format!("batch marginal, k = {k_small}"), ms_o, ms_g, Some(0.5)),
+        (format!("verify {k_large} (batch)"), v[4], v[5], None),
+        (format!("batch marginal, k = {k_large}"), ml_o, ml_g, Some(0.5)),
+    ];
+    for (name, o, g, target) in rows {
+        let _ = writeln!(
+            md,
+            "| {name} | {} | {} | {:.2} | {} |",
+            ms(o),
+            ms(g),
+            o / g,
+            target.map_or(String::new(), |t| verdict(o / g, t))
+        );
+    }
+    let _ = writeln!(
+        md,
+        "\nPer proof in a batch of {k_large}: ballistic {} ms, Grin {} ms.\n",
+        ms(v[4] / k_large as f64),
+        ms(v[5] / k_large as f64)
+    );
+
+    // Monero.
+    let _ = writeln!(md, "### ballistic in Monero's format vs monero-bulletproofs (64-bit amounts, Ed25519)\n");
+    let _ = writeln!(
+        md,
+        "Batch marginal over batches of {k_monero} proofs of m outputs each. Targets (Bulletproofs+): verify ≤ 0.5×, \
+         batch marginal ≤ 0.3×. The original Bulletproofs rows (RingCT types 4–5) have no target.\n"
+    );
+    let _ = writeln!(
+        md,
+        "| m | system | bytes | prove | verify | batch marginal | prove ratio | verify ratio | marginal ratio | verify target | marginal target |"
+    );
+    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|---|---|");
+    let ms_list: &[usize] = if opt.quick { &[1, 4, 16] } else { &[1, 2, 4, 8, 16] };
+    for &m in ms_list {
+        eprintln!("deployed: Monero m = {m} …");
+        let seed = 2300 + m as u64;
+        md.push_str(&monero_rows::<BallisticMoneroPlus, MoneroBpPlus>(m, k_monero, rounds, seed, true));
+        md.push_str(&monero_rows::<BallisticMoneroOriginal, MoneroBpOriginal>(m, k_monero, rounds, seed + 50, false));
+    }
+    let _ = writeln!(md, "\nLoad average (1, 5, 15 min) at the end of the section: {}.", load());
+    md
+}
+
+/// Two rows (ballistic, peer) for `m` outputs, interleaved timings.
+fn monero_rows<A: System, B: System>(m: usize, k: usize, rounds: usize, seed: u64, targets: bool) -> String {
+    let mut a = A::setup(64, m, k, seed);
+    let mut b = B::setup(64, m, k, seed);
+    assert!(a.verify_one() && a.verify_all(), "{} rejected its own proofs", A::NAME);
+    assert!(b.verify_one() && b.verify_all(), "{} rejected its own proofs", B::NAME);
+    let p = alternate(rounds, 0.15, &mut [&mut || a.prove(), &mut || b.prove()]);
+    let v = alternate(
+        rounds,
+        0.15,
+        &mut [
+            &mut || assert!(a.verify_one()),
+            &mut || assert!(b.verify_one()),
+            &mut || assert!(a.verify_all()),
+            &mut || assert!(b.verify_all()),
+        ],
+    );
+    let (ma, mb) = ((v[2] - v[0]) / (k - 1) as f64, (v[3] - v[1]) / (k - 1) as f64);
+    let (tv, tm) = if targets { (verdict(v[0] / v[1], 0.5), verdict(ma / mb, 0.3)) } else { Default::default() };
+    format!(
+        "| {m} | **{}** | {} | {} | {} | {} | {:.2} | {:.2} | {:.2} | {tv} | {tm} |\n| {m} | {} | {} | {} | {} | {} | | | | | |\n",
+        A::NAME,
+        a.proof_bytes(),
+        ms(p[0]),
+        ms(v[0]),
+        ms(ma),
+        p[0] / p[1],
+        v[0] / v[1],
+        ma / mb,
+        B::NAME,
+        b.proof_bytes(),
+        ms(p[1]),
+        ms(v[1]),
+        ms(mb),
+    )
 }
