@@ -132,7 +132,7 @@ impl MoneroOriginalProof {
             scalars.zeroize();
             p
         };
-        let a = commit_vectors(&alpha, &a_l, &a_r);
+        let a = public_point(super::bit_commitment_over_8(amounts, &g_vec, &h_vec, &g_mask, &alpha));
         let s = commit_vectors(&rho, &s_l, &s_r);
 
         let y = transcript.challenge(&[a.compressed.as_bytes(), s.compressed.as_bytes()]);

@@ -110,11 +110,7 @@ impl MoneroPlusProof {
         let mut a_r: Zeroizing<Vec<Scalar>> = Zeroizing::new(a_l.iter().map(|x| *x - Scalar::ONE).collect());
         let alpha = random(rng);
         // A/8 = (⟨a_L, 𝐆⟩ + ⟨a_R, 𝐇⟩ + α·G)/8.
-        let mut scalars: Zeroizing<Vec<Scalar>> =
-            Zeroizing::new(a_l.iter().chain(a_r.iter()).chain([&*alpha]).map(|x| x * inv8).collect());
-        let points: Vec<EdwardsPoint> = g_vec.iter().chain(&h_vec).chain([&h]).copied().collect();
-        let a = public_point(crate::group::msm_ct_par::<Ed25519>(&scalars, &points));
-        scalars.zeroize();
+        let a = public_point(super::bit_commitment_over_8(amounts, &g_vec, &h_vec, &h, &alpha));
 
         let y = transcript.challenge(&[a.compressed.as_bytes()]);
         let z = transcript.rehash();
