@@ -390,56 +390,46 @@ pub(super) fn verify_profile_files<R: RngCore + CryptoRng>(
             Err(e) => bad.push((*index, e)),
         }
     }
-    let unused = || merlin::Transcript::new(b"ballistic profile (unused)");
-    let mut grin_items = Vec::new();
-    let mut grin_index = Vec::new();
-    let mut plus_items = Vec::new();
-    let mut plus_index = Vec::new();
-    let mut orig_items = Vec::new();
-    let mut orig_index = Vec::new();
+    let (mut grin, mut plus, mut original) = (Vec::new(), Vec::new(), Vec::new());
     for (index, d) in &decoded {
         match d {
-            DecodedProfile::Grin(p, s) => {
-                grin_items.push(Item::<Secp256k1, _>::new(p, s, unused()));
-                grin_index.push(*index);
-            }
-            DecodedProfile::MoneroPlus(p, s) => {
-                plus_items.push(Item::<Ed25519, _>::new(p, s, unused()));
-                plus_index.push(*index);
-            }
-            DecodedProfile::MoneroOriginal(p, s) => {
-                orig_items.push(Item::<Ed25519, _>::new(p, s, unused()));
-                orig_index.push(*index);
-            }
+            DecodedProfile::Grin(p, s) => grin.push((*index, p, s)),
+            DecodedProfile::MoneroPlus(p, s) => plus.push((*index, p, s)),
+            DecodedProfile::MoneroOriginal(p, s) => original.push((*index, p, s)),
         }
     }
-    let blame = |indices: &[usize], result: Result<(), crate::batch::BatchError>| -> Vec<(usize, FileError)> {
-        match result {
-            Ok(()) => Vec::new(),
-            Err(e) => e
-                .invalid
-                .into_iter()
-                .filter_map(|(k, reason)| indices.get(k).map(|i| (*i, FileError::Proof(reason))))
-                .collect(),
-        }
-    };
-    if !grin_items.is_empty() {
-        let gens = grin::grin_generators();
-        let claims: Vec<&dyn Claim<Secp256k1>> = grin_items.iter().map(|i| i as &dyn Claim<Secp256k1>).collect();
-        bad.extend(blame(
-            &grin_index,
-            crate::batch::verify(&claims, gens.bulletproof_gens(), gens.pedersen_gens(), rng),
-        ));
-    }
-    if !plus_items.is_empty() {
-        let gens = MoneroGens::plus();
-        let claims: Vec<&dyn Claim<Ed25519>> = plus_items.iter().map(|i| i as &dyn Claim<Ed25519>).collect();
-        bad.extend(blame(&plus_index, crate::batch::verify(&claims, &gens.bp, &gens.pc, rng)));
-    }
-    if !orig_items.is_empty() {
-        let gens = MoneroGens::original();
-        let claims: Vec<&dyn Claim<Ed25519>> = orig_items.iter().map(|i| i as &dyn Claim<Ed25519>).collect();
-        bad.extend(blame(&orig_index, crate::batch::verify(&claims, &gens.bp, &gens.pc, rng)));
-    }
+    let gens = grin::grin_generators();
+    bad.extend(batch_of::<Secp256k1, _, _>(&grin, gens.bulletproof_gens(), gens.pedersen_gens(), rng));
+    bad.extend(batch_of::<Ed25519, _, _>(&plus, &MoneroGens::plus().bp, &MoneroGens::plus().pc, rng));
+    bad.extend(batch_of::<Ed25519, _, _>(&original, &MoneroGens::original().bp, &MoneroGens::original().pc, rng));
     bad
+}
+
+/// One batch of `(file index, proof, statement)` over one generator set:
+/// `(file index, reason)` for each invalid proof (nothing for no members).
+fn batch_of<G: Group, P: crate::equation::Verifiable<G> + Sync, R: RngCore + CryptoRng>(
+    members: &[(usize, &P, &P::Statement)],
+    bp_gens: &crate::generators::BulletproofGens<G>,
+    pc_gens: &crate::generators::PedersenGens<G>,
+    rng: &mut R,
+) -> Vec<(usize, FileError)>
+where
+    P::Statement: Sync,
+{
+    if members.is_empty() {
+        return Vec::new();
+    }
+    let items: Vec<Item<'_, G, P>> = members
+        .iter()
+        .map(|(_, p, s)| Item::new(*p, *s, merlin::Transcript::new(b"ballistic profile (unused)")))
+        .collect();
+    let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
+    match crate::batch::verify(&claims, bp_gens, pc_gens, rng) {
+        Ok(()) => Vec::new(),
+        Err(e) => e
+            .invalid
+            .into_iter()
+            .filter_map(|(k, reason)| members.get(k).map(|(i, _, _)| (*i, FileError::Proof(reason))))
+            .collect(),
+    }
 }
