@@ -154,6 +154,29 @@ pub(crate) fn inv_eight() -> Scalar {
     Scalar::from(8u8).invert()
 }
 
+/// The prover's outputs: checks `1..=16` amounts with one mask each, and
+/// returns the commitments `C_j = mask_j·G + amount_j·H` (public) and their
+/// encodings divided by 8 (what the transcript hashes).
+pub(crate) fn prover_outputs(
+    gens: &MoneroGens,
+    amounts: &[u64],
+    masks: &[Scalar],
+) -> Result<(Vec<curve25519_dalek::EdwardsPoint>, Vec<CompressedEdwardsY>), ProofError> {
+    let m = amounts.len();
+    if !(1..=MAX_OUTPUTS).contains(&m) {
+        return Err(ProofError::UnsupportedShape { format: "Monero", reason: "1 to 16 outputs", got: m });
+    }
+    if masks.len() != m {
+        return Err(ProofError::WrongNumBlindings { values: m, blindings: masks.len() });
+    }
+    let commitments: Vec<curve25519_dalek::EdwardsPoint> =
+        amounts.iter().zip(masks).map(|(v, mask)| gens.pc.commit(&Scalar::from(*v), mask)).collect();
+    crate::ct::declassify(&commitments[..]);
+    let inv8 = inv_eight();
+    let over_8 = commitments.iter().map(|c| (c * inv8).compress()).collect();
+    Ok((commitments, over_8))
+}
+
 /// `(α·G + Σ_k (a_{L,k}·𝐆_k + (a_{L,k} − 1)·𝐇_k))·8⁻¹` for the bits of
 /// `amounts` (padding outputs 0) over `g_vec`, `h_vec` (`64·M` each): each
 /// position adds `𝐆_k` (bit 1) or `−𝐇_k` (bit 0), chosen in constant time

@@ -94,19 +94,10 @@ impl MoneroOriginalProof {
         rng: &mut R,
     ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
         let m = amounts.len();
-        if !(1..=MAX_OUTPUTS).contains(&m) {
-            return Err(ProofError::UnsupportedShape { format: "Monero", reason: "1 to 16 outputs", got: m });
-        }
-        if masks.len() != m {
-            return Err(ProofError::WrongNumBlindings { values: m, blindings: masks.len() });
-        }
         let gens = MoneroGens::original();
         let (h_val, g_mask) = (gens.pc.b, gens.pc.b_blinding);
         let inv8 = inv_eight();
-        let commitments: Vec<EdwardsPoint> =
-            amounts.iter().zip(masks).map(|(v, mask)| gens.pc.commit(&Scalar::from(*v), mask)).collect();
-        declassify(&commitments[..]);
-        let over_8: Vec<CompressedEdwardsY> = commitments.iter().map(|c| (c * inv8).compress()).collect();
+        let (commitments, over_8) = super::prover_outputs(gens, amounts, masks)?;
         let mut transcript = KeccakTranscript::original(&over_8);
 
         let (padded, n, _) = shape(m);
