@@ -1,6 +1,6 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs,
 //! Bulletproofs+ with and without owner recovery, and Bulletproofs++, on
-//! Ristretto255, secp256k1 and Ed25519; Monero's Bulletproofs+ and Bulletproofs), the MPC parties and the
+//! Ristretto255, secp256k1 and Ed25519; the multi-asset provers; Monero's Bulletproofs+ and Bulletproofs), the MPC parties and the
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
 //! secret witness; gadgets on secret commitments; the Pedersen-hash, fixed-base
 //! and Merkle-membership gadgets on secret inputs) with every secret
@@ -58,6 +58,12 @@ fn main() {
         grin();
         return;
     }
+    // `ctgrind assets`: only the multi-asset provers.
+    if std::env::args().nth(1).as_deref() == Some("assets") {
+        assets::<Ristretto255>();
+        assets::<Secp256k1>();
+        return;
+    }
     // `ctgrind ed25519`: only the Ed25519 provers (generic and Monero's).
     if std::env::args().nth(1).as_deref() == Some("ed25519") {
         run::<ballistic::Ed25519>();
@@ -69,6 +75,8 @@ fn main() {
     run::<Ristretto255>();
     run::<Secp256k1>();
     run::<ballistic::Ed25519>();
+    assets::<Ristretto255>();
+    assets::<Secp256k1>();
     monero();
     mpc::<Ristretto255>();
     mpc::<Secp256k1>();
@@ -487,4 +495,62 @@ fn run<G: Group>() {
             std::process::exit(1);
         }
     }
+}
+
+/// The multi-asset provers (`ballistic::range::assets`): the native one and
+/// the re-commitment over Bulletproofs+, with secret values, blindings and
+/// randomness (the value generators are public).
+fn assets<G: Group>() {
+    use ballistic::range::assets::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
+    use ballistic::Verifiable;
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
+    let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(4));
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(16, 8);
+    let generators = [asset_generator::<G>(b"a"), asset_generator::<G>(b"b"), asset_generator::<G>(b"a")];
+    let compressed: Vec<G::Compressed> = generators.iter().map(G::compress).collect();
+    let values = [0x5a5au64, 0xa5a5, 7];
+    let blindings: Vec<G::Scalar> = (0..3).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
+    classify(&values[..]);
+    classify(&blindings[..]);
+    let t = || Transcript::new(b"ctgrind");
+    let native = MultiAssetRangeProof::<G>::prove_with_rng(
+        &bp,
+        &pc,
+        &mut t(),
+        &values,
+        &blindings,
+        &generators,
+        16,
+        &mut secret_rng,
+    );
+    let recommitted = RecommittedRangeProof::<G, RangeProofPlus<G>>::prove_with_rng(
+        &bp,
+        &pc,
+        &mut t(),
+        &values,
+        &blindings,
+        &generators,
+        16,
+        &mut secret_rng,
+    );
+    declassify(&values[..]);
+    declassify(&blindings[..]);
+    let check = |result: Result<(), ballistic::ProofError>, what: &str| match result {
+        Ok(()) => println!("{} multi-asset {what} n=16 m=3: proved, verifies", G::NAME),
+        Err(e) => {
+            println!("{} multi-asset {what}: {e}", G::NAME);
+            std::process::exit(1);
+        }
+    };
+    check(
+        native
+            .and_then(|(p, c)| p.verify(&MultiAssetStatement::new(16, &c, &compressed)?, &mut t(), &bp, &pc, &mut rng)),
+        "native",
+    );
+    check(
+        recommitted
+            .and_then(|(p, c)| p.verify(&MultiAssetStatement::new(16, &c, &compressed)?, &mut t(), &bp, &pc, &mut rng)),
+        "recommitted (bulletproofs+)",
+    );
 }

@@ -81,6 +81,20 @@ pub enum ProofError {
         /// Position of the commitment.
         index: usize,
     },
+    /// A value generator (multi-asset proofs, [`crate::range::assets`]) is
+    /// not a valid point encoding, or is the identity.
+    InvalidValueGenerator {
+        /// Position of the generator.
+        index: usize,
+    },
+    /// A multi-asset statement with a different number of value
+    /// generators than commitments (or values).
+    WrongNumGenerators {
+        /// Number of values or commitments.
+        values: usize,
+        /// Number of value generators.
+        generators: usize,
+    },
     /// A proof point that must not be the identity is the identity.
     IdentityPoint {
         /// The transcript label of the point (`A`, `S`, `T_1`, `L`, ...).
@@ -181,6 +195,8 @@ impl ProofError {
             | UnsupportedShape { .. }
             | InvalidAggregation { .. }
             | InvalidCommitment { .. }
+            | InvalidValueGenerator { .. }
+            | WrongNumGenerators { .. }
             | WrongNumCommitments { .. }
             | InvalidInterval { .. } => ErrorKind::Statement,
             IdentityPoint { .. } | PhaseMismatch | VerificationFailed => ErrorKind::Verification,
@@ -239,6 +255,12 @@ impl fmt::Display for ProofError {
             ProofError::InvalidPoint { offset } => write!(f, "invalid point encoding at byte {offset}"),
             ProofError::InvalidCommitment { index } => {
                 write!(f, "commitment #{index} is not a valid point encoding")
+            }
+            ProofError::InvalidValueGenerator { index } => {
+                write!(f, "value generator #{index} is not a valid point encoding, or is the identity")
+            }
+            ProofError::WrongNumGenerators { values, generators } => {
+                write!(f, "{values} values but {generators} value generators")
             }
             ProofError::IdentityPoint { label } => write!(f, "proof point {label} is the identity"),
             ProofError::WrongNumCommitments { expected, got } => {

@@ -66,6 +66,9 @@ pub trait TranscriptProtocol {
     fn rangeproof_plus_domain_sep<G: Group>(&mut self, n: u64, m: u64);
     /// Domain separator for a weighted inner-product argument of length `n`.
     fn wip_domain_sep(&mut self, n: u64);
+    /// Domain separator of a multi-asset range proof ([`crate::range::assets`]):
+    /// `kind` names the construction (native or recommitted).
+    fn multi_asset_domain_sep<G: Group>(&mut self, kind: &'static [u8], n: u64, m: u64);
     /// Domain separator for an inner-product argument of length `n`.
     fn innerproduct_domain_sep(&mut self, n: u64);
     /// Domain separator for an R1CS proof in group `G` (names the group and
@@ -106,6 +109,14 @@ impl TranscriptProtocol for Transcript {
 
     fn rangeproof_plus_domain_sep<G: Group>(&mut self, n: u64, m: u64) {
         self.append_message(b"dom-sep", b"ballistic bulletproofs+ rangeproof v1");
+        self.append_u64(b"n", n);
+        self.append_u64(b"m", m);
+        self.append_message(b"group", G::NAME.as_bytes());
+        self.append_message(b"gens", crate::generators::DERIVATION_ID);
+    }
+
+    fn multi_asset_domain_sep<G: Group>(&mut self, kind: &'static [u8], n: u64, m: u64) {
+        self.append_message(b"dom-sep", kind);
         self.append_u64(b"n", n);
         self.append_u64(b"m", m);
         self.append_message(b"group", G::NAME.as_bytes());

@@ -65,7 +65,7 @@ use alloc::vec::Vec;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
-use subtle::{Choice, ConstantTimeGreater};
+use subtle::Choice;
 
 use self::algebra::BitWitness;
 use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
@@ -182,15 +182,7 @@ impl<G: Group> RangeProof<G> {
             return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
         }
         bp_gens.check_layout(n, shape.padded)?;
-        for (index, v) in values.iter().enumerate() {
-            // Compared in constant time; only the verdict is revealed, and
-            // only by the error.
-            let mut out_of_range = v.ct_gt(&shape.max_value()).unwrap_u8();
-            declassify(&out_of_range);
-            if core::hint::black_box(&mut out_of_range) != &0 {
-                return Err(ProofError::ValueOutOfRange { index, bits: n });
-            }
-        }
+        super::check_in_range(values, shape)?;
         let nm = shape.bits_total();
         // By reference: copies would be 160 KiB each at 64 × 16.
         let g: Vec<&G::Point> = bp_gens.g_layout(n, shape.padded).collect();
@@ -326,50 +318,81 @@ impl<G: Group> Verifiable<G> for RangeProof<G> {
         }
         let v_points = statement.points();
         let Replay { y, z, x, w, u } = self.replay(transcript, shape, statement.commitments())?;
+        let c = combine * weight;
+        // δ(y, z) = (z − z²)·Σ_{k<N} y^k − Σ_j z^{3+j}·(2^n − 1)
+        let zz = z * z;
+        let sum_z_j: G::Scalar = powers(z).skip(3).take(shape.m).sum();
+        let delta = (z - zz) * sum_of_powers(y, shape.padded) - sum_z_j * G::Scalar::from_u64(shape.max_value());
+        // c·(Σ_j z^{2+j}·V_j + δ·B + x·T₁ + x²·T₂ − t̂·B − τ_x·B̃), eq. (65)
+        acc.add_point(c * x, self.t_1.point);
+        acc.add_point(c * x * x, self.t_2.point);
+        for (z_j, v) in powers(z).skip(2).zip(v_points) {
+            acc.add_point(c * z_j, *v);
+        }
+        acc.add_b_blinding(-(c * self.t_x_blinding));
+        acc.add_b(c * (delta - self.t_x));
+        let ipa =
+            InnerProductCheck { a: &self.a, s: &self.s, ipp: &self.ipp, t_x: self.t_x, e_blinding: self.e_blinding };
+        ipa.add_terms(shape, [y, z, x, w], &u, weight, acc);
+        Ok(())
+    }
+}
 
+/// The inner-product half of the verification (eq. (67) with Protocol 2
+/// unrolled), shared with the multi-asset proof ([`crate::range::assets`]):
+/// `P + t̂·Q` against `⟨𝐥, 𝐆⟩ + ⟨𝐫, 𝐇'⟩ + ⟨𝐥, 𝐫⟩·Q` for `Q = w·B`, i.e.
+/// `A + x·S − μ·B̃ − z·⟨𝟏,𝐆⟩ + ⟨z·𝐲^N + 𝐝, 𝐇'⟩ + Σ_k(u_k²·L_k + u_k⁻²·R_k)
+/// + w·(t̂ − a·b)·B − a·⟨𝐬, 𝐆⟩ − b·⟨𝐬⁻¹, 𝐇'⟩ = 𝟙`.
+pub(crate) struct InnerProductCheck<'a, G: Group> {
+    pub(crate) a: &'a ProofPoint<G>,
+    pub(crate) s: &'a ProofPoint<G>,
+    pub(crate) ipp: &'a InnerProductProof<G>,
+    /// `t̂`, the claimed `⟨𝐥(x), 𝐫(x)⟩`.
+    pub(crate) t_x: G::Scalar,
+    /// `μ`.
+    pub(crate) e_blinding: G::Scalar,
+}
+
+impl<G: Group> InnerProductCheck<'_, G> {
+    /// Add the check times `weight`; `[y, z, x, w]` and the round
+    /// challenges `u` from the replayed transcript.
+    pub(crate) fn add_terms(
+        &self,
+        shape: RangeShape,
+        [y, z, x, w]: [G::Scalar; 4],
+        u: &[G::Scalar],
+        weight: G::Scalar,
+        acc: &mut Equation<G>,
+    ) {
         // One inversion for every u_k and y.
-        let mut inverses = u.clone();
+        let mut inverses = u.to_vec();
         inverses.push(y);
         G::Scalar::batch_invert_vartime(&mut inverses);
         let y_inv = inverses.pop().unwrap_or_default();
         let u_inv = inverses;
-        let s = s_vector_fast::<G::Scalar>(&u, &u_inv);
-
-        let c = combine * weight;
+        let s = s_vector_fast::<G::Scalar>(u, &u_inv);
         let (a, b) = (self.ipp.a, self.ipp.b);
-        let zz = z * z;
-        let big_n = shape.padded;
-
-        // δ(y, z) = (z − z²)·Σ_{k<N} y^k − Σ_j z^{3+j}·(2^n − 1)
-        let sum_z_j: G::Scalar = powers(z).skip(3).take(shape.m).sum();
-        let delta = (z - zz) * sum_of_powers(y, big_n) - sum_z_j * G::Scalar::from_u64(shape.max_value());
 
         acc.add_point(weight, self.a.point);
         acc.add_point(weight * x, self.s.point);
-        acc.add_point(c * x, self.t_1.point);
-        acc.add_point(c * x * x, self.t_2.point);
-        self.ipp.add_round_terms(&u, &u_inv, weight, acc);
-        for (z_j, v) in powers(z).skip(2).zip(v_points) {
-            acc.add_point(c * z_j, *v);
-        }
-        acc.add_b_blinding(-(weight * self.e_blinding) - c * self.t_x_blinding);
-        acc.add_b(weight * w * (self.t_x - a * b) + c * (delta - self.t_x));
+        self.ipp.add_round_terms(u, &u_inv, weight, acc);
+        acc.add_b_blinding(-(weight * self.e_blinding));
+        acc.add_b(weight * w * (self.t_x - a * b));
         // G_k: −w·z − (w·a)·s_k;  H_k: w·z + y^{−k}·(w·d_k − (w·b)·s_k⁻¹).
         // The weight is folded into constants: 5 multiplications per k in
         // all (with s_k and y^{−k}), which matters in large batches.
         // In Montgomery form (crate::group::fast): the equation keeps it.
         let (wz, wa, wb) = ((weight * z).to_fast(), (weight * a).to_fast(), (weight * b).to_fast());
-        acc.add_g_layout_fast(n, s.iter().map(|s_k| -wz - wa * *s_k));
+        acc.add_g_layout_fast(shape.n, s.iter().map(|s_k| -wz - wa * *s_k));
         let d = d_vector::<G::Scalar>(shape, z, weight).map(|d| d.to_fast());
         acc.add_h_layout_fast(
-            n,
+            shape.n,
             s.iter()
                 .rev()
                 .zip(powers_fast(y_inv))
                 .zip(d)
                 .map(|((s_inv_k, y_inv_k), wd_k)| wz + y_inv_k * (wd_k - wb * *s_inv_k)),
         );
-        Ok(())
     }
 }
 

@@ -28,6 +28,7 @@
 //! exactly the paper's. The transcript binds the true `n` and `m`, so a proof
 //! for one shape is never a proof for another shape with the same `N`.
 
+pub mod assets;
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod bulletproofs_plus_plus;
@@ -109,6 +110,20 @@ impl RangeShape {
             (1u64 << self.n) - 1
         }
     }
+}
+
+/// Refuse any `values[j] ∉ [0, 2^n)`. Compared in constant time; only the
+/// verdict is revealed, and only by the error.
+pub(crate) fn check_in_range(values: &[u64], shape: RangeShape) -> Result<(), ProofError> {
+    use subtle::ConstantTimeGreater;
+    for (index, v) in values.iter().enumerate() {
+        let mut out_of_range = v.ct_gt(&shape.max_value()).unwrap_u8();
+        crate::ct::declassify(&out_of_range);
+        if core::hint::black_box(&mut out_of_range) != &0 {
+            return Err(ProofError::ValueOutOfRange { index, bits: shape.n });
+        }
+    }
+    Ok(())
 }
 
 /// The public statement of a range proof: `m` commitments `V_j`, each to a

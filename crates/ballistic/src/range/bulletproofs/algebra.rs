@@ -280,9 +280,7 @@ pub(crate) fn aggregate<G: Group>(shares: impl IntoIterator<Item = Share<G>>, pa
 }
 
 /// Rounds 3–4 of the whole statement: publish `t̂, τ_x, μ`, draw `w` and run
-/// the inner-product argument for `𝐥(x), 𝐫(x)` on `𝐆, 𝐇' = 𝐲^{−N} ∘ 𝐇` and
-/// `Q = w·B` (Protocol 2; `𝐇'` as in eq. (64)). `points` are `A, S, T₁, T₂`.
-/// Everything here is public: variable time.
+/// the inner-product argument ([`prove_inner_product`]). `points` are `A, S, T₁, T₂`.
 pub(crate) fn prove_aggregate<G: Group>(
     transcript: &mut merlin::Transcript,
     bp_gens: &BulletproofGens<G>,
@@ -292,6 +290,24 @@ pub(crate) fn prove_aggregate<G: Group>(
     points: [ProofPoint<G>; 4],
     share: Share<G>,
 ) -> RangeProof<G> {
+    let (t_x, t_x_blinding, e_blinding) = (share.t_x, share.t_x_blinding, share.e_blinding);
+    let ipp = prove_inner_product(transcript, bp_gens, pc_gens, shape, y, share);
+    let [a, s, t_1, t_2] = points;
+    RangeProof::from_parts(a, s, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp)
+}
+
+/// Publish the share's `t̂, τ_x, μ`, draw `w` and run the inner-product
+/// argument (Protocol 2) for `𝐥(x), 𝐫(x)` on `𝐆, 𝐇' = 𝐲^{−N} ∘ 𝐇` and
+/// `Q = w·B` (`𝐇'` as in eq. (64)). Everything here is public: variable
+/// time. Shared with the multi-asset prover ([`crate::range::assets`]).
+pub(crate) fn prove_inner_product<G: Group>(
+    transcript: &mut merlin::Transcript,
+    bp_gens: &BulletproofGens<G>,
+    pc_gens: &PedersenGens<G>,
+    shape: RangeShape,
+    y: G::Scalar,
+    share: Share<G>,
+) -> InnerProductProof<G> {
     let (n, big_n) = (shape.n, shape.padded);
     transcript.append_scalar::<G>(b"t_x", &share.t_x);
     transcript.append_scalar::<G>(b"t_x_blinding", &share.t_x_blinding);
@@ -306,7 +322,5 @@ pub(crate) fn prove_aggregate<G: Group>(
     let table = bp_gens.tables().map(|t| (t, n));
     // Public (masked), but wiped as the single prover always did.
     let (mut l, mut r) = (Zeroizing::new(share.l), Zeroizing::new(share.r));
-    let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, table, &mut l, &mut r);
-    let [a, s, t_1, t_2] = points;
-    RangeProof::from_parts(a, s, t_1, t_2, share.t_x, share.t_x_blinding, share.e_blinding, ipp)
+    InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, table, &mut l, &mut r)
 }
