@@ -1,0 +1,311 @@
+//! Multi-asset range proofs (`ballistic::range::assets`) against `m`
+//! separate proofs and against the re-commitment alternative: sizes,
+//! proving and verification, for `m` = 2, 4, 8 outputs of 64-bit values,
+//! each output on its own asset generator, on Ristretto255.
+//!
+//! ```text
+//! scripts/bench --bin assets -- [--quick] [--out DIR]   # writes DIR/assets.md (default crates/ballistic-bench/results)
+//! ```
+//!
+//! **Method.** One thread. For each `m`, every contender proves the same
+//! values, blindings and generators. Then `ROUNDS` rounds (after one
+//! warm-up round that is discarded); in each round the contenders run one
+//! after another (interleaved, so drift on a shared machine hits all
+//! alike), each operation timed once as the mean over a loop of about
+//! 50 ms; the table gives each contender's median over the rounds and the
+//! ratio to `m` separate Bulletproofs in the same round's median.
+//! *Prove*: the prover call (commitments included). *Verify*: from bytes —
+//! decoding the proof and the commitments, building the statement, and
+//! verifying; for separate proofs, the `m` proofs one by one (the target's
+//! comparison) and, as a further row, all `m` in one batch (single-output
+//! native proofs, each on its own generator, through `batch::verify`; the
+//! row's prove time is not measured, it is the separate BP prover's).
+
+use std::time::Instant;
+
+use ballistic::batch::{self, Claim, Item};
+use ballistic::group::{Group, ScalarOps};
+use ballistic::merlin::Transcript;
+use ballistic::range::assets::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
+use ballistic::range::{RangeProofSystem, RangeStatement};
+use ballistic::{
+    BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Verifiable,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+
+type G = Ristretto255;
+type S = <G as Group>::Scalar;
+type C = <G as Group>::Compressed;
+const LABEL: &[u8] = b"ballistic-bench assets";
+const N: usize = 64;
+
+/// Milliseconds per call: the mean over a loop of about `budget` seconds.
+fn time(budget: f64, f: &mut dyn FnMut()) -> f64 {
+    let t = Instant::now();
+    f();
+    let iters = ((budget / t.elapsed().as_secs_f64().max(1e-7)) as usize).clamp(1, 10_000);
+    let t = Instant::now();
+    for _ in 0..iters {
+        f();
+    }
+    t.elapsed().as_secs_f64() * 1e3 / iters as f64
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+struct Inputs {
+    values: Vec<u64>,
+    blindings: Vec<S>,
+    generators: Vec<<G as Group>::Point>,
+    compressed: Vec<C>,
+}
+
+/// A contender: its name, proof size, and prove / verify closures.
+struct Contender<'a> {
+    name: String,
+    bytes: usize,
+    prove: Box<dyn FnMut() + 'a>,
+    verify: Box<dyn FnMut() + 'a>,
+}
+
+fn separate<'a, P: RangeProofSystem<G> + 'a>(
+    name: &str,
+    bp: &'a BulletproofGens<G>,
+    pc: &'a PedersenGens<G>,
+    inp: &'a Inputs,
+) -> Contender<'a> {
+    // Separate proofs on each output's own generator: a PedersenGens per output.
+    let pcs: Vec<PedersenGens<G>> =
+        inp.generators.iter().map(|h| PedersenGens { b: *h, b_blinding: pc.b_blinding }).collect();
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let proofs: Vec<(Vec<u8>, C)> = inp
+        .values
+        .iter()
+        .zip(&inp.blindings)
+        .zip(&pcs)
+        .map(|((v, b), pc_j)| {
+            let (p, c) = P::prove_values(bp, pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
+            (p.encode(), c[0])
+        })
+        .collect();
+    let bytes = proofs.iter().map(|p| p.0.len()).sum();
+    let pcs2 = pcs.clone();
+    let prove = Box::new(move || {
+        for ((v, b), pc_j) in inp.values.iter().zip(&inp.blindings).zip(&pcs2) {
+            P::prove_values(bp, pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
+        }
+    });
+    let mut vrng = ChaCha20Rng::seed_from_u64(8);
+    let verify = Box::new(move || {
+        for ((bytes, c), pc_j) in proofs.iter().zip(&pcs) {
+            let p = P::decode_for(bytes, N, 1).unwrap();
+            let st = RangeStatement::<G>::new(N, std::slice::from_ref(c)).unwrap();
+            p.verify(&st, &mut Transcript::new(LABEL), bp, pc_j, &mut vrng).unwrap();
+        }
+    });
+    Contender { name: format!("{m} × {name}", m = inp.values.len()), bytes, prove, verify }
+}
+
+/// `m` single-output native proofs (each a Bulletproofs proof on its own
+/// generator), verified in one batch: what a verifier of separate proofs
+/// with different generators can do at best.
+fn separate_batched<'a>(bp: &'a BulletproofGens<G>, pc: &'a PedersenGens<G>, inp: &'a Inputs) -> Contender<'a> {
+    let mut rng = ChaCha20Rng::seed_from_u64(13);
+    let proofs: Vec<(Vec<u8>, C, C)> = inp
+        .values
+        .iter()
+        .zip(&inp.blindings)
+        .zip(&inp.generators)
+        .map(|((v, b), h)| {
+            let (p, c) = MultiAssetRangeProof::<G>::prove_with_rng(
+                bp,
+                pc,
+                &mut Transcript::new(LABEL),
+                &[*v],
+                &[*b],
+                &[*h],
+                N,
+                &mut rng,
+            )
+            .unwrap();
+            (p.to_bytes(), c[0], G::compress(h))
+        })
+        .collect();
+    let bytes = proofs.iter().map(|p| p.0.len()).sum();
+    let mut vrng = ChaCha20Rng::seed_from_u64(14);
+    Contender {
+        name: format!("{} × BP, one batch", inp.values.len()),
+        bytes,
+        prove: Box::new(|| {}),
+        verify: Box::new(move || {
+            let decoded: Vec<(MultiAssetRangeProof<G>, MultiAssetStatement<G>)> = proofs
+                .iter()
+                .map(|(bytes, c, h)| {
+                    (
+                        MultiAssetRangeProof::<G>::from_bytes_for(bytes, N, 1).unwrap(),
+                        MultiAssetStatement::<G>::new(N, std::slice::from_ref(c), std::slice::from_ref(h)).unwrap(),
+                    )
+                })
+                .collect();
+            let items: Vec<Item<'_, G, MultiAssetRangeProof<G>>> =
+                decoded.iter().map(|(p, st)| Item::new(p, st, Transcript::new(LABEL))).collect();
+            let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
+            batch::verify(&claims, bp, pc, &mut vrng).unwrap();
+        }),
+    }
+}
+
+fn native<'a>(bp: &'a BulletproofGens<G>, pc: &'a PedersenGens<G>, inp: &'a Inputs) -> Contender<'a> {
+    let mut rng = ChaCha20Rng::seed_from_u64(9);
+    let run = move |rng: &mut ChaCha20Rng| {
+        MultiAssetRangeProof::<G>::prove_with_rng(
+            bp,
+            pc,
+            &mut Transcript::new(LABEL),
+            &inp.values,
+            &inp.blindings,
+            &inp.generators,
+            N,
+            rng,
+        )
+        .unwrap()
+    };
+    let (proof, commitments) = run(&mut rng);
+    let bytes = proof.to_bytes();
+    let m = inp.values.len();
+    let mut vrng = ChaCha20Rng::seed_from_u64(10);
+    Contender {
+        name: "native multi-asset BP".into(),
+        bytes: bytes.len(),
+        prove: Box::new(move || {
+            run(&mut rng);
+        }),
+        verify: Box::new(move || {
+            let p = MultiAssetRangeProof::<G>::from_bytes_for(&bytes, N, m).unwrap();
+            let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
+            p.verify(&st, &mut Transcript::new(LABEL), bp, pc, &mut vrng).unwrap();
+        }),
+    }
+}
+
+fn recommitted<'a, P: RangeProofSystem<G> + 'a>(
+    name: &str,
+    bp: &'a BulletproofGens<G>,
+    pc: &'a PedersenGens<G>,
+    inp: &'a Inputs,
+) -> Contender<'a> {
+    let mut rng = ChaCha20Rng::seed_from_u64(11);
+    let run = move |rng: &mut ChaCha20Rng| {
+        RecommittedRangeProof::<G, P>::prove_with_rng(
+            bp,
+            pc,
+            &mut Transcript::new(LABEL),
+            &inp.values,
+            &inp.blindings,
+            &inp.generators,
+            N,
+            rng,
+        )
+        .unwrap()
+    };
+    let (proof, commitments) = run(&mut rng);
+    let bytes = proof.to_bytes();
+    let m = inp.values.len();
+    let mut vrng = ChaCha20Rng::seed_from_u64(12);
+    Contender {
+        name: format!("recommitted {name}"),
+        bytes: bytes.len(),
+        prove: Box::new(move || {
+            run(&mut rng);
+        }),
+        verify: Box::new(move || {
+            let p = RecommittedRangeProof::<G, P>::from_bytes_for(&bytes, N, m).unwrap();
+            let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
+            p.verify(&st, &mut Transcript::new(LABEL), bp, pc, &mut vrng).unwrap();
+        }),
+    }
+}
+
+fn main() {
+    let mut quick = false;
+    let mut out = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/results"));
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--quick" => quick = true,
+            "--out" => out = args.next().expect("--out DIR").into(),
+            other => panic!("unknown argument {other}; usage: assets [--quick] [--out DIR]"),
+        }
+    }
+    let (rounds, budget) = if quick { (3, 0.01) } else { (9, 0.05) };
+    let pc = PedersenGens::<G>::default();
+    let mut md = String::from(
+        "# Multi-asset range proofs\n\n\
+         `scripts/bench --bin assets` (this file). 64-bit values, every output on its own asset generator \
+         (`asset_generator(\"asset j\")`), Ristretto255, one thread. Times are medians over rounds in which the \
+         contenders run interleaved (one warm-up round discarded); each timing in a round is the mean of a loop of \
+         about 50 ms. *Prove* is the prover call; *verify* starts from bytes (decoding, statement, verification). \
+         Separate proofs are verified one by one; the last row verifies `m` single-output proofs on their own \
+         generators in one batch (its prove time is not measured). Ratios are to `m` separate Bulletproofs.\n\n",
+    );
+    for m in [2usize, 4, 8] {
+        eprintln!("assets: m = {m} …");
+        let mut rng = ChaCha20Rng::seed_from_u64(m as u64);
+        let generators: Vec<_> = (0..m).map(|j| asset_generator::<G>(format!("asset {j}").as_bytes())).collect();
+        let inp = Inputs {
+            values: (0..m).map(|_| rng.gen()).collect(),
+            blindings: (0..m).map(|_| <S as ScalarOps>::random(&mut rng)).collect(),
+            compressed: generators.iter().map(G::compress).collect(),
+            generators,
+        };
+        // Generators for the largest statement any contender proves (m values of 64 bits).
+        let bp = BulletproofGens::<G>::new(N, m);
+        bp.precompute();
+        let mut contenders = vec![
+            separate::<RangeProof<G>>("BP", &bp, &pc, &inp),
+            native(&bp, &pc, &inp),
+            recommitted::<RangeProof<G>>("BP", &bp, &pc, &inp),
+            separate::<RangeProofPlus<G>>("BP+", &bp, &pc, &inp),
+            recommitted::<RangeProofPlus<G>>("BP+", &bp, &pc, &inp),
+            separate::<RangeProofPlusPlus<G>>("BP++", &bp, &pc, &inp),
+            recommitted::<RangeProofPlusPlus<G>>("BP++", &bp, &pc, &inp),
+            separate_batched(&bp, &pc, &inp),
+        ];
+        let k = contenders.len();
+        let (mut prove, mut verify) = (vec![Vec::new(); k], vec![Vec::new(); k]);
+        for round in 0..=rounds {
+            for (i, c) in contenders.iter_mut().enumerate() {
+                let (p, v) = (time(budget, &mut c.prove), time(budget, &mut c.verify));
+                if round > 0 {
+                    prove[i].push(p);
+                    verify[i].push(v);
+                }
+            }
+        }
+        let (prove, verify): (Vec<f64>, Vec<f64>) =
+            (prove.into_iter().map(median).collect(), verify.into_iter().map(median).collect());
+        md.push_str(&format!(
+            "## m = {m}\n\n| contender | bytes | ÷ separate BP | prove ms | ÷ | verify ms | ÷ |\n|---|---:|---:|---:|---:|---:|---:|\n"
+        ));
+        for (i, c) in contenders.iter().enumerate() {
+            md.push_str(&format!(
+                "| {} | {} | {:.2} | {:.2} | {:.2} | {:.3} | {:.2} |\n",
+                c.name,
+                c.bytes,
+                c.bytes as f64 / contenders[0].bytes as f64,
+                prove[i],
+                prove[i] / prove[0],
+                verify[i],
+                verify[i] / verify[0],
+            ));
+        }
+        md.push('\n');
+    }
+    std::fs::create_dir_all(&out).expect("create output directory");
+    std::fs::write(out.join("assets.md"), &md).expect("write report");
+    print!("{md}");
+}
