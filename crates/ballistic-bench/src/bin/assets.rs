@@ -265,7 +265,7 @@ fn main() {
         // Generators for the largest statement any contender proves (m values of 64 bits).
         let bp = BulletproofGens::<G>::new(N, m);
         bp.precompute();
-        let mut contenders = vec![
+        let mut contenders = [
             separate::<RangeProof<G>>("BP", &bp, &pc, &inp),
             native(&bp, &pc, &inp),
             recommitted::<RangeProof<G>>("BP", &bp, &pc, &inp),
