@@ -2,7 +2,8 @@
 //! system on either group, and as every MPC message: no panic; whatever
 //! decodes re-encodes to exactly the same bytes (one encoding per proof).
 //! Bulletproofs++ decodes only for a shape: the whole input is tried for a
-//! few fixed shapes, and the input after two bytes for the shape they name.
+//! few fixed shapes, and the input after two bytes for the shape they name
+//! (so are the multi-asset proofs, native and re-committed).
 #![no_main]
 use ballistic::range::mpc::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 use ballistic::range::RangeSystem;
@@ -43,6 +44,26 @@ fn plus_plus<G: Group>(data: &[u8], n: usize, m: usize) {
     }
 }
 
+/// Multi-asset proofs (native, and re-committed over each system) for `m`
+/// values of `n` bits: what decodes has the shape's length and re-encodes
+/// to the same bytes.
+fn multi_asset<G: Group>(data: &[u8], n: usize, m: usize) {
+    use ballistic::range::assets::{MultiAssetRangeProof, RecommittedRangeProof};
+    if let Ok(p) = MultiAssetRangeProof::<G>::from_bytes_for(data, n, m) {
+        assert_eq!(Ok(data.len()), MultiAssetRangeProof::<G>::encoded_len(n, m));
+        assert_eq!(p.to_bytes(), data);
+    }
+    if let Ok(p) = RecommittedRangeProof::<G, RangeProof<G>>::from_bytes_for(data, n, m) {
+        assert_eq!(p.to_bytes(), data);
+    }
+    if let Ok(p) = RecommittedRangeProof::<G, RangeProofPlus<G>>::from_bytes_for(data, n, m) {
+        assert_eq!(p.to_bytes(), data);
+    }
+    if let Ok(p) = RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::from_bytes_for(data, n, m) {
+        assert_eq!(p.to_bytes(), data);
+    }
+}
+
 /// Shapes whose proofs the whole input is tried as (one 64-bit value; the
 /// odd 7-bit × 3 shape; shapes sharing the 64-bit proof's length; small ones).
 const PLUS_PLUS_SHAPES: [(usize, usize); 7] = [(64, 1), (7, 3), (60, 1), (32, 2), (8, 1), (1, 1), (64, 8)];
@@ -72,6 +93,8 @@ fuzz_target!(|data: &[u8]| {
         let (n, m) = (1 + usize::from(*a) % 64, 1 + usize::from(*b) % 64);
         plus_plus::<Ristretto255>(rest, n, m);
         plus_plus::<Secp256k1>(rest, n, m);
+        multi_asset::<Ristretto255>(rest, n, m);
+        multi_asset::<Secp256k1>(rest, n, m);
     }
     // Interval proofs: the first byte picks one of a few intervals.
     let Some((&pick, rest)) = data.split_first() else { return };
