@@ -405,3 +405,42 @@ fn sizes() {
         }
     }
 }
+
+/// The run-time dispatch: every construction by name proves, encodes to its
+/// length, decodes and verifies; a proof decoded as another construction
+/// fails to decode or to verify.
+#[test]
+fn dispatch_by_name() {
+    use ballistic::range::assets::MultiAssetSystem;
+    type G = Secp256k1;
+    let mut s = setup::<G>(7);
+    let (values, blindings, gens) = inputs(&mut s, 8, 3);
+    let compressed: Vec<_> = gens.iter().map(G::compress).collect();
+    for system in MultiAssetSystem::ALL {
+        assert_eq!(MultiAssetSystem::from_name(system.name()), Some(system));
+        let (proof, commitments) = system
+            .prove::<G, _>(&s.bp, &s.pc, &mut Transcript::new(LABEL), &values, &blindings, &gens, 8, &mut s.rng)
+            .unwrap();
+        assert_eq!(proof.system(), system);
+        let bytes = proof.to_bytes();
+        assert_eq!(bytes.len(), system.encoded_len::<G>(8, 3).unwrap());
+        let statement = MultiAssetStatement::new(8, &commitments, &compressed).unwrap();
+        let decoded = system.decode::<G>(&bytes, 8, 3).unwrap();
+        ballistic::equation::verify_dyn(&*decoded, &statement, &mut Transcript::new(LABEL), &s.bp, &s.pc, &mut s.rng)
+            .unwrap();
+        for other in MultiAssetSystem::ALL.into_iter().filter(|o| *o != system) {
+            if let Ok(p) = other.decode::<G>(&bytes, 8, 3) {
+                let r = ballistic::equation::verify_dyn(
+                    &*p,
+                    &statement,
+                    &mut Transcript::new(LABEL),
+                    &s.bp,
+                    &s.pc,
+                    &mut s.rng,
+                );
+                assert!(r.is_err(), "{} decoded as {}", system.name(), other.name());
+            }
+        }
+    }
+    assert_eq!(MultiAssetSystem::from_name("native-plus"), None);
+}

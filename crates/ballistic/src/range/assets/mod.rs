@@ -75,14 +75,19 @@ mod recommit;
 pub use self::native::MultiAssetRangeProof;
 pub use self::recommit::RecommittedRangeProof;
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
 use sha3::{Digest, Sha3_512};
 
-use super::RangeShape;
+use super::{RangeShape, RangeSystem};
+use crate::equation::Verifiable;
 use crate::errors::ProofError;
-use crate::generators::PedersenGens;
+use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::Group;
+use crate::{RangeProof, RangeProofPlus, RangeProofPlusPlus};
 
 /// The asset generator `A = hash_to_point(SHA3-512("ballistic asset
 /// generator v1" ‖ LE64 len ‖ asset_id))` of an asset named by `asset_id`:
@@ -215,4 +220,149 @@ fn check_prover_inputs<G: Group>(
 fn commit<G: Group>(value: u64, blinding: &G::Scalar, generator: &G::Point, pc_gens: &PedersenGens<G>) -> G::Point {
     use crate::group::ScalarOps;
     G::msm_ct(&[G::Scalar::from_u64(value), *blinding], &[*generator, pc_gens.b_blinding])
+}
+
+/// The multi-asset constructions, named at run time (bindings, files).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MultiAssetSystem {
+    /// [`MultiAssetRangeProof`] (Bulletproofs).
+    Native,
+    /// [`RecommittedRangeProof`] over this range-proof system.
+    Recommitted(RangeSystem),
+}
+
+impl MultiAssetSystem {
+    /// Every construction, in a fixed order.
+    pub const ALL: [MultiAssetSystem; 4] = [
+        MultiAssetSystem::Native,
+        MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs),
+        MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus),
+        MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus),
+    ];
+
+    /// `"native"`, or `"recommitted-"` followed by the range system's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            MultiAssetSystem::Native => "native",
+            MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => "recommitted-bulletproofs",
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => "recommitted-bulletproofs-plus",
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => "recommitted-bulletproofs-plus-plus",
+        }
+    }
+
+    /// The construction called `name`; `None` for any other string.
+    pub fn from_name(name: &str) -> Option<Self> {
+        MultiAssetSystem::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// Generators a proof for `m` values of `n` bits needs: `(chains, per chain)`.
+    pub fn generators_needed(self, n: usize, m: usize) -> Result<(usize, usize), ProofError> {
+        match self {
+            MultiAssetSystem::Native => RangeSystem::Bulletproofs.generators_needed(n, m),
+            MultiAssetSystem::Recommitted(system) => system.generators_needed(n, m),
+        }
+    }
+
+    /// The encoded length of a proof for `m` values of `n` bits.
+    pub fn encoded_len<G: Group>(self, n: usize, m: usize) -> Result<usize, ProofError> {
+        match self {
+            MultiAssetSystem::Native => MultiAssetRangeProof::<G>::encoded_len(n, m),
+            MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => {
+                RecommittedRangeProof::<G, RangeProof<G>>::encoded_len(n, m)
+            }
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => {
+                RecommittedRangeProof::<G, RangeProofPlus<G>>::encoded_len(n, m)
+            }
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => {
+                RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::encoded_len(n, m)
+            }
+        }
+    }
+
+    /// Strict decoding of a proof for `m` values of `n` bits.
+    pub fn decode<G: Group>(
+        self,
+        bytes: &[u8],
+        n: usize,
+        m: usize,
+    ) -> Result<Box<dyn DynMultiAssetProof<G>>, ProofError> {
+        Ok(match self {
+            MultiAssetSystem::Native => Box::new(MultiAssetRangeProof::<G>::from_bytes_for(bytes, n, m)?),
+            MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => {
+                Box::new(RecommittedRangeProof::<G, RangeProof<G>>::from_bytes_for(bytes, n, m)?)
+            }
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => {
+                Box::new(RecommittedRangeProof::<G, RangeProofPlus<G>>::from_bytes_for(bytes, n, m)?)
+            }
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => {
+                Box::new(RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::from_bytes_for(bytes, n, m)?)
+            }
+        })
+    }
+
+    /// Prove with this construction (see [`MultiAssetRangeProof::prove_with_rng`]);
+    /// returns the proof and the commitments.
+    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::type_complexity)]
+    pub fn prove<G: Group, R: RngCore + CryptoRng>(
+        self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        value_generators: &[G::Point],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Box<dyn DynMultiAssetProof<G>>, Vec<G::Compressed>), ProofError> {
+        fn boxed<G: Group, P: DynMultiAssetProof<G> + 'static>(
+            r: Result<(P, Vec<G::Compressed>), ProofError>,
+        ) -> Result<(Box<dyn DynMultiAssetProof<G>>, Vec<G::Compressed>), ProofError> {
+            r.map(|(p, c)| (Box::new(p) as Box<dyn DynMultiAssetProof<G>>, c))
+        }
+        let (b, p, t, v, g) = (bp_gens, pc_gens, transcript, values, value_generators);
+        match self {
+            MultiAssetSystem::Native => boxed(MultiAssetRangeProof::prove_with_rng(b, p, t, v, blindings, g, n, rng)),
+            MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => {
+                boxed(RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(b, p, t, v, blindings, g, n, rng))
+            }
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => {
+                boxed(RecommittedRangeProof::<G, RangeProofPlus<G>>::prove_with_rng(b, p, t, v, blindings, g, n, rng))
+            }
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => {
+                boxed(RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::prove_with_rng(
+                    b, p, t, v, blindings, g, n, rng,
+                ))
+            }
+        }
+    }
+}
+
+/// A multi-asset proof of either construction behind one object-safe
+/// interface (bindings, batches of mixed constructions).
+pub trait DynMultiAssetProof<G: Group>:
+    Verifiable<G, Statement = MultiAssetStatement<G>> + Send + Sync + core::fmt::Debug
+{
+    /// Which construction made it.
+    fn system(&self) -> MultiAssetSystem;
+    /// The proof's encoding.
+    fn to_bytes(&self) -> Vec<u8>;
+}
+
+impl<G: Group> DynMultiAssetProof<G> for MultiAssetRangeProof<G> {
+    fn system(&self) -> MultiAssetSystem {
+        MultiAssetSystem::Native
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        MultiAssetRangeProof::to_bytes(self)
+    }
+}
+
+impl<G: Group, P: super::RangeProofSystem<G>> DynMultiAssetProof<G> for RecommittedRangeProof<G, P> {
+    fn system(&self) -> MultiAssetSystem {
+        MultiAssetSystem::Recommitted(P::SYSTEM)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        RecommittedRangeProof::to_bytes(self)
+    }
 }
