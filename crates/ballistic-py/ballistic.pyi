@@ -19,6 +19,10 @@ from typing import ClassVar, Dict, List, Optional, Sequence, Tuple, Union, final
 
 __all__ = [
     "__version__",
+    "asset_generator",
+    "blinded_asset_generator",
+    "MultiAssetProof",
+    "verify_multi_asset_batch",
     "GROUPS",
     "SYSTEMS",
     "BallisticError",
@@ -492,3 +496,65 @@ class MoneroProof:
 def verify_deployed_batch(proofs: Sequence[Union[GrinProof, MoneroProof]]) -> List[int]:
     """Verify Grin and Monero proofs, one batch per generator set (Grin's; Monero's Bulletproofs+; Monero's
     Bulletproofs); indices of the invalid ones (an empty list: all valid)."""
+
+def asset_generator(asset_id: bytes, group: str = "ristretto255") -> bytes:
+    """The asset generator of the asset named ``asset_id`` (hash to the group; compressed point)."""
+
+def blinded_asset_generator(asset: bytes, blinding: bytes, group: str = "ristretto255") -> bytes:
+    """A blinded asset tag ``asset + blinding·B̃`` (32-byte blinding; compressed point)."""
+
+@final
+class MultiAssetProof:
+    """One range proof over outputs on different value generators (Confidential Assets):
+    commitment ``j`` is ``value_j·H_j + blinding_j·B̃`` with ``H_j = generators[j]``."""
+
+    @property
+    def system(self) -> str: ...
+    @property
+    def group(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def bits(self) -> int: ...
+    @property
+    def commitments(self) -> List[bytes]: ...
+    @property
+    def generators(self) -> List[bytes]: ...
+    @staticmethod
+    def prove(
+        values: Sequence[int],
+        generators: Sequence[bytes],
+        bits: int,
+        blindings: Optional[Sequence[bytes]] = None,
+        label: str = "ballistic multi-asset proof",
+        system: str = "native",
+        group: str = "ristretto255",
+    ) -> Tuple[MultiAssetProof, List[bytes]]:
+        """Prove every value in ``[0, 2**bits)``, each on its generator; returns the proof and
+        the commitments. ``system``: ``"native"`` (Bulletproofs, smallest) or
+        ``"recommitted-bulletproofs"``, ``"recommitted-bulletproofs-plus"``,
+        ``"recommitted-bulletproofs-plus-plus"``."""
+    @staticmethod
+    def from_bytes(
+        proof: bytes,
+        commitments: Sequence[bytes],
+        generators: Sequence[bytes],
+        bits: int,
+        label: str = "ballistic multi-asset proof",
+        system: str = "native",
+        group: str = "ristretto255",
+    ) -> MultiAssetProof:
+        """A proof from its bytes and statement (strict decoding)."""
+    def verify(self) -> bool:
+        """``True`` iff the proof verifies."""
+    def check(self) -> None:
+        """Like ``verify`` but raises ``VerificationError``."""
+    def to_bytes(self) -> bytes:
+        """The proof bytes."""
+    def __bytes__(self) -> bytes: ...
+
+def verify_multi_asset_batch(proofs: Sequence[MultiAssetProof]) -> List[int]:
+    """Verify multi-asset proofs (any construction, group, size, generators) in one batch per group.
+
+    Returns the indices of the invalid proofs; an empty list means all are valid.
+    """

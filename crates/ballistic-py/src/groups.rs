@@ -191,6 +191,34 @@ pub(crate) fn verify_claims<G: PyGroup>(claims: &[&dyn Claim<G>]) -> std::result
     batch::verify_with_generators(claims, generators, G::pc(), &mut rand_core::OsRng)
 }
 
+/// A Python object holding a proof on one of the groups, as a batch claim.
+pub(crate) trait HasClaim {
+    /// The object's claim, if its proof is on group `G`.
+    fn claim<G: PyGroup>(&self) -> Option<Box<dyn Claim<G> + '_>>;
+}
+
+/// The indices of the invalid proofs among `objects`, one batch per group
+/// (a group's batch names its own invalid members). Call with the GIL
+/// released.
+pub(crate) fn invalid_indices<T: HasClaim>(objects: &[&T]) -> Vec<usize> {
+    fn batch<G: PyGroup, T: HasClaim>(objects: &[&T]) -> Vec<usize> {
+        let (indices, claims): (Vec<usize>, Vec<Box<dyn Claim<G> + '_>>) =
+            objects.iter().enumerate().filter_map(|(i, o)| o.claim::<G>().map(|c| (i, c))).unzip();
+        if claims.is_empty() {
+            return Vec::new();
+        }
+        let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c.as_ref()).collect();
+        match verify_claims(&refs) {
+            Ok(()) => Vec::new(),
+            Err(e) => e.indices().into_iter().filter_map(|k| indices.get(k).copied()).collect(),
+        }
+    }
+    let mut bad: Vec<usize> =
+        GroupName::ALL.into_iter().flat_map(|g| with_group!(g, |G| batch::<G, T>(objects))).collect();
+    bad.sort_unstable();
+    bad
+}
+
 // ---------------------------------------------------------------- bytes
 
 /// A blinding or other scalar given as 32 bytes (canonical, little-endian).

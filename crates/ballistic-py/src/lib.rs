@@ -13,6 +13,7 @@
 //! * `error.rs` — the exceptions, and the one mapping of library errors to them;
 //! * `groups.rs` — the groups by name, group dispatch, the generator cache;
 //! * `range.rs` — commitments, range and interval proofs, batch verification;
+//! * `assets.rs` — multi-asset range proofs (a value generator per output);
 //! * `circuit.rs` — `.arith` circuits and their proofs;
 //! * `merkle.rs` — Merkle trees and zero-knowledge membership proofs;
 //! * `mpc.rs` — multi-party range proofs (`Party`, `Dealer`);
@@ -25,6 +26,7 @@
 // pyo3 0.22's #[pyfunction]/#[pymethods] expansion converts PyErr into itself.
 #![allow(clippy::useless_conversion)]
 
+mod assets;
 mod circuit;
 mod deployed;
 mod error;
@@ -65,5 +67,9 @@ fn ballistic_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<deployed::GrinProof>()?;
     m.add_class::<deployed::MoneroProof>()?;
     m.add_function(wrap_pyfunction!(deployed::verify_deployed_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(assets::asset_generator, m)?)?;
+    m.add_function(wrap_pyfunction!(assets::blinded_asset_generator, m)?)?;
+    m.add_class::<assets::MultiAssetProof>()?;
+    m.add_function(wrap_pyfunction!(assets::verify_multi_asset_batch, m)?)?;
     Ok(())
 }
