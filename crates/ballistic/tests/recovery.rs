@@ -136,6 +136,11 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 15, b"id"), Err(ProofError::RecoveryFailed));
         assert!(recover(&*proof, &seed, b"ctx", &commitments, 8, b"id").is_err());
         assert!(recover(&*proof, &seed, b"ctx", &commitments[..1], 16, b"id").is_err());
+        let four = [commitments[0], commitments[1], commitments[0], commitments[1]];
+        assert_eq!(
+            recover(&*proof, &seed, b"ctx", &four, 16, b"id"),
+            Err(ProofError::InvalidAggregation { values: 4 })
+        );
         // Tampered proof bytes: every scalar and point, one bit flipped (an
         // invalid encoding is a decode error). Anything that decodes
         // recovers nothing — or, where the field plays no part in recovery
