@@ -115,6 +115,7 @@ impl<G: PyGroup> Range<G> {
             bits,
             seed,
             output_id,
+            &[],
         )
         .when(Doing::Proving)?;
         Self::new(Box::new(proof), &commitments, bits)
@@ -136,7 +137,7 @@ impl<G: PyGroup> Range<G> {
                 output_id,
             )
             .when(Doing::Verifying)?;
-        Ok(openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
+        Ok(openings.openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
     }
 
     fn item(&self, label: &str) -> Item<'_, G, dyn DynRangeProof<G>> {

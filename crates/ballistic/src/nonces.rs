@@ -8,9 +8,10 @@
 //!   the same nonce, so the seed's holder can re-derive every nonce of a
 //!   proof from the proof itself; anyone without the seed sees outputs of a
 //!   keyed STROBE PRF, indistinguishable from uniform. This is what makes
-//!   owner recovery possible (see
-//!   [`crate::range::bulletproofs_plus`]). Distinct nonces drawn at the same
-//!   transcript state use distinct labels.
+//!   owner recovery possible (see [`crate::range::recovery`]). Distinct
+//!   nonces drawn at the same transcript state use distinct labels. For a
+//!   prover's bulk vectors, [`SeededNonces::rng`] derives one key the same
+//!   way and expands it with ChaCha20.
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
@@ -43,6 +44,29 @@ impl<'a> SeededNonces<'a> {
     /// Derive from `seed` (keep it secret: it opens every proof made with it).
     pub fn new(seed: &'a [u8; 32]) -> Self {
         SeededNonces { seed }
+    }
+}
+
+impl SeededNonces<'_> {
+    /// A ChaCha20 stream keyed by a PRF of the seed, the public transcript
+    /// at this point, `label` and the secret `bound` bytes (as
+    /// [`NonceSource::nonce`] derives a scalar): for a prover's bulk
+    /// vectors, one key and a fast expansion instead of one PRF call per
+    /// scalar. `bound` binds further secrets into the key (owner recovery
+    /// binds its payload so that a tampered proof does not decode).
+    pub fn rng(&self, transcript: &Transcript, label: &'static [u8], bound: &[u8]) -> rand_chacha::ChaCha20Rng {
+        use rand_core::SeedableRng;
+        let mut rng = transcript
+            .build_rng()
+            .rekey_with_witness_bytes(b"ballistic nonce stream", label)
+            .rekey_with_witness_bytes(b"bound", bound)
+            .rekey_with_witness_bytes(b"seed", self.seed)
+            .finalize(&mut NoExtraEntropy);
+        let mut key = [0u8; 32];
+        rng.fill_bytes(&mut key);
+        let stream = rand_chacha::ChaCha20Rng::from_seed(key);
+        key.zeroize();
+        stream
     }
 }
 

@@ -163,7 +163,7 @@ impl<G: Group> MultiAssetRangeProof<G> {
             let chunk = j * n..(j + 1) * n;
             let (g_j, h_j) = (g.get(chunk.clone()).unwrap_or_default(), h.get(chunk).unwrap_or_default());
             let bit = |i: usize| Choice::from(((*v >> i) & 1) as u8);
-            let (witness, a_j, s_j) = BitWitness::commit(pc_gens, g_j, h_j, bit, rng);
+            let (witness, a_j, s_j) = BitWitness::commit(pc_gens, g_j, h_j, bit, &G::Scalar::zero(), rng);
             a_sum += a_j.point;
             s_sum += s_j.point;
             bits.push(witness);
