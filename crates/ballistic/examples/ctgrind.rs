@@ -1,5 +1,5 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs,
-//! Bulletproofs and Bulletproofs+ with and without owner recovery, and Bulletproofs++, on
+//! Bulletproofs, Bulletproofs+ and Bulletproofs++ with and without owner recovery, on
 //! Ristretto255, secp256k1 and Ed25519; the multi-asset provers; Monero's Bulletproofs+ and Bulletproofs), the MPC parties and the
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
 //! secret witness; gadgets on secret commitments; the Pedersen-hash, fixed-base
@@ -481,10 +481,10 @@ fn run<G: Group>() {
 
 /// The owner-recovery provers (`ctgrind recovery` runs only these).
 fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
-    // The owner-recovery provers (Bulletproofs, Bulletproofs+): the seed,
+    // The owner-recovery provers (Bulletproofs, Bulletproofs+, Bulletproofs++): the seed,
     // the output id, the values and the message are secret (the blindings
     // and every nonce derive from them).
-    for system in [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlus] {
+    for system in RangeSystem::ALL {
         let seed = [0x5au8; 32];
         let output_id = *b"ctgrind output 1";
         let values = [0x1234u64, 99];

@@ -1,9 +1,10 @@
-//! Owner recovery (Bulletproofs and Bulletproofs+, through the run-time
-//! interface `RangeSystem::prove_recoverable` / `DynRangeProof::recover`):
-//! the seed's holder (with the output id) gets the values, blindings and
-//! message back; anyone else, or any altered input, gets an error, never a
-//! wrong opening; outputs with their own ids never share a blinding.
-//! Bulletproofs++ refuses recovery (see its module documentation).
+//! Owner recovery (Bulletproofs, Bulletproofs+ and Bulletproofs++, through
+//! the run-time interface `RangeSystem::prove_recoverable` /
+//! `DynRangeProof::recover`): the seed's holder (with the output id) gets
+//! the values, blindings and message back; anyone else, or any altered
+//! input, gets an error, never a wrong opening; outputs with their own ids
+//! never share a blinding. Bulletproofs++ carries its payload sealed in 48
+//! more bytes (see its module documentation).
 
 mod common;
 
@@ -15,8 +16,8 @@ use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProofPlus, Range
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
-/// The systems with owner recovery.
-const RECOVERABLE: [RangeSystem; 2] = [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlus];
+/// The systems with owner recovery: all.
+const RECOVERABLE: [RangeSystem; 3] = RangeSystem::ALL;
 
 type Made<G> = (Box<dyn DynRangeProof<G>>, Vec<<G as Group>::Compressed>, Vec<<G as Group>::Scalar>);
 
@@ -157,14 +158,20 @@ fn wrong_inputs_recover_nothing<G: Group>() {
                     Ok(r) => {
                         assert_eq!(r, truth, "{system:?}: byte {offset} flipped");
                         // Never the field carrying the payload (Bulletproofs'
-                        // μ after t̂ and τ_x; Bulletproofs+' δ', last) or a
-                        // point before it.
-                        let carrier = match system {
-                            RangeSystem::Bulletproofs => 4 * G::POINT_LEN + 64,
-                            _ => bytes.len() - 32,
+                        // μ after t̂ and τ_x; Bulletproofs+' δ', last; the
+                        // sealed payload of Bulletproofs++, last 48 bytes)
+                        // or, where the payload rides in a nonce, a point
+                        // before it (Bulletproofs++ recovery reads only the
+                        // sealed payload and the commitments).
+                        let (carrier, len) = match system {
+                            RangeSystem::Bulletproofs => (4 * G::POINT_LEN + 64, 32),
+                            RangeSystem::BulletproofsPlus => (bytes.len() - 32, 32),
+                            RangeSystem::BulletproofsPlusPlus => (bytes.len() - 48, 48),
                         };
-                        assert!(!(carrier..carrier + 32).contains(&offset), "{system:?} {offset}");
-                        assert!(offset >= 4 * G::POINT_LEN, "{system:?} {offset}");
+                        assert!(!(carrier..carrier + len).contains(&offset), "{system:?} {offset}");
+                        if system != RangeSystem::BulletproofsPlusPlus {
+                            assert!(offset >= 4 * G::POINT_LEN, "{system:?} {offset}");
+                        }
                     }
                 }
             }
@@ -194,20 +201,46 @@ fn wrong_inputs_recover_nothing<G: Group>() {
     }
 }
 
-/// Bulletproofs++ has no recovery: both directions refuse.
-fn plus_plus_refuses<G: Group>() {
+/// Bulletproofs++'s sealed payload: 48 more bytes, bound by the
+/// transcript (a tampered or stripped payload fails verification and
+/// recovery), and absent from plain proofs (which recover nothing).
+fn plus_plus_sealed<G: Group>() {
+    use ballistic::RangeProofPlusPlus;
     let bp = BulletproofGens::<G>::new(16, 4);
     let pc = PedersenGens::<G>::default();
     let seed = [3u8; 32];
-    let r = prove(RangeSystem::BulletproofsPlusPlus, &bp, &pc, b"ctx", &[5], 16, &seed, b"id", b"");
-    assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryUnsupported { system: "bulletproofs-plus-plus" }));
+    let system = RangeSystem::BulletproofsPlusPlus;
+    let (proof, c, _) = prove(system, &bp, &pc, b"ctx", &[5, 6], 16, &seed, b"id", b"memo").unwrap();
+    let bytes = proof.to_bytes();
+    let plain_len = RangeProofPlusPlus::<G>::encoded_len(16, 2).unwrap();
+    assert_eq!(bytes.len(), plain_len + 48);
+    assert_eq!(RangeProofPlusPlus::<G>::recoverable_encoded_len(16, 2), Ok(plain_len + 48));
+    let typed = RangeProofPlusPlus::<G>::from_bytes_for(&bytes, 16, 2).unwrap();
+    assert!(typed.is_recoverable());
+    assert!(verifies(&*proof, &bp, &pc, b"ctx", &c, 16));
+    // Stripped: a plain-length proof whose transcript no longer matches.
+    let stripped = system.decode::<G>(&bytes[..plain_len], 16, 2).unwrap();
+    assert!(!verifies(&*stripped, &bp, &pc, b"ctx", &c, 16));
+    assert!(stripped.recover(&pc, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id").is_err());
+    // Any bit of the sealed payload flipped: neither verifies nor recovers.
+    for offset in plain_len..bytes.len() {
+        let mut b = bytes.clone();
+        b[offset] ^= 0x10;
+        let p = system.decode::<G>(&b, 16, 2).unwrap();
+        assert!(!verifies(&*p, &bp, &pc, b"ctx", &c, 16), "byte {offset}");
+        let r = p.recover(&pc, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
+        assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryFailed), "byte {offset}");
+    }
+    // Other lengths are refused.
+    assert!(system.decode::<G>(&bytes[..bytes.len() - 1], 16, 2).is_err());
+    // A plain proof recovers nothing.
     let mut rng = ChaCha20Rng::seed_from_u64(4);
     let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
-    let (plain, c) = RangeSystem::BulletproofsPlusPlus
-        .prove::<G, _>(&bp, &pc, &mut Transcript::new(b"ctx"), &[5], &[blinding], 16, &mut rng)
-        .unwrap();
+    let (plain, c) =
+        system.prove::<G, _>(&bp, &pc, &mut Transcript::new(b"ctx"), &[5], &[blinding], 16, &mut rng).unwrap();
+    assert_eq!(plain.to_bytes().len(), RangeProofPlusPlus::<G>::encoded_len(16, 1).unwrap());
     let r = plain.recover(&pc, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
-    assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryUnsupported { system: "bulletproofs-plus-plus" }));
+    assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryFailed));
 }
 
 fn contexts_separate_proofs<G: Group>() {
@@ -249,7 +282,7 @@ fn outputs_never_share_blindings<G: Group>() {
             continue;
         }
         let values = [rng.gen::<u8>() as u64, if case % 2 == 0 { 7 } else { rng.gen::<u8>() as u64 }];
-        let system = RECOVERABLE[case % 2];
+        let system = RECOVERABLE[case % 3];
         let (_, commitments, blindings) = prove(system, &bp, &pc, label, &values, 8, &seed, &id, b"").unwrap();
         for b in &blindings {
             assert!(seen.insert(b.to_bytes().to_vec()), "a blinding was used twice");
@@ -336,7 +369,7 @@ fn message_shift_is_refused<G: Group>() {
 for_each_group!(
     round_trip,
     wrong_inputs_recover_nothing,
-    plus_plus_refuses,
+    plus_plus_sealed,
     message_shift_is_refused,
     contexts_separate_proofs,
     outputs_never_share_blindings

@@ -101,26 +101,12 @@
 
 //!
 //! **Owner recovery** ([`RangeProofPlusPlus::prove_recoverable`],
-//! [`RangeProofPlusPlus::recover`]) is refused
-//! ([`ProofError::RecoveryUnsupported`]): no public scalar of the proof
-//! carries a nonce without also carrying the values. The only scalars are
-//! the norm argument's final `𝐧⁽ᵏ⁾, 𝐥⁽ᵏ⁾`; with `h_j` the folding factors
-//! and `p_k` the coefficient of `T^k` in `|𝐧(T)|²_q`, step 3 forces
-//!
-//! ```text
-//!   𝐥⁽ᵏ⁾ = Σ_j h_j·l_j(T),   y·l_{s,0} = b_m − p₁,  y(l_{s,1} + l_{m,0}) = b_d − p₂,  y(l_{s,2} + l_{m,1}) = b_r − p₃,
-//!   y(l_{s,3} + l_{m,2}) = −p₄,   y(l_{s,4} + 2Σ_jλ_jγ_j) = −p₆,   y(l_{s,5} + l_{m,4}) = −p₇,
-//!   p₆ = 2⟨𝐝', α_m⟩_q + |𝐫'|²_q,   p₇ = 2⟨𝐫', α_m⟩_q
-//! ```
-//!
-//! (every `l_s` is fixed once `y` is drawn, after `M, D, R` commit to
-//! `b_m, b_d, b_r, 𝐥_m`), so `𝐥⁽ᵏ⁾ = K + c·(any nonce) − y⁻¹Σ h_j p_{k_j}`
-//! where `p₆, p₇` contain no nonce at all but the digits' reciprocals: even
-//! with every nonce re-derived, the equation that would carry a payload
-//! also holds the unknown values (and `𝐧⁽ᵏ⁾` holds the digits, reciprocals
-//! and multiplicities). Recovering values would need a discrete logarithm
-//! of up to 64 bits per value. Use Bulletproofs or Bulletproofs+ for
-//! recoverable outputs.
+//! [`RangeProofPlusPlus::recover`]): no scalar of this proof can carry a
+//! nonce without the values, so a recoverable proof carries the payload
+//! sealed in 48 more bytes absorbed into the transcript (module
+//! `recovery`).
+
+mod recovery;
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -314,6 +300,26 @@ pub struct RangeProofPlusPlus<G: Group> {
     r_point: ProofPoint<G>,
     s_point: ProofPoint<G>,
     norm: NormLinearProof<G>,
+    /// Owner recovery's sealed payload (module `recovery`), absorbed after
+    /// the commitments; `None` for a plain proof.
+    sealed: Option<[u8; recovery::SEALED_LEN]>,
+}
+
+/// Where the prover's nonces come from.
+enum Nonces<'a, R> {
+    /// The caller's RNG.
+    Rng(&'a mut R),
+    /// Owner recovery: seal the payload (the shared payload's bytes) after
+    /// the commitments, then draw every nonce from the seed.
+    Sealed(&'a [u8; 32], &'a [u8; crate::group::SCALAR_LEN]),
+}
+
+/// The RNG the prover draws its nonces from.
+enum NonceRng<'a, R> {
+    Caller(&'a mut R),
+    /// Boxed: one heap copy of the stream's state (not wiped: rand_chacha
+    /// has no zeroize), not a 320-byte move.
+    Seeded(alloc::boxed::Box<rand_chacha::ChaCha20Rng>),
 }
 
 /// The challenges a verifier derives before the norm argument.
@@ -476,7 +482,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         // Rebuilt from (n, m, β): the layout is a function of them alone.
         let shape = PlusPlusShape::with_digit_bits(shape.n, shape.m, shape.digit_bits)?;
-        Self::prove_inner(bp_gens, pc_gens, transcript, &shape, values, blindings, rng, None)
+        Self::prove_inner(bp_gens, pc_gens, transcript, &shape, values, blindings, Nonces::Rng(rng), None)
     }
 
     /// The prover. `forged_digits` (tests only) replaces the digit
@@ -492,7 +498,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         shape: &PlusPlusShape,
         values: &[u64],
         blindings: &[G::Scalar],
-        rng: &mut R,
+        nonces: Nonces<'_, R>,
         forged_digits: Option<&[u64]>,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         let shape = *shape;
@@ -531,6 +537,18 @@ impl<G: Group> RangeProofPlusPlus<G> {
             transcript.append_point::<G>(b"V", &v_j);
             commitments.push(v_j);
         }
+        // Owner recovery: the sealed payload, then nonces from the seed.
+        let (sealed, mut rng) = match nonces {
+            Nonces::Rng(rng) => (None, NonceRng::Caller(rng)),
+            Nonces::Sealed(seed, payload) => {
+                let sealed = recovery::seal(seed, transcript, payload);
+                // Public from here on: PRF-masked, and part of the proof.
+                declassify(&sealed[..]);
+                transcript.append_message(recovery::SEALED_LABEL, &sealed);
+                let stream = crate::nonces::SeededNonces::new(seed).rng(transcript, b"nonces", payload);
+                (Some(sealed), NonceRng::Seeded(alloc::boxed::Box::new(stream)))
+            }
+        };
 
         // Digits (constant time: public shifts and masks) and multiplicities
         // (constant-time equality against every table entry).
@@ -561,12 +579,15 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let d_vec: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(digits.iter().map(|d| G::Scalar::from_u64(*d)).collect());
         let m_vec: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(mult.iter().map(|m| G::Scalar::from_u64(*m)).collect());
 
-        let random = |rng: &mut R| <G::Scalar as ScalarOps>::random(rng);
-        let b_m = Zeroizing::new(random(rng));
-        let b_d = Zeroizing::new(random(rng));
-        let b_r = Zeroizing::new(random(rng));
-        let l_m: Zeroizing<Vec<G::Scalar>> = Zeroizing::new((0..L_LEN).map(|_| random(rng)).collect());
-        let s: Zeroizing<Vec<G::Scalar>> = Zeroizing::new((0..big_n).map(|_| random(rng)).collect());
+        let mut random = || match &mut rng {
+            NonceRng::Caller(r) => <G::Scalar as ScalarOps>::random(*r),
+            NonceRng::Seeded(r) => <G::Scalar as ScalarOps>::random(&mut **r),
+        };
+        let b_m = Zeroizing::new(random());
+        let b_d = Zeroizing::new(random());
+        let b_r = Zeroizing::new(random());
+        let l_m: Zeroizing<Vec<G::Scalar>> = Zeroizing::new((0..L_LEN).map(|_| random()).collect());
+        let s: Zeroizing<Vec<G::Scalar>> = Zeroizing::new((0..big_n).map(|_| random()).collect());
 
         // Round 1: M, D. Digits and multiplicities are small: their parts
         // are sums over bits (one complete addition per bit and generator,
@@ -706,40 +727,63 @@ impl<G: Group> RangeProofPlusPlus<G> {
             eq.sum(bp_gens, pc_gens).unwrap_or_else(|_| G::identity())
         };
         let norm = NormLinearProof::prove(&mut NormRounds(transcript), rho, n_vec, l_vec, c, Folding::Shortest, &msm)?;
-        Ok((RangeProofPlusPlus { m_point, d_point, r_point, s_point, norm }, commitments))
+        Ok((RangeProofPlusPlus { m_point, d_point, r_point, s_point, norm, sealed }, commitments))
     }
 
-    /// Owner recovery is not available for Bulletproofs++ (see the module
-    /// documentation): after checking its arguments as the other systems
-    /// do (the message length, the output id), this returns
-    /// [`ProofError::RecoveryUnsupported`].
+    /// Prove with owner recovery (module `recovery`): the blindings derive
+    /// from `seed` and `output_id`, the payload (values and `message`, at
+    /// most [`crate::range::message_capacity`] bytes) is sealed into the
+    /// proof (48 bytes), every nonce derives from the seed. Returns the
+    /// proof, the commitments and the blindings. **Give every output made
+    /// with one seed its own `output_id`** ([`crate::range::recovery`]).
     #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable(
-        _bp_gens: &BulletproofGens<G>,
-        _pc_gens: &PedersenGens<G>,
-        _transcript: &mut Transcript,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
         values: &[u64],
-        _n: usize,
+        n: usize,
         seed: &[u8; 32],
         output_id: &[u8],
         message: &[u8],
     ) -> Result<crate::range::Recoverable<Self>, ProofError> {
-        crate::range::recovery::prepare::<G::Scalar>(values, seed, output_id, message)?;
-        Err(ProofError::RecoveryUnsupported { system: RangeSystem::BulletproofsPlusPlus.name() })
+        let (blindings, payload) = crate::range::recovery::prepare::<G::Scalar>(values, seed, output_id, message)?;
+        let payload = Zeroizing::new(payload.to_bytes());
+        let shape = PlusPlusShape::new(n, values.len())?;
+        let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(seed, &payload);
+        let (proof, commitments) =
+            Self::prove_inner(bp_gens, pc_gens, transcript, &shape, values, &blindings, nonces, None)?;
+        Ok((proof, commitments, blindings))
     }
 
-    /// Owner recovery is not available for Bulletproofs++ (see the module
-    /// documentation): always [`ProofError::RecoveryUnsupported`].
+    /// Recover the values, blindings and message of a proof made by
+    /// [`prove_recoverable`](Self::prove_recoverable) with `seed` and
+    /// `output_id`, under the same transcript context and `n`. A wrong seed,
+    /// id, context, statement, a tampered sealed payload or a proof without
+    /// one is [`ProofError::RecoveryFailed`], never a wrong opening.
+    /// Recovery does not verify the proof; do that separately.
     pub fn recover(
         &self,
-        _pc_gens: &PedersenGens<G>,
-        _transcript: &mut Transcript,
-        _commitments: &[G::Compressed],
-        _n: usize,
-        _seed: &[u8; 32],
-        _output_id: &[u8],
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
     ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-        Err(ProofError::RecoveryUnsupported { system: RangeSystem::BulletproofsPlusPlus.name() })
+        let shape = PlusPlusShape::new(n, commitments.len())?;
+        crate::range::message_capacity(shape.m)?;
+        let sealed = self.sealed.as_ref().ok_or(ProofError::RecoveryFailed)?;
+        let blindings = crate::range::recovery::output_blindings::<G::Scalar>(seed, output_id, shape.m)?;
+        domain_sep::<G>(transcript, &shape);
+        for v in commitments {
+            transcript.append_point::<G>(b"V", v);
+        }
+        let bytes = recovery::open(seed, transcript, sealed)?;
+        let payload = G::Scalar::from_canonical_bytes(&bytes).ok_or(ProofError::RecoveryFailed)?;
+        let decoded = crate::range::recovery::decode_payload(&payload, shape.m)?;
+        let max = RangeShape::new(n, shape.m)?.max_value();
+        crate::range::recovery::open(pc_gens, &decoded, &blindings, commitments, max)
     }
 
     /// Replay the transcript up to the norm argument.
@@ -752,6 +796,9 @@ impl<G: Group> RangeProofPlusPlus<G> {
         domain_sep::<G>(transcript, shape);
         for v in commitments {
             transcript.append_point::<G>(b"V", v);
+        }
+        if let Some(sealed) = &self.sealed {
+            transcript.append_message(recovery::SEALED_LABEL, sealed);
         }
         transcript.validate_and_append_point::<G>(b"M", &self.m_point.compressed)?;
         transcript.validate_and_append_point::<G>(b"D", &self.d_point.compressed)?;
@@ -798,22 +845,36 @@ impl<G: Group> RangeProofPlusPlus<G> {
         Ok(PlusPlusShape::new(n, m)?.encoded_len::<G>())
     }
 
-    /// Serialize: `M ‖ D ‖ R ‖ S ‖ (X_r ‖ R_r)_r ‖ 𝐧 ‖ 𝐥`.
+    /// Serialize: `M ‖ D ‖ R ‖ S ‖ (X_r ‖ R_r)_r ‖ 𝐧 ‖ 𝐥`, then the sealed
+    /// payload of a recoverable proof (48 bytes).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         for p in [&self.m_point, &self.d_point, &self.r_point, &self.s_point] {
             out.extend_from_slice(G::compressed_bytes(&p.compressed));
         }
         self.norm.write(&mut out);
+        if let Some(sealed) = &self.sealed {
+            out.extend_from_slice(sealed);
+        }
         out
     }
 
     /// Deserialize strictly for a statement of `m` values of `n` bits: the
-    /// length must be exactly [`encoded_len`](Self::encoded_len), every
-    /// scalar canonical, every point a valid encoding.
+    /// length must be exactly [`encoded_len`](Self::encoded_len) (a plain
+    /// proof) or [`recoverable_encoded_len`](Self::recoverable_encoded_len)
+    /// (with a sealed payload), every scalar canonical, every point a valid
+    /// encoding.
     pub fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
         let shape = PlusPlusShape::new(n, m)?;
         let expected = shape.encoded_len::<G>();
+        let (bytes, sealed) = if bytes.len() == expected + recovery::SEALED_LEN {
+            let (proof, sealed) = bytes.split_at(expected);
+            let mut s = [0u8; recovery::SEALED_LEN];
+            s.copy_from_slice(sealed);
+            (proof, Some(s))
+        } else {
+            (bytes, None)
+        };
         if bytes.len() != expected {
             return Err(ProofError::WrongLength { expected, got: bytes.len() });
         }
@@ -823,7 +884,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let r_point = r.read_point::<G>()?;
         let s_point = r.read_point::<G>()?;
         let norm = NormLinearProof::read(&mut r, shape.len, L_LEN, Folding::Shortest)?;
-        Ok(RangeProofPlusPlus { m_point, d_point, r_point, s_point, norm })
+        Ok(RangeProofPlusPlus { m_point, d_point, r_point, s_point, norm, sealed })
     }
 }
 
@@ -1145,7 +1206,7 @@ mod tests {
             &shape,
             values,
             &blindings,
-            &mut rng,
+            Nonces::Rng(&mut rng),
             Some(digits),
         )
         .unwrap();

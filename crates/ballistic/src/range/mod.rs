@@ -243,6 +243,16 @@ impl RangeSystem {
         }
     }
 
+    /// The encoded length of a proof made by [`prove_recoverable`](Self::prove_recoverable)
+    /// for `m` values of `n` bits: [`encoded_len`](Self::encoded_len), plus
+    /// 48 bytes (the sealed payload) for Bulletproofs++.
+    pub fn recoverable_encoded_len<G: Group>(self, n: usize, m: usize) -> Result<usize, ProofError> {
+        match self {
+            RangeSystem::BulletproofsPlusPlus => RangeProofPlusPlus::<G>::recoverable_encoded_len(n, m),
+            other => other.encoded_len::<G>(n, m),
+        }
+    }
+
     /// Strict decoding of a proof of this system for `m` values of `n` bits.
     pub fn decode<G: Group>(self, bytes: &[u8], n: usize, m: usize) -> Result<Box<dyn DynRangeProof<G>>, ProofError> {
         Ok(match self {
@@ -291,8 +301,8 @@ impl RangeSystem {
     /// most [`message_capacity`]`(m)` bytes) carried in the proof. Returns
     /// the proof, the commitments and the blindings; the seed's holder gets
     /// the openings and the message back with [`DynRangeProof::recover`].
-    /// Bulletproofs++ refuses ([`ProofError::RecoveryUnsupported`]; see
-    /// [`bulletproofs_plus_plus`] for why).
+    /// Bulletproofs++ carries the payload sealed in 48 more bytes (see
+    /// [`bulletproofs_plus_plus`] for why): [`recoverable_encoded_len`](Self::recoverable_encoded_len).
     #[allow(clippy::too_many_arguments)]
     #[allow(clippy::type_complexity)]
     pub fn prove_recoverable<G: Group>(

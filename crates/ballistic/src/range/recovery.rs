@@ -1,13 +1,16 @@
 //! Owner recovery, shared by the range-proof systems: the parts that do not
 //! depend on the proof system ([`crate::range::bulletproofs`],
-//! [`crate::range::bulletproofs_plus`]; see each system's `prove_recoverable`
-//! and `recover` for the equation it solves).
+//! [`crate::range::bulletproofs_plus`], [`crate::range::bulletproofs_plus_plus`];
+//! see each system's `prove_recoverable` and `recover` for the equation it
+//! solves).
 //!
 //! **What is recovered.** A recoverable proof of `m ≤` [`MAX_RECOVERABLE_VALUES`]
 //! values carries one secret scalar, the **payload** `μ`, inside one of its
 //! nonces (`α = α₀ + μ`, with `α₀` a PRF output of the seed); the holder of
 //! the seed re-derives every nonce, solves the one public equation carrying
-//! `α` for `μ` and decodes it. The blindings are not carried — one equation
+//! `α` for `μ` and decodes it. (Bulletproofs++ has no such equation — its
+//! scalars carry the values with every nonce — and seals the payload's bytes
+//! in 48 more bytes instead, see its `recovery` module.) The blindings are not carried — one equation
 //! carries one scalar — but derived:
 //!
 //! ```text

@@ -1,0 +1,127 @@
+//! Owner recovery of Bulletproofs++ proofs ([`RangeProofPlusPlus::prove_recoverable`],
+//! [`RangeProofPlusPlus::recover`]) by a **sealed payload**: the payload,
+//! blindings and checks are shared with the other systems
+//! ([`crate::range::recovery`]), but the payload does not ride in a nonce.
+//!
+//! **Why not in a nonce.** The proof's only scalars are the norm argument's
+//! final `𝐧⁽ᵏ⁾, 𝐥⁽ᵏ⁾`. With `h_j` the folding factors and `p_k` the
+//! coefficient of `T^k` in `|𝐧(T)|²_q`, step 3 forces
+//!
+//! ```text
+//!   𝐥⁽ᵏ⁾ = Σ_j h_j·l_j(T),   y·l_{s,0} = b_m − p₁,  y(l_{s,1} + l_{m,0}) = b_d − p₂,  y(l_{s,2} + l_{m,1}) = b_r − p₃,
+//!   y(l_{s,3} + l_{m,2}) = −p₄,   y(l_{s,4} + 2Σ_jλ_jγ_j) = −p₆,   y(l_{s,5} + l_{m,4}) = −p₇,
+//!   p₆ = 2⟨𝐝', α_m⟩_q + |𝐫'|²_q,   p₇ = 2⟨𝐫', α_m⟩_q
+//! ```
+//!
+//! so every equation that could carry a nonce also carries `p₆, p₇`, which
+//! hold the digits' reciprocals and no nonce: even with every nonce
+//! re-derived, solving for a payload needs the values first (a discrete
+//! logarithm of up to 64 bits per value otherwise).
+//!
+//! **The sealed payload.** A recoverable proof carries 48 more bytes:
+//!
+//! ```text
+//!   (pad, k) = PRF(seed; transcript after the V_j, "sealed payload")      (64 bytes)
+//!   c = μ_bytes ⊕ pad   (32 bytes),   τ = MAC_k(c)   (16 bytes)
+//! ```
+//!
+//! with `μ_bytes` the shared payload (values, message length, message; byte
+//! 31 zero) and the PRF the seed-keyed transcript RNG
+//! ([`crate::nonces::SeededNonces::rng`]). `c ‖ τ` is absorbed into the
+//! transcript right after the commitments, so every challenge — and hence
+//! the proof's validity — depends on it; then every nonce of the proof is
+//! drawn from a second key bound to the payload (`SeededNonces::rng` with
+//! stream `nonces`). The transcript state includes the commitments, whose
+//! blindings derive from the seed and the output id, so the pad is fresh
+//! for every output id. To anyone without the seed, `c` and `τ` are PRF
+//! outputs (the proof stays zero knowledge); the seed holder replays the
+//! statement, re-derives `pad, k`, checks `τ` in constant time, decrypts,
+//! and accepts only if every commitment opens (`V_j = v_j·B + γ_j·B̃` with
+//! the re-derived `γ_j`) — a wrong seed, id, context or a tampered `c`
+//! is [`ProofError::RecoveryFailed`].
+//!
+//! **Cost.** 48 bytes (464 bytes for one 64-bit value instead of 416);
+//! proving draws its nonces from ChaCha20 instead of the caller's RNG;
+//! verification absorbs 48 more bytes into the transcript and nothing else.
+//! A proof without the field is exactly a plain Bulletproofs++ proof.
+
+use merlin::Transcript;
+use rand_core::RngCore;
+use subtle::ConstantTimeEq;
+use zeroize::Zeroizing;
+
+use super::RangeProofPlusPlus;
+use crate::errors::ProofError;
+use crate::group::{Group, SCALAR_LEN};
+use crate::nonces::SeededNonces;
+
+/// Bytes of the sealed payload: the encrypted payload and its tag.
+pub(crate) const SEALED_LEN: usize = SCALAR_LEN + TAG_LEN;
+const TAG_LEN: usize = 16;
+
+/// The transcript label under which the sealed payload is absorbed.
+pub(super) const SEALED_LABEL: &[u8] = b"sealed payload";
+
+/// `(pad, MAC key)` from the seed and the transcript after the commitments.
+fn keys(seed: &[u8; 32], transcript: &Transcript) -> Zeroizing<[u8; 64]> {
+    let mut keys = Zeroizing::new([0u8; 64]);
+    SeededNonces::new(seed).rng(transcript, b"sealed payload", &[]).fill_bytes(&mut keys[..]);
+    keys
+}
+
+fn tag(mac_key: &[u8], ciphertext: &[u8]) -> [u8; TAG_LEN] {
+    let mut t = Transcript::new(b"ballistic bulletproofs++ sealed payload tag");
+    t.append_message(b"key", mac_key);
+    t.append_message(b"ciphertext", ciphertext);
+    let mut out = [0u8; TAG_LEN];
+    t.challenge_bytes(b"tag", &mut out);
+    out
+}
+
+/// Seal `payload` (the shared payload's 32 bytes) for the transcript state
+/// after the commitments.
+pub(super) fn seal(seed: &[u8; 32], transcript: &Transcript, payload: &[u8; SCALAR_LEN]) -> [u8; SEALED_LEN] {
+    let keys = keys(seed, transcript);
+    let (pad, mac_key) = keys.split_at(SCALAR_LEN);
+    let mut sealed = [0u8; SEALED_LEN];
+    for ((c, p), k) in sealed.iter_mut().zip(payload).zip(pad) {
+        *c = p ^ k;
+    }
+    let t = tag(mac_key, &sealed[..SCALAR_LEN]);
+    sealed[SCALAR_LEN..].copy_from_slice(&t);
+    sealed
+}
+
+/// Open a sealed payload (constant-time tag check): the payload's bytes, or
+/// [`ProofError::RecoveryFailed`].
+pub(super) fn open(
+    seed: &[u8; 32],
+    transcript: &Transcript,
+    sealed: &[u8; SEALED_LEN],
+) -> Result<Zeroizing<[u8; SCALAR_LEN]>, ProofError> {
+    let keys = keys(seed, transcript);
+    let (pad, mac_key) = keys.split_at(SCALAR_LEN);
+    let (ciphertext, given) = sealed.split_at(SCALAR_LEN);
+    if !bool::from(tag(mac_key, ciphertext).ct_eq(given)) {
+        return Err(ProofError::RecoveryFailed);
+    }
+    let mut payload = Zeroizing::new([0u8; SCALAR_LEN]);
+    for ((out, c), k) in payload.iter_mut().zip(ciphertext).zip(pad) {
+        *out = c ^ k;
+    }
+    Ok(payload)
+}
+
+impl<G: Group> RangeProofPlusPlus<G> {
+    /// Whether the proof carries a sealed payload (was made by
+    /// [`prove_recoverable`](Self::prove_recoverable)).
+    pub fn is_recoverable(&self) -> bool {
+        self.sealed.is_some()
+    }
+
+    /// The encoded length of a recoverable proof for `m` values of `n` bits:
+    /// [`encoded_len`](Self::encoded_len) plus the 48-byte sealed payload.
+    pub fn recoverable_encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
+        Ok(Self::encoded_len(n, m)? + SEALED_LEN)
+    }
+}
