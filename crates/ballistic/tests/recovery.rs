@@ -289,6 +289,13 @@ fn outputs_never_share_blindings<G: Group>() {
         }
         assert_ne!(commitments[0], commitments[1]);
     }
+    // The same seed and id under two labels (a caller reusing an id across
+    // applications): the blindings still differ, as the context is bound.
+    for system in RECOVERABLE {
+        let (_, _, b1) = prove(system, &bp, &pc, b"app 1", &[1], 8, &[5u8; 32], b"same id", b"").unwrap();
+        let (_, _, b2) = prove(system, &bp, &pc, b"app 2", &[1], 8, &[5u8; 32], b"same id", b"").unwrap();
+        assert_ne!(b1, b2, "{system:?}");
+    }
     // Same seed and label, values 1000 and 1001 in two outputs: V_2 − V_1 is not B.
     let seed = [1u8; 32];
     let one = |v: u64, id: &[u8]| {

@@ -747,7 +747,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
         output_id: &[u8],
         message: &[u8],
     ) -> Result<crate::range::Recoverable<Self>, ProofError> {
-        let (blindings, payload) = crate::range::recovery::prepare::<G::Scalar>(values, seed, output_id, message)?;
+        let (blindings, payload) =
+            crate::range::recovery::prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
         let payload = Zeroizing::new(payload.to_bytes());
         let shape = PlusPlusShape::new(n, values.len())?;
         let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(seed, &payload);
@@ -774,7 +775,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let shape = PlusPlusShape::new(n, commitments.len())?;
         crate::range::message_capacity(shape.m)?;
         let sealed = self.sealed.as_ref().ok_or(ProofError::RecoveryFailed)?;
-        let blindings = crate::range::recovery::output_blindings::<G::Scalar>(seed, output_id, shape.m)?;
+        let blindings = crate::range::recovery::output_blindings::<G::Scalar>(transcript, seed, output_id, shape.m)?;
         domain_sep::<G>(transcript, &shape);
         for v in commitments {
             transcript.append_point::<G>(b"V", v);

@@ -14,7 +14,7 @@
 //! carries one scalar — but derived:
 //!
 //! ```text
-//!   γ_j = PRF(seed; "ballistic recoverable blinding v2", output id, "gamma", j)     (j < m)
+//!   γ_j = PRF(seed; context, "ballistic recoverable blinding v2", output id, "gamma", j)     (j < m)
 //!   μ   = Σ_{i<31} b_i·2^{8i}   with   b = v_0 ‖ … ‖ v_{m−1} ‖ len ‖ message ‖ 0…0 ‖ 0
 //! ```
 //!
@@ -43,8 +43,11 @@
 //! wallet's private key path). **The caller must give every output made
 //! with one seed its own id** — e.g. a key derivation index, or a
 //! transaction id and output position — and keep it (or be able to
-//! enumerate it) to recover. The same seed and id twice is the caller's
-//! error: the two outputs share their blindings. An empty id, or one longer
+//! enumerate it) to recover. The blindings also depend on the caller's
+//! transcript context as the prover starts (label, any bound data), so the
+//! same seed and id under another label still give other blindings; the
+//! same seed, id and context twice is the caller's error: the two outputs
+//! share their blindings. An empty id, or one longer
 //! than [`MAX_OUTPUT_ID`] bytes, is refused ([`ProofError::InvalidOutputId`]).
 
 use alloc::vec::Vec;
@@ -127,8 +130,10 @@ pub type Recoverable<P> = (
 );
 
 /// `γ_j` for output `output_id` (see the module documentation): from the
-/// seed and the id alone, never from the public context or the values.
+/// seed, the caller's context (`transcript` before the proof's domain
+/// separator) and the id, never from the values.
 pub(crate) fn output_blindings<S: ScalarOps>(
+    transcript: &Transcript,
     seed: &[u8; 32],
     output_id: &[u8],
     m: usize,
@@ -136,7 +141,11 @@ pub(crate) fn output_blindings<S: ScalarOps>(
     if output_id.is_empty() || output_id.len() > MAX_OUTPUT_ID {
         return Err(ProofError::InvalidOutputId { len: output_id.len() });
     }
-    let mut context = Transcript::new(b"ballistic recoverable blinding v2");
+    // The caller's context (label, bound data) as the prover starts, then
+    // the id: the same seed and id under another context give other
+    // blindings too.
+    let mut context = transcript.clone();
+    context.append_message(b"dom-sep", b"ballistic recoverable blinding v2");
     context.append_message(b"output id", output_id);
     let mut nonces = SeededNonces::new(seed);
     Ok(Zeroizing::new((0..m).map(|j| nonces.nonce(&context, b"gamma", j as u64)).collect()))
@@ -145,6 +154,7 @@ pub(crate) fn output_blindings<S: ScalarOps>(
 /// Check the inputs of `prove_recoverable` and return the blindings and
 /// the payload `μ` (see the module documentation).
 pub(crate) fn prepare<S: ScalarOps>(
+    transcript: &Transcript,
     values: &[u64],
     seed: &[u8; 32],
     output_id: &[u8],
@@ -154,7 +164,7 @@ pub(crate) fn prepare<S: ScalarOps>(
     if message.len() > capacity {
         return Err(ProofError::MessageTooLong { len: message.len(), capacity });
     }
-    let blindings = output_blindings::<S>(seed, output_id, values.len())?;
+    let blindings = output_blindings::<S>(transcript, seed, output_id, values.len())?;
     let mut bytes = Zeroizing::new([0u8; SCALAR_LEN]);
     let mut at = 0;
     for v in values {
@@ -256,7 +266,7 @@ mod tests {
             let values: Vec<u64> = (0..m as u64).map(|j| u64::MAX - j).collect();
             for len in [0, 1, cap] {
                 let msg: Vec<u8> = (0..len as u8).map(|i| i ^ 0xa5).collect();
-                let (_, payload) = prepare::<S>(&values, &seed, b"id", &msg).unwrap();
+                let (_, payload) = prepare::<S>(&Transcript::new(b"t"), &values, &seed, b"id", &msg).unwrap();
                 let bytes = decode_payload(&*payload, m).unwrap();
                 assert_eq!(&payload_values(&bytes, m)[..], &values[..]);
                 assert_eq!(bytes[8 * m] as usize, len);
@@ -264,7 +274,7 @@ mod tests {
             }
             let long = vec![1u8; cap + 1];
             assert_eq!(
-                prepare::<S>(&values, &seed, b"id", &long).map(|_| ()),
+                prepare::<S>(&Transcript::new(b"t"), &values, &seed, b"id", &long).map(|_| ()),
                 Err(ProofError::MessageTooLong { len: cap + 1, capacity: cap })
             );
         }

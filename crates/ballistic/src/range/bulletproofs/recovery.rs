@@ -84,7 +84,7 @@ impl<G: Group> RangeProof<G> {
         output_id: &[u8],
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError> {
-        let (blindings, payload) = prepare::<G::Scalar>(values, seed, output_id, message)?;
+        let (blindings, payload) = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
         let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(seed, &payload);
         let (proof, commitments) = Self::prove_inner(bp_gens, pc_gens, transcript, values, &blindings, n, nonces)?;
         Ok((proof, commitments, blindings))
@@ -115,7 +115,7 @@ impl<G: Group> RangeProof<G> {
                 got: self.encoded_len_of(),
             });
         }
-        let blindings = output_blindings::<G::Scalar>(seed, output_id, shape.m)?;
+        let blindings = output_blindings::<G::Scalar>(transcript, seed, output_id, shape.m)?;
         let nonces = SeededNonces::new(seed);
         let big_n = shape.padded;
         let mut first = Zeroizing::new(Vec::with_capacity(2 * big_n + 2));

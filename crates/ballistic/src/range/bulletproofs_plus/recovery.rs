@@ -89,7 +89,7 @@ impl<G: Group> RangeProofPlus<G> {
         output_id: &[u8],
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError> {
-        let (blindings, payload) = prepare::<G::Scalar>(values, seed, output_id, message)?;
+        let (blindings, payload) = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
         let mut nonces = PayloadBound { seed, payload: Zeroizing::new(payload.to_bytes()) };
         Self::prove_with(Flavor::Ballistic, bp_gens, pc_gens, transcript, values, &blindings, n, &mut nonces, *payload)
     }
@@ -121,7 +121,7 @@ impl<G: Group> RangeProofPlus<G> {
                 got: self.encoded_len_of(),
             });
         }
-        let blindings = output_blindings::<G::Scalar>(seed, output_id, shape.m)?;
+        let blindings = output_blindings::<G::Scalar>(transcript, seed, output_id, shape.m)?;
         let mut nonces = SeededNonces::new(seed);
         transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
         for v in commitments {
