@@ -129,7 +129,8 @@ enum Command {
 #[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum RangeCommand {
-    /// Prove that each --value lies in [0, 2^bits) and write a JSON proof file.
+    /// Prove that each --value lies in [0, 2^bits) (or one value in [--min, --max]) and write a
+    /// JSON proof file.
     Prove {
         /// Proof system (default: bulletproofs; with --profile monero, bpplus).
         #[arg(long, value_enum)]
@@ -141,14 +142,23 @@ enum RangeCommand {
         /// file that says so (verify and verify-batch read it like any other).
         #[arg(long, value_enum)]
         profile: Option<ProfileArg>,
-        /// Bits per value, 1..=64 (--profile grin: a power of two; monero: 64).
-        #[arg(long)]
-        bits: usize,
+        /// Bits per value, 1..=64 (--profile grin: a power of two; monero: 64). Not with
+        /// --min/--max (the interval fixes the proof's size).
+        #[arg(long, required_unless_present_any = ["min", "max"], conflicts_with_all = ["min", "max"])]
+        bits: Option<usize>,
+        /// Interval proof: prove that the one value lies in [MIN, MAX] (any system; MIN
+        /// alone: up to 2^64 - 1).
+        #[arg(long, conflicts_with = "profile")]
+        min: Option<u64>,
+        /// Interval proof: the upper end (MAX alone: from 0).
+        #[arg(long, conflicts_with = "profile")]
+        max: Option<u64>,
         /// --profile grin: prove value - min_value in [0, 2^bits) (one value).
         #[arg(long, requires = "profile")]
         min_value: Option<u64>,
-        /// --profile grin: bytes bound into the proof (Grin's extra_commit), hex.
-        #[arg(long, requires = "profile")]
+        /// Extra data bound into the proof, hex (1 to 1024 bytes; the verifier reads it from the
+        /// proof file, and any other bytes fail verification). --profile grin: Grin's extra_commit.
+        #[arg(long)]
         extra: Option<String>,
         /// --profile grin: the value generator (secp256k1-zkp's 33-byte encoding, hex);
         /// Grin's H if not given.
@@ -374,6 +384,8 @@ fn main() -> ExitCode {
                 group,
                 profile,
                 bits,
+                min,
+                max,
                 min_value,
                 extra,
                 value_generator,
@@ -395,20 +407,23 @@ fn main() -> ExitCode {
                     blindings_file: blindings_file.as_deref(),
                 };
                 match profile {
-                    None => files::prove(
-                        group.unwrap_or(GroupArg::Ristretto255).into(),
-                        system.unwrap_or(SystemArg::Bulletproofs).into(),
+                    None => files::prove(&files::ProveArgs {
+                        group: group.unwrap_or(GroupArg::Ristretto255).into(),
+                        system: system.unwrap_or(SystemArg::Bulletproofs).into(),
                         bits,
-                        &secrets,
-                        &label,
-                        &out,
-                        openings.as_deref(),
-                    ),
+                        min,
+                        max,
+                        extra: extra.as_deref(),
+                        secrets: &secrets,
+                        label: &label,
+                        out: &out,
+                        openings: openings.as_deref(),
+                    }),
                     Some(profile) => files::prove_profile(&files::ProfileOptions {
                         profile: profile.into(),
                         group: group.map(Into::into),
                         system: system.map(Into::into),
-                        bits,
+                        bits: bits.unwrap_or_default(),
                         min_value,
                         extra: extra.as_deref(),
                         value_generator: value_generator.as_deref(),

@@ -519,3 +519,121 @@ fn bulletproofs_plus_plus_files_intervals_and_mixed_batches() {
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.contains("ppp-tampered.json"), "{out}");
 }
+
+#[test]
+fn interval_proofs_prove_verify_and_batch() {
+    // [--min, --max] with each system; --max alone is [0, MAX], --min alone [MIN, 2^64 - 1].
+    let cases: [(&str, &[&str], &str, u64, u64); 3] = [
+        ("bulletproofs", &["--min", "100", "--max", "1100"], "600", 100, 1100),
+        ("bpplus", &["--max", "255"], "255", 0, 255),
+        ("bppp", &["--min", "18446744073709551600"], "18446744073709551610", 18446744073709551600, u64::MAX),
+    ];
+    let mut paths = Vec::new();
+    for (k, (system, range, value, lo, hi)) in cases.iter().enumerate() {
+        let out = tmp(&format!("interval-{k}.json"));
+        let mut cmd = bin();
+        cmd.args(["range", "prove", "--system", system, "--value", value, "--out"]).arg(&out).args(*range);
+        let o = run(&mut cmd);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v = json(&out);
+        assert_eq!(v["min"].as_u64(), Some(*lo));
+        assert_eq!(v["max"].as_u64(), Some(*hi));
+        assert_eq!(v["commitments"].as_array().unwrap().len(), 1);
+        let o = verify(&out);
+        assert!(o.status.success(), "{}", stderr(&o));
+        paths.push(out);
+    }
+    // Interval and plain range proofs in one batch.
+    let plain = tmp("interval-plain.json");
+    assert!(prove(&plain, "8", &["3"], &[]).status.success());
+    let o = run(bin().args(["range", "verify-batch"]).args(&paths).arg(&plain));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 4 proofs");
+
+    // A tampered interval fails; the batch names that file alone.
+    let mut v = json(&paths[0]);
+    v["max"] = 1101.into(); // same inner size, another interval
+    let tampered = tmp("interval-tampered.json");
+    write_json(&tampered, &v);
+    let o = verify(&tampered);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("rejected"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify-batch"]).arg(&paths[1]).arg(&tampered).arg(&plain));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("interval-tampered.json"), "{out}");
+    // min > max, one end only, bits not the interval's: clear reasons.
+    for (field, value, reason) in [("min", 2000, "above max"), ("bits", 64, "bits")] {
+        let mut v = json(&paths[0]);
+        v[field] = value.into();
+        write_json(&tampered, &v);
+        let o = verify(&tampered);
+        assert!(stderr(&o).contains(reason), "{field}: {}", stderr(&o));
+    }
+    let mut v = json(&paths[0]);
+    v.as_object_mut().unwrap().remove("max");
+    write_json(&tampered, &v);
+    assert!(stderr(&verify(&tampered)).contains("both min and max"), "{}", stderr(&verify(&tampered)));
+
+    // The prover's refusals: outside the interval, min > max, two values, --bits with --min.
+    let out = tmp("interval-refused.json");
+    let o = run(bin().args(["range", "prove", "--min", "10", "--max", "20", "--value", "21", "--out"]).arg(&out));
+    assert!(stderr(&o).contains("outside [10, 20]"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--min", "30", "--max", "20", "--value", "21", "--out"]).arg(&out));
+    assert!(stderr(&o).contains("above --max"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--max", "20", "--value", "1", "--value", "2", "--out"]).arg(&out));
+    assert!(stderr(&o).contains("one value"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--max", "20", "--bits", "8", "--value", "1", "--out"]).arg(&out));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--max", "20", "--profile", "grin", "--value", "1", "--out"]).arg(&out));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn extra_data_is_bound() {
+    let out = tmp("extra.json");
+    let o = prove(&out, "8", &["3"], &["--extra", "c0ffee", "--system", "bpplus"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&out)["extra"], "c0ffee");
+    assert!(verify(&out).status.success());
+    let interval = tmp("extra-interval.json");
+    let o = run(bin()
+        .args(["range", "prove", "--min", "5", "--max", "9", "--value", "7", "--extra", "01", "--out"])
+        .arg(&interval));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(verify(&interval).status.success());
+    // Changing, removing or emptying the extra data invalidates the proof.
+    let tampered = tmp("extra-tampered.json");
+    for (path, changed) in [(&out, Some("c0ffef")), (&out, None), (&interval, Some("02"))] {
+        let mut v = json(path);
+        match changed {
+            Some(hex) => v["extra"] = hex.into(),
+            None => {
+                v.as_object_mut().unwrap().remove("extra");
+            }
+        }
+        write_json(&tampered, &v);
+        let o = verify(&tampered);
+        assert!(!o.status.success());
+        assert!(stderr(&o).contains("rejected"), "{}", stderr(&o));
+    }
+    let mut v = json(&out);
+    v["extra"] = "".into();
+    write_json(&tampered, &v);
+    assert!(stderr(&verify(&tampered)).contains("extra: empty"), "{}", stderr(&verify(&tampered)));
+    // A plain proof with extra data added fails too; --extra must be hex.
+    let plain = tmp("extra-plain.json");
+    assert!(prove(&plain, "8", &["3"], &[]).status.success());
+    let mut v = json(&plain);
+    v["extra"] = "00".into();
+    write_json(&tampered, &v);
+    assert!(!verify(&tampered).status.success());
+    let o = prove(&plain, "8", &["3"], &["--extra", "xyz"]);
+    assert!(stderr(&o).contains("--extra"), "{}", stderr(&o));
+    // Grin's fields stay Grin's.
+    let mut v = json(&plain);
+    v["min_value"] = 1.into();
+    write_json(&tampered, &v);
+    assert!(stderr(&verify(&tampered)).contains("min_value"), "{}", stderr(&verify(&tampered)));
+}

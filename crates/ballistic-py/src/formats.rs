@@ -58,6 +58,12 @@ pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
         return Err(wrong_class(profile));
     }
     file.check_no_profile_fields().map_err(|e| Error::Decode(e.to_string()))?;
+    if file.min.is_some() || file.max.is_some() {
+        return Err(Error::Decode("an interval proof file (min, max): load it with ballistic.IntervalProof".into()));
+    }
+    if file.extra.is_some() {
+        return Err(Error::Decode("extra: not supported by this version of the bindings".into()));
+    }
     let commitments = file
         .commitments
         .iter()
