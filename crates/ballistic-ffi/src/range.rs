@@ -535,7 +535,7 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
                 commitments_out.reserve(m * G::POINT_LEN)?;
             }
             let (made, points, _blindings) =
-                RangeProofPlus::<G>::prove_recoverable(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id)
+                RangeProofPlus::<G>::prove_recoverable(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id, &[])
                     .map_err(recovery_code)?;
             unsafe {
                 proof_out.write(&DynRangeProof::to_bytes(&made))?;
@@ -594,7 +594,7 @@ pub unsafe extern "C" fn ballistic_range_recover(
             let openings = proof
                 .recover(&gens.pc, &mut transcript, &commitments, bits, seed, output_id)
                 .map_err(recovery_code)?;
-            for (j, opening) in openings.iter().enumerate() {
+            for (j, opening) in openings.openings.iter().enumerate() {
                 // The trait's little-endian encoding (k256's inherent `to_bytes` is big-endian).
                 let blinding = Zeroizing::new(ScalarOps::to_bytes(&opening.blinding));
                 // SAFETY: `values` has room for m values and `blindings` for m · 32 bytes; j < m.

@@ -135,6 +135,7 @@ impl<G: PyGroup> Range<G> {
             bits,
             seed,
             output_id,
+            &[],
         )
         .when(Doing::Proving)?;
         Self::new(Box::new(proof), &commitments, bits)
@@ -149,7 +150,7 @@ impl<G: PyGroup> Range<G> {
         let openings = proof
             .recover(G::pc(), &mut transcript(label, extra), self.statement.commitments(), shape.n, seed, output_id)
             .when(Doing::Verifying)?;
-        Ok(openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
+        Ok(openings.openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
     }
 
     fn item(&self, label: &str, extra: &[u8]) -> Item<'_, G, dyn DynRangeProof<G>> {

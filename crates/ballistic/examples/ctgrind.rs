@@ -1,5 +1,5 @@
 //! The constant-time check's driver: run the range provers (Bulletproofs,
-//! Bulletproofs+ with and without owner recovery, and Bulletproofs++, on
+//! Bulletproofs and Bulletproofs+ with and without owner recovery, and Bulletproofs++, on
 //! Ristretto255, secp256k1 and Ed25519; Monero's Bulletproofs+ and Bulletproofs), the MPC parties and the
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
 //! secret witness; gadgets on secret commitments; the Pedersen-hash, fixed-base
@@ -14,7 +14,7 @@ use ballistic::ct::{classify, declassify};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{
-    BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
+    BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1,
 };
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
@@ -460,31 +460,44 @@ fn run<G: Group>() {
             }
         }
     }
-    // The owner-recovery prover: the seed, the output id and the values are
-    // secret (the blindings and every nonce derive from them).
-    let seed = [0x5au8; 32];
-    let output_id = *b"ctgrind output 1";
-    let values = [0x1234u64, 99];
-    classify(&seed[..]);
-    classify(&output_id[..]);
-    classify(&values[..]);
-    let recoverable = RangeProofPlus::<G>::prove_recoverable(
-        &bp,
-        &pc,
-        &mut Transcript::new(b"ctgrind"),
-        &values,
-        16,
-        &seed,
-        &output_id,
-    );
-    declassify(&seed[..]);
-    declassify(&output_id[..]);
-    declassify(&values[..]);
-    match recoverable.and_then(|(p, c, _)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, 16)) {
-        Ok(()) => println!("{} bulletproofs+ recoverable n=16 m=2: proved, verifies", G::NAME),
-        Err(e) => {
-            println!("{} bulletproofs+ recoverable: {e}", G::NAME);
-            std::process::exit(1);
+    // The owner-recovery provers (Bulletproofs, Bulletproofs+): the seed,
+    // the output id, the values and the message are secret (the blindings
+    // and every nonce derive from them).
+    for system in [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlus] {
+        let seed = [0x5au8; 32];
+        let output_id = *b"ctgrind output 1";
+        let values = [0x1234u64, 99];
+        let message = *b"ctgrind memo";
+        classify(&seed[..]);
+        classify(&output_id[..]);
+        classify(&values[..]);
+        classify(&message[..]);
+        let recoverable = system.prove_recoverable::<G>(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"ctgrind"),
+            &values,
+            16,
+            &seed,
+            &output_id,
+            &message,
+        );
+        declassify(&seed[..]);
+        declassify(&output_id[..]);
+        declassify(&values[..]);
+        declassify(&message[..]);
+        let system = system.name();
+        let verified = recoverable.and_then(|(p, c, _)| {
+            let statement = ballistic::RangeStatement::new(16, &c)?;
+            let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
+            ballistic::equation::verify_dyn(&*p, &statement, &mut Transcript::new(b"ctgrind"), &bp, &pc, &mut rng)
+        });
+        match verified {
+            Ok(()) => println!("{} {system} recoverable n=16 m=2: proved, verifies", G::NAME),
+            Err(e) => {
+                println!("{} {system} recoverable: {e}", G::NAME);
+                std::process::exit(1);
+            }
         }
     }
 }

@@ -116,6 +116,20 @@ pub enum ProofError {
         /// Its length in bytes.
         len: usize,
     },
+    /// A recoverable proof's message is longer than the payload holds for
+    /// its number of values (see [`crate::range::message_capacity`]).
+    MessageTooLong {
+        /// The message's length in bytes.
+        len: usize,
+        /// The most it may have for this number of values.
+        capacity: usize,
+    },
+    /// Owner recovery is not available for this proof system (the system's
+    /// documentation says why).
+    RecoveryUnsupported {
+        /// The system (`RangeSystem::name`).
+        system: &'static str,
+    },
     /// A `tari_bulletproofs_plus` proof with an extension degree other than
     /// 1 (several blinding bases), which ballistic does not support.
     UnsupportedExtensionDegree {
@@ -191,9 +205,10 @@ impl ProofError {
             | Unsatisfied
             | InvalidVariable
             | InvalidOutputId { .. }
+            | MessageTooLong { .. }
             | Gadget { .. } => ErrorKind::Prover,
             InsufficientGenerators { .. } | CircuitTooLarge { .. } => ErrorKind::Setup,
-            RecoveryFailed => ErrorKind::Recovery,
+            RecoveryFailed | RecoveryUnsupported { .. } => ErrorKind::Recovery,
         }
     }
 
@@ -255,6 +270,12 @@ impl fmt::Display for ProofError {
             }
             ProofError::RecoveryFailed => {
                 write!(f, "recovery failed: wrong seed or context, or not a recoverable proof")
+            }
+            ProofError::MessageTooLong { len, capacity } => {
+                write!(f, "message of {len} bytes is too long: at most {capacity} bytes for this number of values")
+            }
+            ProofError::RecoveryUnsupported { system } => {
+                write!(f, "owner recovery is not supported for {system} proofs")
             }
             ProofError::UnsupportedExtensionDegree { degree } => {
                 write!(f, "extension degree {degree} is not supported (only 1)")

@@ -46,6 +46,29 @@ impl<'a> SeededNonces<'a> {
     }
 }
 
+impl SeededNonces<'_> {
+    /// A ChaCha20 stream keyed by a PRF of the seed, the public transcript
+    /// at this point, `label` and the secret `bound` bytes (as
+    /// [`NonceSource::nonce`] derives a scalar): for a prover's bulk
+    /// vectors, one key and a fast expansion instead of one PRF call per
+    /// scalar. `bound` binds further secrets into the key (owner recovery
+    /// binds its payload so that a tampered proof does not decode).
+    pub fn rng(&self, transcript: &Transcript, label: &'static [u8], bound: &[u8]) -> rand_chacha::ChaCha20Rng {
+        use rand_core::SeedableRng;
+        let mut rng = transcript
+            .build_rng()
+            .rekey_with_witness_bytes(b"ballistic nonce stream", label)
+            .rekey_with_witness_bytes(b"bound", bound)
+            .rekey_with_witness_bytes(b"seed", self.seed)
+            .finalize(&mut NoExtraEntropy);
+        let mut key = [0u8; 32];
+        rng.fill_bytes(&mut key);
+        let stream = rand_chacha::ChaCha20Rng::from_seed(key);
+        key.zeroize();
+        stream
+    }
+}
+
 /// An "RNG" of zeros, so merlin's witness RNG depends only on the
 /// transcript and the seed. Sound only because the seed is secret and
 /// uniformly random; never used for anything else.

@@ -168,12 +168,20 @@ fn provers_leave_nothing<G: Group>() {
         p.verify_with_rng(&bp, &pc, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
         // Owner recovery: the blindings it returns and the openings it
         // recovers are wiped when dropped.
-        let (p, c, blindings) =
-            RangeProofPlus::<G>::prove_recoverable(&bp, &pc, &mut Transcript::new(b"r"), &[VALUE], 64, &seed, b"o")
-                .unwrap();
+        let (p, c, blindings) = RangeProofPlus::<G>::prove_recoverable(
+            &bp,
+            &pc,
+            &mut Transcript::new(b"r"),
+            &[VALUE],
+            64,
+            &seed,
+            b"o",
+            b"memo",
+        )
+        .unwrap();
         drop(blindings);
         let openings = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
-        assert_eq!(openings[0].value, VALUE);
+        assert_eq!(openings.openings[0].value, VALUE);
         drop(openings);
         // An MPC run: party states hold the value, blinding and nonces.
         let mut t = Transcript::new(b"m");

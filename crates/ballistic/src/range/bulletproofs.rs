@@ -60,14 +60,17 @@
 //! `inner_product.rs`).
 
 pub(crate) mod algebra;
+mod recovery;
 
 use alloc::vec::Vec;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConstantTimeGreater};
+use zeroize::Zeroizing;
 
 use self::algebra::BitWitness;
+use self::recovery::{BITS_STREAM, TAU_STREAM};
 use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
@@ -77,6 +80,7 @@ use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::inner_product::{s_vector_fast, InnerProductProof};
+use crate::nonces::SeededNonces;
 use crate::poly::{powers, powers_fast, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
 
@@ -95,6 +99,14 @@ pub struct RangeProof<G: Group> {
     t_x_blinding: G::Scalar,
     e_blinding: G::Scalar,
     ipp: InnerProductProof<G>,
+}
+
+/// Where the prover's nonces come from.
+enum Nonces<'a, R, S> {
+    /// The caller's RNG, in the order `α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂`.
+    Rng(&'a mut R),
+    /// Owner recovery: the seed and the payload `μ` (module `recovery`).
+    Seeded(&'a [u8; 32], &'a S),
 }
 
 /// The challenges and intermediate public values a verifier derives.
@@ -166,8 +178,6 @@ impl<G: Group> RangeProof<G> {
 
     /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
     /// returns the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
-    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m.
-    #[allow(clippy::indexing_slicing)]
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -176,6 +186,24 @@ impl<G: Group> RangeProof<G> {
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        Self::prove_inner(bp_gens, pc_gens, transcript, values, blindings, n, Nonces::Rng(rng))
+    }
+
+    /// The prover, with nonces from the caller's RNG or, for owner
+    /// recovery, from the seed and the public transcript with `α = α₀ + μ`
+    /// (see [`recover`](Self::recover)).
+    #[allow(clippy::too_many_arguments)]
+    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m.
+    #[allow(clippy::indexing_slicing)]
+    fn prove_inner<R: RngCore + CryptoRng>(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        mut nonces: Nonces<'_, R, G::Scalar>,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         let shape = RangeShape::new(n, values.len())?;
         if blindings.len() != values.len() {
@@ -196,15 +224,13 @@ impl<G: Group> RangeProof<G> {
         let g: Vec<&G::Point> = bp_gens.g_layout(n, shape.padded).collect();
         let h: Vec<&G::Point> = bp_gens.h_layout(n, shape.padded).collect();
 
-        transcript.rangeproof_domain_sep(n as u64, shape.m as u64);
-        transcript.group_domain_sep::<G>();
         let mut commitments = Vec::with_capacity(shape.m);
         for (v, gamma) in values.iter().zip(blindings) {
             let v_j = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*v), gamma));
             declassify(&v_j);
-            transcript.append_point::<G>(b"V", &v_j);
             commitments.push(v_j);
         }
+        bind_statement::<G>(transcript, shape, &commitments);
 
         // One chunk: all N positions, bit k = j·n + i of value j (padding: 0).
         let bit = |k: usize| -> Choice {
@@ -214,14 +240,29 @@ impl<G: Group> RangeProof<G> {
                 Choice::from(0)
             }
         };
-        let (witness, a, s) = BitWitness::commit(pc_gens, &g, &h, bit, rng);
+        let zero = G::Scalar::zero();
+        let (witness, a, s) = match &mut nonces {
+            Nonces::Rng(rng) => BitWitness::commit(pc_gens, &g, &h, bit, &zero, &mut **rng),
+            Nonces::Seeded(seed, payload) => {
+                let mut bits_rng = SeededNonces::new(seed).rng(transcript, BITS_STREAM, &[]);
+                BitWitness::commit(pc_gens, &g, &h, bit, payload, &mut bits_rng)
+            }
+        };
         transcript.append_point::<G>(b"A", &a.compressed);
         transcript.append_point::<G>(b"S", &s.compressed);
         let y = transcript.challenge_scalar::<G>(b"y");
         let z = transcript.challenge_scalar::<G>(b"z");
 
         let one = G::Scalar::one();
-        let (witness, t_1, t_2) = witness.commit_poly(pc_gens, y, z, one, d_vector(shape, z, one), rng);
+        let d = d_vector(shape, z, one);
+        let (witness, t_1, t_2) = match &mut nonces {
+            Nonces::Rng(rng) => witness.commit_poly(pc_gens, y, z, one, d, &mut **rng),
+            Nonces::Seeded(seed, payload) => {
+                let bound = Zeroizing::new(payload.to_bytes());
+                let mut tau_rng = SeededNonces::new(seed).rng(transcript, TAU_STREAM, &bound[..]);
+                witness.commit_poly(pc_gens, y, z, one, d, &mut tau_rng)
+            }
+        };
         transcript.append_point::<G>(b"T_1", &t_1.compressed);
         transcript.append_point::<G>(b"T_2", &t_2.compressed);
         let x = transcript.challenge_scalar::<G>(b"x");
@@ -279,6 +320,17 @@ impl<G: Group> DynRangeProof<G> for RangeProof<G> {
     }
     fn to_bytes(&self) -> Vec<u8> {
         RangeProof::to_bytes(self)
+    }
+    fn recover(
+        &self,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
+        RangeProof::recover(self, pc_gens, transcript, commitments, n, seed, output_id)
     }
 }
 
@@ -382,26 +434,38 @@ impl<G: Group> RangeProof<G> {
         shape: RangeShape,
         commitments: &[G::Compressed],
     ) -> Result<Replay<G::Scalar>, ProofError> {
-        transcript.rangeproof_domain_sep(shape.n as u64, shape.m as u64);
-        transcript.group_domain_sep::<G>();
-        for v in commitments {
-            // A commitment may be the identity (value 0, blinding 0), as in
-            // `bulletproofs` 5; the proof's own points may not.
-            transcript.append_point::<G>(b"V", v);
-        }
-        transcript.validate_and_append_point::<G>(b"A", &self.a.compressed)?;
-        transcript.validate_and_append_point::<G>(b"S", &self.s.compressed)?;
-        let y = transcript.challenge_scalar::<G>(b"y");
-        let z = transcript.challenge_scalar::<G>(b"z");
-        transcript.validate_and_append_point::<G>(b"T_1", &self.t_1.compressed)?;
-        transcript.validate_and_append_point::<G>(b"T_2", &self.t_2.compressed)?;
-        let x = transcript.challenge_scalar::<G>(b"x");
+        let [y, z, x] = self.replay_to_x(transcript, shape, commitments, |_, _| {})?;
         transcript.append_scalar::<G>(b"t_x", &self.t_x);
         transcript.append_scalar::<G>(b"t_x_blinding", &self.t_x_blinding);
         transcript.append_scalar::<G>(b"e_blinding", &self.e_blinding);
         let w = transcript.challenge_scalar::<G>(b"w");
         let u = self.ipp.challenges(shape.padded, transcript)?;
         Ok(Replay { y, z, x, w, u })
+    }
+
+    /// The transcript up to `x`: returns `y, z, x`. `at(k, transcript)` sees
+    /// the transcript where the prover draws its nonces: `k = 0` after the
+    /// statement (`α, ρ, 𝐬_L, 𝐬_R`), `k = 1` after `y, z` (`τ₁, τ₂`).
+    fn replay_to_x(
+        &self,
+        transcript: &mut Transcript,
+        shape: RangeShape,
+        commitments: &[G::Compressed],
+        mut at: impl FnMut(usize, &Transcript),
+    ) -> Result<[G::Scalar; 3], ProofError> {
+        // A commitment may be the identity (value 0, blinding 0), as in
+        // `bulletproofs` 5; the proof's own points may not.
+        bind_statement::<G>(transcript, shape, commitments);
+        at(0, transcript);
+        transcript.validate_and_append_point::<G>(b"A", &self.a.compressed)?;
+        transcript.validate_and_append_point::<G>(b"S", &self.s.compressed)?;
+        let y = transcript.challenge_scalar::<G>(b"y");
+        let z = transcript.challenge_scalar::<G>(b"z");
+        at(1, transcript);
+        transcript.validate_and_append_point::<G>(b"T_1", &self.t_1.compressed)?;
+        transcript.validate_and_append_point::<G>(b"T_2", &self.t_2.compressed)?;
+        let x = transcript.challenge_scalar::<G>(b"x");
+        Ok([y, z, x])
     }
 
     /// The encoded length of a proof for `m` values of `n` bits.
@@ -463,6 +527,15 @@ impl<G: Group> RangeProof<G> {
         (0..=max_rounds)
             .find(|&k| Self::len_for_rounds(k) == len)
             .ok_or(ProofError::WrongLength { expected: 0, got: len })
+    }
+}
+
+/// The statement's part of the transcript: the domain separators and `V_j`.
+fn bind_statement<G: Group>(transcript: &mut Transcript, shape: RangeShape, commitments: &[G::Compressed]) {
+    transcript.rangeproof_domain_sep(shape.n as u64, shape.m as u64);
+    transcript.group_domain_sep::<G>();
+    for v in commitments {
+        transcript.append_point::<G>(b"V", v);
     }
 }
 

@@ -99,6 +99,29 @@
 //! the constant-time multiscalar multiplication; they live in `Zeroizing`
 //! containers.
 
+//!
+//! **Owner recovery** ([`RangeProofPlusPlus::prove_recoverable`],
+//! [`RangeProofPlusPlus::recover`]) is refused
+//! ([`ProofError::RecoveryUnsupported`]): no public scalar of the proof
+//! carries a nonce without also carrying the values. The only scalars are
+//! the norm argument's final `𝐧⁽ᵏ⁾, 𝐥⁽ᵏ⁾`; with `h_j` the folding factors
+//! and `p_k` the coefficient of `T^k` in `|𝐧(T)|²_q`, step 3 forces
+//!
+//! ```text
+//!   𝐥⁽ᵏ⁾ = Σ_j h_j·l_j(T),   y·l_{s,0} = b_m − p₁,  y(l_{s,1} + l_{m,0}) = b_d − p₂,  y(l_{s,2} + l_{m,1}) = b_r − p₃,
+//!   y(l_{s,3} + l_{m,2}) = −p₄,   y(l_{s,4} + 2Σ_jλ_jγ_j) = −p₆,   y(l_{s,5} + l_{m,4}) = −p₇,
+//!   p₆ = 2⟨𝐝', α_m⟩_q + |𝐫'|²_q,   p₇ = 2⟨𝐫', α_m⟩_q
+//! ```
+//!
+//! (every `l_s` is fixed once `y` is drawn, after `M, D, R` commit to
+//! `b_m, b_d, b_r, 𝐥_m`), so `𝐥⁽ᵏ⁾ = K + c·(any nonce) − y⁻¹Σ h_j p_{k_j}`
+//! where `p₆, p₇` contain no nonce at all but the digits' reciprocals: even
+//! with every nonce re-derived, the equation that would carry a payload
+//! also holds the unknown values (and `𝐧⁽ᵏ⁾` holds the digits, reciprocals
+//! and multiplicities). Recovering values would need a discrete logarithm
+//! of up to 64 bits per value. Use Bulletproofs or Bulletproofs+ for
+//! recoverable outputs.
+
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -117,6 +140,10 @@ use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
 use crate::norm_linear::{sound_lengths, Folding, NormLinearProof, NormTranscript};
 use crate::transcript::TranscriptProtocol;
+
+impl<G: Group> crate::range::OverGroup for RangeProofPlusPlus<G> {
+    type Group = G;
+}
 
 /// Length of the linear vector `𝐥`: `B̃` and `H_0..H_4`.
 const L_LEN: usize = 6;
@@ -682,6 +709,39 @@ impl<G: Group> RangeProofPlusPlus<G> {
         Ok((RangeProofPlusPlus { m_point, d_point, r_point, s_point, norm }, commitments))
     }
 
+    /// Owner recovery is not available for Bulletproofs++ (see the module
+    /// documentation): after checking its arguments as the other systems
+    /// do (the message length, the output id), this returns
+    /// [`ProofError::RecoveryUnsupported`].
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_recoverable(
+        _bp_gens: &BulletproofGens<G>,
+        _pc_gens: &PedersenGens<G>,
+        _transcript: &mut Transcript,
+        values: &[u64],
+        _n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        message: &[u8],
+    ) -> Result<crate::range::Recoverable<Self>, ProofError> {
+        crate::range::recovery::prepare::<G::Scalar>(values, seed, output_id, message)?;
+        Err(ProofError::RecoveryUnsupported { system: RangeSystem::BulletproofsPlusPlus.name() })
+    }
+
+    /// Owner recovery is not available for Bulletproofs++ (see the module
+    /// documentation): always [`ProofError::RecoveryUnsupported`].
+    pub fn recover(
+        &self,
+        _pc_gens: &PedersenGens<G>,
+        _transcript: &mut Transcript,
+        _commitments: &[G::Compressed],
+        _n: usize,
+        _seed: &[u8; 32],
+        _output_id: &[u8],
+    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
+        Err(ProofError::RecoveryUnsupported { system: RangeSystem::BulletproofsPlusPlus.name() })
+    }
+
     /// Replay the transcript up to the norm argument.
     fn replay(
         &self,
@@ -889,6 +949,17 @@ impl<G: Group> DynRangeProof<G> for RangeProofPlusPlus<G> {
     }
     fn to_bytes(&self) -> Vec<u8> {
         RangeProofPlusPlus::to_bytes(self)
+    }
+    fn recover(
+        &self,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
+        RangeProofPlusPlus::recover(self, pc_gens, transcript, commitments, n, seed, output_id)
     }
 }
 

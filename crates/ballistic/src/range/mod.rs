@@ -15,6 +15,10 @@
 //!   prover, rewinding and encoding (675 bytes for one 64-bit value).
 //! * [`monero`]: Monero's Bulletproofs+ format on [`crate::Ed25519`]
 //!   (byte-compatible with Monero and `monero-bulletproofs`).
+//! * [`recovery`]: owner recovery (values, blindings and a short message
+//!   from a secret seed and an output id), shared by Bulletproofs and
+//!   Bulletproofs+; at run time [`RangeSystem::prove_recoverable`] and
+//!   [`DynRangeProof::recover`].
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
@@ -35,17 +39,23 @@ pub mod grin;
 pub mod interval;
 pub mod monero;
 pub mod mpc;
+pub mod recovery;
 
 pub use self::bulletproofs::RangeProof;
-pub use self::bulletproofs_plus::{Opening, RangeProofPlus, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
+pub use self::bulletproofs_plus::RangeProofPlus;
 pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
 pub use self::interval::{DynIntervalProof, DynIntervalProved, Interval, IntervalProof, IntervalStatement};
+pub use self::recovery::{
+    message_capacity, Opening, OverGroup, Recoverable, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID,
+    MAX_RECOVERABLE_VALUES,
+};
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroizing;
 
 use crate::equation::Verifiable;
 use crate::errors::ProofError;
@@ -260,6 +270,46 @@ impl RangeSystem {
     }
 }
 
+impl RangeSystem {
+    /// Prove with owner recovery ([`recovery`]): blindings from `seed` and
+    /// `output_id`, nonces from `seed` and the transcript, `message` (at
+    /// most [`message_capacity`]`(m)` bytes) carried in the proof. Returns
+    /// the proof, the commitments and the blindings; the seed's holder gets
+    /// the openings and the message back with [`DynRangeProof::recover`].
+    /// Bulletproofs++ refuses ([`ProofError::RecoveryUnsupported`]; see
+    /// [`bulletproofs_plus_plus`] for why).
+    #[allow(clippy::too_many_arguments)]
+    #[allow(clippy::type_complexity)]
+    pub fn prove_recoverable<G: Group>(
+        self,
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        message: &[u8],
+    ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>, Zeroizing<Vec<G::Scalar>>), ProofError> {
+        fn boxed<G: Group, P: RangeProofSystem<G> + OverGroup<Group = G> + 'static>(
+            r: Result<Recoverable<P>, ProofError>,
+        ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>, Zeroizing<Vec<G::Scalar>>), ProofError> {
+            r.map(|(p, c, b)| (Box::new(p) as Box<dyn DynRangeProof<G>>, c, b))
+        }
+        match self {
+            RangeSystem::Bulletproofs => {
+                boxed(RangeProof::prove_recoverable(bp_gens, pc_gens, transcript, values, n, seed, output_id, message))
+            }
+            RangeSystem::BulletproofsPlus => boxed(RangeProofPlus::prove_recoverable(
+                bp_gens, pc_gens, transcript, values, n, seed, output_id, message,
+            )),
+            RangeSystem::BulletproofsPlusPlus => boxed(RangeProofPlusPlus::prove_recoverable(
+                bp_gens, pc_gens, transcript, values, n, seed, output_id, message,
+            )),
+        }
+    }
+}
+
 /// A range proof of any system, behind one object-safe interface: what
 /// batches, proof files and bindings hold when the system is chosen at run
 /// time. Every [`RangeProofSystem`] is one.
@@ -270,6 +320,21 @@ pub trait DynRangeProof<G: Group>:
     fn system(&self) -> RangeSystem;
     /// The proof's encoding.
     fn to_bytes(&self) -> Vec<u8>;
+    /// Owner recovery ([`recovery`]): the openings of `commitments` and the
+    /// message of a proof made by [`RangeSystem::prove_recoverable`] with
+    /// `seed` and `output_id`, under the same transcript context and `n`.
+    /// [`ProofError::RecoveryFailed`] for a wrong seed, id, context or
+    /// proof, never a wrong opening.
+    #[allow(clippy::too_many_arguments)]
+    fn recover(
+        &self,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+    ) -> Result<Recovered<G::Scalar>, ProofError>;
 }
 
 /// A range proof system: prove, decode, and the verification contract

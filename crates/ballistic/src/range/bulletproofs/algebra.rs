@@ -95,16 +95,19 @@ pub(crate) struct BitWitness<G: Group> {
 impl<G: Group> BitWitness<G> {
     /// Round 1: commit to the bits `bit(i)`, `i < ℓ`, on the chunk's
     /// generators `g, h` (`ℓ` each); returns the witness, `A_c` and `S_c`.
+    /// `α` is the first draw plus `payload` (zero but for owner recovery,
+    /// [`crate::range::recovery`]).
     pub(crate) fn commit<R: RngCore + CryptoRng>(
         pc_gens: &PedersenGens<G>,
         g: &[&G::Point],
         h: &[&G::Point],
         bit: impl Fn(usize) -> Choice,
+        payload: &G::Scalar,
         rng: &mut R,
     ) -> (Self, ProofPoint<G>, ProofPoint<G>) {
         let len = g.len().min(h.len());
         // A_c = α·B̃ + Σ_i (a_L,i ? G_i : −H_i)
-        let alpha = secret(<G::Scalar as ScalarOps>::random(rng));
+        let alpha = secret(<G::Scalar as ScalarOps>::random(rng) + *payload);
         let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
         for (i, (g_i, h_i)) in g.iter().zip(h).enumerate() {
             a_point += G::Point::conditional_select(&-**h_i, g_i, bit(i));

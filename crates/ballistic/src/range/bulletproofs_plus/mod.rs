@@ -232,7 +232,7 @@ impl<G: Group> RangeProofPlus<G> {
         n: usize,
         nonces: &mut N,
         payload: G::Scalar,
-    ) -> Result<Recoverable<G>, ProofError> {
+    ) -> Result<Recoverable<Self>, ProofError> {
         let shape = RangeShape::new(n, values.len())?;
         bp_gens.check_layout(n, shape.padded)?;
         for (index, v) in values.iter().enumerate() {
@@ -508,6 +508,17 @@ impl<G: Group> DynRangeProof<G> for RangeProofPlus<G> {
     }
     fn to_bytes(&self) -> Vec<u8> {
         RangeProofPlus::to_bytes(self)
+    }
+    fn recover(
+        &self,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
+        RangeProofPlus::recover(self, pc_gens, transcript, commitments, n, seed, output_id)
     }
 }
 

@@ -89,7 +89,7 @@ impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
         };
         let bit = |i: usize| Choice::from(((*self.v >> i) & 1) as u8);
         let (g, h): (Vec<&G::Point>, Vec<&G::Point>) = (g.iter().collect(), h.iter().collect());
-        let (witness, a, s) = BitWitness::commit(self.pc_gens, &g, &h, bit, rng);
+        let (witness, a, s) = BitWitness::commit(self.pc_gens, &g, &h, bit, &G::Scalar::zero(), rng);
         let commitment = BitCommitment { v: self.v_commit, a, s };
         let next = PartyAwaitingBitChallenge {
             pc_gens: self.pc_gens,

@@ -1,0 +1,157 @@
+//! Owner recovery of Bulletproofs range proofs ([`RangeProof::prove_recoverable`],
+//! [`RangeProof::recover`]); the payload, the blindings and the checks are
+//! shared with the other systems ([`crate::range::recovery`]).
+//!
+//! **Nonces.** After the statement (`V_j` in the transcript) the prover
+//! derives one key from the secret seed and the public transcript
+//! (`SeededNonces::rng`, stream `bits`) and expands it with ChaCha20 into
+//! `α₀, ρ, 𝐬_L, 𝐬_R` (in the random-nonce prover's order); after `y, z` a
+//! second key, bound also to the payload `μ` (stream `tau`), gives `τ₁, τ₂`.
+//! `α = α₀ + μ`. The relation used is the third-round response (paper §4.2)
+//!
+//! ```text
+//!   μ_proof = α + ρ·x = α₀ + μ + ρ·x      ⇒      μ = μ_proof − ρ·x − α₀
+//! ```
+//!
+//! (`μ_proof` is the proof's `e_blinding`, `x` the challenge after `T₁, T₂`).
+//! The seed holder replays the transcript, re-derives `α₀, ρ`, solves for
+//! `μ` and decodes it; then re-derives `τ₂` (whose key binds `μ`) and checks
+//!
+//! ```text
+//!   T₂ = t₂·B + τ₂·B̃,   t₂ = ⟨𝐬_L, 𝐲^N ∘ 𝐬_R⟩
+//! ```
+//!
+//! (`t₂` depends on nonces only), and that every `V_j = v_j·B + γ_j·B̃`.
+//! So a proof whose `μ_proof` was altered — even by someone who knows where
+//! the message bytes sit — is refused ([`ProofError::RecoveryFailed`]):
+//! the altered payload gives another `τ₂`. To anyone without the seed the
+//! nonces are PRF outputs: the proof is as hiding as a random-nonce one, and
+//! `α` is uniform because `α₀` is.
+//!
+//! **The caller must give every output made with one seed its own
+//! `output_id`** (1 to [`MAX_OUTPUT_ID`](crate::range::MAX_OUTPUT_ID)
+//! bytes; [`crate::range::recovery`] explains why).
+//!
+//! **Cost.** Proving draws the same number of scalars, from ChaCha20
+//! instead of the caller's RNG, plus two PRF keys; recovering expands the
+//! first stream and computes one inner product and one commitment per
+//! value, with no generator vectors.
+
+use alloc::vec::Vec;
+
+use merlin::Transcript;
+use zeroize::Zeroizing;
+
+use super::{Nonces, RangeProof};
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps};
+use crate::nonces::SeededNonces;
+use crate::range::recovery::{decode_payload, message_capacity, open, output_blindings, prepare, OverGroup};
+use crate::range::recovery::{Recoverable, Recovered};
+use crate::range::RangeShape;
+
+/// The nonce stream for `α₀, ρ, 𝐬_L, 𝐬_R`.
+pub(super) const BITS_STREAM: &[u8] = b"bulletproofs recoverable v2: alpha rho s_L s_R";
+/// The nonce stream for `τ₁, τ₂` (bound to the payload).
+pub(super) const TAU_STREAM: &[u8] = b"bulletproofs recoverable v2: tau";
+
+impl<G: Group> OverGroup for RangeProof<G> {
+    type Group = G;
+}
+
+impl<G: Group> RangeProof<G> {
+    /// Prove with the blindings derived from `seed` and `output_id`, and
+    /// every nonce from `seed` and the public transcript, so that the
+    /// seed's holder can later [`recover`](Self::recover) the values,
+    /// blindings and `message` from the proof (with the same id). Returns
+    /// the proof, the commitments and the blindings. At most
+    /// [`MAX_RECOVERABLE_VALUES`](crate::range::MAX_RECOVERABLE_VALUES)
+    /// values; the message at most
+    /// [`message_capacity`]`(m)` bytes
+    /// ([`ProofError::MessageTooLong`]). **Give every output made with one
+    /// seed its own `output_id`** (1 to
+    /// [`MAX_OUTPUT_ID`](crate::range::MAX_OUTPUT_ID) bytes): two proofs
+    /// with the same seed and id share their blindings.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_recoverable(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        message: &[u8],
+    ) -> Result<Recoverable<Self>, ProofError> {
+        let (blindings, payload) = prepare::<G::Scalar>(values, seed, output_id, message)?;
+        let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(seed, &payload);
+        let (proof, commitments) = Self::prove_inner(bp_gens, pc_gens, transcript, values, &blindings, n, nonces)?;
+        Ok((proof, commitments, blindings))
+    }
+
+    /// Recover the values, blindings and message of a proof made by
+    /// [`prove_recoverable`](Self::prove_recoverable) with `seed` and
+    /// `output_id`, under the same transcript context and `n`: solve
+    /// `μ = μ_proof − ρx − α₀` (module documentation), check the payload's
+    /// form, `T₂`, and that every commitment opens. A wrong seed, id,
+    /// context, `n`, commitment or proof is an error
+    /// ([`ProofError::RecoveryFailed`], or a shape error), never a wrong
+    /// opening. Recovery does not verify the proof; do that separately.
+    pub fn recover(
+        &self,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+    ) -> Result<Recovered<G::Scalar>, ProofError> {
+        let shape = RangeShape::new(n, commitments.len())?;
+        message_capacity(shape.m)?;
+        if self.ipp.rounds() != shape.rounds() {
+            return Err(ProofError::WrongLength {
+                expected: Self::encoded_len(n, shape.m)?,
+                got: self.encoded_len_of(),
+            });
+        }
+        let blindings = output_blindings::<G::Scalar>(seed, output_id, shape.m)?;
+        let nonces = SeededNonces::new(seed);
+        let big_n = shape.padded;
+        let mut first = Zeroizing::new(Vec::with_capacity(2 * big_n + 2));
+        let mut at_tau = None;
+        let [y, _, x] = self.replay_to_x(transcript, shape, commitments, |k, t| {
+            if k == 0 {
+                // α₀, ρ, 𝐬_L, 𝐬_R: the order of `BitWitness::commit`.
+                let mut rng = nonces.rng(t, BITS_STREAM, &[]);
+                first.extend((0..2 * big_n + 2).map(|_| G::Scalar::random(&mut rng)));
+            } else {
+                at_tau = Some(t.clone());
+            }
+        })?;
+        let (alpha0, rho) = match first.get(..2) {
+            Some([a, r]) => (*a, *r),
+            _ => return Err(ProofError::RecoveryFailed),
+        };
+        let payload = Zeroizing::new(self.e_blinding - rho * x - alpha0);
+        let bytes = decode_payload(&*payload, shape.m)?;
+
+        // T₂ = t₂·B + τ₂·B̃ with τ₂ from the payload-bound stream.
+        let at_tau = at_tau.ok_or(ProofError::RecoveryFailed)?;
+        let bound = Zeroizing::new(payload.to_bytes());
+        let mut tau_rng = nonces.rng(&at_tau, TAU_STREAM, &bound[..]);
+        let _tau_1 = Zeroizing::new(G::Scalar::random(&mut tau_rng));
+        let tau_2 = Zeroizing::new(G::Scalar::random(&mut tau_rng));
+        let (s_l, s_r) = first.get(2..).unwrap_or_default().split_at(big_n);
+        let mut t2 = Zeroizing::new(G::Scalar::zero());
+        let mut y_k = G::Scalar::one();
+        for (l, r) in s_l.iter().zip(s_r) {
+            *t2 += *l * y_k * *r;
+            y_k *= y;
+        }
+        if G::compress(&pc_gens.commit(&t2, &tau_2)) != self.t_2.compressed {
+            return Err(ProofError::RecoveryFailed);
+        }
+        open(pc_gens, &bytes, &blindings, commitments, shape.max_value())
+    }
+}

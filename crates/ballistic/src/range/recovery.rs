@@ -1,0 +1,280 @@
+//! Owner recovery, shared by the range-proof systems: the parts that do not
+//! depend on the proof system ([`crate::range::bulletproofs`],
+//! [`crate::range::bulletproofs_plus`]; see each system's `prove_recoverable`
+//! and `recover` for the equation it solves).
+//!
+//! **What is recovered.** A recoverable proof of `m ≤` [`MAX_RECOVERABLE_VALUES`]
+//! values carries one secret scalar, the **payload** `μ`, inside one of its
+//! nonces (`α = α₀ + μ`, with `α₀` a PRF output of the seed); the holder of
+//! the seed re-derives every nonce, solves the one public equation carrying
+//! `α` for `μ` and decodes it. The blindings are not carried — one equation
+//! carries one scalar — but derived:
+//!
+//! ```text
+//!   γ_j = PRF(seed; "ballistic recoverable blinding v2", output id, "gamma", j)     (j < m)
+//!   μ   = Σ_{i<31} b_i·2^{8i}   with   b = v_0 ‖ … ‖ v_{m−1} ‖ len ‖ message ‖ 0…0 ‖ 0
+//! ```
+//!
+//! (values 8 bytes little-endian each, one length byte, the message, zero
+//! padding, byte 31 zero), so `μ < 2^248 < ℓ` for every supported group.
+//! The message holds up to [`message_capacity`]`(m) = 31 − 8m − 1` bytes
+//! (22, 14, 6 for `m = 1, 2, 3`; [`MAX_MESSAGE_LEN`]).
+//!
+//! **What recovery checks.** A wrong seed, output id, context or proof
+//! gives a payload that is a uniformly random scalar: it is refused if its
+//! top byte, length byte or padding is malformed, and in any case unless
+//! every commitment opens, `V_j = v_j·B + γ_j·B̃` with the re-derived `γ_j`
+//! ([`ProofError::RecoveryFailed`]). The commitment check is the real
+//! guard: a wrong seed or id cannot produce a wrong opening (it would have
+//! to hit `γ_j` of the commitment), so recovery returns the committed
+//! values or nothing. The message is bound to the proof as the systems'
+//! documentation says (Bulletproofs: through `T₂`; Bulletproofs+: only by
+//! verification of the proof), so verify the proof as well.
+//!
+//! **Why an output id.** Were the blindings derived from the seed and the
+//! public context alone, two proofs under the same seed and label would
+//! share `γ_j`, and `V_1 − V_2 = (v_1 − v_2)·B` would reveal the difference
+//! of their values. The id makes each output's blindings independent PRF
+//! outputs; it is not written into the proof or the transcript (it may be a
+//! wallet's private key path). **The caller must give every output made
+//! with one seed its own id** — e.g. a key derivation index, or a
+//! transaction id and output position — and keep it (or be able to
+//! enumerate it) to recover. The same seed and id twice is the caller's
+//! error: the two outputs share their blindings. An empty id, or one longer
+//! than [`MAX_OUTPUT_ID`] bytes, is refused ([`ProofError::InvalidOutputId`]).
+
+use alloc::vec::Vec;
+
+use merlin::Transcript;
+use subtle::{Choice, ConstantTimeEq, ConstantTimeLess};
+use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
+
+use crate::errors::ProofError;
+use crate::generators::PedersenGens;
+use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::nonces::{NonceSource, SeededNonces};
+
+/// Most values a recoverable proof can carry (their 64-bit values take 24
+/// of the payload scalar's 31 usable bytes).
+pub const MAX_RECOVERABLE_VALUES: usize = 3;
+
+/// Longest output id (bytes) accepted.
+pub const MAX_OUTPUT_ID: usize = 1024;
+
+/// Longest message a recoverable proof carries ([`message_capacity`] of one value).
+pub const MAX_MESSAGE_LEN: usize = PAYLOAD_LEN - 8 - 1;
+
+/// Usable payload bytes (byte 31 stays zero).
+const PAYLOAD_LEN: usize = 31;
+
+/// How many message bytes a recoverable proof of `m` values carries:
+/// `31 − 8m − 1` (22, 14, 6); [`ProofError::InvalidAggregation`] unless
+/// `m ∈ 1..=`[`MAX_RECOVERABLE_VALUES`].
+pub fn message_capacity(m: usize) -> Result<usize, ProofError> {
+    if !(1..=MAX_RECOVERABLE_VALUES).contains(&m) {
+        return Err(ProofError::InvalidAggregation { values: m });
+    }
+    Ok(PAYLOAD_LEN - 8 * m - 1)
+}
+
+/// The value and blinding behind one commitment, recovered with the seed.
+#[derive(Clone, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
+pub struct Opening<S: ScalarOps> {
+    /// The committed value.
+    pub value: u64,
+    /// The commitment's blinding.
+    pub blinding: S,
+}
+
+impl<S: ScalarOps> core::fmt::Debug for Opening<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Opening { .. }")
+    }
+}
+
+/// What owner recovery returns: one opening per commitment, and the message
+/// (wiped on drop).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Recovered<S: ScalarOps> {
+    /// `(v_j, γ_j)` for every commitment, in order.
+    pub openings: Vec<Opening<S>>,
+    /// The message given to `prove_recoverable` (possibly empty).
+    pub message: Zeroizing<Vec<u8>>,
+}
+
+impl<S: ScalarOps> core::fmt::Debug for Recovered<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Recovered").field("openings", &self.openings.len()).finish_non_exhaustive()
+    }
+}
+
+/// A proof type and its group, for [`Recoverable`].
+pub trait OverGroup {
+    /// The group the proof lives in.
+    type Group: Group;
+}
+
+/// What `prove_recoverable` returns: the proof, its commitments and the
+/// blindings used (wiped on drop).
+pub type Recoverable<P> = (
+    P,
+    Vec<<<P as OverGroup>::Group as Group>::Compressed>,
+    Zeroizing<Vec<<<P as OverGroup>::Group as Group>::Scalar>>,
+);
+
+/// `γ_j` for output `output_id` (see the module documentation): from the
+/// seed and the id alone, never from the public context or the values.
+pub(crate) fn output_blindings<S: ScalarOps>(
+    seed: &[u8; 32],
+    output_id: &[u8],
+    m: usize,
+) -> Result<Zeroizing<Vec<S>>, ProofError> {
+    if output_id.is_empty() || output_id.len() > MAX_OUTPUT_ID {
+        return Err(ProofError::InvalidOutputId { len: output_id.len() });
+    }
+    let mut context = Transcript::new(b"ballistic recoverable blinding v2");
+    context.append_message(b"output id", output_id);
+    let mut nonces = SeededNonces::new(seed);
+    Ok(Zeroizing::new((0..m).map(|j| nonces.nonce(&context, b"gamma", j as u64)).collect()))
+}
+
+/// Check the inputs of `prove_recoverable` and return the blindings and
+/// the payload `μ` (see the module documentation).
+pub(crate) fn prepare<S: ScalarOps>(
+    values: &[u64],
+    seed: &[u8; 32],
+    output_id: &[u8],
+    message: &[u8],
+) -> Result<(Zeroizing<Vec<S>>, Zeroizing<S>), ProofError> {
+    let capacity = message_capacity(values.len())?;
+    if message.len() > capacity {
+        return Err(ProofError::MessageTooLong { len: message.len(), capacity });
+    }
+    let blindings = output_blindings::<S>(seed, output_id, values.len())?;
+    let mut bytes = Zeroizing::new([0u8; SCALAR_LEN]);
+    let mut at = 0;
+    for v in values {
+        if let Some(chunk) = bytes.get_mut(at..at + 8) {
+            chunk.copy_from_slice(&v.to_le_bytes());
+        }
+        at += 8;
+    }
+    if let Some(len) = bytes.get_mut(at) {
+        *len = message.len() as u8;
+    }
+    if let Some(dst) = bytes.get_mut(at + 1..at + 1 + message.len()) {
+        dst.copy_from_slice(message);
+    }
+    // Below 2^248: canonical in every supported group.
+    let payload = S::from_canonical_bytes(&bytes).ok_or(ProofError::RecoveryFailed)?;
+    Ok((blindings, Zeroizing::new(payload)))
+}
+
+/// The payload's bytes, or [`ProofError::RecoveryFailed`] if it is not one:
+/// byte 31 nonzero, a length byte above the capacity for `m`, or nonzero
+/// padding. Decided in constant time; only the verdict is revealed.
+pub(crate) fn decode_payload<S: ScalarOps>(payload: &S, m: usize) -> Result<Zeroizing<[u8; SCALAR_LEN]>, ProofError> {
+    let capacity = message_capacity(m)?;
+    let bytes = Zeroizing::new(payload.to_bytes());
+    let header = 8 * m;
+    let len = bytes.get(header).copied().unwrap_or(u8::MAX);
+    // len ≤ capacity, and every byte after the message is zero.
+    let mut ok: Choice = !(capacity as u8).ct_lt(&len);
+    for (i, b) in bytes.iter().enumerate().skip(header + 1) {
+        let in_message = ((i - header - 1) as u8).ct_lt(&len);
+        ok &= in_message | b.ct_eq(&0);
+    }
+    if !bool::from(ok) {
+        return Err(ProofError::RecoveryFailed);
+    }
+    Ok(bytes)
+}
+
+/// The values of a decoded payload (the first `8m` bytes).
+pub(crate) fn payload_values(bytes: &[u8; SCALAR_LEN], m: usize) -> Zeroizing<Vec<u64>> {
+    Zeroizing::new(
+        bytes
+            .chunks_exact(8)
+            .take(m)
+            .map(|c| {
+                let mut le = [0u8; 8];
+                le.copy_from_slice(c);
+                u64::from_le_bytes(le)
+            })
+            .collect(),
+    )
+}
+
+/// Finish recovery from a decoded payload: every commitment must open to its
+/// value (in range, `≤ max_value`) and re-derived blinding; returns the
+/// openings and the message.
+pub(crate) fn open<G: Group>(
+    pc_gens: &PedersenGens<G>,
+    bytes: &[u8; SCALAR_LEN],
+    blindings: &[G::Scalar],
+    commitments: &[G::Compressed],
+    max_value: u64,
+) -> Result<Recovered<G::Scalar>, ProofError> {
+    let m = commitments.len();
+    let values = payload_values(bytes, m);
+    if values.len() != m || blindings.len() != m {
+        return Err(ProofError::RecoveryFailed);
+    }
+    let mut openings = Vec::with_capacity(m);
+    for ((value, gamma), c) in values.iter().zip(blindings).zip(commitments) {
+        let opens = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*value), gamma)) == *c;
+        if !opens || *value > max_value {
+            return Err(ProofError::RecoveryFailed);
+        }
+        openings.push(Opening { value: *value, blinding: *gamma });
+    }
+    let len = usize::from(bytes.get(8 * m).copied().unwrap_or(0));
+    let message = Zeroizing::new(bytes.get(8 * m + 1..8 * m + 1 + len).ok_or(ProofError::RecoveryFailed)?.to_vec());
+    Ok(Recovered { openings, message })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::Ristretto255;
+
+    type S = <Ristretto255 as Group>::Scalar;
+
+    #[test]
+    fn capacities_and_payload_round_trip() {
+        assert_eq!(message_capacity(1), Ok(22));
+        assert_eq!(message_capacity(2), Ok(14));
+        assert_eq!(message_capacity(3), Ok(6));
+        assert!(message_capacity(0).is_err() && message_capacity(4).is_err());
+        let seed = [7u8; 32];
+        for m in 1..=3 {
+            let cap = message_capacity(m).unwrap();
+            let values: Vec<u64> = (0..m as u64).map(|j| u64::MAX - j).collect();
+            for len in [0, 1, cap] {
+                let msg: Vec<u8> = (0..len as u8).map(|i| i ^ 0xa5).collect();
+                let (_, payload) = prepare::<S>(&values, &seed, b"id", &msg).unwrap();
+                let bytes = decode_payload(&*payload, m).unwrap();
+                assert_eq!(&payload_values(&bytes, m)[..], &values[..]);
+                assert_eq!(bytes[8 * m] as usize, len);
+                assert_eq!(&bytes[8 * m + 1..8 * m + 1 + len], &msg[..]);
+            }
+            let long = vec![1u8; cap + 1];
+            assert_eq!(
+                prepare::<S>(&values, &seed, b"id", &long).map(|_| ()),
+                Err(ProofError::MessageTooLong { len: cap + 1, capacity: cap })
+            );
+        }
+        // Malformed payloads: length byte too big, nonzero padding, byte 31.
+        let mut bad = [0u8; 32];
+        bad[8] = 23;
+        assert!(decode_payload(&<S as ScalarOps>::from_canonical_bytes(&bad).unwrap(), 1).is_err());
+        let mut bad = [0u8; 32];
+        bad[8] = 1;
+        bad[11] = 1;
+        assert!(decode_payload(&<S as ScalarOps>::from_canonical_bytes(&bad).unwrap(), 1).is_err());
+        let mut bad = [0u8; 32];
+        bad[31] = 1;
+        assert!(decode_payload(&<S as ScalarOps>::from_canonical_bytes(&bad).unwrap(), 1).is_err());
+        assert!(decode_payload(&<S as ScalarOps>::from_canonical_bytes(&[0u8; 32]).unwrap(), 1).is_ok());
+    }
+}
