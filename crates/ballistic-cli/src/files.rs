@@ -85,6 +85,12 @@ pub struct ProveArgs<'a> {
     pub max: Option<u64>,
     /// `--extra` (hex).
     pub extra: Option<&'a str>,
+    /// `--message` (hex; with `--recover-key`).
+    pub message: Option<&'a str>,
+    /// `--recover-key` (a file, or `-`).
+    pub recover_key: Option<&'a Path>,
+    /// `--output-id`.
+    pub output_id: Option<&'a str>,
     /// Values and blindings.
     pub secrets: &'a Secrets<'a>,
     /// `--label`.
@@ -125,16 +131,37 @@ fn proved_range(bits: Option<usize>, min: Option<u64>, max: Option<u64>) -> Resu
 /// openings to `openings`.
 pub fn prove(a: &ProveArgs<'_>) -> Result<(), String> {
     let secrets = a.secrets;
-    if secrets.values_file == Some(Path::new("-")) && secrets.blindings_file == Some(Path::new("-")) {
-        return Err("values and blindings cannot both come from standard input".into());
+    let stdin = Some(Path::new("-"));
+    if [secrets.values_file, secrets.blindings_file, a.recover_key].iter().filter(|p| **p == stdin).count() > 1 {
+        return Err("only one secret can come from standard input".into());
     }
     let range = proved_range(a.bits, a.min, a.max)?;
     let extra = extra_of(a.extra)?;
+    if a.message.is_some() && a.recover_key.is_none() {
+        return Err("--message is hidden in recoverable proofs: give --recover-key and --output-id".into());
+    }
     let values = Zeroizing::new(values_of(secrets)?);
     if matches!(range, file::ProvedRange::Interval(_)) && values.len() != 1 {
         return Err(format!("an interval proof proves one value ({} given)", values.len()));
     }
     let options = file::ProveOptions { system: a.system, range, label: a.label, extra: &extra };
+    if let Some(key_path) = a.recover_key {
+        let seed = recovery_seed(key_path)?;
+        let output_id = a.output_id.ok_or("--recover-key needs --output-id")?;
+        let message = Zeroizing::new(match a.message {
+            None => Vec::new(),
+            Some(hex) => ballistic::encoding::from_hex(hex).ok_or("--message: bad hex (lowercase hex digits)")?,
+        });
+        let key = file::RecoveryKey { seed: &seed, output_id: output_id.as_bytes(), message: &message };
+        let (proof_file, openings_file) = ballistic::with_group!(a.group, G => {
+            RangeProofFile::prove_recoverable::<G>(&GeneratorCache::new(), &options, &values, &key)
+        })
+        .map_err(|e| e.to_string())?;
+        if let Some(path) = a.openings {
+            write_secret(path, &openings_file.to_json())?;
+        }
+        return write_text(a.out, &proof_file.to_json());
+    }
     let (proof_file, openings_file) = ballistic::with_group!(a.group, G => {
         let blindings = Zeroizing::new(match secrets.blindings_file {
             Some(path) => {
@@ -410,6 +437,28 @@ pub fn prove_profile(o: &ProfileOptions<'_>) -> Result<(), String> {
         write_secret(path, &openings_file.to_json())?;
     }
     write_text(o.out, &proof_file.to_json())
+}
+
+/// The seed of `--recover-key`: 64 lowercase hex digits in a file (`-`: standard input).
+fn recovery_seed(path: &Path) -> Result<Zeroizing<[u8; 32]>, String> {
+    file::secret_hex(0, read_secret_text(path)?.as_bytes())
+        .map_err(|_| format!("{}: the recovery key must be 64 lowercase hex digits (32 bytes)", path.display()))
+}
+
+/// `range recover`: the values and message of a recoverable proof, for the
+/// holder of its seed and output id; the openings to `openings` (0600).
+pub fn recover(path: &Path, key_path: &Path, output_id: &str, openings: Option<&Path>) -> Result<(), String> {
+    let proof_file = read(path)?;
+    let seed = recovery_seed(key_path)?;
+    let opened = proof_file.recover(&seed, output_id.as_bytes()).map_err(|e| e.to_string())?;
+    if let Some(out) = openings {
+        write_secret(out, &opened.to_json())?;
+    }
+    for value in &opened.values {
+        println!("value: {value}");
+    }
+    println!("message: {}", opened.message.as_deref().unwrap_or_default());
+    Ok(())
 }
 
 /// `range rewind`: recover a Grin proof's value, message and (if the

@@ -93,6 +93,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of `Range` does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Range proofs: prove and verify that committed values lie in [0, 2^bits).
@@ -172,10 +174,25 @@ enum RangeCommand {
         /// given. The same as the rewind nonce lets rewinding recover the blinding too.
         #[arg(long, requires = "profile")]
         private_nonce_file: Option<PathBuf>,
-        /// --profile grin: a 20-byte message (40 hex digits) hidden in the proof, recovered
-        /// by rewinding (one value only).
-        #[arg(long, requires = "profile")]
+        /// A message hidden in the proof, hex: with --recover-key, up to 22, 14 or 6 bytes (1, 2
+        /// or 3 values), given back by `range recover`; --profile grin: 20 bytes (40 hex digits),
+        /// given back by `range rewind` (one value only).
+        #[arg(long)]
         message: Option<String>,
+        /// Owner recovery: read the 32-byte seed (64 hex digits) from this file (`-`: standard
+        /// input). The blindings derive from it and --output-id; `range recover` with the same
+        /// seed and id gives back the values, blindings and --message. Bulletproofs or
+        /// Bulletproofs+, 1 to 3 values.
+        #[arg(
+            long,
+            requires = "output_id",
+            conflicts_with_all = ["profile", "min", "max", "blindings", "blindings_file"]
+        )]
+        recover_key: Option<PathBuf>,
+        /// Owner recovery: this output's id (its UTF-8 bytes, 1 to 1024), unique per output made
+        /// with one seed; not secret, and not written in the proof file: keep it to recover.
+        #[arg(long, requires = "recover_key")]
+        output_id: Option<String>,
         /// A value to prove in range (repeat for an aggregated proof, up to 64).
         /// Visible to every local user (`ps`, /proc): prefer --values-file.
         #[arg(long = "value", required_unless_present = "values_file", conflicts_with = "values_file")]
@@ -213,6 +230,22 @@ enum RangeCommand {
         /// The proof files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Owner recovery: with the seed and output id a proof was made with (`range prove
+    /// --recover-key`), print its values and message; write the openings (values, blindings) to
+    /// --openings (mode 0600).
+    Recover {
+        /// The proof file.
+        file: PathBuf,
+        /// Read the 32-byte seed (64 hex digits) from this file (`-`: standard input).
+        #[arg(long)]
+        recover_key: PathBuf,
+        /// The output's id, as given to `range prove --output-id`.
+        #[arg(long)]
+        output_id: String,
+        /// Write the recovered openings (values, blindings, message) to this file, created with mode 0600.
+        #[arg(long)]
+        openings: Option<PathBuf>,
     },
     /// Rewind a Grin proof file (one value) with the prover's rewind nonce: print the value and the
     /// 20-byte message; write the blinding, if the proof gives it, to --openings (mode 0600).
@@ -392,6 +425,8 @@ fn main() -> ExitCode {
                 rewind_nonce_file,
                 private_nonce_file,
                 message,
+                recover_key,
+                output_id,
                 values,
                 values_file,
                 blindings,
@@ -414,6 +449,9 @@ fn main() -> ExitCode {
                         min,
                         max,
                         extra: extra.as_deref(),
+                        message: message.as_deref(),
+                        recover_key: recover_key.as_deref(),
+                        output_id: output_id.as_deref(),
                         secrets: &secrets,
                         label: &label,
                         out: &out,
@@ -439,6 +477,9 @@ fn main() -> ExitCode {
             }
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
+            RangeCommand::Recover { file, recover_key, output_id, openings } => {
+                files::recover(&file, &recover_key, &output_id, openings.as_deref())
+            }
             RangeCommand::Rewind { file, rewind_nonce_file, openings } => {
                 files::rewind(&file, &rewind_nonce_file, openings.as_deref())
             }

@@ -157,6 +157,26 @@ pub struct ProveOptions<'a> {
     pub extra: &'a [u8],
 }
 
+/// The owner's key of a recoverable proof ([`crate::range::recovery`]):
+/// the 32-byte seed, this output's id, and the message to hide in the proof.
+#[derive(Copy, Clone)]
+pub struct RecoveryKey<'a> {
+    /// The seed (secret).
+    pub seed: &'a [u8; 32],
+    /// The output id: 1 to [`crate::range::MAX_OUTPUT_ID`] bytes, unique per
+    /// output made with the seed (not secret, not in the file).
+    pub output_id: &'a [u8],
+    /// The message (at most [`crate::range::message_capacity`]`(m)` bytes;
+    /// empty when proving none; ignored when recovering).
+    pub message: &'a [u8],
+}
+
+impl core::fmt::Debug for RecoveryKey<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("RecoveryKey { .. }")
+    }
+}
+
 fn check_extra(extra: &[u8]) -> Result<(), FileError> {
     if extra.len() > MAX_EXTRA {
         return Err(FileError::Field { field: "extra", reason: "too long (at most 1024 bytes)" });
@@ -382,6 +402,106 @@ impl RangeProofFile {
             message: None,
         };
         Ok((file, openings))
+    }
+
+    /// Prove with owner recovery ([`RangeSystem::prove_recoverable`]): the
+    /// blindings derive from the key's seed and output id, the message is
+    /// hidden in the proof, and [`recover`](Self::recover) with the seed and
+    /// id gives all back. `options.range` must be [`ProvedRange::Bits`]
+    /// (interval proofs are not recoverable); 1 to
+    /// [`crate::range::MAX_RECOVERABLE_VALUES`] values; Bulletproofs or
+    /// Bulletproofs+. The proof file is an ordinary one; the openings carry
+    /// the message too.
+    pub fn prove_recoverable<G: Group>(
+        cache: &GeneratorCache<G>,
+        options: &ProveOptions<'_>,
+        values: &[u64],
+        key: &RecoveryKey<'_>,
+    ) -> Result<(RangeProofFile, Openings), FileError> {
+        let label = options.label;
+        check_label(label)?;
+        check_extra(options.extra)?;
+        let ProvedRange::Bits(bits) = options.range else {
+            return Err(FileError::Field { field: "min", reason: "interval proofs are not recoverable" });
+        };
+        let system = options.system;
+        let shape = RangeShape::new(bits, values.len()).map_err(FileError::Proof)?;
+        let bp = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
+        let mut transcript = new_transcript_with_extra(label.as_bytes(), options.extra);
+        let (proof, commitments, blindings) = system
+            .prove_recoverable(
+                &bp,
+                cache.pedersen(),
+                &mut transcript,
+                values,
+                bits,
+                key.seed,
+                key.output_id,
+                key.message,
+            )
+            .map_err(FileError::Proof)?;
+        let mut file = Self::from_proof::<G>(&*proof, bits, &commitments, label)?;
+        file.extra = (!options.extra.is_empty()).then(|| to_hex(options.extra));
+        let openings = Openings {
+            profile: None,
+            group: G::NAME.into(),
+            bits,
+            min: None,
+            max: None,
+            values: values.to_vec(),
+            blindings: blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect(),
+            commitments: file.commitments.clone(),
+            message: Some(to_hex(key.message)),
+        };
+        Ok((file, openings))
+    }
+
+    /// Owner recovery from a proof file made by
+    /// [`prove_recoverable`](Self::prove_recoverable): the openings (values,
+    /// blindings, commitments) and the message, for the holder of the seed
+    /// and output id. The file is decoded strictly first; a wrong seed or id,
+    /// or a proof not made for recovery, is
+    /// `FileError::Proof(ProofError::RecoveryFailed)` and nothing is
+    /// recovered. The proof is not verified here: verify it too.
+    pub fn recover(&self, seed: &[u8; 32], output_id: &[u8]) -> Result<Openings, FileError> {
+        if let Some(profile) = self.profile_id()? {
+            return Err(FileError::Field {
+                field: "profile",
+                reason: match profile {
+                    Profile::Grin => "a Grin proof file: rewind it with its rewind nonce (RangeProofFile::rewind_grin)",
+                    Profile::Monero => "a Monero proof file: Monero proofs carry no recoverable openings",
+                },
+            });
+        }
+        crate::with_group!(self.group_id()?, G => self.recover_on::<G>(seed, output_id))
+    }
+
+    fn recover_on<G: Group>(&self, seed: &[u8; 32], output_id: &[u8]) -> Result<Openings, FileError> {
+        let decoded = self.decode::<G>()?;
+        let DecodedRangeProof::Range { statement, proof } = &decoded.proof else {
+            return Err(FileError::Field { field: "min", reason: "interval proofs are not recoverable" });
+        };
+        let recovered = proof
+            .recover(
+                &PedersenGens::<G>::default(),
+                &mut decoded.transcript(),
+                statement.commitments(),
+                self.bits,
+                seed,
+                output_id,
+            )
+            .map_err(FileError::Proof)?;
+        Ok(Openings {
+            profile: None,
+            group: G::NAME.into(),
+            bits: self.bits,
+            min: None,
+            max: None,
+            values: recovered.openings.iter().map(|o| o.value).collect(),
+            blindings: recovered.openings.iter().map(|o| to_hex(&ScalarOps::to_bytes(&o.blinding))).collect(),
+            commitments: self.commitments.clone(),
+            message: Some(to_hex(&recovered.message)),
+        })
     }
 
     /// The file of a proof made elsewhere (e.g. by the multi-party
