@@ -138,12 +138,18 @@ class RangeProof:
         group: str = "ristretto255",
         *,
         extra: Optional[bytes] = None,
+        message: Optional[bytes] = None,
+        system: str = "bulletproofs-plus",
     ) -> Tuple[RangeProof, List[bytes]]:
-        """A Bulletproofs+ proof (at most 3 values) whose values and blindings the holder of ``seed`` (32 bytes) can
-        recover. ``output_id`` (1 to 1024 bytes) must be unique per output made with the seed: the blindings derive
-        from the seed and the id, so two outputs with one id would share them."""
+        """A Bulletproofs or Bulletproofs+ proof (at most 3 values) whose values, blindings and ``message`` (at most
+        22, 14 or 6 bytes for 1, 2 or 3 values) the holder of ``seed`` (32 bytes) can recover. ``output_id`` (1 to
+        1024 bytes) must be unique per output made with the seed: the blindings derive from the seed and the id, so
+        two outputs with one id would share them."""
     def recover(self, seed: bytes, output_id: bytes) -> List[Tuple[int, bytes]]:
         """``[(value, blinding), ...]`` from a recoverable proof; ``VerificationError`` for a wrong seed or id."""
+    def recover_with_message(self, seed: bytes, output_id: bytes) -> Tuple[List[Tuple[int, bytes]], bytes]:
+        """``([(value, blinding), ...], message)`` from a recoverable proof; ``VerificationError`` for a wrong seed
+        or id."""
     def verify(self) -> bool:
         """``True`` iff the proof verifies for its statement."""
     def check(self) -> None:

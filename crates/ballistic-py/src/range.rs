@@ -7,10 +7,8 @@
 use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::merlin::Transcript;
-use ::ballistic::range::{DynIntervalProof, DynRangeProof, RangeProofSystem};
-use ::ballistic::{
-    new_transcript_with_extra, Interval, IntervalStatement, ProofError, RangeProofPlus, RangeStatement, RangeSystem,
-};
+use ::ballistic::range::{DynIntervalProof, DynRangeProof};
+use ::ballistic::{new_transcript_with_extra, Interval, IntervalStatement, ProofError, RangeStatement, RangeSystem};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -36,6 +34,16 @@ pub(crate) fn system_of(name: &str) -> Result<RangeSystem> {
 /// The transcript of a proof: the label, then the extra data (the library's rule).
 fn transcript(label: &str, extra: &[u8]) -> Transcript {
     new_transcript_with_extra(label.as_bytes(), extra)
+}
+
+/// Owner recovery's systems: Bulletproofs and Bulletproofs+.
+fn recoverable_system(system: RangeSystem) -> Result<RangeSystem> {
+    match system {
+        RangeSystem::Bulletproofs | RangeSystem::BulletproofsPlus => Ok(system),
+        RangeSystem::BulletproofsPlusPlus => {
+            Err(Error::InvalidInput("owner recovery needs a Bulletproofs or Bulletproofs+ proof".into()))
+        }
+    }
 }
 
 fn seed_of(seed: &[u8]) -> Result<[u8; 32]> {
@@ -119,38 +127,54 @@ impl<G: PyGroup> Range<G> {
         Self::new(proof, &commitments, bits)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
+        system: RangeSystem,
         values: &[u64],
         bits: usize,
         seed: &[u8; 32],
         output_id: &[u8],
+        message: &[u8],
         label: &str,
         extra: &[u8],
     ) -> Result<Self> {
-        let (proof, commitments, _blindings) = RangeProofPlus::<G>::prove_recoverable(
-            G::range_gens(bits, values.len()),
-            G::pc(),
-            &mut transcript(label, extra),
-            values,
-            bits,
-            seed,
-            output_id,
-            &[],
-        )
-        .when(Doing::Proving)?;
-        Self::new(Box::new(proof), &commitments, bits)
+        let (proof, commitments, _blindings) = system
+            .prove_recoverable::<G>(
+                G::range_gens(bits, values.len()),
+                G::pc(),
+                &mut transcript(label, extra),
+                values,
+                bits,
+                seed,
+                output_id,
+                message,
+            )
+            .when(Doing::Proving)?;
+        Self::new(proof, &commitments, bits)
     }
 
-    /// `(value, blinding)` per commitment, for the holder of `seed`.
-    fn recover(&self, seed: &[u8; 32], output_id: &[u8], label: &str, extra: &[u8]) -> Result<Vec<(u64, Vec<u8>)>> {
-        let shape = self.statement.shape();
-        // Recovery is a method of the Bulletproofs+ type, which the boxed
-        // proof does not expose: read it back from its encoding.
-        let proof = RangeProofPlus::<G>::decode_for(&self.proof.to_bytes(), shape.n, shape.m).when(Doing::Decoding)?;
-        let openings = proof
-            .recover(G::pc(), &mut transcript(label, extra), self.statement.commitments(), shape.n, seed, output_id)
+    /// `(value, blinding)` per commitment, and the message, for the holder of `seed`.
+    #[allow(clippy::type_complexity)]
+    fn recover(
+        &self,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        label: &str,
+        extra: &[u8],
+    ) -> Result<(Vec<(u64, Vec<u8>)>, Vec<u8>)> {
+        let recovered = self
+            .proof
+            .recover(
+                G::pc(),
+                &mut transcript(label, extra),
+                self.statement.commitments(),
+                self.statement.shape().n,
+                seed,
+                output_id,
+            )
             .when(Doing::Verifying)?;
-        Ok(openings.openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
+        let openings = recovered.openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect();
+        Ok((openings, recovered.message.to_vec()))
     }
 
     fn item(&self, label: &str, extra: &[u8]) -> Item<'_, G, dyn DynRangeProof<G>> {
@@ -275,13 +299,15 @@ impl RangeProof {
         Ok((proof, commitments))
     }
 
-    /// Prove with owner recovery (Bulletproofs+ only, at most 3 values):
-    /// the blindings derive from `seed` (32 bytes) and `output_id` (1 to
-    /// 1024 bytes, unique per output made with the seed), every nonce from
-    /// `seed` and the statement, so `recover(seed, output_id)` returns the
-    /// values and blindings.
+    /// Prove with owner recovery (Bulletproofs or Bulletproofs+, at most 3
+    /// values): the blindings derive from `seed` (32 bytes) and `output_id`
+    /// (1 to 1024 bytes, unique per output made with the seed), every nonce
+    /// from `seed` and the statement, and `message` (at most 22, 14 or 6
+    /// bytes for 1, 2 or 3 values) is hidden in the proof, so
+    /// `recover_with_message(seed, output_id)` returns the values, blindings
+    /// and message.
     #[staticmethod]
-    #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255", *, extra = None))]
+    #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255", *, extra = None, message = None, system = "bulletproofs-plus"))]
     #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         py: Python<'_>,
@@ -292,15 +318,19 @@ impl RangeProof {
         label: &str,
         group: &str,
         extra: Option<Vec<u8>>,
+        message: Option<Vec<u8>>,
+        system: &str,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
-        let group = groups::group_named(group)?;
+        let (system, group) = (recoverable_system(system_of(system)?)?, groups::group_named(group)?);
         formats::check_label(label)?;
         let extra = extra.unwrap_or_default();
         formats::check_extra(&extra)?;
-        let seed = seed_of(seed)?;
+        let message = zeroize::Zeroizing::new(message.unwrap_or_default());
+        let seed = zeroize::Zeroizing::new(seed_of(seed)?);
         let proof = with_group!(group, |G| {
-            let range =
-                py.allow_threads(|| Range::<G>::prove_recoverable(&values, bits, &seed, output_id, label, &extra))?;
+            let range = py.allow_threads(|| {
+                Range::<G>::prove_recoverable(system, &values, bits, &seed, output_id, &message, label, &extra)
+            })?;
             RangeProof { inner: G::wrap(range), label: label.into(), extra: extra.clone() }
         });
         let commitments = proof.commitment_list(py);
@@ -311,13 +341,28 @@ impl RangeProof {
     /// proof was made with; raises `VerificationError` for a wrong seed or
     /// id, or a proof not made for recovery.
     fn recover(&self, py: Python<'_>, seed: &[u8], output_id: &[u8]) -> Result<Vec<(u64, Py<PyBytes>)>> {
-        let seed = seed_of(seed)?;
-        if self.system() != RangeSystem::BulletproofsPlus.name() {
-            return Err(Error::InvalidInput("recovery needs a Bulletproofs+ proof".into()));
-        }
-        let openings =
+        Ok(self.recover_with_message(py, seed, output_id)?.0)
+    }
+
+    /// Recover `([(value, blinding), …], message)` with the seed and output
+    /// id the proof was made with; raises `VerificationError` for a wrong
+    /// seed or id, or a proof not made for recovery.
+    #[allow(clippy::type_complexity)]
+    fn recover_with_message(
+        &self,
+        py: Python<'_>,
+        seed: &[u8],
+        output_id: &[u8],
+    ) -> Result<(Vec<(u64, Py<PyBytes>)>, Py<PyBytes>)> {
+        let seed = zeroize::Zeroizing::new(seed_of(seed)?);
+        recoverable_system(system_of(self.system())?)?;
+        let (openings, message) =
             on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, output_id, &self.label, &self.extra)))?;
-        Ok(openings.into_iter().map(|(v, b)| (v, PyBytes::new_bound(py, &b).unbind())).collect())
+        let message = zeroize::Zeroizing::new(message);
+        Ok((
+            openings.into_iter().map(|(v, b)| (v, PyBytes::new_bound(py, &b).unbind())).collect(),
+            PyBytes::new_bound(py, &message).unbind(),
+        ))
     }
 
     /// `True` iff the proof verifies for its commitments, bits and label.

@@ -263,13 +263,44 @@ def test_owner_recovery(group):
         proof.recover(b"short", b"tx 1/0")
     with pytest.raises(ballistic.InvalidInput):
         ballistic.RangeProof.prove_recoverable([1], 64, seed, b"", group=group)
-    plain, _ = ballistic.RangeProof.prove([1], 8, group=group)
+    plain, _ = ballistic.RangeProof.prove([1], 8, system="bppp", group=group)
     with pytest.raises(ballistic.InvalidInput):
+        plain.recover(seed, b"tx 1/0")
+    plain, _ = ballistic.RangeProof.prove([1], 8, group=group)
+    with pytest.raises(ballistic.VerificationError):
         plain.recover(seed, b"tx 1/0")
     # Two outputs under one seed and label never share a blinding.
     _, (c1,) = ballistic.RangeProof.prove_recoverable([1000], 64, seed, b"tx 2/0", label="wallet", group=group)
     _, (c2,) = ballistic.RangeProof.prove_recoverable([1000], 64, seed, b"tx 2/1", label="wallet", group=group)
     assert c1 != c2
+
+
+@pytest.mark.parametrize("system", ["bulletproofs", "bulletproofs-plus"])
+def test_owner_recovery_with_message_and_extra(system):
+    seed = os.urandom(32)
+    proof, commitments = ballistic.RangeProof.prove_recoverable([7, 2**64 - 1], 64, seed, b"out 3", system=system,
+                                                                message=b"fourteen bytes", extra=b"ctx")
+    assert proof.verify() and proof.system == system and proof.extra == b"ctx"
+    openings, message = proof.recover_with_message(seed, b"out 3")
+    assert message == b"fourteen bytes" and [v for v, _ in openings] == [7, 2**64 - 1]
+    for (v, b), c in zip(openings, commitments):
+        assert ballistic.commit(v, b) == c
+    # Through the JSON file (extra data included); the CLI's `range recover` reads the same file.
+    back = ballistic.RangeProof.from_json(proof.to_json())
+    assert back.recover_with_message(seed, b"out 3")[1] == b"fourteen bytes"
+    assert proof.recover(seed, b"out 3") == openings
+    with pytest.raises(ballistic.VerificationError):
+        proof.recover_with_message(bytes(32), b"out 3")
+    with pytest.raises(ballistic.VerificationError):
+        ballistic.RangeProof.from_bytes(proof.to_bytes(), commitments, 64, system=system).recover(seed, b"out 3")
+    # No message: empty. Too long for the values, or Bulletproofs++: refused.
+    short, _ = ballistic.RangeProof.prove_recoverable([1], 8, seed, b"x", system=system)
+    assert short.recover_with_message(seed, b"x")[1] == b""
+    assert ballistic.RangeProof.prove_recoverable([1], 8, seed, b"x", system=system, message=bytes(22))[0].verify()
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove_recoverable([1, 2], 8, seed, b"x", system=system, message=bytes(15))
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove_recoverable([1], 8, seed, b"x", system="bppp")
 
 
 def test_mpc(group):
