@@ -443,8 +443,8 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
            BALLISTIC_ERR_CAPACITY);
     ballistic_context_destroy(small);
     /* Unsupported systems, bad output ids, bad pointers. */
-    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("wallet"), values, 2, 32, seed, L("id"), proof,
-                                             &proof_len, commitments, &commitments_len),
+    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), values, 2, 32, seed, L("id"),
+                                             proof, &proof_len, commitments, &commitments_len),
            BALLISTIC_ERR_UNSUPPORTED);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), proof, proof_len, commitments,
                                    commitments_len, 2, 32, seed, L("id"), got, blindings),
@@ -464,6 +464,127 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
                                    commitments_len, 2, 0, seed, L("tx 1, output 0"), got, blindings),
            BALLISTIC_ERR_STATEMENT);
+}
+
+/* Extra data bound into the transcript, with every system. */
+static void test_extra(ballistic_context *ctx) {
+    const uint64_t values[1] = {200};
+    unsigned char blinding[32], proof[1024], commitments[33];
+    small_scalar(blinding, 9);
+    for (int k = 0; k < 3; k++) {
+        size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+        EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), L("tx 42"), values, 1, blinding, 32, 8, proof, &proof_len,
+                                        commitments, &commitments_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[k], L("app"), L("tx 42"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[k], L("app"), L("tx 43"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_ERR_VERIFICATION);
+        /* No extra data (NULL, 0) is ballistic_range_verify's transcript. */
+        EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), NULL, 0, values, 1, blinding, 32, 8, proof, &proof_len,
+                                        commitments, &commitments_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_OK);
+    }
+    static unsigned char long_extra[1025];
+    size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+    EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[0], L("app"), long_extra, sizeof long_extra, values, 1, blinding, 32, 8, proof,
+                                    &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[0], L("app"), long_extra, sizeof long_extra, proof, proof_len, commitments,
+                                     commitments_len, 1, 8),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[0], L("app"), NULL, 3, proof, proof_len, commitments, commitments_len, 1, 8),
+           BALLISTIC_ERR_NULL_POINTER);
+}
+
+/* Owner recovery with a message and extra data, for Bulletproofs and Bulletproofs+. */
+static void test_recovery_message(ballistic_context *ctx, size_t point_len) {
+    const uint64_t values[2] = {31337, 5};
+    unsigned char seed[32], proof[1024], commitments[66], blindings[64], message[BALLISTIC_MAX_MESSAGE_LEN];
+    memset(seed, 0x17, sizeof seed);
+    const char *memo = "fourteen bytes";
+    for (int k = 0; k < 2; k++) {
+        int system = SYSTEMS[k];
+        size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), L("ctx"), values, 2, 16, seed, L("out 7"), L(memo),
+                                                    proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16),
+               BALLISTIC_OK);
+        uint64_t got[2] = {0, 0};
+        size_t message_len = sizeof message;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), got, blindings, message, &message_len),
+               BALLISTIC_OK);
+        CHECK(got[0] == values[0] && got[1] == values[1]);
+        CHECK(message_len == strlen(memo) && memcmp(message, memo, message_len) == 0);
+        unsigned char c[33];
+        size_t c_len = sizeof c;
+        EXPECT(ballistic_commit(ctx, got[0], blindings, c, &c_len), BALLISTIC_OK);
+        CHECK(memcmp(c, commitments, point_len) == 0);
+        /* The plain function recovers the same openings (the message is not returned). */
+        uint64_t plain[2] = {0, 0};
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16, seed,
+                                       L("out 7"), plain, blindings),
+               BALLISTIC_ERR_RECOVERY); /* no extra data: another transcript */
+        /* A short message buffer: the length needed, nothing else written. */
+        uint64_t untouched[2] = {1, 1};
+        message_len = 3;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), untouched, blindings, message, &message_len),
+               BALLISTIC_ERR_BUFFER_TOO_SMALL);
+        CHECK(message_len == strlen(memo) && untouched[0] == 1 && untouched[1] == 1);
+        /* Wrong extra data or seed: nothing recovered. */
+        message_len = sizeof message;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx2"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), untouched, blindings, message, &message_len),
+               BALLISTIC_ERR_RECOVERY);
+        CHECK(untouched[0] == 1 && untouched[1] == 1);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, NULL, 0, got, blindings, message, &message_len),
+               BALLISTIC_ERR_ARGUMENT);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), got, blindings, message, NULL),
+               BALLISTIC_ERR_NULL_POINTER);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len - 1, commitments, commitments_len, 2,
+                                          16, seed, L("out 7"), got, blindings, message, &message_len),
+               BALLISTIC_ERR_DECODE);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 0,
+                                          seed, L("out 7"), got, blindings, message, &message_len),
+               BALLISTIC_ERR_STATEMENT);
+        /* A message too long for two values (14 bytes), extra data too long. */
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), NULL, 0, values, 2, 16, seed, L("out 7"),
+                                                    L("fifteen bytes!!"), proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_ERR_ARGUMENT);
+        static unsigned char long_extra[1025];
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), long_extra, sizeof long_extra, values, 2, 16, seed,
+                                                    L("out 7"), NULL, 0, proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_ERR_ARGUMENT);
+        /* One value carries 22 bytes. */
+        const char *long_memo = "twenty-two bytes, max.";
+        proof_len = sizeof proof;
+        commitments_len = sizeof commitments;
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), NULL, 0, values, 1, 16, seed, L("out 8"), L(long_memo),
+                                                    proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_OK);
+        message_len = sizeof message;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), NULL, 0, proof, proof_len, commitments, commitments_len, 1, 16,
+                                          seed, L("out 8"), got, blindings, message, &message_len),
+               BALLISTIC_OK);
+        CHECK(message_len == 22 && memcmp(message, long_memo, 22) == 0);
+    }
+    size_t proof_len = sizeof proof, commitments_len = sizeof commitments, message_len = sizeof message;
+    uint64_t got[2];
+    EXPECT(ballistic_range_prove_recoverable_ex(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), NULL, 0, values, 2, 16,
+                                                seed, L("out 7"), NULL, 0, proof, &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_UNSUPPORTED);
+    EXPECT(ballistic_range_recover_ex(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), NULL, 0, proof, proof_len,
+                                      commitments, commitments_len, 2, 16, seed, L("out 7"), got, blindings, message, &message_len),
+           BALLISTIC_ERR_UNSUPPORTED);
 }
 
 static void test_circuit(ballistic_context *ctx, ballistic_context *other_group) {
@@ -540,6 +661,8 @@ int main(void) {
         test_batch(contexts[g], point_len);
         test_interval(contexts[g], groups[g], point_len);
         test_recovery(contexts[g], point_len);
+        test_recovery_message(contexts[g], point_len);
+        test_extra(contexts[g]);
     }
     test_circuit(r, k);
     test_circuit(k, r);

@@ -89,7 +89,7 @@
 
 /**
  * The operation does not exist for this proof system (owner recovery is
- * implemented for Bulletproofs+ only).
+ * implemented for Bulletproofs and Bulletproofs+, not Bulletproofs++).
  */
 #define BALLISTIC_ERR_UNSUPPORTED 11
 
@@ -147,6 +147,17 @@
  * The longest point encoding of any group (secp256k1's compressed points).
  */
 #define BALLISTIC_MAX_POINT_LEN 33
+
+/**
+ * The longest message a recoverable proof carries (one value; 14 bytes
+ * for two values, 6 for three).
+ */
+#define BALLISTIC_MAX_MESSAGE_LEN 22
+
+/**
+ * The longest extra data bound into a transcript (bytes).
+ */
+#define BALLISTIC_MAX_EXTRA_LEN 1024
 
 /**
  * A parsed arithmetic circuit (Pinocchio `.arith`, either dialect).
@@ -385,8 +396,8 @@ int ballistic_commit(const struct ballistic_context *ctx,
  *          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
  *          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer).
  * Args: `ctx`: a context.
- * In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label,
- *     which binds any extra data the application puts in it (the verifier must pass the same);
+ * In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label
+ *     (the verifier must pass the same; extra data: `ballistic_range_prove_ex`);
  *     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`.
  * Out: `proof`, `proof_len`: the proof (length from `ballistic_range_proof_len`);
  *      `commitments`, `commitments_len`: the `m` commitments, concatenated.
@@ -404,6 +415,34 @@ int ballistic_range_prove(const struct ballistic_context *ctx,
                           size_t *proof_len,
                           uint8_t *commitments,
                           size_t *commitments_len);
+
+/**
+ * `ballistic_range_prove` with extra data bound into the transcript after
+ * the label (as ballistic's proof files' `extra` field): the proof
+ * verifies (`ballistic_range_verify_ex`) with exactly these bytes.
+ *
+ * Returns: as `ballistic_range_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `values`, `m`; `blindings`, `blindings_len`; `bits`.
+ * Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+ */
+int ballistic_range_prove_ex(const struct ballistic_context *ctx,
+                             int system,
+                             const uint8_t *label,
+                             size_t label_len,
+                             const uint8_t *extra,
+                             size_t extra_len,
+                             const uint64_t *values,
+                             size_t m,
+                             const uint8_t *blindings,
+                             size_t blindings_len,
+                             size_t bits,
+                             uint8_t *proof,
+                             size_t *proof_len,
+                             uint8_t *commitments,
+                             size_t *commitments_len);
 
 /**
  * Verify a range proof.
@@ -429,6 +468,30 @@ int ballistic_range_verify(const struct ballistic_context *ctx,
                            size_t commitments_len,
                            size_t m,
                            size_t bits);
+
+/**
+ * `ballistic_range_verify` of a proof made with extra data
+ * (`ballistic_range_prove_ex`, `ballistic_range_prove_recoverable_ex`):
+ * other extra data, or none, fails with `BALLISTIC_ERR_VERIFICATION`.
+ *
+ * Returns: as `ballistic_range_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `proof`, `proof_len`; `commitments`, `commitments_len`; `m`; `bits`.
+ */
+int ballistic_range_verify_ex(const struct ballistic_context *ctx,
+                              int system,
+                              const uint8_t *label,
+                              size_t label_len,
+                              const uint8_t *extra,
+                              size_t extra_len,
+                              const uint8_t *proof,
+                              size_t proof_len,
+                              const uint8_t *commitments,
+                              size_t commitments_len,
+                              size_t m,
+                              size_t bits);
 
 /**
  * Verify range proofs of any systems and shapes together (one
@@ -517,13 +580,10 @@ int ballistic_interval_verify(const struct ballistic_context *ctx,
  * (`ballistic_range_recover`). Two proofs with the same seed must have
  * different output ids (e.g. the output's position in its transaction
  * and the transaction's own unique data): the blindings, and so the
- * commitments' privacy, depend on it.
+ * commitments' privacy, depend on it. No message, no extra data:
+ * `ballistic_range_prove_recoverable_ex` with both empty.
  *
- * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` unless `system` is
- *          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS`; `BALLISTIC_ERR_ARGUMENT`
- *          (output id empty or over 1024 bytes, long label); `BALLISTIC_ERR_STATEMENT`
- *          (bits not in 1..=64, m = 0 or above 3); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
- *          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+ * Returns: as `ballistic_range_prove_recoverable_ex`.
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
  *     `output_id`, `output_id_len`: 1..=1024 bytes.
@@ -545,15 +605,54 @@ int ballistic_range_prove_recoverable(const struct ballistic_context *ctx,
                                       size_t *commitments_len);
 
 /**
+ * Prove with owner recovery (as `ballistic_range_prove_recoverable`), with
+ * extra data bound into the transcript after the label and a message
+ * hidden in the proof for the seed's holder (`ballistic_range_recover_ex`
+ * gives it back).
+ *
+ * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` for
+ *          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS` (Bulletproofs and
+ *          Bulletproofs+ only); `BALLISTIC_ERR_ARGUMENT` (unknown system, output
+ *          id empty or over 1024 bytes, label over 1024 bytes, extra data over
+ *          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
+ *          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
+ *          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
+ *          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
+ *          length needed in `*proof_len` or `*commitments_len`);
+ *          `BALLISTIC_ERR_NULL_POINTER`.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0:
+ *     none); `values`, `m`; `bits`; `seed`: 32 secret bytes; `output_id`,
+ *     `output_id_len`: 1..=1024 bytes; `message`, `message_len` (secret; may be NULL, 0).
+ * Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+ */
+int ballistic_range_prove_recoverable_ex(const struct ballistic_context *ctx,
+                                         int system,
+                                         const uint8_t *label,
+                                         size_t label_len,
+                                         const uint8_t *extra,
+                                         size_t extra_len,
+                                         const uint64_t *values,
+                                         size_t m,
+                                         size_t bits,
+                                         const uint8_t *seed,
+                                         const uint8_t *output_id,
+                                         size_t output_id_len,
+                                         const uint8_t *message,
+                                         size_t message_len,
+                                         uint8_t *proof,
+                                         size_t *proof_len,
+                                         uint8_t *commitments,
+                                         size_t *commitments_len);
+
+/**
  * Recover the values and blindings of a proof made by
- * `ballistic_range_prove_recoverable` with this `seed` and `output_id`.
+ * `ballistic_range_prove_recoverable` with this `seed` and `output_id`
+ * (`ballistic_range_recover_ex` with no extra data, the message not returned).
  * Recovery checks the openings against the commitments; it does not
  * verify the proof (call `ballistic_range_verify` for that).
  *
- * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
- *          label or proof is not the prover's (nothing is written);
- *          `BALLISTIC_ERR_UNSUPPORTED` (system); `BALLISTIC_ERR_DECODE`;
- *          `BALLISTIC_ERR_STATEMENT`; `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_NULL_POINTER`.
+ * Returns: as `ballistic_range_recover_ex`.
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
  *     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`.
@@ -574,6 +673,51 @@ int ballistic_range_recover(const struct ballistic_context *ctx,
                             size_t output_id_len,
                             uint64_t *values,
                             uint8_t *blindings);
+
+/**
+ * Recover the values, blindings and message of a proof made by
+ * `ballistic_range_prove_recoverable_ex` with this `seed`, `output_id` and
+ * extra data. Recovery checks the openings against the commitments; it
+ * does not verify the proof (call `ballistic_range_verify` for that).
+ * Nothing is written unless the call returns `BALLISTIC_OK` (or
+ * `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
+ *
+ * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
+ *          label, extra data or proof is not the prover's;
+ *          `BALLISTIC_ERR_UNSUPPORTED` (`BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS`);
+ *          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
+ *          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
+ *          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
+ *          1024 bytes, label or extra data too long, `commitments_len` not
+ *          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
+ *          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
+ *          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0);
+ *     `proof`, `proof_len`; `commitments`, `commitments_len`, `m`; `bits`;
+ *     `seed`: 32 bytes; `output_id`, `output_id_len`.
+ * Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
+ *      `message`, `message_len`: in, the buffer's capacity; out, the message's length.
+ */
+int ballistic_range_recover_ex(const struct ballistic_context *ctx,
+                               int system,
+                               const uint8_t *label,
+                               size_t label_len,
+                               const uint8_t *extra,
+                               size_t extra_len,
+                               const uint8_t *proof,
+                               size_t proof_len,
+                               const uint8_t *commitments,
+                               size_t commitments_len,
+                               size_t m,
+                               size_t bits,
+                               const uint8_t *seed,
+                               const uint8_t *output_id,
+                               size_t output_id_len,
+                               uint64_t *values,
+                               uint8_t *blindings,
+                               uint8_t *message,
+                               size_t *message_len);
 
 #ifdef __cplusplus
 }  // extern "C"

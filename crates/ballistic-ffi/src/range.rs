@@ -9,8 +9,8 @@ use ballistic::file::MAX_LABEL;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::MAX_RECOVERABLE_VALUES;
-use ballistic::range::{DynRangeProof, RangeProofSystem};
-use ballistic::{new_transcript, Interval, IntervalStatement, RangeProofPlus, RangeStatement, RangeSystem};
+use ballistic::range::{message_capacity, DynRangeProof};
+use ballistic::{new_transcript_with_extra, Interval, IntervalStatement, RangeStatement, RangeSystem};
 use zeroize::Zeroizing;
 
 use crate::{
@@ -21,11 +21,24 @@ use crate::{
 
 /// The transcript a label starts (at most `MAX_LABEL` = 1024 bytes).
 pub(crate) unsafe fn transcript(label: *const u8, label_len: usize) -> Result<Transcript, c_int> {
-    if label_len > MAX_LABEL {
+    // SAFETY: the caller's contract for (label, label_len).
+    unsafe { transcript_with_extra(label, label_len, std::ptr::null(), 0) }
+}
+
+/// The transcript of a label (at most 1024 bytes) and extra data (at most
+/// `BALLISTIC_MAX_EXTRA_LEN` bytes; empty: none), as the library starts it.
+pub(crate) unsafe fn transcript_with_extra(
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+) -> Result<Transcript, c_int> {
+    if label_len > MAX_LABEL || extra_len > crate::BALLISTIC_MAX_EXTRA_LEN {
         return Err(BALLISTIC_ERR_ARGUMENT);
     }
-    // SAFETY: the caller's contract for (label, label_len).
-    Ok(new_transcript(unsafe { bytes(label, label_len) }?))
+    // SAFETY: the caller's contract for (label, label_len) and (extra, extra_len).
+    let (label, extra) = unsafe { (bytes(label, label_len)?, bytes(extra, extra_len)?) };
+    Ok(new_transcript_with_extra(label, extra))
 }
 
 /// `count` canonical scalars (secrets: parsed in constant time up to the verdict, zeroized on drop).
@@ -145,8 +158,8 @@ pub unsafe extern "C" fn ballistic_commit(
 ///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
 ///          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer).
 /// Args: `ctx`: a context.
-/// In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label,
-///     which binds any extra data the application puts in it (the verifier must pass the same);
+/// In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label
+///     (the verifier must pass the same; extra data: `ballistic_range_prove_ex`);
 ///     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`.
 /// Out: `proof`, `proof_len`: the proof (length from `ballistic_range_proof_len`);
 ///      `commitments`, `commitments_len`: the `m` commitments, concatenated.
@@ -166,13 +179,63 @@ pub unsafe extern "C" fn ballistic_range_prove(
     commitments: *mut u8,
     commitments_len: *mut usize,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_range_prove_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            values,
+            m,
+            blindings,
+            blindings_len,
+            bits,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+        )
+    }
+}
+
+/// `ballistic_range_prove` with extra data bound into the transcript after
+/// the label (as ballistic's proof files' `extra` field): the proof
+/// verifies (`ballistic_range_verify_ex`) with exactly these bytes.
+///
+/// Returns: as `ballistic_range_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `values`, `m`; `blindings`, `blindings_len`; `bits`.
+/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_prove_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    values: *const u64,
+    m: usize,
+    blindings: *const u8,
+    blindings_len: usize,
+    bits: usize,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitments: *mut u8,
+    commitments_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
         // The shape first: `m` is checked before it sizes any slice.
         let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let values = unsafe { items(values, m) }?;
         let blindings = unsafe { bytes(blindings, blindings_len) }?;
         let proof_out = Out::new(proof, proof_len)?;
@@ -242,11 +305,54 @@ pub unsafe extern "C" fn ballistic_range_verify(
     m: usize,
     bits: usize,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_range_verify_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+            m,
+            bits,
+        )
+    }
+}
+
+/// `ballistic_range_verify` of a proof made with extra data
+/// (`ballistic_range_prove_ex`, `ballistic_range_prove_recoverable_ex`):
+/// other extra data, or none, fails with `BALLISTIC_ERR_VERIFICATION`.
+///
+/// Returns: as `ballistic_range_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `proof`, `proof_len`; `commitments`, `commitments_len`; `m`; `bits`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_verify_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    m: usize,
+    bits: usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         with_gens!(ctx, G, gens => {
@@ -485,13 +591,10 @@ pub unsafe extern "C" fn ballistic_interval_verify(
 /// (`ballistic_range_recover`). Two proofs with the same seed must have
 /// different output ids (e.g. the output's position in its transaction
 /// and the transaction's own unique data): the blindings, and so the
-/// commitments' privacy, depend on it.
+/// commitments' privacy, depend on it. No message, no extra data:
+/// `ballistic_range_prove_recoverable_ex` with both empty.
 ///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` unless `system` is
-///          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS`; `BALLISTIC_ERR_ARGUMENT`
-///          (output id empty or over 1024 bytes, long label); `BALLISTIC_ERR_STATEMENT`
-///          (bits not in 1..=64, m = 0 or above 3); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
-///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Returns: as `ballistic_range_prove_recoverable_ex`.
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
 ///     `output_id`, `output_id_len`: 1..=1024 bytes.
@@ -513,6 +616,72 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
     commitments: *mut u8,
     commitments_len: *mut usize,
 ) -> c_int {
+    // SAFETY: the same contract, with an empty message and no extra data.
+    unsafe {
+        ballistic_range_prove_recoverable_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            values,
+            m,
+            bits,
+            seed,
+            output_id,
+            output_id_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+        )
+    }
+}
+
+/// Prove with owner recovery (as `ballistic_range_prove_recoverable`), with
+/// extra data bound into the transcript after the label and a message
+/// hidden in the proof for the seed's holder (`ballistic_range_recover_ex`
+/// gives it back).
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` for
+///          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS` (Bulletproofs and
+///          Bulletproofs+ only); `BALLISTIC_ERR_ARGUMENT` (unknown system, output
+///          id empty or over 1024 bytes, label over 1024 bytes, extra data over
+///          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
+///          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
+///          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
+///          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
+///          length needed in `*proof_len` or `*commitments_len`);
+///          `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0:
+///     none); `values`, `m`; `bits`; `seed`: 32 secret bytes; `output_id`,
+///     `output_id_len`: 1..=1024 bytes; `message`, `message_len` (secret; may be NULL, 0).
+/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_prove_recoverable_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    values: *const u64,
+    m: usize,
+    bits: usize,
+    seed: *const u8,
+    output_id: *const u8,
+    output_id_len: usize,
+    message: *const u8,
+    message_len: usize,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitments: *mut u8,
+    commitments_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
@@ -522,10 +691,14 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
         if m > MAX_RECOVERABLE_VALUES {
             return Err(BALLISTIC_ERR_STATEMENT);
         }
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let values = unsafe { items(values, m) }?;
         let seed = unsafe { array::<32>(seed) }?;
         let output_id = unsafe { bytes(output_id, output_id_len) }?;
+        let message = unsafe { bytes(message, message_len) }?;
+        if message.len() > message_capacity(m).map_err(|e| code(&e))? {
+            return Err(BALLISTIC_ERR_ARGUMENT);
+        }
         let proof_out = Out::new(proof, proof_len)?;
         let commitments_out = Out::new(commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
@@ -534,11 +707,11 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
                 proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
                 commitments_out.reserve(m * G::POINT_LEN)?;
             }
-            let (made, points, _blindings) =
-                RangeProofPlus::<G>::prove_recoverable(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id, &[])
-                    .map_err(recovery_code)?;
+            let (made, points, _blindings) = system
+                .prove_recoverable::<G>(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id, message)
+                .map_err(recovery_code)?;
             unsafe {
-                proof_out.write(&DynRangeProof::to_bytes(&made))?;
+                proof_out.write(&made.to_bytes())?;
                 commitments_out.write(&concat::<G>(&points))
             }
         })
@@ -546,14 +719,12 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
 }
 
 /// Recover the values and blindings of a proof made by
-/// `ballistic_range_prove_recoverable` with this `seed` and `output_id`.
+/// `ballistic_range_prove_recoverable` with this `seed` and `output_id`
+/// (`ballistic_range_recover_ex` with no extra data, the message not returned).
 /// Recovery checks the openings against the commitments; it does not
 /// verify the proof (call `ballistic_range_verify` for that).
 ///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
-///          label or proof is not the prover's (nothing is written);
-///          `BALLISTIC_ERR_UNSUPPORTED` (system); `BALLISTIC_ERR_DECODE`;
-///          `BALLISTIC_ERR_STATEMENT`; `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Returns: as `ballistic_range_recover_ex`.
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
 ///     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`.
@@ -576,11 +747,86 @@ pub unsafe extern "C" fn ballistic_range_recover(
     values: *mut u64,
     blindings: *mut u8,
 ) -> c_int {
+    let mut message = [0u8; crate::BALLISTIC_MAX_MESSAGE_LEN];
+    let mut message_len = message.len();
+    // SAFETY: the same contract; the message goes to a local buffer, wiped below.
+    let status = unsafe {
+        ballistic_range_recover_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+            m,
+            bits,
+            seed,
+            output_id,
+            output_id_len,
+            values,
+            blindings,
+            message.as_mut_ptr(),
+            &mut message_len,
+        )
+    };
+    zeroize::Zeroize::zeroize(&mut message);
+    status
+}
+
+/// Recover the values, blindings and message of a proof made by
+/// `ballistic_range_prove_recoverable_ex` with this `seed`, `output_id` and
+/// extra data. Recovery checks the openings against the commitments; it
+/// does not verify the proof (call `ballistic_range_verify` for that).
+/// Nothing is written unless the call returns `BALLISTIC_OK` (or
+/// `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
+///          label, extra data or proof is not the prover's;
+///          `BALLISTIC_ERR_UNSUPPORTED` (`BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS`);
+///          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
+///          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
+///          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
+///          1024 bytes, label or extra data too long, `commitments_len` not
+///          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
+///          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
+///          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0);
+///     `proof`, `proof_len`; `commitments`, `commitments_len`, `m`; `bits`;
+///     `seed`: 32 bytes; `output_id`, `output_id_len`.
+/// Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
+///      `message`, `message_len`: in, the buffer's capacity; out, the message's length.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_recover_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    m: usize,
+    bits: usize,
+    seed: *const u8,
+    output_id: *const u8,
+    output_id_len: usize,
+    values: *mut u64,
+    blindings: *mut u8,
+    message: *mut u8,
+    message_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
-        recoverable_system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let system = recoverable_system(system)?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         let seed = unsafe { array::<32>(seed) }?;
@@ -588,13 +834,16 @@ pub unsafe extern "C" fn ballistic_range_recover(
         if values.is_null() || blindings.is_null() {
             return Err(BALLISTIC_ERR_NULL_POINTER);
         }
+        let message_out = Out::new(message, message_len)?;
         with_gens!(ctx, G, gens => {
             let commitments = points::<G>(commitments, m)?;
-            let proof = RangeProofPlus::<G>::decode_for(proof, bits, m).map_err(|e| code(&e))?;
-            let openings = proof
+            let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
+            let recovered = proof
                 .recover(&gens.pc, &mut transcript, &commitments, bits, seed, output_id)
                 .map_err(recovery_code)?;
-            for (j, opening) in openings.openings.iter().enumerate() {
+            // The message first: a short buffer leaves values and blindings untouched.
+            unsafe { message_out.write(&recovered.message) }?;
+            for (j, opening) in recovered.openings.iter().enumerate() {
                 // The trait's little-endian encoding (k256's inherent `to_bytes` is big-endian).
                 let blinding = Zeroizing::new(ScalarOps::to_bytes(&opening.blinding));
                 // SAFETY: `values` has room for m values and `blindings` for m · 32 bytes; j < m.
@@ -610,15 +859,19 @@ pub unsafe extern "C" fn ballistic_range_recover(
 
 fn recoverable_system(system: c_int) -> Result<RangeSystem, c_int> {
     match crate::system(system)? {
-        RangeSystem::BulletproofsPlus => Ok(RangeSystem::BulletproofsPlus),
-        _ => Err(BALLISTIC_ERR_UNSUPPORTED),
+        system @ (RangeSystem::Bulletproofs | RangeSystem::BulletproofsPlus) => Ok(system),
+        RangeSystem::BulletproofsPlusPlus => Err(BALLISTIC_ERR_UNSUPPORTED),
     }
 }
 
-/// An output id of the wrong length is the caller's argument error.
+/// An output id or message of the wrong length is the caller's argument
+/// error; a system without recovery is unsupported.
 fn recovery_code(e: ballistic::ProofError) -> c_int {
     match e {
-        ballistic::ProofError::InvalidOutputId { .. } => BALLISTIC_ERR_ARGUMENT,
+        ballistic::ProofError::InvalidOutputId { .. } | ballistic::ProofError::MessageTooLong { .. } => {
+            BALLISTIC_ERR_ARGUMENT
+        }
+        ballistic::ProofError::RecoveryUnsupported { .. } => BALLISTIC_ERR_UNSUPPORTED,
         other => code(&other),
     }
 }
