@@ -177,8 +177,12 @@ enum RangeCommand {
         /// A message hidden in the proof, hex: with --recover-key, up to 22, 14 or 6 bytes (1, 2
         /// or 3 values), given back by `range recover`; --profile grin: 20 bytes (40 hex digits),
         /// given back by `range rewind` (one value only).
-        #[arg(long)]
+        /// Visible to every local user (`ps`, /proc): prefer --message-file.
+        #[arg(long, conflicts_with = "message_file")]
         message: Option<String>,
+        /// Read --message (hex) from this file (`-`: standard input).
+        #[arg(long)]
+        message_file: Option<PathBuf>,
         /// Owner recovery: read the 32-byte seed (64 hex digits) from this file (`-`: standard
         /// input). The blindings derive from it and --output-id; `range recover` with the same
         /// seed and id gives back the values, blindings and --message. Bulletproofs or
@@ -425,6 +429,7 @@ fn main() -> ExitCode {
                 rewind_nonce_file,
                 private_nonce_file,
                 message,
+                message_file,
                 recover_key,
                 output_id,
                 values,
@@ -434,7 +439,20 @@ fn main() -> ExitCode {
                 label,
                 out,
                 openings,
-            } => {
+            } => (|| {
+                let stdin = Some(std::path::Path::new("-"));
+                if message_file.as_deref() == stdin
+                    && [&values_file, &blindings_file, &recover_key, &rewind_nonce_file, &private_nonce_file]
+                        .iter()
+                        .any(|p| p.as_deref() == stdin)
+                {
+                    return Err("only one secret can come from standard input".to_string());
+                }
+                let message = match &message_file {
+                    Some(path) => Some(files::read_secret_text(path)?),
+                    None => message.map(zeroize::Zeroizing::new),
+                };
+                let message = message.as_deref().map(String::as_str);
                 let secrets = files::Secrets {
                     values: &values,
                     values_file: values_file.as_deref(),
@@ -449,7 +467,7 @@ fn main() -> ExitCode {
                         min,
                         max,
                         extra: extra.as_deref(),
-                        message: message.as_deref(),
+                        message,
                         recover_key: recover_key.as_deref(),
                         output_id: output_id.as_deref(),
                         secrets: &secrets,
@@ -467,14 +485,14 @@ fn main() -> ExitCode {
                         value_generator: value_generator.as_deref(),
                         rewind_nonce_file: rewind_nonce_file.as_deref(),
                         private_nonce_file: private_nonce_file.as_deref(),
-                        message: message.as_deref(),
+                        message,
                         label_given: label != DEFAULT_RANGE_LABEL,
                         secrets: &secrets,
                         out: &out,
                         openings: openings.as_deref(),
                     }),
                 }
-            }
+            })(),
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
             RangeCommand::Recover { file, recover_key, output_id, openings } => {

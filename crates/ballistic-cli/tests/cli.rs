@@ -768,3 +768,35 @@ fn owner_recovery_round_trip() {
         .arg(&out));
     assert!(stderr(&o).contains("standard input"), "{}", stderr(&o));
 }
+
+#[test]
+fn recovery_message_from_stdin() {
+    let key = tmp("recover-stdin.key");
+    std::fs::write(&key, "5a".repeat(32)).unwrap();
+    let out = tmp("recover-stdin.json");
+    let o = run_with_stdin(
+        bin()
+            .args(["range", "prove", "--bits", "8", "--value", "9", "--output-id", "o", "--message-file", "-"])
+            .arg("--recover-key")
+            .arg(&key)
+            .arg("--out")
+            .arg(&out),
+        b"cafe\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(bin().args(["range", "recover"]).arg(&out).arg("--recover-key").arg(&key).args(["--output-id", "o"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("value: 9\nmessage: cafe"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    // Two secrets from standard input: refused.
+    let o = run(bin()
+        .args(["range", "prove", "--bits", "8", "--values-file", "-", "--output-id", "o", "--message-file", "-"])
+        .arg("--recover-key")
+        .arg(&key)
+        .arg("--out")
+        .arg(&out));
+    assert!(stderr(&o).contains("standard input"), "{}", stderr(&o));
+}
