@@ -489,7 +489,33 @@ static void test_extra(ballistic_context *ctx) {
         EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
                BALLISTIC_OK);
     }
+    /* Interval proofs with extra data, every system. */
+    for (int k = 0; k < 3; k++) {
+        unsigned char iproof[1024], icommitment[33];
+        size_t iproof_len = sizeof iproof, icommitment_len = sizeof icommitment;
+        EXPECT(ballistic_interval_prove_ex(ctx, SYSTEMS[k], L("age"), L("session 1"), 42, blinding, 18, 130, iproof, &iproof_len,
+                                           icommitment, &icommitment_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[k], L("age"), L("session 1"), iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130),
+               BALLISTIC_OK);
+        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[k], L("age"), L("session 2"), iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[k], L("age"), iproof, iproof_len, icommitment, icommitment_len, 18, 130),
+               BALLISTIC_ERR_VERIFICATION);
+    }
     static unsigned char long_extra[1025];
+    {
+        unsigned char iproof[1024], icommitment[33];
+        size_t iproof_len = sizeof iproof, icommitment_len = sizeof icommitment;
+        EXPECT(ballistic_interval_prove_ex(ctx, SYSTEMS[0], L("age"), long_extra, sizeof long_extra, 42, blinding, 18, 130, iproof,
+                                           &iproof_len, icommitment, &icommitment_len),
+               BALLISTIC_ERR_ARGUMENT);
+        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[0], L("age"), long_extra, sizeof long_extra, iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130),
+               BALLISTIC_ERR_ARGUMENT);
+    }
     size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
     EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[0], L("app"), long_extra, sizeof long_extra, values, 1, blinding, 32, 8, proof,
                                     &proof_len, commitments, &commitments_len),

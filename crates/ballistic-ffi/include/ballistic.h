@@ -553,6 +553,33 @@ int ballistic_interval_prove(const struct ballistic_context *ctx,
                              size_t *commitment_len);
 
 /**
+ * `ballistic_interval_prove` with extra data bound into the transcript
+ * after the label (as proof files' `extra`); verify with
+ * `ballistic_interval_verify_ex` and the same bytes.
+ *
+ * Returns: as `ballistic_interval_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `value`; `blinding`: 32 bytes; `lo`, `hi`.
+ * Out: `proof`, `proof_len`; `commitment`, `commitment_len`.
+ */
+int ballistic_interval_prove_ex(const struct ballistic_context *ctx,
+                                int system,
+                                const uint8_t *label,
+                                size_t label_len,
+                                const uint8_t *extra,
+                                size_t extra_len,
+                                uint64_t value,
+                                const uint8_t *blinding,
+                                uint64_t lo,
+                                uint64_t hi,
+                                uint8_t *proof,
+                                size_t *proof_len,
+                                uint8_t *commitment,
+                                size_t *commitment_len);
+
+/**
  * Verify that `commitment` opens to a value in `[lo, hi]`.
  *
  * Returns: `BALLISTIC_OK` if it does; `BALLISTIC_ERR_VERIFICATION` if the
@@ -572,6 +599,30 @@ int ballistic_interval_verify(const struct ballistic_context *ctx,
                               size_t commitment_len,
                               uint64_t lo,
                               uint64_t hi);
+
+/**
+ * `ballistic_interval_verify` of a proof made with extra data
+ * (`ballistic_interval_prove_ex`): other extra data, or none, fails with
+ * `BALLISTIC_ERR_VERIFICATION`.
+ *
+ * Returns: as `ballistic_interval_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
+ */
+int ballistic_interval_verify_ex(const struct ballistic_context *ctx,
+                                 int system,
+                                 const uint8_t *label,
+                                 size_t label_len,
+                                 const uint8_t *extra,
+                                 size_t extra_len,
+                                 const uint8_t *proof,
+                                 size_t proof_len,
+                                 const uint8_t *commitment,
+                                 size_t commitment_len,
+                                 uint64_t lo,
+                                 uint64_t hi);
 
 /**
  * Prove `0 ≤ values[j] < 2^bits` with blindings derived from the owner's

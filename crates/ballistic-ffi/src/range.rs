@@ -518,11 +518,59 @@ pub unsafe extern "C" fn ballistic_interval_prove(
     commitment: *mut u8,
     commitment_len: *mut usize,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_interval_prove_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            value,
+            blinding,
+            lo,
+            hi,
+            proof,
+            proof_len,
+            commitment,
+            commitment_len,
+        )
+    }
+}
+
+/// `ballistic_interval_prove` with extra data bound into the transcript
+/// after the label (as proof files' `extra`); verify with
+/// `ballistic_interval_verify_ex` and the same bytes.
+///
+/// Returns: as `ballistic_interval_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `value`; `blinding`: 32 bytes; `lo`, `hi`.
+/// Out: `proof`, `proof_len`; `commitment`, `commitment_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_interval_prove_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    value: u64,
+    blinding: *const u8,
+    lo: u64,
+    hi: u64,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitment: *mut u8,
+    commitment_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let blinding = unsafe { array::<32>(blinding) }?;
         let proof_out = Out::new(proof, proof_len)?;
         let commitment_out = Out::new(commitment, commitment_len)?;
@@ -566,11 +614,54 @@ pub unsafe extern "C" fn ballistic_interval_verify(
     lo: u64,
     hi: u64,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_interval_verify_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitment,
+            commitment_len,
+            lo,
+            hi,
+        )
+    }
+}
+
+/// `ballistic_interval_verify` of a proof made with extra data
+/// (`ballistic_interval_prove_ex`): other extra data, or none, fails with
+/// `BALLISTIC_ERR_VERIFICATION`.
+///
+/// Returns: as `ballistic_interval_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_interval_verify_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitment: *const u8,
+    commitment_len: usize,
+    lo: u64,
+    hi: u64,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitment = unsafe { bytes(commitment, commitment_len) }?;
         let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
