@@ -53,6 +53,14 @@ fn main() {
         embedded::<Secp256k1>();
         return;
     }
+    // `ctgrind recovery`: only the owner-recovery provers (Bulletproofs and
+    // Bulletproofs+, every group).
+    if std::env::args().nth(1).as_deref() == Some("recovery") {
+        recoverable::<Ristretto255>(&BulletproofGens::new(16, 2), &PedersenGens::default());
+        recoverable::<Secp256k1>(&BulletproofGens::new(16, 2), &PedersenGens::default());
+        recoverable::<ballistic::Ed25519>(&BulletproofGens::new(16, 2), &PedersenGens::default());
+        return;
+    }
     // `ctgrind grin` runs only Grin's prover and rewind.
     if std::env::args().nth(1).as_deref() == Some("grin") {
         grin();
@@ -460,6 +468,11 @@ fn run<G: Group>() {
             }
         }
     }
+    recoverable::<G>(&bp, &pc);
+}
+
+/// The owner-recovery provers (`ctgrind recovery` runs only these).
+fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
     // The owner-recovery provers (Bulletproofs, Bulletproofs+): the seed,
     // the output id, the values and the message are secret (the blindings
     // and every nonce derive from them).
@@ -473,8 +486,8 @@ fn run<G: Group>() {
         classify(&values[..]);
         classify(&message[..]);
         let recoverable = system.prove_recoverable::<G>(
-            &bp,
-            &pc,
+            bp,
+            pc,
             &mut Transcript::new(b"ctgrind"),
             &values,
             16,
@@ -490,7 +503,7 @@ fn run<G: Group>() {
         let verified = recoverable.and_then(|(p, c, _)| {
             let statement = ballistic::RangeStatement::new(16, &c)?;
             let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
-            ballistic::equation::verify_dyn(&*p, &statement, &mut Transcript::new(b"ctgrind"), &bp, &pc, &mut rng)
+            ballistic::equation::verify_dyn(&*p, &statement, &mut Transcript::new(b"ctgrind"), bp, pc, &mut rng)
         });
         match verified {
             Ok(()) => println!("{} {system} recoverable n=16 m=2: proved, verifies", G::NAME),

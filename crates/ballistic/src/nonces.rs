@@ -8,9 +8,10 @@
 //!   the same nonce, so the seed's holder can re-derive every nonce of a
 //!   proof from the proof itself; anyone without the seed sees outputs of a
 //!   keyed STROBE PRF, indistinguishable from uniform. This is what makes
-//!   owner recovery possible (see
-//!   [`crate::range::bulletproofs_plus`]). Distinct nonces drawn at the same
-//!   transcript state use distinct labels.
+//!   owner recovery possible (see [`crate::range::recovery`]). Distinct
+//!   nonces drawn at the same transcript state use distinct labels. For a
+//!   prover's bulk vectors, [`SeededNonces::rng`] derives one key the same
+//!   way and expands it with ChaCha20.
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};

@@ -166,23 +166,19 @@ fn provers_leave_nothing<G: Group>() {
         )
         .unwrap();
         p.verify_with_rng(&bp, &pc, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
-        // Owner recovery: the blindings it returns and the openings it
-        // recovers are wiped when dropped.
-        let (p, c, blindings) = RangeProofPlus::<G>::prove_recoverable(
-            &bp,
-            &pc,
-            &mut Transcript::new(b"r"),
-            &[VALUE],
-            64,
-            &seed,
-            b"o",
-            b"memo",
-        )
-        .unwrap();
-        drop(blindings);
-        let openings = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
-        assert_eq!(openings.openings[0].value, VALUE);
-        drop(openings);
+        // Owner recovery (Bulletproofs: nonces from a ChaCha20 stream;
+        // Bulletproofs+): the blindings it returns and the openings and
+        // message it recovers are wiped when dropped.
+        for system in [ballistic::RangeSystem::Bulletproofs, ballistic::RangeSystem::BulletproofsPlus] {
+            let (p, c, blindings) = system
+                .prove_recoverable::<G>(&bp, &pc, &mut Transcript::new(b"r"), &[VALUE], 64, &seed, b"o", b"memo")
+                .unwrap();
+            drop(blindings);
+            let recovered = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
+            assert_eq!(recovered.openings[0].value, VALUE);
+            assert_eq!(&recovered.message[..], b"memo");
+            drop(recovered);
+        }
         // An MPC run: party states hold the value, blinding and nonces.
         let mut t = Transcript::new(b"m");
         let dealer = ballistic::range::mpc::Dealer::new(&bp, &pc, &mut t, 64, 2).unwrap();

@@ -51,6 +51,11 @@
 //! is one chunk covering all `N` positions (module `algebra`), and both
 //! finish with the same `prove_aggregate`.
 //!
+//! **Owner recovery** (`prove_recoverable`, `recover`; module `recovery`):
+//! the same prover with every nonce from a secret seed and the transcript,
+//! `α = α₀ + μ` carrying the values and a message, recovered from
+//! `μ_proof = α + ρx`.
+//!
 //! **Secrets.** Values, blindings and bit vectors meet curve arithmetic only
 //! through constant-time operations: `A` adds `G_k` or `−H_k` chosen by a
 //! constant-time select on the bit; `S`, `V_j`, `T₁`, `T₂` use the

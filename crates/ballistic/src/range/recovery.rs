@@ -27,9 +27,10 @@
 //! ([`ProofError::RecoveryFailed`]). The commitment check is the real
 //! guard: a wrong seed or id cannot produce a wrong opening (it would have
 //! to hit `γ_j` of the commitment), so recovery returns the committed
-//! values or nothing. The message is bound to the proof as the systems'
-//! documentation says (Bulletproofs: through `T₂`; Bulletproofs+: only by
-//! verification of the proof), so verify the proof as well.
+//! values or nothing. The message is bound to the proof by one more check
+//! on a point whose nonces' key includes the payload (Bulletproofs: `T₂`;
+//! Bulletproofs+: the last step's `B`), so an altered proof does not
+//! decode to another message either. Recovery does not verify the proof.
 //!
 //! **Why an output id.** Were the blindings derived from the seed and the
 //! public context alone, two proofs under the same seed and label would

@@ -17,12 +17,17 @@
 //!
 //! for `μ`, checks the payload's form and that every `V_j = v_j·B + γ_j·B̃`,
 //! and returns the openings and the message; anything else is
-//! [`ProofError::RecoveryFailed`]. To anyone without the seed the nonces
-//! are PRF outputs, so the proof is as hiding as a random-nonce one; `α`
-//! stays uniform because `α₀` is. A proof whose `δ'` was altered decodes to
-//! a random payload (refused); an adversary who knows `e` could shift the
-//! message bytes alone, so the message is authenticated only by verifying
-//! the proof — do both.
+//! [`ProofError::RecoveryFailed`]. The last step's `r, s` are drawn from a
+//! key that also binds `μ`, and the owner checks
+//!
+//! ```text
+//!   B = r·y·s·B + η·B̃
+//! ```
+//!
+//! so a proof whose `δ'` was altered — even to shift only the message
+//! bytes — is refused. To anyone without the seed the nonces are PRF
+//! outputs, so the proof is as hiding as a random-nonce one; `α` stays
+//! uniform because `α₀` is.
 //!
 //! **The caller must give every output made with one seed its own
 //! `output_id`** (1 to [`MAX_OUTPUT_ID`] bytes; [`crate::range::recovery`]
@@ -36,6 +41,26 @@ use zeroize::Zeroizing;
 use super::*;
 use crate::range::recovery::{decode_payload, message_capacity, open, output_blindings, prepare, OverGroup, Recovered};
 pub use crate::range::recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
+
+/// The nonces of a recoverable proof: [`SeededNonces`], except the last
+/// step's `r, s`, whose key also binds the payload (so `B = r·y·s·B + η·B̃`
+/// checks it).
+struct PayloadBound<'a> {
+    seed: &'a [u8; 32],
+    payload: Zeroizing<[u8; 32]>,
+}
+
+impl NonceSource for PayloadBound<'_> {
+    fn nonce<S: ScalarOps>(&mut self, transcript: &Transcript, label: &'static [u8], index: u64) -> S {
+        let seeded = SeededNonces::new(self.seed);
+        if label == b"r" || label == b"s" {
+            S::random(&mut seeded.rng(transcript, label, &self.payload[..]))
+        } else {
+            let mut seeded = seeded;
+            seeded.nonce(transcript, label, index)
+        }
+    }
+}
 
 impl<G: Group> OverGroup for RangeProofPlus<G> {
     type Group = G;
@@ -65,17 +90,8 @@ impl<G: Group> RangeProofPlus<G> {
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError> {
         let (blindings, payload) = prepare::<G::Scalar>(values, seed, output_id, message)?;
-        Self::prove_with(
-            Flavor::Ballistic,
-            bp_gens,
-            pc_gens,
-            transcript,
-            values,
-            &blindings,
-            n,
-            &mut SeededNonces::new(seed),
-            *payload,
-        )
+        let mut nonces = PayloadBound { seed, payload: Zeroizing::new(payload.to_bytes()) };
+        Self::prove_with(Flavor::Ballistic, bp_gens, pc_gens, transcript, values, &blindings, n, &mut nonces, *payload)
     }
 
     /// Recover the values and blindings of a proof made by
@@ -85,7 +101,8 @@ impl<G: Group> RangeProofPlus<G> {
     /// `δ' = η + δe + e²(α + y^{N+1}Σ_j z^{2(j+1)}γ_j + Σ_k(e_k² d_{L,k} + e_k⁻² d_{R,k}))`
     /// then yields the payload hidden in `α`. A wrong seed, id, context or
     /// proof is an error ([`ProofError::RecoveryFailed`]), never a wrong
-    /// opening: the payload's form and every commitment are checked.
+    /// opening: the payload's form, `B = r·y·s·B + η·B̃` (with `r, s` bound
+    /// to the payload) and every commitment are checked.
     /// Recovery does not verify the proof; do that separately.
     pub fn recover(
         &self,
@@ -117,12 +134,15 @@ impl<G: Group> RangeProofPlus<G> {
         let rounds = self.wip.rounds();
         let mut round_nonces = Zeroizing::new(Vec::with_capacity(rounds));
         let mut last = Zeroizing::new([G::Scalar::zero(); 4]);
+        let mut at_last = None;
         transcript.wip_domain_sep(shape.padded as u64);
         let ch = self.wip.replay(shape.padded, transcript, |k, t| {
             if k < rounds {
                 round_nonces.push((nonces.nonce::<G::Scalar>(t, b"d_L", 0), nonces.nonce::<G::Scalar>(t, b"d_R", 0)));
             } else {
+                // δ, η (r, s are bound to the payload: drawn below).
                 *last = last_nonces::<G::Scalar, _>(&mut nonces, t);
+                at_last = Some(t.clone());
             }
         })?;
         let [_, _, delta, eta] = *last;
@@ -139,6 +159,14 @@ impl<G: Group> RangeProofPlus<G> {
         }
         let payload = Zeroizing::new(alpha_f - *alpha);
         let bytes = decode_payload(&*payload, shape.m)?;
+        // B = r·y·s·B + η·B̃ with r, s bound to this payload.
+        let at_last = at_last.ok_or(ProofError::RecoveryFailed)?;
+        let mut bound = PayloadBound { seed, payload: Zeroizing::new(payload.to_bytes()) };
+        let r = Zeroizing::new(bound.nonce::<G::Scalar>(&at_last, b"r", 0));
+        let s = Zeroizing::new(bound.nonce::<G::Scalar>(&at_last, b"s", 0));
+        if G::compress(&pc_gens.commit(&(*r * y * *s), &eta)) != self.wip.b.compressed {
+            return Err(ProofError::RecoveryFailed);
+        }
         open(pc_gens, &bytes, &blindings, commitments, shape.max_value())
     }
 }
