@@ -97,7 +97,8 @@ struct Cli {
 #[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
-    /// Range proofs: prove and verify that committed values lie in [0, 2^bits).
+    /// Range proofs: prove and verify that committed values lie in [0, 2^bits) or [min, max];
+    /// recover a recoverable proof's openings and message.
     Range {
         #[command(subcommand)]
         command: RangeCommand,
