@@ -303,6 +303,29 @@ def test_owner_recovery_with_message_and_extra(system):
         ballistic.RangeProof.prove_recoverable([1], 8, seed, b"x", system="bppp")
 
 
+def test_recovery_files_interoperate_with_the_cli(tmp_path):
+    """A recoverable proof saved here is recovered by `ballistic range recover`, and the CLI's by Python."""
+    if not CLI.exists():
+        subprocess.run(["cargo", "build", "-q", "-p", "ballistic-cli"], cwd=ROOT, check=True)
+    seed = bytes(range(32))
+    key = tmp_path / "seed"
+    key.write_text(seed.hex())
+    proof, _ = ballistic.RangeProof.prove_recoverable([99], 16, seed, b"out 1", message=b"py", extra=b"\x07",
+                                                      system="bulletproofs")
+    path = tmp_path / "py-recoverable.json"
+    proof.save(path)
+    out = subprocess.run([str(CLI), "range", "recover", str(path), "--recover-key", str(key), "--output-id", "out 1"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"value: 99\nmessage: {b'py'.hex()}\n"
+    cli_path = tmp_path / "cli-recoverable.json"
+    subprocess.run([str(CLI), "range", "prove", "--bits", "16", "--value", "5", "--system", "bpplus", "--recover-key",
+                    str(key), "--output-id", "out 2", "--message", b"cli".hex(), "--extra", "0102",
+                    "--out", str(cli_path)], check=True)
+    openings, message = ballistic.RangeProof.load(cli_path).recover_with_message(seed, b"out 2")
+    assert openings[0][0] == 5 and message == b"cli"
+
+
 def test_mpc(group):
     values = [3, 1000, 2**40]
     parties = [ballistic.Party(v, 64, group=group) for v in values]
