@@ -25,6 +25,13 @@
 //!   commitment opens to a value in `[lo, hi]`, with any system; `bits` is
 //!   then the inner proof's, `max − min`'s bit length ([`crate::Interval::bits`]).
 //!
+//! A proof made with owner recovery
+//! ([`RangeProofFile::prove_recoverable`], [`RecoveryKey`]) is an ordinary
+//! range proof file: the output id and the message are not in it, and
+//! [`RangeProofFile::recover`] gives the seed's holder the [`Openings`]
+//! (values, blindings, and the message as `message`). Interval proofs are
+//! not recoverable.
+//!
 //! Files in deployed formats (`"profile"`: Grin's or Monero's bytes) are
 //! described in [`profile`]; there `extra` is Grin's `extra_commit`, and
 //! `min`/`max` are refused, as are Grin's `min_value` and
