@@ -489,6 +489,35 @@ static void test_extra(ballistic_context *ctx) {
         EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
                BALLISTIC_OK);
     }
+    /* A batch of proofs with their own extra data names the one given the wrong bytes. */
+    {
+        unsigned char bproofs[3][1024], bcommitments[3][33];
+        size_t bproof_len[3], bcommitments_len[3];
+        const char *extras[3] = {"a", "", "ccc"};
+        ballistic_range_item_ex items[3];
+        for (int k = 0; k < 3; k++) {
+            bproof_len[k] = sizeof bproofs[k];
+            bcommitments_len[k] = sizeof bcommitments[k];
+            EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), L(extras[k]), values, 1, blinding, 32, 8, bproofs[k],
+                                            &bproof_len[k], bcommitments[k], &bcommitments_len[k]),
+                   BALLISTIC_OK);
+            ballistic_range_item item = {SYSTEMS[k], L("app"), bproofs[k], bproof_len[k], bcommitments[k], bcommitments_len[k], 1, 8};
+            items[k].item = item;
+            items[k].extra = (const uint8_t *)extras[k];
+            items[k].extra_len = strlen(extras[k]);
+        }
+        size_t invalid[3], count = 99;
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_OK);
+        CHECK(count == 0);
+        items[2].extra_len = 2;
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        CHECK(count == 1 && invalid[0] == 2);
+        items[0].extra = NULL; /* NULL with a length: that item is invalid */
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        CHECK(count == 2 && invalid[0] == 0 && invalid[1] == 2);
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, NULL, &count), BALLISTIC_ERR_NULL_POINTER);
+        EXPECT(ballistic_range_verify_batch_ex(ctx, NULL, 0, NULL, &count), BALLISTIC_OK);
+    }
     /* Interval proofs with extra data, every system. */
     for (int k = 0; k < 3; k++) {
         unsigned char iproof[1024], icommitment[33];

@@ -218,6 +218,25 @@ typedef struct ballistic_range_item {
   size_t bits;
 } ballistic_range_item;
 
+/**
+ * One range proof made with extra data in a batch
+ * (`ballistic_range_verify_ex`'s arguments).
+ */
+typedef struct ballistic_range_item_ex {
+  /**
+   * The proof and its statement.
+   */
+  struct ballistic_range_item item;
+  /**
+   * The extra data bound into the transcript (may be NULL if `extra_len` is 0).
+   */
+  const uint8_t *extra;
+  /**
+   * Its length (at most `BALLISTIC_MAX_EXTRA_LEN`).
+   */
+  size_t extra_len;
+} ballistic_range_item_ex;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -516,6 +535,23 @@ int ballistic_range_verify_batch(const struct ballistic_context *ctx,
                                  size_t count,
                                  size_t *invalid,
                                  size_t *invalid_count);
+
+/**
+ * `ballistic_range_verify_batch` of proofs made with extra data (each
+ * item's own; none for `extra_len` 0).
+ *
+ * Returns: as `ballistic_range_verify_batch` (extra data over
+ *          `BALLISTIC_MAX_EXTRA_LEN` bytes, or NULL with a length, makes its
+ *          item invalid).
+ * Args: `ctx`: a context.
+ * In: `items`, `count`: the proofs.
+ * Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
+ */
+int ballistic_range_verify_batch_ex(const struct ballistic_context *ctx,
+                                    const struct ballistic_range_item_ex *items,
+                                    size_t count,
+                                    size_t *invalid,
+                                    size_t *invalid_count);
 
 /**
  * The length of an interval proof.

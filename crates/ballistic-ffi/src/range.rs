@@ -19,12 +19,6 @@ use crate::{
     BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_UNSUPPORTED, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
 };
 
-/// The transcript a label starts (at most `MAX_LABEL` = 1024 bytes).
-pub(crate) unsafe fn transcript(label: *const u8, label_len: usize) -> Result<Transcript, c_int> {
-    // SAFETY: the caller's contract for (label, label_len).
-    unsafe { transcript_with_extra(label, label_len, std::ptr::null(), 0) }
-}
-
 /// The transcript of a label (at most 1024 bytes) and extra data (at most
 /// `BALLISTIC_MAX_EXTRA_LEN` bytes; empty: none), as the library starts it.
 pub(crate) unsafe fn transcript_with_extra(
@@ -423,20 +417,87 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
         let bad: Vec<usize> = with_gens!(ctx, G, gens => {
             let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
                 .iter()
-                .map(|item| unsafe { decode_item::<G>(gens, item) })
+                .map(|item| unsafe { decode_item::<G>(gens, item, std::ptr::null(), 0) })
                 .collect();
-            let bound: Vec<(usize, Item<'_, G, dyn DynRangeProof<G>>)> = decoded
-                .iter()
-                .enumerate()
-                .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&*d.proof, &d.statement, t.clone()))))
-                .collect();
-            let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
-            let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
-            if let Err(e) = batch::verify(&claims, &gens.bp, &gens.pc, &mut crate::rng()) {
-                bad.extend(e.invalid.iter().filter_map(|(k, _)| bound.get(*k).map(|(i, _)| *i)));
+            invalid_of(gens, &decoded)
+        });
+        // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
+        unsafe {
+            if !bad.is_empty() {
+                std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
             }
-            bad.sort_unstable();
-            bad
+            *invalid_count = bad.len();
+        }
+        if bad.is_empty() {
+            Ok(())
+        } else {
+            Err(BALLISTIC_ERR_VERIFICATION)
+        }
+    })
+}
+
+/// The indices of the invalid proofs among `decoded` (those that did not
+/// decode, then those the batch blames), in increasing order.
+fn invalid_of<G: Group>(gens: &GroupGens<G>, decoded: &[Result<(Decoded<G>, Transcript), c_int>]) -> Vec<usize> {
+    let bound: Vec<(usize, Item<'_, G, dyn DynRangeProof<G>>)> = decoded
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&*d.proof, &d.statement, t.clone()))))
+        .collect();
+    let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
+    let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
+    if let Err(e) = batch::verify(&claims, &gens.bp, &gens.pc, &mut crate::rng()) {
+        bad.extend(e.invalid.iter().filter_map(|(k, _)| bound.get(*k).map(|(i, _)| *i)));
+    }
+    bad.sort_unstable();
+    bad
+}
+
+/// One range proof made with extra data in a batch
+/// (`ballistic_range_verify_ex`'s arguments).
+#[repr(C)]
+#[derive(Copy, Clone)]
+pub struct ballistic_range_item_ex {
+    /// The proof and its statement.
+    pub item: ballistic_range_item,
+    /// The extra data bound into the transcript (may be NULL if `extra_len` is 0).
+    pub extra: *const u8,
+    /// Its length (at most `BALLISTIC_MAX_EXTRA_LEN`).
+    pub extra_len: usize,
+}
+
+/// `ballistic_range_verify_batch` of proofs made with extra data (each
+/// item's own; none for `extra_len` 0).
+///
+/// Returns: as `ballistic_range_verify_batch` (extra data over
+///          `BALLISTIC_MAX_EXTRA_LEN` bytes, or NULL with a length, makes its
+///          item invalid).
+/// Args: `ctx`: a context.
+/// In: `items`, `count`: the proofs.
+/// Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_verify_batch_ex(
+    ctx: *const ballistic_context,
+    items: *const ballistic_range_item_ex,
+    count: usize,
+    invalid: *mut usize,
+    invalid_count: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let list = unsafe { crate::items(items, count) }?;
+        if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        // SAFETY: checked non-null; writable by the function's contract.
+        unsafe { *invalid_count = 0 };
+        let bad: Vec<usize> = with_gens!(ctx, G, gens => {
+            let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
+                .iter()
+                .map(|item| unsafe { decode_item::<G>(gens, &item.item, item.extra, item.extra_len) })
+                .collect();
+            invalid_of(gens, &decoded)
         });
         // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
         unsafe {
@@ -456,10 +517,12 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
 unsafe fn decode_item<G: Group>(
     gens: &GroupGens<G>,
     item: &ballistic_range_item,
+    extra: *const u8,
+    extra_len: usize,
 ) -> Result<(Decoded<G>, Transcript), c_int> {
     let system = system(item.system)?;
     // SAFETY: the item's pointers follow ballistic_range_verify's contract.
-    let transcript = unsafe { transcript(item.label, item.label_len) }?;
+    let transcript = unsafe { transcript_with_extra(item.label, item.label_len, extra, extra_len) }?;
     let proof = unsafe { bytes(item.proof, item.proof_len) }?;
     let commitments = unsafe { bytes(item.commitments, item.commitments_len) }?;
     Ok((decode_range::<G>(gens, system, proof, commitments, item.m, item.bits)?, transcript))
