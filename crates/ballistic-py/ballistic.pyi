@@ -105,6 +105,9 @@ class RangeProof:
     @property
     def label(self) -> str: ...
     @property
+    def extra(self) -> bytes:
+        """The extra data bound into the transcript (``b""``: none)."""
+    @property
     def bits(self) -> int: ...
     @property
     def commitments(self) -> List[bytes]: ...
@@ -121,10 +124,13 @@ class RangeProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
+        *,
+        extra: Optional[bytes] = None,
     ) -> Tuple[RangeProof, List[bytes]]:
         """Prove every value lies in ``[0, 2**bits)`` (1 ≤ bits ≤ 64, 1 to 64 values).
 
-        Returns the proof and the commitments. Blindings are random unless given.
+        Returns the proof and the commitments. Blindings are random unless given. ``extra`` (at most 1024 bytes) is
+        bound into the transcript after the label: the proof verifies with exactly these bytes.
         """
     @staticmethod
     def prove_recoverable(
@@ -134,12 +140,20 @@ class RangeProof:
         output_id: bytes,
         label: str = "ballistic range proof",
         group: str = "ristretto255",
+        *,
+        extra: Optional[bytes] = None,
+        message: Optional[bytes] = None,
+        system: str = "bulletproofs-plus",
     ) -> Tuple[RangeProof, List[bytes]]:
-        """A Bulletproofs+ proof (at most 3 values) whose values and blindings the holder of ``seed`` (32 bytes) can
-        recover. ``output_id`` (1 to 1024 bytes) must be unique per output made with the seed: the blindings derive
-        from the seed and the id, so two outputs with one id would share them."""
+        """A proof of any system (at most 3 values; Bulletproofs++ proofs are 48 bytes longer) whose values, blindings and ``message`` (at most
+        22, 14 or 6 bytes for 1, 2 or 3 values) the holder of ``seed`` (32 bytes) can recover. ``output_id`` (1 to
+        1024 bytes) must be unique per output made with the seed: the blindings derive from the seed and the id, so
+        two outputs with one id would share them."""
     def recover(self, seed: bytes, output_id: bytes) -> List[Tuple[int, bytes]]:
         """``[(value, blinding), ...]`` from a recoverable proof; ``VerificationError`` for a wrong seed or id."""
+    def recover_with_message(self, seed: bytes, output_id: bytes) -> Tuple[List[Tuple[int, bytes]], bytes]:
+        """``([(value, blinding), ...], message)`` from a recoverable proof; ``VerificationError`` for a wrong seed
+        or id."""
     def verify(self) -> bool:
         """``True`` iff the proof verifies for its statement."""
     def check(self) -> None:
@@ -156,6 +170,8 @@ class RangeProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
+        *,
+        extra: Optional[bytes] = None,
     ) -> RangeProof:
         """A proof from its bytes and statement (strict decoding; ``DecodeError``)."""
     def to_json(self) -> str:
@@ -179,6 +195,15 @@ class IntervalProof:
     def lo(self) -> int: ...
     @property
     def hi(self) -> int: ...
+    @property
+    def system(self) -> str: ...
+    @property
+    def group(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def extra(self) -> bytes:
+        """The extra data bound into the transcript (``b""``: none)."""
 
     @staticmethod
     def prove(
@@ -189,8 +214,11 @@ class IntervalProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
+        *,
+        extra: Optional[bytes] = None,
     ) -> IntervalProof:
-        """Prove ``lo ≤ value ≤ hi`` for the commitment ``value·B + blinding·B̃``."""
+        """Prove ``lo ≤ value ≤ hi`` for the commitment ``value·B + blinding·B̃``; ``extra`` (at most 1024 bytes) is
+        bound into the transcript after the label."""
     def verify(self) -> bool:
         """``True`` iff the proof verifies."""
     def check(self) -> None:
@@ -206,8 +234,20 @@ class IntervalProof:
         label: str = "ballistic range proof",
         system: str = "bulletproofs",
         group: str = "ristretto255",
+        *,
+        extra: Optional[bytes] = None,
     ) -> IntervalProof:
         """A proof from its bytes and statement (strict decoding)."""
+    def to_json(self) -> str:
+        """The JSON proof file of ``ballistic range prove --min/--max`` (``min``, ``max`` fields)."""
+    @staticmethod
+    def from_json(text: str) -> IntervalProof:
+        """A proof from an interval proof file's text (strict; ``DecodeError``)."""
+    def save(self, path: _Path) -> None:
+        """Write the JSON proof file."""
+    @staticmethod
+    def load(path: _Path) -> IntervalProof:
+        """Read a JSON proof file."""
 
 @final
 class Circuit:

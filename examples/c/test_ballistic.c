@@ -442,13 +442,36 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
                                              proof, &pl, commitments, &cl),
            BALLISTIC_ERR_CAPACITY);
     ballistic_context_destroy(small);
-    /* Unsupported systems, bad output ids, bad pointers. */
-    EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("wallet"), values, 2, 32, seed, L("id"), proof,
-                                             &proof_len, commitments, &commitments_len),
-           BALLISTIC_ERR_UNSUPPORTED);
-    EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                   commitments_len, 2, 32, seed, L("id"), got, blindings),
-           BALLISTIC_ERR_UNSUPPORTED);
+    /* Bulletproofs++: the sealed payload makes the proof 48 bytes longer; it recovers like the others. */
+    {
+        unsigned char ppp[1024];
+        size_t ppp_len = sizeof ppp, plain_len = 0, cl2 = sizeof commitments;
+        uint64_t back[2] = {0, 0};
+        EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), values, 2, 32, seed,
+                                                 L("id"), ppp, &ppp_len, commitments, &cl2),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_proof_len(point_len == 32 ? BALLISTIC_GROUP_RISTRETTO255 : BALLISTIC_GROUP_SECP256K1,
+                                         BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, 32, 2, &plain_len),
+               BALLISTIC_OK);
+        CHECK(ppp_len == plain_len + 48);
+        EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, ppp_len, commitments, cl2, 2, 32),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, ppp_len, commitments, cl2, 2,
+                                       32, seed, L("id"), back, blindings),
+               BALLISTIC_OK);
+        CHECK(back[0] == values[0] && back[1] == values[1]);
+        EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, ppp_len, commitments, cl2, 2,
+                                       32, other, L("id"), back, blindings),
+               BALLISTIC_ERR_RECOVERY);
+        /* Without its sealed payload the proof is a plain one that no longer verifies, and recovers nothing. */
+        EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, plain_len, commitments, cl2, 2,
+                                      32),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, plain_len, commitments, cl2, 2,
+                                       32, seed, L("id"), back, blindings),
+               BALLISTIC_ERR_RECOVERY);
+    }
+    /* Bad output ids, bad pointers. */
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 2, 32, seed, NULL, 0,
                                              proof, &proof_len, commitments, &commitments_len),
            BALLISTIC_ERR_ARGUMENT);
@@ -464,6 +487,174 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
                                    commitments_len, 2, 0, seed, L("tx 1, output 0"), got, blindings),
            BALLISTIC_ERR_STATEMENT);
+}
+
+/* Extra data bound into the transcript, with every system. */
+static void test_extra(ballistic_context *ctx) {
+    const uint64_t values[1] = {200};
+    unsigned char blinding[32], proof[1024], commitments[33];
+    small_scalar(blinding, 9);
+    for (int k = 0; k < 3; k++) {
+        size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+        EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), L("tx 42"), values, 1, blinding, 32, 8, proof, &proof_len,
+                                        commitments, &commitments_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[k], L("app"), L("tx 42"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[k], L("app"), L("tx 43"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_ERR_VERIFICATION);
+        /* No extra data (NULL, 0) is ballistic_range_verify's transcript. */
+        EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), NULL, 0, values, 1, blinding, 32, 8, proof, &proof_len,
+                                        commitments, &commitments_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
+               BALLISTIC_OK);
+    }
+    /* A batch of proofs with their own extra data names the one given the wrong bytes. */
+    {
+        unsigned char bproofs[3][1024], bcommitments[3][33];
+        size_t bproof_len[3], bcommitments_len[3];
+        const char *extras[3] = {"a", "", "ccc"};
+        ballistic_range_item_ex items[3];
+        for (int k = 0; k < 3; k++) {
+            bproof_len[k] = sizeof bproofs[k];
+            bcommitments_len[k] = sizeof bcommitments[k];
+            EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), L(extras[k]), values, 1, blinding, 32, 8, bproofs[k],
+                                            &bproof_len[k], bcommitments[k], &bcommitments_len[k]),
+                   BALLISTIC_OK);
+            ballistic_range_item item = {SYSTEMS[k], L("app"), bproofs[k], bproof_len[k], bcommitments[k], bcommitments_len[k], 1, 8};
+            items[k].item = item;
+            items[k].extra = (const uint8_t *)extras[k];
+            items[k].extra_len = strlen(extras[k]);
+        }
+        size_t invalid[3], count = 99;
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_OK);
+        CHECK(count == 0);
+        items[2].extra_len = 2;
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        CHECK(count == 1 && invalid[0] == 2);
+        items[0].extra = NULL; /* NULL with a length: that item is invalid */
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        CHECK(count == 2 && invalid[0] == 0 && invalid[1] == 2);
+        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, NULL, &count), BALLISTIC_ERR_NULL_POINTER);
+        EXPECT(ballistic_range_verify_batch_ex(ctx, NULL, 0, NULL, &count), BALLISTIC_OK);
+    }
+    /* Interval proofs with extra data, every system. */
+    for (int k = 0; k < 3; k++) {
+        unsigned char iproof[1024], icommitment[33];
+        size_t iproof_len = sizeof iproof, icommitment_len = sizeof icommitment;
+        EXPECT(ballistic_interval_prove_ex(ctx, SYSTEMS[k], L("age"), L("session 1"), 42, blinding, 18, 130, iproof, &iproof_len,
+                                           icommitment, &icommitment_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[k], L("age"), L("session 1"), iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130),
+               BALLISTIC_OK);
+        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[k], L("age"), L("session 2"), iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130),
+               BALLISTIC_ERR_VERIFICATION);
+        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[k], L("age"), iproof, iproof_len, icommitment, icommitment_len, 18, 130),
+               BALLISTIC_ERR_VERIFICATION);
+    }
+    static unsigned char long_extra[1025];
+    {
+        unsigned char iproof[1024], icommitment[33];
+        size_t iproof_len = sizeof iproof, icommitment_len = sizeof icommitment;
+        EXPECT(ballistic_interval_prove_ex(ctx, SYSTEMS[0], L("age"), long_extra, sizeof long_extra, 42, blinding, 18, 130, iproof,
+                                           &iproof_len, icommitment, &icommitment_len),
+               BALLISTIC_ERR_ARGUMENT);
+        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[0], L("age"), long_extra, sizeof long_extra, iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130),
+               BALLISTIC_ERR_ARGUMENT);
+    }
+    size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+    EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[0], L("app"), long_extra, sizeof long_extra, values, 1, blinding, 32, 8, proof,
+                                    &proof_len, commitments, &commitments_len),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[0], L("app"), long_extra, sizeof long_extra, proof, proof_len, commitments,
+                                     commitments_len, 1, 8),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[0], L("app"), NULL, 3, proof, proof_len, commitments, commitments_len, 1, 8),
+           BALLISTIC_ERR_NULL_POINTER);
+}
+
+/* Owner recovery with a message and extra data, for every system. */
+static void test_recovery_message(ballistic_context *ctx, size_t point_len) {
+    const uint64_t values[2] = {31337, 5};
+    unsigned char seed[32], proof[1024], commitments[66], blindings[64], message[BALLISTIC_MAX_MESSAGE_LEN];
+    memset(seed, 0x17, sizeof seed);
+    const char *memo = "fourteen bytes";
+    for (int k = 0; k < 3; k++) {
+        int system = SYSTEMS[k];
+        size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), L("ctx"), values, 2, 16, seed, L("out 7"), L(memo),
+                                                    proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_OK);
+        EXPECT(ballistic_range_verify_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16),
+               BALLISTIC_OK);
+        uint64_t got[2] = {0, 0};
+        size_t message_len = sizeof message;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), got, blindings, message, &message_len),
+               BALLISTIC_OK);
+        CHECK(got[0] == values[0] && got[1] == values[1]);
+        CHECK(message_len == strlen(memo) && memcmp(message, memo, message_len) == 0);
+        unsigned char c[33];
+        size_t c_len = sizeof c;
+        EXPECT(ballistic_commit(ctx, got[0], blindings, c, &c_len), BALLISTIC_OK);
+        CHECK(memcmp(c, commitments, point_len) == 0);
+        /* The plain function recovers the same openings (the message is not returned). */
+        uint64_t plain[2] = {0, 0};
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16, seed,
+                                       L("out 7"), plain, blindings),
+               BALLISTIC_ERR_RECOVERY); /* no extra data: another transcript */
+        /* A short message buffer: the length needed, nothing else written. */
+        uint64_t untouched[2] = {1, 1};
+        message_len = 3;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), untouched, blindings, message, &message_len),
+               BALLISTIC_ERR_BUFFER_TOO_SMALL);
+        CHECK(message_len == strlen(memo) && untouched[0] == 1 && untouched[1] == 1);
+        /* Wrong extra data or seed: nothing recovered. */
+        message_len = sizeof message;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx2"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), untouched, blindings, message, &message_len),
+               BALLISTIC_ERR_RECOVERY);
+        CHECK(untouched[0] == 1 && untouched[1] == 1);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, NULL, 0, got, blindings, message, &message_len),
+               BALLISTIC_ERR_ARGUMENT);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), got, blindings, message, NULL),
+               BALLISTIC_ERR_NULL_POINTER);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len - 1, commitments, commitments_len, 2,
+                                          16, seed, L("out 7"), got, blindings, message, &message_len),
+               BALLISTIC_ERR_DECODE);
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 0,
+                                          seed, L("out 7"), got, blindings, message, &message_len),
+               BALLISTIC_ERR_STATEMENT);
+        /* A message too long for two values (14 bytes), extra data too long. */
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), NULL, 0, values, 2, 16, seed, L("out 7"),
+                                                    L("fifteen bytes!!"), proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_ERR_ARGUMENT);
+        static unsigned char long_extra[1025];
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), long_extra, sizeof long_extra, values, 2, 16, seed,
+                                                    L("out 7"), NULL, 0, proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_ERR_ARGUMENT);
+        /* One value carries 22 bytes. */
+        const char *long_memo = "twenty-two bytes, max.";
+        proof_len = sizeof proof;
+        commitments_len = sizeof commitments;
+        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), NULL, 0, values, 1, 16, seed, L("out 8"), L(long_memo),
+                                                    proof, &proof_len, commitments, &commitments_len),
+               BALLISTIC_OK);
+        message_len = sizeof message;
+        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), NULL, 0, proof, proof_len, commitments, commitments_len, 1, 16,
+                                          seed, L("out 8"), got, blindings, message, &message_len),
+               BALLISTIC_OK);
+        CHECK(message_len == 22 && memcmp(message, long_memo, 22) == 0);
+    }
 }
 
 static void test_circuit(ballistic_context *ctx, ballistic_context *other_group) {
@@ -540,6 +731,8 @@ int main(void) {
         test_batch(contexts[g], point_len);
         test_interval(contexts[g], groups[g], point_len);
         test_recovery(contexts[g], point_len);
+        test_recovery_message(contexts[g], point_len);
+        test_extra(contexts[g]);
     }
     test_circuit(r, k);
     test_circuit(k, r);

@@ -71,23 +71,98 @@ pub fn read_secret_text(path: &Path) -> Result<Zeroizing<String>, String> {
     Ok(Zeroizing::new(text.trim().to_string()))
 }
 
+/// `range prove` (ballistic's own format): what the command line gave.
+pub struct ProveArgs<'a> {
+    /// `--group`.
+    pub group: GroupId,
+    /// `--system`.
+    pub system: RangeSystem,
+    /// `--bits` (absent with `--min`/`--max`).
+    pub bits: Option<usize>,
+    /// `--min`.
+    pub min: Option<u64>,
+    /// `--max`.
+    pub max: Option<u64>,
+    /// `--extra` (hex).
+    pub extra: Option<&'a str>,
+    /// `--message` (hex; with `--recover-key`).
+    pub message: Option<&'a str>,
+    /// `--recover-key` (a file, or `-`).
+    pub recover_key: Option<&'a Path>,
+    /// `--output-id`.
+    pub output_id: Option<&'a str>,
+    /// Values and blindings.
+    pub secrets: &'a Secrets<'a>,
+    /// `--label`.
+    pub label: &'a str,
+    /// `--out`.
+    pub out: &'a Path,
+    /// `--openings`.
+    pub openings: Option<&'a Path>,
+}
+
+/// `--extra`: hex, 1 to `MAX_EXTRA` bytes.
+fn extra_of(extra: Option<&str>) -> Result<Vec<u8>, String> {
+    let Some(hex) = extra else { return Ok(Vec::new()) };
+    let bytes = ballistic::encoding::from_hex(hex).ok_or("--extra: bad hex (lowercase hex digits)")?;
+    if bytes.is_empty() || bytes.len() > file::MAX_EXTRA {
+        return Err(format!("--extra: must be 1 to {} bytes", file::MAX_EXTRA));
+    }
+    Ok(bytes)
+}
+
+/// What `range prove` proves: `--bits`, or the interval `--min`/`--max`
+/// (`--min` alone: up to 2^64 − 1; `--max` alone: from 0).
+fn proved_range(bits: Option<usize>, min: Option<u64>, max: Option<u64>) -> Result<file::ProvedRange, String> {
+    match (bits, min, max) {
+        (Some(bits), None, None) => Ok(file::ProvedRange::Bits(bits)),
+        (None, None, None) => Err("give --bits, or --min and/or --max".into()),
+        (Some(_), _, _) => Err("--bits and --min/--max exclude each other (the interval fixes the bits)".into()),
+        (None, lo, hi) => {
+            let (lo, hi) = (lo.unwrap_or(0), hi.unwrap_or(u64::MAX));
+            ballistic::Interval::new(lo, hi)
+                .map(file::ProvedRange::Interval)
+                .map_err(|_| format!("--min {lo} is above --max {hi}"))
+        }
+    }
+}
+
 /// `range prove`: write the proof file to `out` and, if asked, the secret
 /// openings to `openings`.
-#[allow(clippy::too_many_arguments)]
-pub fn prove(
-    group: GroupId,
-    system: RangeSystem,
-    bits: usize,
-    secrets: &Secrets<'_>,
-    label: &str,
-    out: &Path,
-    openings: Option<&Path>,
-) -> Result<(), String> {
-    if secrets.values_file == Some(Path::new("-")) && secrets.blindings_file == Some(Path::new("-")) {
-        return Err("values and blindings cannot both come from standard input".into());
+pub fn prove(a: &ProveArgs<'_>) -> Result<(), String> {
+    let secrets = a.secrets;
+    let stdin = Some(Path::new("-"));
+    if [secrets.values_file, secrets.blindings_file, a.recover_key].iter().filter(|p| **p == stdin).count() > 1 {
+        return Err("only one secret can come from standard input".into());
+    }
+    let range = proved_range(a.bits, a.min, a.max)?;
+    let extra = extra_of(a.extra)?;
+    if a.message.is_some() && a.recover_key.is_none() {
+        return Err("--message is hidden in recoverable proofs: give --recover-key and --output-id".into());
     }
     let values = Zeroizing::new(values_of(secrets)?);
-    let (proof_file, openings_file) = ballistic::with_group!(group, G => {
+    if matches!(range, file::ProvedRange::Interval(_)) && values.len() != 1 {
+        return Err(format!("an interval proof proves one value ({} given)", values.len()));
+    }
+    let options = file::ProveOptions { system: a.system, range, label: a.label, extra: &extra };
+    if let Some(key_path) = a.recover_key {
+        let seed = recovery_seed(key_path)?;
+        let output_id = a.output_id.ok_or("--recover-key needs --output-id")?;
+        let message = Zeroizing::new(match a.message {
+            None => Vec::new(),
+            Some(hex) => ballistic::encoding::from_hex(hex).ok_or("--message: bad hex (lowercase hex digits)")?,
+        });
+        let key = file::RecoveryKey { seed: &seed, output_id: output_id.as_bytes(), message: &message };
+        let (proof_file, openings_file) = ballistic::with_group!(a.group, G => {
+            RangeProofFile::prove_recoverable::<G>(&GeneratorCache::new(), &options, &values, &key)
+        })
+        .map_err(|e| e.to_string())?;
+        if let Some(path) = a.openings {
+            write_secret(path, &openings_file.to_json())?;
+        }
+        return write_text(a.out, &proof_file.to_json());
+    }
+    let (proof_file, openings_file) = ballistic::with_group!(a.group, G => {
         let blindings = Zeroizing::new(match secrets.blindings_file {
             Some(path) => {
                 let text = Zeroizing::new(read_capped(path, file::MAX_SECRETS_FILE)?);
@@ -101,14 +176,14 @@ pub fn prove(
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| e.to_string())?,
         });
-        RangeProofFile::prove::<G, _>(&GeneratorCache::new(), system, bits, &values, &blindings, label, &mut rand_core::OsRng)
+        RangeProofFile::prove_with::<G, _>(&GeneratorCache::new(), &options, &values, &blindings, &mut rand_core::OsRng)
     })
     .map_err(|e| e.to_string())?;
     // The openings first: a proof whose blindings were lost is of no use.
-    if let Some(path) = openings {
+    if let Some(path) = a.openings {
         write_secret(path, &openings_file.to_json())?;
     }
-    write_text(out, &proof_file.to_json())
+    write_text(a.out, &proof_file.to_json())
 }
 
 fn read(path: &Path) -> Result<RangeProofFile, String> {
@@ -364,6 +439,28 @@ pub fn prove_profile(o: &ProfileOptions<'_>) -> Result<(), String> {
     write_text(o.out, &proof_file.to_json())
 }
 
+/// The seed of `--recover-key`: 64 lowercase hex digits in a file (`-`: standard input).
+fn recovery_seed(path: &Path) -> Result<Zeroizing<[u8; 32]>, String> {
+    file::secret_hex(0, read_secret_text(path)?.as_bytes())
+        .map_err(|_| format!("{}: the recovery key must be 64 lowercase hex digits (32 bytes)", path.display()))
+}
+
+/// `range recover`: the values and message of a recoverable proof, for the
+/// holder of its seed and output id; the openings to `openings` (0600).
+pub fn recover(path: &Path, key_path: &Path, output_id: &str, openings: Option<&Path>) -> Result<(), String> {
+    let proof_file = read(path)?;
+    let seed = recovery_seed(key_path)?;
+    let opened = proof_file.recover(&seed, output_id.as_bytes()).map_err(|e| e.to_string())?;
+    if let Some(out) = openings {
+        write_secret(out, &opened.to_json())?;
+    }
+    for value in &opened.values {
+        println!("value: {value}");
+    }
+    println!("message: {}", opened.message.as_deref().unwrap_or_default());
+    Ok(())
+}
+
 /// `range rewind`: recover a Grin proof's value, message and (if the
 /// prover's private nonce was the rewind nonce) blinding.
 pub fn rewind(path: &Path, nonce_file: &Path, openings: Option<&Path>) -> Result<(), String> {
@@ -379,9 +476,12 @@ pub fn rewind(path: &Path, nonce_file: &Path, openings: Option<&Path>) -> Result
             profile: proof_file.profile.clone(),
             group: proof_file.group.clone(),
             bits: proof_file.bits,
+            min: None,
+            max: None,
             values: vec![rewound.value],
             blindings: vec![ballistic::encoding::to_hex(&ballistic::range::grin::scalar_to_bytes(blinding))],
             commitments: proof_file.commitments.clone(),
+            message: Some(ballistic::encoding::to_hex(&rewound.message)),
         };
         write_secret(out, &opened.to_json())?;
     }

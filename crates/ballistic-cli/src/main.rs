@@ -93,9 +93,12 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run: the size of `Range` does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
-    /// Range proofs: prove and verify that committed values lie in [0, 2^bits).
+    /// Range proofs: prove and verify that committed values lie in [0, 2^bits) or [min, max];
+    /// recover a recoverable proof's openings and message.
     Range {
         #[command(subcommand)]
         command: RangeCommand,
@@ -129,7 +132,8 @@ enum Command {
 #[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum RangeCommand {
-    /// Prove that each --value lies in [0, 2^bits) and write a JSON proof file.
+    /// Prove that each --value lies in [0, 2^bits) (or one value in [--min, --max]) and write a
+    /// JSON proof file.
     Prove {
         /// Proof system (default: bulletproofs; with --profile monero, bpplus).
         #[arg(long, value_enum)]
@@ -141,14 +145,23 @@ enum RangeCommand {
         /// file that says so (verify and verify-batch read it like any other).
         #[arg(long, value_enum)]
         profile: Option<ProfileArg>,
-        /// Bits per value, 1..=64 (--profile grin: a power of two; monero: 64).
-        #[arg(long)]
-        bits: usize,
+        /// Bits per value, 1..=64 (--profile grin: a power of two; monero: 64). Not with
+        /// --min/--max (the interval fixes the proof's size).
+        #[arg(long, required_unless_present_any = ["min", "max"], conflicts_with_all = ["min", "max"])]
+        bits: Option<usize>,
+        /// Interval proof: prove that the one value lies in [MIN, MAX] (any system; MIN
+        /// alone: up to 2^64 - 1).
+        #[arg(long, conflicts_with = "profile")]
+        min: Option<u64>,
+        /// Interval proof: the upper end (MAX alone: from 0).
+        #[arg(long, conflicts_with = "profile")]
+        max: Option<u64>,
         /// --profile grin: prove value - min_value in [0, 2^bits) (one value).
         #[arg(long, requires = "profile")]
         min_value: Option<u64>,
-        /// --profile grin: bytes bound into the proof (Grin's extra_commit), hex.
-        #[arg(long, requires = "profile")]
+        /// Extra data bound into the proof, hex (1 to 1024 bytes; the verifier reads it from the
+        /// proof file, and any other bytes fail verification). --profile grin: Grin's extra_commit.
+        #[arg(long)]
         extra: Option<String>,
         /// --profile grin: the value generator (secp256k1-zkp's 33-byte encoding, hex);
         /// Grin's H if not given.
@@ -162,10 +175,29 @@ enum RangeCommand {
         /// given. The same as the rewind nonce lets rewinding recover the blinding too.
         #[arg(long, requires = "profile")]
         private_nonce_file: Option<PathBuf>,
-        /// --profile grin: a 20-byte message (40 hex digits) hidden in the proof, recovered
-        /// by rewinding (one value only).
-        #[arg(long, requires = "profile")]
+        /// A message hidden in the proof, hex: with --recover-key, up to 22, 14 or 6 bytes (1, 2
+        /// or 3 values), given back by `range recover`; --profile grin: 20 bytes (40 hex digits),
+        /// given back by `range rewind` (one value only).
+        /// Visible to every local user (`ps`, /proc): prefer --message-file.
+        #[arg(long, conflicts_with = "message_file")]
         message: Option<String>,
+        /// Read --message (hex) from this file (`-`: standard input).
+        #[arg(long)]
+        message_file: Option<PathBuf>,
+        /// Owner recovery: read the 32-byte seed (64 hex digits) from this file (`-`: standard
+        /// input). The blindings derive from it and --output-id; `range recover` with the same
+        /// seed and id gives back the values, blindings and --message. Bulletproofs or
+        /// Bulletproofs+, 1 to 3 values.
+        #[arg(
+            long,
+            requires = "output_id",
+            conflicts_with_all = ["profile", "min", "max", "blindings", "blindings_file"]
+        )]
+        recover_key: Option<PathBuf>,
+        /// Owner recovery: this output's id (its UTF-8 bytes, 1 to 1024), unique per output made
+        /// with one seed; not secret, and not written in the proof file: keep it to recover.
+        #[arg(long, requires = "recover_key")]
+        output_id: Option<String>,
         /// A value to prove in range (repeat for an aggregated proof, up to 64).
         /// Visible to every local user (`ps`, /proc): prefer --values-file.
         #[arg(long = "value", required_unless_present = "values_file", conflicts_with = "values_file")]
@@ -203,6 +235,22 @@ enum RangeCommand {
         /// The proof files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+    },
+    /// Owner recovery: with the seed and output id a proof was made with (`range prove
+    /// --recover-key`), print its values and message; write the openings (values, blindings) to
+    /// --openings (mode 0600).
+    Recover {
+        /// The proof file.
+        file: PathBuf,
+        /// Read the 32-byte seed (64 hex digits) from this file (`-`: standard input).
+        #[arg(long)]
+        recover_key: PathBuf,
+        /// The output's id, as given to `range prove --output-id`.
+        #[arg(long)]
+        output_id: String,
+        /// Write the recovered openings (values, blindings, message) to this file, created with mode 0600.
+        #[arg(long)]
+        openings: Option<PathBuf>,
     },
     /// Rewind a Grin proof file (one value) with the prover's rewind nonce: print the value and the
     /// 20-byte message; write the blinding, if the proof gives it, to --openings (mode 0600).
@@ -374,12 +422,17 @@ fn main() -> ExitCode {
                 group,
                 profile,
                 bits,
+                min,
+                max,
                 min_value,
                 extra,
                 value_generator,
                 rewind_nonce_file,
                 private_nonce_file,
                 message,
+                message_file,
+                recover_key,
+                output_id,
                 values,
                 values_file,
                 blindings,
@@ -387,7 +440,20 @@ fn main() -> ExitCode {
                 label,
                 out,
                 openings,
-            } => {
+            } => (|| {
+                let stdin = Some(std::path::Path::new("-"));
+                if message_file.as_deref() == stdin
+                    && [&values_file, &blindings_file, &recover_key, &rewind_nonce_file, &private_nonce_file]
+                        .iter()
+                        .any(|p| p.as_deref() == stdin)
+                {
+                    return Err("only one secret can come from standard input".to_string());
+                }
+                let message = match &message_file {
+                    Some(path) => Some(files::read_secret_text(path)?),
+                    None => message.map(zeroize::Zeroizing::new),
+                };
+                let message = message.as_deref().map(String::as_str);
                 let secrets = files::Secrets {
                     values: &values,
                     values_file: values_file.as_deref(),
@@ -395,35 +461,44 @@ fn main() -> ExitCode {
                     blindings_file: blindings_file.as_deref(),
                 };
                 match profile {
-                    None => files::prove(
-                        group.unwrap_or(GroupArg::Ristretto255).into(),
-                        system.unwrap_or(SystemArg::Bulletproofs).into(),
+                    None => files::prove(&files::ProveArgs {
+                        group: group.unwrap_or(GroupArg::Ristretto255).into(),
+                        system: system.unwrap_or(SystemArg::Bulletproofs).into(),
                         bits,
-                        &secrets,
-                        &label,
-                        &out,
-                        openings.as_deref(),
-                    ),
+                        min,
+                        max,
+                        extra: extra.as_deref(),
+                        message,
+                        recover_key: recover_key.as_deref(),
+                        output_id: output_id.as_deref(),
+                        secrets: &secrets,
+                        label: &label,
+                        out: &out,
+                        openings: openings.as_deref(),
+                    }),
                     Some(profile) => files::prove_profile(&files::ProfileOptions {
                         profile: profile.into(),
                         group: group.map(Into::into),
                         system: system.map(Into::into),
-                        bits,
+                        bits: bits.unwrap_or_default(),
                         min_value,
                         extra: extra.as_deref(),
                         value_generator: value_generator.as_deref(),
                         rewind_nonce_file: rewind_nonce_file.as_deref(),
                         private_nonce_file: private_nonce_file.as_deref(),
-                        message: message.as_deref(),
+                        message,
                         label_given: label != DEFAULT_RANGE_LABEL,
                         secrets: &secrets,
                         out: &out,
                         openings: openings.as_deref(),
                     }),
                 }
-            }
+            })(),
             RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
             RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
+            RangeCommand::Recover { file, recover_key, output_id, openings } => {
+                files::recover(&file, &recover_key, &output_id, openings.as_deref())
+            }
             RangeCommand::Rewind { file, rewind_nonce_file, openings } => {
                 files::rewind(&file, &rewind_nonce_file, openings.as_deref())
             }

@@ -519,3 +519,284 @@ fn bulletproofs_plus_plus_files_intervals_and_mixed_batches() {
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.contains("ppp-tampered.json"), "{out}");
 }
+
+#[test]
+fn interval_proofs_prove_verify_and_batch() {
+    // [--min, --max] with each system; --max alone is [0, MAX], --min alone [MIN, 2^64 - 1].
+    let cases: [(&str, &[&str], &str, u64, u64); 3] = [
+        ("bulletproofs", &["--min", "100", "--max", "1100"], "600", 100, 1100),
+        ("bpplus", &["--max", "255"], "255", 0, 255),
+        ("bppp", &["--min", "18446744073709551600"], "18446744073709551610", 18446744073709551600, u64::MAX),
+    ];
+    let mut paths = Vec::new();
+    for (k, (system, range, value, lo, hi)) in cases.iter().enumerate() {
+        let out = tmp(&format!("interval-{k}.json"));
+        let mut cmd = bin();
+        cmd.args(["range", "prove", "--system", system, "--value", value, "--out"]).arg(&out).args(*range);
+        let o = run(&mut cmd);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v = json(&out);
+        assert_eq!(v["min"].as_u64(), Some(*lo));
+        assert_eq!(v["max"].as_u64(), Some(*hi));
+        assert_eq!(v["commitments"].as_array().unwrap().len(), 1);
+        let o = verify(&out);
+        assert!(o.status.success(), "{}", stderr(&o));
+        paths.push(out);
+    }
+    // Interval and plain range proofs in one batch.
+    let plain = tmp("interval-plain.json");
+    assert!(prove(&plain, "8", &["3"], &[]).status.success());
+    let o = run(bin().args(["range", "verify-batch"]).args(&paths).arg(&plain));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 4 proofs");
+
+    // A tampered interval fails; the batch names that file alone.
+    let mut v = json(&paths[0]);
+    v["max"] = 1101.into(); // same inner size, another interval
+    let tampered = tmp("interval-tampered.json");
+    write_json(&tampered, &v);
+    let o = verify(&tampered);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("rejected"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify-batch"]).arg(&paths[1]).arg(&tampered).arg(&plain));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("interval-tampered.json"), "{out}");
+    // min > max, one end only, bits not the interval's: clear reasons.
+    for (field, value, reason) in [("min", 2000, "above max"), ("bits", 64, "bits")] {
+        let mut v = json(&paths[0]);
+        v[field] = value.into();
+        write_json(&tampered, &v);
+        let o = verify(&tampered);
+        assert!(stderr(&o).contains(reason), "{field}: {}", stderr(&o));
+    }
+    let mut v = json(&paths[0]);
+    v.as_object_mut().unwrap().remove("max");
+    write_json(&tampered, &v);
+    assert!(stderr(&verify(&tampered)).contains("both min and max"), "{}", stderr(&verify(&tampered)));
+
+    // The prover's refusals: outside the interval, min > max, two values, --bits with --min.
+    let out = tmp("interval-refused.json");
+    let o = run(bin().args(["range", "prove", "--min", "10", "--max", "20", "--value", "21", "--out"]).arg(&out));
+    assert!(stderr(&o).contains("outside [10, 20]"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--min", "30", "--max", "20", "--value", "21", "--out"]).arg(&out));
+    assert!(stderr(&o).contains("above --max"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--max", "20", "--value", "1", "--value", "2", "--out"]).arg(&out));
+    assert!(stderr(&o).contains("one value"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--max", "20", "--bits", "8", "--value", "1", "--out"]).arg(&out));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = run(bin().args(["range", "prove", "--max", "20", "--profile", "grin", "--value", "1", "--out"]).arg(&out));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}
+
+#[test]
+fn extra_data_is_bound() {
+    let out = tmp("extra.json");
+    let o = prove(&out, "8", &["3"], &["--extra", "c0ffee", "--system", "bpplus"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&out)["extra"], "c0ffee");
+    assert!(verify(&out).status.success());
+    let interval = tmp("extra-interval.json");
+    let o = run(bin()
+        .args(["range", "prove", "--min", "5", "--max", "9", "--value", "7", "--extra", "01", "--out"])
+        .arg(&interval));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(verify(&interval).status.success());
+    // Changing, removing or emptying the extra data invalidates the proof.
+    let tampered = tmp("extra-tampered.json");
+    for (path, changed) in [(&out, Some("c0ffef")), (&out, None), (&interval, Some("02"))] {
+        let mut v = json(path);
+        match changed {
+            Some(hex) => v["extra"] = hex.into(),
+            None => {
+                v.as_object_mut().unwrap().remove("extra");
+            }
+        }
+        write_json(&tampered, &v);
+        let o = verify(&tampered);
+        assert!(!o.status.success());
+        assert!(stderr(&o).contains("rejected"), "{}", stderr(&o));
+    }
+    let mut v = json(&out);
+    v["extra"] = "".into();
+    write_json(&tampered, &v);
+    assert!(stderr(&verify(&tampered)).contains("extra: empty"), "{}", stderr(&verify(&tampered)));
+    // A plain proof with extra data added fails too; --extra must be hex.
+    let plain = tmp("extra-plain.json");
+    assert!(prove(&plain, "8", &["3"], &[]).status.success());
+    let mut v = json(&plain);
+    v["extra"] = "00".into();
+    write_json(&tampered, &v);
+    assert!(!verify(&tampered).status.success());
+    let o = prove(&plain, "8", &["3"], &["--extra", "xyz"]);
+    assert!(stderr(&o).contains("--extra"), "{}", stderr(&o));
+    // Grin's fields stay Grin's.
+    let mut v = json(&plain);
+    v["min_value"] = 1.into();
+    write_json(&tampered, &v);
+    assert!(stderr(&verify(&tampered)).contains("min_value"), "{}", stderr(&verify(&tampered)));
+}
+
+fn run_with_stdin(cmd: &mut Command, input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = cmd
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn owner_recovery_round_trip() {
+    use std::os::unix::fs::PermissionsExt;
+    let key = tmp("recover.key");
+    std::fs::write(&key, format!("{}\n", "4b".repeat(32))).unwrap();
+    let (out, prover_openings, recovered) =
+        (tmp("recover.json"), tmp("recover.prover.json"), tmp("recover.opened.json"));
+    for system in ["bulletproofs", "bpplus"] {
+        let message = b"hello, owner".iter().map(|b| format!("{b:02x}")).collect::<String>();
+        let o = run(bin()
+            .args(["range", "prove", "--bits", "32", "--value", "7", "--value", "4000000000", "--system", system])
+            .args(["--output-id", "tx 9/1", "--message", &message, "--extra", "beef", "--recover-key"])
+            .arg(&key)
+            .arg("--out")
+            .arg(&out)
+            .arg("--openings")
+            .arg(&prover_openings));
+        assert!(o.status.success(), "{system}: {}", stderr(&o));
+        assert!(verify(&out).status.success());
+        // The key from standard input; the openings file is private.
+        let _ = std::fs::remove_file(&recovered);
+        let o = run_with_stdin(
+            bin()
+                .args(["range", "recover"])
+                .arg(&out)
+                .args(["--recover-key", "-", "--output-id", "tx 9/1", "--openings"])
+                .arg(&recovered),
+            "4b".repeat(32).as_bytes(),
+        );
+        assert!(o.status.success(), "{system}: {}", stderr(&o));
+        let stdout = String::from_utf8_lossy(&o.stdout);
+        assert!(stdout.contains("value: 7\nvalue: 4000000000\n"), "{stdout}");
+        assert!(stdout.contains(&format!("message: {message}")), "{stdout}");
+        assert_eq!(std::fs::metadata(&recovered).unwrap().permissions().mode() & 0o777, 0o600);
+        assert_eq!(std::fs::metadata(&prover_openings).unwrap().permissions().mode() & 0o777, 0o600);
+        // The recovered blindings are the prover's, and open the commitments (a proof made with them
+        // commits to the same points).
+        let (got, made) = (json(&recovered), json(&prover_openings));
+        assert_eq!(got["blindings"], made["blindings"]);
+        assert_eq!(got["message"], message.as_str());
+        assert_eq!(got["commitments"], json(&out)["commitments"]);
+        let reproved = tmp("recover.reproved.json");
+        let blindings: Vec<String> =
+            got["blindings"].as_array().unwrap().iter().map(|b| b.as_str().unwrap().to_string()).collect();
+        let o =
+            prove(&reproved, "32", &["7", "4000000000"], &["--blinding", &blindings[0], "--blinding", &blindings[1]]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(json(&reproved)["commitments"], json(&out)["commitments"]);
+        // A wrong key or output id: a clear error, non-zero exit, nothing written.
+        let wrong = tmp("recover.wrong.key");
+        std::fs::write(&wrong, "4c".repeat(32)).unwrap();
+        let nothing = tmp("recover.nothing.json");
+        let _ = std::fs::remove_file(&nothing);
+        for (k, id) in [(&wrong, "tx 9/1"), (&key, "tx 9/2")] {
+            let o = run(bin()
+                .args(["range", "recover"])
+                .arg(&out)
+                .arg("--recover-key")
+                .arg(k)
+                .args(["--output-id", id, "--openings"])
+                .arg(&nothing));
+            assert_eq!(o.status.code(), Some(1));
+            assert!(stderr(&o).contains("recovery failed"), "{}", stderr(&o));
+            assert!(!nothing.exists());
+        }
+    }
+    // Missing --output-id, a malformed key, a message too long, Bulletproofs++, an interval,
+    // --message without a key: refused.
+    let o = run(bin()
+        .args(["range", "prove", "--bits", "8", "--value", "1", "--recover-key"])
+        .arg(&key)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--output-id"), "{}", stderr(&o));
+    let bad_key = tmp("recover.bad.key");
+    std::fs::write(&bad_key, "4b".repeat(31)).unwrap();
+    let refusals: [(&[&str], &Path, &str); 4] = [
+        (&["--bits", "8", "--value", "1", "--output-id", "a"], &bad_key, "64 lowercase hex digits"),
+        (&["--bits", "8", "--value", "1", "--output-id", "a", "--message", &"00".repeat(23)], &key, "too long"),
+        (&["--bits", "8", "--value", "1", "--output-id", "a", "--system", "bppp"], &key, "not supported"),
+        (
+            &["--bits", "8", "--value", "1", "--value", "2", "--value", "3", "--value", "4", "--output-id", "a"],
+            &key,
+            "4",
+        ),
+    ];
+    for (args, k, reason) in refusals {
+        let o = run(bin().args(["range", "prove"]).args(args).arg("--recover-key").arg(k).arg("--out").arg(&out));
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(reason), "{args:?}: {}", stderr(&o));
+    }
+    let o = run(bin()
+        .args(["range", "prove", "--max", "8", "--value", "1", "--output-id", "a", "--recover-key"])
+        .arg(&key)
+        .arg("--out")
+        .arg(&out));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let o = prove(&out, "8", &["1"], &["--message", "00"]);
+    assert!(stderr(&o).contains("--recover-key"), "{}", stderr(&o));
+    // Values and key cannot both come from standard input.
+    let o = run(bin()
+        .args([
+            "range",
+            "prove",
+            "--bits",
+            "8",
+            "--values-file",
+            "-",
+            "--recover-key",
+            "-",
+            "--output-id",
+            "a",
+            "--out",
+        ])
+        .arg(&out));
+    assert!(stderr(&o).contains("standard input"), "{}", stderr(&o));
+}
+
+#[test]
+fn recovery_message_from_stdin() {
+    let key = tmp("recover-stdin.key");
+    std::fs::write(&key, "5a".repeat(32)).unwrap();
+    let out = tmp("recover-stdin.json");
+    let o = run_with_stdin(
+        bin()
+            .args(["range", "prove", "--bits", "8", "--value", "9", "--output-id", "o", "--message-file", "-"])
+            .arg("--recover-key")
+            .arg(&key)
+            .arg("--out")
+            .arg(&out),
+        b"cafe\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(bin().args(["range", "recover"]).arg(&out).arg("--recover-key").arg(&key).args(["--output-id", "o"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("value: 9\nmessage: cafe"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    // Two secrets from standard input: refused.
+    let o = run(bin()
+        .args(["range", "prove", "--bits", "8", "--values-file", "-", "--output-id", "o", "--message-file", "-"])
+        .arg("--recover-key")
+        .arg(&key)
+        .arg("--out")
+        .arg(&out));
+    assert!(stderr(&o).contains("standard input"), "{}", stderr(&o));
+}

@@ -88,8 +88,8 @@
 #define BALLISTIC_ERR_RECOVERY 10
 
 /**
- * The operation does not exist for this proof system (owner recovery is
- * implemented for Bulletproofs+ only).
+ * The operation does not exist for this proof system (reserved: no
+ * function returns it since owner recovery covers every system).
  */
 #define BALLISTIC_ERR_UNSUPPORTED 11
 
@@ -149,6 +149,17 @@
 #define BALLISTIC_MAX_POINT_LEN 33
 
 /**
+ * The longest message a recoverable proof carries (one value; 14 bytes
+ * for two values, 6 for three).
+ */
+#define BALLISTIC_MAX_MESSAGE_LEN 22
+
+/**
+ * The longest extra data bound into a transcript (bytes).
+ */
+#define BALLISTIC_MAX_EXTRA_LEN 1024
+
+/**
  * A parsed arithmetic circuit (Pinocchio `.arith`, either dialect).
  * Created by `ballistic_circuit_parse`, freed by `ballistic_circuit_destroy`.
  */
@@ -206,6 +217,25 @@ typedef struct ballistic_range_item {
    */
   size_t bits;
 } ballistic_range_item;
+
+/**
+ * One range proof made with extra data in a batch
+ * (`ballistic_range_verify_ex`'s arguments).
+ */
+typedef struct ballistic_range_item_ex {
+  /**
+   * The proof and its statement.
+   */
+  struct ballistic_range_item item;
+  /**
+   * The extra data bound into the transcript (may be NULL if `extra_len` is 0).
+   */
+  const uint8_t *extra;
+  /**
+   * Its length (at most `BALLISTIC_MAX_EXTRA_LEN`).
+   */
+  size_t extra_len;
+} ballistic_range_item_ex;
 
 #ifdef __cplusplus
 extern "C" {
@@ -385,8 +415,8 @@ int ballistic_commit(const struct ballistic_context *ctx,
  *          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
  *          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer).
  * Args: `ctx`: a context.
- * In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label,
- *     which binds any extra data the application puts in it (the verifier must pass the same);
+ * In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label
+ *     (the verifier must pass the same; extra data: `ballistic_range_prove_ex`);
  *     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`.
  * Out: `proof`, `proof_len`: the proof (length from `ballistic_range_proof_len`);
  *      `commitments`, `commitments_len`: the `m` commitments, concatenated.
@@ -404,6 +434,34 @@ int ballistic_range_prove(const struct ballistic_context *ctx,
                           size_t *proof_len,
                           uint8_t *commitments,
                           size_t *commitments_len);
+
+/**
+ * `ballistic_range_prove` with extra data bound into the transcript after
+ * the label (as ballistic's proof files' `extra` field): the proof
+ * verifies (`ballistic_range_verify_ex`) with exactly these bytes.
+ *
+ * Returns: as `ballistic_range_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `values`, `m`; `blindings`, `blindings_len`; `bits`.
+ * Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+ */
+int ballistic_range_prove_ex(const struct ballistic_context *ctx,
+                             int system,
+                             const uint8_t *label,
+                             size_t label_len,
+                             const uint8_t *extra,
+                             size_t extra_len,
+                             const uint64_t *values,
+                             size_t m,
+                             const uint8_t *blindings,
+                             size_t blindings_len,
+                             size_t bits,
+                             uint8_t *proof,
+                             size_t *proof_len,
+                             uint8_t *commitments,
+                             size_t *commitments_len);
 
 /**
  * Verify a range proof.
@@ -431,6 +489,30 @@ int ballistic_range_verify(const struct ballistic_context *ctx,
                            size_t bits);
 
 /**
+ * `ballistic_range_verify` of a proof made with extra data
+ * (`ballistic_range_prove_ex`, `ballistic_range_prove_recoverable_ex`):
+ * other extra data, or none, fails with `BALLISTIC_ERR_VERIFICATION`.
+ *
+ * Returns: as `ballistic_range_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `proof`, `proof_len`; `commitments`, `commitments_len`; `m`; `bits`.
+ */
+int ballistic_range_verify_ex(const struct ballistic_context *ctx,
+                              int system,
+                              const uint8_t *label,
+                              size_t label_len,
+                              const uint8_t *extra,
+                              size_t extra_len,
+                              const uint8_t *proof,
+                              size_t proof_len,
+                              const uint8_t *commitments,
+                              size_t commitments_len,
+                              size_t m,
+                              size_t bits);
+
+/**
  * Verify range proofs of any systems and shapes together (one
  * multiscalar multiplication when all are valid) and name the invalid ones.
  *
@@ -453,6 +535,23 @@ int ballistic_range_verify_batch(const struct ballistic_context *ctx,
                                  size_t count,
                                  size_t *invalid,
                                  size_t *invalid_count);
+
+/**
+ * `ballistic_range_verify_batch` of proofs made with extra data (each
+ * item's own; none for `extra_len` 0).
+ *
+ * Returns: as `ballistic_range_verify_batch` (extra data over
+ *          `BALLISTIC_MAX_EXTRA_LEN` bytes, or NULL with a length, makes its
+ *          item invalid).
+ * Args: `ctx`: a context.
+ * In: `items`, `count`: the proofs.
+ * Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
+ */
+int ballistic_range_verify_batch_ex(const struct ballistic_context *ctx,
+                                    const struct ballistic_range_item_ex *items,
+                                    size_t count,
+                                    size_t *invalid,
+                                    size_t *invalid_count);
 
 /**
  * The length of an interval proof.
@@ -490,6 +589,33 @@ int ballistic_interval_prove(const struct ballistic_context *ctx,
                              size_t *commitment_len);
 
 /**
+ * `ballistic_interval_prove` with extra data bound into the transcript
+ * after the label (as proof files' `extra`); verify with
+ * `ballistic_interval_verify_ex` and the same bytes.
+ *
+ * Returns: as `ballistic_interval_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `value`; `blinding`: 32 bytes; `lo`, `hi`.
+ * Out: `proof`, `proof_len`; `commitment`, `commitment_len`.
+ */
+int ballistic_interval_prove_ex(const struct ballistic_context *ctx,
+                                int system,
+                                const uint8_t *label,
+                                size_t label_len,
+                                const uint8_t *extra,
+                                size_t extra_len,
+                                uint64_t value,
+                                const uint8_t *blinding,
+                                uint64_t lo,
+                                uint64_t hi,
+                                uint8_t *proof,
+                                size_t *proof_len,
+                                uint8_t *commitment,
+                                size_t *commitment_len);
+
+/**
  * Verify that `commitment` opens to a value in `[lo, hi]`.
  *
  * Returns: `BALLISTIC_OK` if it does; `BALLISTIC_ERR_VERIFICATION` if the
@@ -511,19 +637,40 @@ int ballistic_interval_verify(const struct ballistic_context *ctx,
                               uint64_t hi);
 
 /**
+ * `ballistic_interval_verify` of a proof made with extra data
+ * (`ballistic_interval_prove_ex`): other extra data, or none, fails with
+ * `BALLISTIC_ERR_VERIFICATION`.
+ *
+ * Returns: as `ballistic_interval_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+ *     `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
+ */
+int ballistic_interval_verify_ex(const struct ballistic_context *ctx,
+                                 int system,
+                                 const uint8_t *label,
+                                 size_t label_len,
+                                 const uint8_t *extra,
+                                 size_t extra_len,
+                                 const uint8_t *proof,
+                                 size_t proof_len,
+                                 const uint8_t *commitment,
+                                 size_t commitment_len,
+                                 uint64_t lo,
+                                 uint64_t hi);
+
+/**
  * Prove `0 ≤ values[j] < 2^bits` with blindings derived from the owner's
  * `seed` and an `output_id` unique to this output, so that the holder of
  * the seed can recover every value and blinding from the proof
  * (`ballistic_range_recover`). Two proofs with the same seed must have
  * different output ids (e.g. the output's position in its transaction
  * and the transaction's own unique data): the blindings, and so the
- * commitments' privacy, depend on it.
+ * commitments' privacy, depend on it. No message, no extra data:
+ * `ballistic_range_prove_recoverable_ex` with both empty.
  *
- * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` unless `system` is
- *          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS`; `BALLISTIC_ERR_ARGUMENT`
- *          (output id empty or over 1024 bytes, long label); `BALLISTIC_ERR_STATEMENT`
- *          (bits not in 1..=64, m = 0 or above 3); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
- *          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+ * Returns: as `ballistic_range_prove_recoverable_ex`.
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
  *     `output_id`, `output_id_len`: 1..=1024 bytes.
@@ -545,15 +692,56 @@ int ballistic_range_prove_recoverable(const struct ballistic_context *ctx,
                                       size_t *commitments_len);
 
 /**
+ * Prove with owner recovery (as `ballistic_range_prove_recoverable`), with
+ * extra data bound into the transcript after the label and a message
+ * hidden in the proof for the seed's holder (`ballistic_range_recover_ex`
+ * gives it back).
+ *
+ * Every system: Bulletproofs++ proofs with recovery are 48 bytes longer
+ * than `ballistic_range_proof_len` (their sealed payload;
+ * `BALLISTIC_ERR_BUFFER_TOO_SMALL` gives the length needed).
+ *
+ * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_ARGUMENT` (unknown system, output
+ *          id empty or over 1024 bytes, label over 1024 bytes, extra data over
+ *          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
+ *          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
+ *          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
+ *          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
+ *          length needed in `*proof_len` or `*commitments_len`);
+ *          `BALLISTIC_ERR_NULL_POINTER`.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0:
+ *     none); `values`, `m`; `bits`; `seed`: 32 secret bytes; `output_id`,
+ *     `output_id_len`: 1..=1024 bytes; `message`, `message_len` (secret; may be NULL, 0).
+ * Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+ */
+int ballistic_range_prove_recoverable_ex(const struct ballistic_context *ctx,
+                                         int system,
+                                         const uint8_t *label,
+                                         size_t label_len,
+                                         const uint8_t *extra,
+                                         size_t extra_len,
+                                         const uint64_t *values,
+                                         size_t m,
+                                         size_t bits,
+                                         const uint8_t *seed,
+                                         const uint8_t *output_id,
+                                         size_t output_id_len,
+                                         const uint8_t *message,
+                                         size_t message_len,
+                                         uint8_t *proof,
+                                         size_t *proof_len,
+                                         uint8_t *commitments,
+                                         size_t *commitments_len);
+
+/**
  * Recover the values and blindings of a proof made by
- * `ballistic_range_prove_recoverable` with this `seed` and `output_id`.
+ * `ballistic_range_prove_recoverable` with this `seed` and `output_id`
+ * (`ballistic_range_recover_ex` with no extra data, the message not returned).
  * Recovery checks the openings against the commitments; it does not
  * verify the proof (call `ballistic_range_verify` for that).
  *
- * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
- *          label or proof is not the prover's (nothing is written);
- *          `BALLISTIC_ERR_UNSUPPORTED` (system); `BALLISTIC_ERR_DECODE`;
- *          `BALLISTIC_ERR_STATEMENT`; `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_NULL_POINTER`.
+ * Returns: as `ballistic_range_recover_ex`.
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
  *     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`.
@@ -574,6 +762,50 @@ int ballistic_range_recover(const struct ballistic_context *ctx,
                             size_t output_id_len,
                             uint64_t *values,
                             uint8_t *blindings);
+
+/**
+ * Recover the values, blindings and message of a proof made by
+ * `ballistic_range_prove_recoverable_ex` with this `seed`, `output_id` and
+ * extra data. Recovery checks the openings against the commitments; it
+ * does not verify the proof (call `ballistic_range_verify` for that).
+ * Nothing is written unless the call returns `BALLISTIC_OK` (or
+ * `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
+ *
+ * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
+ *          label, extra data or proof is not the prover's;
+ *          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
+ *          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
+ *          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
+ *          1024 bytes, label or extra data too long, `commitments_len` not
+ *          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
+ *          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
+ *          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`.
+ * Args: `ctx`: a context.
+ * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0);
+ *     `proof`, `proof_len`; `commitments`, `commitments_len`, `m`; `bits`;
+ *     `seed`: 32 bytes; `output_id`, `output_id_len`.
+ * Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
+ *      `message`, `message_len`: in, the buffer's capacity; out, the message's length.
+ */
+int ballistic_range_recover_ex(const struct ballistic_context *ctx,
+                               int system,
+                               const uint8_t *label,
+                               size_t label_len,
+                               const uint8_t *extra,
+                               size_t extra_len,
+                               const uint8_t *proof,
+                               size_t proof_len,
+                               const uint8_t *commitments,
+                               size_t commitments_len,
+                               size_t m,
+                               size_t bits,
+                               const uint8_t *seed,
+                               const uint8_t *output_id,
+                               size_t output_id_len,
+                               uint64_t *values,
+                               uint8_t *blindings,
+                               uint8_t *message,
+                               size_t *message_len);
 
 #ifdef __cplusplus
 }  // extern "C"

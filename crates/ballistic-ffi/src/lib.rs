@@ -65,8 +65,8 @@ pub const BALLISTIC_ERR_PROVER: c_int = 8;
 pub const BALLISTIC_ERR_CAPACITY: c_int = 9;
 /// Owner recovery found no opening (wrong seed, output id, label or proof).
 pub const BALLISTIC_ERR_RECOVERY: c_int = 10;
-/// The operation does not exist for this proof system (owner recovery is
-/// implemented for Bulletproofs+ only).
+/// The operation does not exist for this proof system (reserved: no
+/// function returns it since owner recovery covers every system).
 pub const BALLISTIC_ERR_UNSUPPORTED: c_int = 11;
 /// A circuit file (`.arith`), its inputs (`.in`) or a circuit proof file is malformed.
 pub const BALLISTIC_ERR_CIRCUIT: c_int = 12;
@@ -93,6 +93,11 @@ pub const BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS: c_int = 3;
 pub const BALLISTIC_SCALAR_LEN: usize = 32;
 /// The longest point encoding of any group (secp256k1's compressed points).
 pub const BALLISTIC_MAX_POINT_LEN: usize = 33;
+/// The longest message a recoverable proof carries (one value; 14 bytes
+/// for two values, 6 for three).
+pub const BALLISTIC_MAX_MESSAGE_LEN: usize = 22;
+/// The longest extra data bound into a transcript (bytes).
+pub const BALLISTIC_MAX_EXTRA_LEN: usize = 1024;
 
 /// Generators of one group: the Pedersen bases `B`, `B̃` and the vectors
 /// `G_i`, `H_i` in `party_capacity` chains of `gens_capacity`.

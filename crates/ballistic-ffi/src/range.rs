@@ -9,23 +9,30 @@ use ballistic::file::MAX_LABEL;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::MAX_RECOVERABLE_VALUES;
-use ballistic::range::{DynRangeProof, RangeProofSystem};
-use ballistic::{new_transcript, Interval, IntervalStatement, RangeProofPlus, RangeStatement, RangeSystem};
+use ballistic::range::{message_capacity, DynRangeProof};
+use ballistic::{new_transcript_with_extra, Interval, IntervalStatement, RangeStatement, RangeSystem};
 use zeroize::Zeroizing;
 
 use crate::{
     array, ballistic_context, bytes, code, context, group_id, guard, items, system, with_gens, GroupGens, Out,
     BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_SCALAR,
-    BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_UNSUPPORTED, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
+    BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
 };
 
-/// The transcript a label starts (at most `MAX_LABEL` = 1024 bytes).
-pub(crate) unsafe fn transcript(label: *const u8, label_len: usize) -> Result<Transcript, c_int> {
-    if label_len > MAX_LABEL {
+/// The transcript of a label (at most 1024 bytes) and extra data (at most
+/// `BALLISTIC_MAX_EXTRA_LEN` bytes; empty: none), as the library starts it.
+pub(crate) unsafe fn transcript_with_extra(
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+) -> Result<Transcript, c_int> {
+    if label_len > MAX_LABEL || extra_len > crate::BALLISTIC_MAX_EXTRA_LEN {
         return Err(BALLISTIC_ERR_ARGUMENT);
     }
-    // SAFETY: the caller's contract for (label, label_len).
-    Ok(new_transcript(unsafe { bytes(label, label_len) }?))
+    // SAFETY: the caller's contract for (label, label_len) and (extra, extra_len).
+    let (label, extra) = unsafe { (bytes(label, label_len)?, bytes(extra, extra_len)?) };
+    Ok(new_transcript_with_extra(label, extra))
 }
 
 /// `count` canonical scalars (secrets: parsed in constant time up to the verdict, zeroized on drop).
@@ -145,8 +152,8 @@ pub unsafe extern "C" fn ballistic_commit(
 ///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
 ///          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer).
 /// Args: `ctx`: a context.
-/// In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label,
-///     which binds any extra data the application puts in it (the verifier must pass the same);
+/// In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label
+///     (the verifier must pass the same; extra data: `ballistic_range_prove_ex`);
 ///     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`.
 /// Out: `proof`, `proof_len`: the proof (length from `ballistic_range_proof_len`);
 ///      `commitments`, `commitments_len`: the `m` commitments, concatenated.
@@ -166,13 +173,63 @@ pub unsafe extern "C" fn ballistic_range_prove(
     commitments: *mut u8,
     commitments_len: *mut usize,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_range_prove_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            values,
+            m,
+            blindings,
+            blindings_len,
+            bits,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+        )
+    }
+}
+
+/// `ballistic_range_prove` with extra data bound into the transcript after
+/// the label (as ballistic's proof files' `extra` field): the proof
+/// verifies (`ballistic_range_verify_ex`) with exactly these bytes.
+///
+/// Returns: as `ballistic_range_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `values`, `m`; `blindings`, `blindings_len`; `bits`.
+/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_prove_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    values: *const u64,
+    m: usize,
+    blindings: *const u8,
+    blindings_len: usize,
+    bits: usize,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitments: *mut u8,
+    commitments_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
         // The shape first: `m` is checked before it sizes any slice.
         let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let values = unsafe { items(values, m) }?;
         let blindings = unsafe { bytes(blindings, blindings_len) }?;
         let proof_out = Out::new(proof, proof_len)?;
@@ -242,11 +299,54 @@ pub unsafe extern "C" fn ballistic_range_verify(
     m: usize,
     bits: usize,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_range_verify_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+            m,
+            bits,
+        )
+    }
+}
+
+/// `ballistic_range_verify` of a proof made with extra data
+/// (`ballistic_range_prove_ex`, `ballistic_range_prove_recoverable_ex`):
+/// other extra data, or none, fails with `BALLISTIC_ERR_VERIFICATION`.
+///
+/// Returns: as `ballistic_range_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `proof`, `proof_len`; `commitments`, `commitments_len`; `m`; `bits`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_verify_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    m: usize,
+    bits: usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         with_gens!(ctx, G, gens => {
@@ -317,20 +417,87 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
         let bad: Vec<usize> = with_gens!(ctx, G, gens => {
             let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
                 .iter()
-                .map(|item| unsafe { decode_item::<G>(gens, item) })
+                .map(|item| unsafe { decode_item::<G>(gens, item, std::ptr::null(), 0) })
                 .collect();
-            let bound: Vec<(usize, Item<'_, G, dyn DynRangeProof<G>>)> = decoded
-                .iter()
-                .enumerate()
-                .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&*d.proof, &d.statement, t.clone()))))
-                .collect();
-            let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
-            let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
-            if let Err(e) = batch::verify(&claims, &gens.bp, &gens.pc, &mut crate::rng()) {
-                bad.extend(e.invalid.iter().filter_map(|(k, _)| bound.get(*k).map(|(i, _)| *i)));
+            invalid_of(gens, &decoded)
+        });
+        // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
+        unsafe {
+            if !bad.is_empty() {
+                std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
             }
-            bad.sort_unstable();
-            bad
+            *invalid_count = bad.len();
+        }
+        if bad.is_empty() {
+            Ok(())
+        } else {
+            Err(BALLISTIC_ERR_VERIFICATION)
+        }
+    })
+}
+
+/// The indices of the invalid proofs among `decoded` (those that did not
+/// decode, then those the batch blames), in increasing order.
+fn invalid_of<G: Group>(gens: &GroupGens<G>, decoded: &[Result<(Decoded<G>, Transcript), c_int>]) -> Vec<usize> {
+    let bound: Vec<(usize, Item<'_, G, dyn DynRangeProof<G>>)> = decoded
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&*d.proof, &d.statement, t.clone()))))
+        .collect();
+    let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
+    let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
+    if let Err(e) = batch::verify(&claims, &gens.bp, &gens.pc, &mut crate::rng()) {
+        bad.extend(e.invalid.iter().filter_map(|(k, _)| bound.get(*k).map(|(i, _)| *i)));
+    }
+    bad.sort_unstable();
+    bad
+}
+
+/// One range proof made with extra data in a batch
+/// (`ballistic_range_verify_ex`'s arguments).
+#[repr(C)]
+#[derive(Copy, Clone)]
+pub struct ballistic_range_item_ex {
+    /// The proof and its statement.
+    pub item: ballistic_range_item,
+    /// The extra data bound into the transcript (may be NULL if `extra_len` is 0).
+    pub extra: *const u8,
+    /// Its length (at most `BALLISTIC_MAX_EXTRA_LEN`).
+    pub extra_len: usize,
+}
+
+/// `ballistic_range_verify_batch` of proofs made with extra data (each
+/// item's own; none for `extra_len` 0).
+///
+/// Returns: as `ballistic_range_verify_batch` (extra data over
+///          `BALLISTIC_MAX_EXTRA_LEN` bytes, or NULL with a length, makes its
+///          item invalid).
+/// Args: `ctx`: a context.
+/// In: `items`, `count`: the proofs.
+/// Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_verify_batch_ex(
+    ctx: *const ballistic_context,
+    items: *const ballistic_range_item_ex,
+    count: usize,
+    invalid: *mut usize,
+    invalid_count: *mut usize,
+) -> c_int {
+    guard(|| {
+        // SAFETY (all blocks below): the function's contract for each pointer.
+        let ctx = unsafe { context(ctx) }?;
+        let list = unsafe { crate::items(items, count) }?;
+        if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        // SAFETY: checked non-null; writable by the function's contract.
+        unsafe { *invalid_count = 0 };
+        let bad: Vec<usize> = with_gens!(ctx, G, gens => {
+            let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
+                .iter()
+                .map(|item| unsafe { decode_item::<G>(gens, &item.item, item.extra, item.extra_len) })
+                .collect();
+            invalid_of(gens, &decoded)
         });
         // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
         unsafe {
@@ -350,10 +517,12 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
 unsafe fn decode_item<G: Group>(
     gens: &GroupGens<G>,
     item: &ballistic_range_item,
+    extra: *const u8,
+    extra_len: usize,
 ) -> Result<(Decoded<G>, Transcript), c_int> {
     let system = system(item.system)?;
     // SAFETY: the item's pointers follow ballistic_range_verify's contract.
-    let transcript = unsafe { transcript(item.label, item.label_len) }?;
+    let transcript = unsafe { transcript_with_extra(item.label, item.label_len, extra, extra_len) }?;
     let proof = unsafe { bytes(item.proof, item.proof_len) }?;
     let commitments = unsafe { bytes(item.commitments, item.commitments_len) }?;
     Ok((decode_range::<G>(gens, system, proof, commitments, item.m, item.bits)?, transcript))
@@ -412,11 +581,59 @@ pub unsafe extern "C" fn ballistic_interval_prove(
     commitment: *mut u8,
     commitment_len: *mut usize,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_interval_prove_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            value,
+            blinding,
+            lo,
+            hi,
+            proof,
+            proof_len,
+            commitment,
+            commitment_len,
+        )
+    }
+}
+
+/// `ballistic_interval_prove` with extra data bound into the transcript
+/// after the label (as proof files' `extra`); verify with
+/// `ballistic_interval_verify_ex` and the same bytes.
+///
+/// Returns: as `ballistic_interval_prove`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `value`; `blinding`: 32 bytes; `lo`, `hi`.
+/// Out: `proof`, `proof_len`; `commitment`, `commitment_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_interval_prove_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    value: u64,
+    blinding: *const u8,
+    lo: u64,
+    hi: u64,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitment: *mut u8,
+    commitment_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let blinding = unsafe { array::<32>(blinding) }?;
         let proof_out = Out::new(proof, proof_len)?;
         let commitment_out = Out::new(commitment, commitment_len)?;
@@ -460,11 +677,54 @@ pub unsafe extern "C" fn ballistic_interval_verify(
     lo: u64,
     hi: u64,
 ) -> c_int {
+    // SAFETY: the same contract, with no extra data.
+    unsafe {
+        ballistic_interval_verify_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitment,
+            commitment_len,
+            lo,
+            hi,
+        )
+    }
+}
+
+/// `ballistic_interval_verify` of a proof made with extra data
+/// (`ballistic_interval_prove_ex`): other extra data, or none, fails with
+/// `BALLISTIC_ERR_VERIFICATION`.
+///
+/// Returns: as `ballistic_interval_verify`; `BALLISTIC_ERR_ARGUMENT` also for
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
+///     `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_interval_verify_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitment: *const u8,
+    commitment_len: usize,
+    lo: u64,
+    hi: u64,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitment = unsafe { bytes(commitment, commitment_len) }?;
         let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
@@ -485,13 +745,10 @@ pub unsafe extern "C" fn ballistic_interval_verify(
 /// (`ballistic_range_recover`). Two proofs with the same seed must have
 /// different output ids (e.g. the output's position in its transaction
 /// and the transaction's own unique data): the blindings, and so the
-/// commitments' privacy, depend on it.
+/// commitments' privacy, depend on it. No message, no extra data:
+/// `ballistic_range_prove_recoverable_ex` with both empty.
 ///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_UNSUPPORTED` unless `system` is
-///          `BALLISTIC_SYSTEM_BULLETPROOFS_PLUS`; `BALLISTIC_ERR_ARGUMENT`
-///          (output id empty or over 1024 bytes, long label); `BALLISTIC_ERR_STATEMENT`
-///          (bits not in 1..=64, m = 0 or above 3); `BALLISTIC_ERR_PROVER`; `BALLISTIC_ERR_CAPACITY`;
-///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Returns: as `ballistic_range_prove_recoverable_ex`.
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
 ///     `output_id`, `output_id_len`: 1..=1024 bytes.
@@ -513,32 +770,104 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
     commitments: *mut u8,
     commitments_len: *mut usize,
 ) -> c_int {
+    // SAFETY: the same contract, with an empty message and no extra data.
+    unsafe {
+        ballistic_range_prove_recoverable_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            values,
+            m,
+            bits,
+            seed,
+            output_id,
+            output_id_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+        )
+    }
+}
+
+/// Prove with owner recovery (as `ballistic_range_prove_recoverable`), with
+/// extra data bound into the transcript after the label and a message
+/// hidden in the proof for the seed's holder (`ballistic_range_recover_ex`
+/// gives it back).
+///
+/// Every system: Bulletproofs++ proofs with recovery are 48 bytes longer
+/// than `ballistic_range_proof_len` (their sealed payload;
+/// `BALLISTIC_ERR_BUFFER_TOO_SMALL` gives the length needed).
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_ARGUMENT` (unknown system, output
+///          id empty or over 1024 bytes, label over 1024 bytes, extra data over
+///          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
+///          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
+///          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
+///          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
+///          length needed in `*proof_len` or `*commitments_len`);
+///          `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0:
+///     none); `values`, `m`; `bits`; `seed`: 32 secret bytes; `output_id`,
+///     `output_id_len`: 1..=1024 bytes; `message`, `message_len` (secret; may be NULL, 0).
+/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_prove_recoverable_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    values: *const u64,
+    m: usize,
+    bits: usize,
+    seed: *const u8,
+    output_id: *const u8,
+    output_id_len: usize,
+    message: *const u8,
+    message_len: usize,
+    proof: *mut u8,
+    proof_len: *mut usize,
+    commitments: *mut u8,
+    commitments_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
-        let system = recoverable_system(system)?;
+        let system = crate::system(system)?;
         // The shape first: `m` is checked before it sizes any slice.
         let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
         if m > MAX_RECOVERABLE_VALUES {
             return Err(BALLISTIC_ERR_STATEMENT);
         }
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let values = unsafe { items(values, m) }?;
         let seed = unsafe { array::<32>(seed) }?;
         let output_id = unsafe { bytes(output_id, output_id_len) }?;
+        let message = unsafe { bytes(message, message_len) }?;
+        if message.len() > message_capacity(m).map_err(|e| code(&e))? {
+            return Err(BALLISTIC_ERR_ARGUMENT);
+        }
         let proof_out = Out::new(proof, proof_len)?;
         let commitments_out = Out::new(commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
             gens.covers(needed)?;
             unsafe {
-                proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
+                proof_out.reserve(system.recoverable_encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
                 commitments_out.reserve(m * G::POINT_LEN)?;
             }
-            let (made, points, _blindings) =
-                RangeProofPlus::<G>::prove_recoverable(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id, &[])
-                    .map_err(recovery_code)?;
+            let (made, points, _blindings) = system
+                .prove_recoverable::<G>(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id, message)
+                .map_err(recovery_code)?;
             unsafe {
-                proof_out.write(&DynRangeProof::to_bytes(&made))?;
+                proof_out.write(&made.to_bytes())?;
                 commitments_out.write(&concat::<G>(&points))
             }
         })
@@ -546,14 +875,12 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
 }
 
 /// Recover the values and blindings of a proof made by
-/// `ballistic_range_prove_recoverable` with this `seed` and `output_id`.
+/// `ballistic_range_prove_recoverable` with this `seed` and `output_id`
+/// (`ballistic_range_recover_ex` with no extra data, the message not returned).
 /// Recovery checks the openings against the commitments; it does not
 /// verify the proof (call `ballistic_range_verify` for that).
 ///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
-///          label or proof is not the prover's (nothing is written);
-///          `BALLISTIC_ERR_UNSUPPORTED` (system); `BALLISTIC_ERR_DECODE`;
-///          `BALLISTIC_ERR_STATEMENT`; `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_NULL_POINTER`.
+/// Returns: as `ballistic_range_recover_ex`.
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
 ///     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`.
@@ -576,11 +903,85 @@ pub unsafe extern "C" fn ballistic_range_recover(
     values: *mut u64,
     blindings: *mut u8,
 ) -> c_int {
+    let mut message = [0u8; crate::BALLISTIC_MAX_MESSAGE_LEN];
+    let mut message_len = message.len();
+    // SAFETY: the same contract; the message goes to a local buffer, wiped below.
+    let status = unsafe {
+        ballistic_range_recover_ex(
+            ctx,
+            system,
+            label,
+            label_len,
+            std::ptr::null(),
+            0,
+            proof,
+            proof_len,
+            commitments,
+            commitments_len,
+            m,
+            bits,
+            seed,
+            output_id,
+            output_id_len,
+            values,
+            blindings,
+            message.as_mut_ptr(),
+            &mut message_len,
+        )
+    };
+    zeroize::Zeroize::zeroize(&mut message);
+    status
+}
+
+/// Recover the values, blindings and message of a proof made by
+/// `ballistic_range_prove_recoverable_ex` with this `seed`, `output_id` and
+/// extra data. Recovery checks the openings against the commitments; it
+/// does not verify the proof (call `ballistic_range_verify` for that).
+/// Nothing is written unless the call returns `BALLISTIC_OK` (or
+/// `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
+///          label, extra data or proof is not the prover's;
+///          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
+///          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
+///          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
+///          1024 bytes, label or extra data too long, `commitments_len` not
+///          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
+///          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
+///          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`.
+/// Args: `ctx`: a context.
+/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0);
+///     `proof`, `proof_len`; `commitments`, `commitments_len`, `m`; `bits`;
+///     `seed`: 32 bytes; `output_id`, `output_id_len`.
+/// Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
+///      `message`, `message_len`: in, the buffer's capacity; out, the message's length.
+#[no_mangle]
+pub unsafe extern "C" fn ballistic_range_recover_ex(
+    ctx: *const ballistic_context,
+    system: c_int,
+    label: *const u8,
+    label_len: usize,
+    extra: *const u8,
+    extra_len: usize,
+    proof: *const u8,
+    proof_len: usize,
+    commitments: *const u8,
+    commitments_len: usize,
+    m: usize,
+    bits: usize,
+    seed: *const u8,
+    output_id: *const u8,
+    output_id_len: usize,
+    values: *mut u64,
+    blindings: *mut u8,
+    message: *mut u8,
+    message_len: *mut usize,
+) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
-        recoverable_system(system)?;
-        let mut transcript = unsafe { transcript(label, label_len) }?;
+        let system = crate::system(system)?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         let seed = unsafe { array::<32>(seed) }?;
@@ -588,13 +989,16 @@ pub unsafe extern "C" fn ballistic_range_recover(
         if values.is_null() || blindings.is_null() {
             return Err(BALLISTIC_ERR_NULL_POINTER);
         }
+        let message_out = Out::new(message, message_len)?;
         with_gens!(ctx, G, gens => {
             let commitments = points::<G>(commitments, m)?;
-            let proof = RangeProofPlus::<G>::decode_for(proof, bits, m).map_err(|e| code(&e))?;
-            let openings = proof
+            let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
+            let recovered = proof
                 .recover(&gens.pc, &mut transcript, &commitments, bits, seed, output_id)
                 .map_err(recovery_code)?;
-            for (j, opening) in openings.openings.iter().enumerate() {
+            // The message first: a short buffer leaves values and blindings untouched.
+            unsafe { message_out.write(&recovered.message) }?;
+            for (j, opening) in recovered.openings.iter().enumerate() {
                 // The trait's little-endian encoding (k256's inherent `to_bytes` is big-endian).
                 let blinding = Zeroizing::new(ScalarOps::to_bytes(&opening.blinding));
                 // SAFETY: `values` has room for m values and `blindings` for m · 32 bytes; j < m.
@@ -608,17 +1012,13 @@ pub unsafe extern "C" fn ballistic_range_recover(
     })
 }
 
-fn recoverable_system(system: c_int) -> Result<RangeSystem, c_int> {
-    match crate::system(system)? {
-        RangeSystem::BulletproofsPlus => Ok(RangeSystem::BulletproofsPlus),
-        _ => Err(BALLISTIC_ERR_UNSUPPORTED),
-    }
-}
-
-/// An output id of the wrong length is the caller's argument error.
+/// An output id or message of the wrong length is the caller's argument
+/// error.
 fn recovery_code(e: ballistic::ProofError) -> c_int {
     match e {
-        ballistic::ProofError::InvalidOutputId { .. } => BALLISTIC_ERR_ARGUMENT,
+        ballistic::ProofError::InvalidOutputId { .. } | ballistic::ProofError::MessageTooLong { .. } => {
+            BALLISTIC_ERR_ARGUMENT
+        }
         other => code(&other),
     }
 }

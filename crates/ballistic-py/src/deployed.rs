@@ -266,6 +266,7 @@ impl GrinProof {
             min_value,
             extra: extra.map(to_hex),
             value_generator: value_generator.map(to_hex),
+            ..RangeProofFile::default()
         };
         Ok(GrinProof { inner: Deployed::decoded(py, file)? })
     }

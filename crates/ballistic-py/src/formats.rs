@@ -34,6 +34,10 @@ pub(crate) struct RangeParts {
     /// Compressed points.
     pub(crate) commitments: Vec<Vec<u8>>,
     pub(crate) proof: Vec<u8>,
+    /// Extra data bound into the transcript (empty: none).
+    pub(crate) extra: Vec<u8>,
+    /// Interval proofs: `(lo, hi)` (the file's `min`, `max`).
+    pub(crate) interval: Option<(u64, u64)>,
 }
 
 pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
@@ -44,6 +48,9 @@ pub(crate) fn range_to_json(parts: &RangeParts) -> Result<String> {
         bits: parts.bits,
         commitments: parts.commitments.iter().map(|c| to_hex(c)).collect(),
         proof: to_hex(&parts.proof),
+        min: parts.interval.map(|(lo, _)| lo),
+        max: parts.interval.map(|(_, hi)| hi),
+        extra: (!parts.extra.is_empty()).then(|| to_hex(&parts.extra)),
         ..RangeProofFile::default()
     };
     serde_json::to_string_pretty(&file).map_err(|e| Error::Other(e.to_string()))
@@ -58,6 +65,9 @@ pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
         return Err(wrong_class(profile));
     }
     file.check_no_profile_fields().map_err(|e| Error::Decode(e.to_string()))?;
+    let decode = |e: file::FileError| Error::Decode(e.to_string());
+    let interval = file.interval().map_err(decode)?.map(|i| (i.lo(), i.hi()));
+    let extra = file.extra_bytes().map_err(decode)?;
     let commitments = file
         .commitments
         .iter()
@@ -71,7 +81,17 @@ pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
         label: file.label,
         bits: file.bits,
         commitments,
+        extra,
+        interval,
     })
+}
+
+/// Extra data given by a caller: at most `MAX_EXTRA` bytes (empty: none).
+pub(crate) fn check_extra(extra: &[u8]) -> Result<()> {
+    if extra.len() > file::MAX_EXTRA {
+        return Err(Error::InvalidInput(format!("extra: {} bytes (at most {})", extra.len(), file::MAX_EXTRA)));
+    }
+    Ok(())
 }
 
 /// A range proof file in the deployed format `profile` (JSON checked, and

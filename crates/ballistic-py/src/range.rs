@@ -6,10 +6,9 @@
 
 use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
-use ::ballistic::range::{DynIntervalProof, DynRangeProof, RangeProofSystem};
-use ::ballistic::{
-    new_transcript, Interval, IntervalStatement, ProofError, RangeProofPlus, RangeStatement, RangeSystem,
-};
+use ::ballistic::merlin::Transcript;
+use ::ballistic::range::{DynIntervalProof, DynRangeProof};
+use ::ballistic::{new_transcript_with_extra, Interval, IntervalStatement, ProofError, RangeStatement, RangeSystem};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -30,6 +29,11 @@ pub(crate) fn system_of(name: &str) -> Result<RangeSystem> {
             "unknown system {name:?} (expected \"bulletproofs\", \"bulletproofs-plus\" or \"bulletproofs-plus-plus\")"
         ))
     })
+}
+
+/// The transcript of a proof: the label, then the extra data (the library's rule).
+fn transcript(label: &str, extra: &[u8]) -> Transcript {
+    new_transcript_with_extra(label.as_bytes(), extra)
 }
 
 fn seed_of(seed: &[u8]) -> Result<[u8; 32]> {
@@ -91,12 +95,19 @@ impl<G: PyGroup> Range<G> {
         Ok(Range { proof, statement })
     }
 
-    fn prove(system: RangeSystem, values: &[u64], blindings: &[G::Scalar], bits: usize, label: &str) -> Result<Self> {
+    fn prove(
+        system: RangeSystem,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        bits: usize,
+        label: &str,
+        extra: &[u8],
+    ) -> Result<Self> {
         let (proof, commitments) = system
             .prove::<G, _>(
                 G::range_gens(bits, values.len()),
                 G::pc(),
-                &mut new_transcript(label.as_bytes()),
+                &mut transcript(label, extra),
                 values,
                 blindings,
                 bits,
@@ -106,49 +117,65 @@ impl<G: PyGroup> Range<G> {
         Self::new(proof, &commitments, bits)
     }
 
-    fn prove_recoverable(values: &[u64], bits: usize, seed: &[u8; 32], output_id: &[u8], label: &str) -> Result<Self> {
-        let (proof, commitments, _blindings) = RangeProofPlus::<G>::prove_recoverable(
-            G::range_gens(bits, values.len()),
-            G::pc(),
-            &mut new_transcript(label.as_bytes()),
-            values,
-            bits,
-            seed,
-            output_id,
-            &[],
-        )
-        .when(Doing::Proving)?;
-        Self::new(Box::new(proof), &commitments, bits)
+    #[allow(clippy::too_many_arguments)]
+    fn prove_recoverable(
+        system: RangeSystem,
+        values: &[u64],
+        bits: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        message: &[u8],
+        label: &str,
+        extra: &[u8],
+    ) -> Result<Self> {
+        let (proof, commitments, _blindings) = system
+            .prove_recoverable::<G>(
+                G::range_gens(bits, values.len()),
+                G::pc(),
+                &mut transcript(label, extra),
+                values,
+                bits,
+                seed,
+                output_id,
+                message,
+            )
+            .when(Doing::Proving)?;
+        Self::new(proof, &commitments, bits)
     }
 
-    /// `(value, blinding)` per commitment, for the holder of `seed`.
-    fn recover(&self, seed: &[u8; 32], output_id: &[u8], label: &str) -> Result<Vec<(u64, Vec<u8>)>> {
-        let shape = self.statement.shape();
-        // Recovery is a method of the Bulletproofs+ type, which the boxed
-        // proof does not expose: read it back from its encoding.
-        let proof = RangeProofPlus::<G>::decode_for(&self.proof.to_bytes(), shape.n, shape.m).when(Doing::Decoding)?;
-        let openings = proof
+    /// `(value, blinding)` per commitment, and the message, for the holder of `seed`.
+    #[allow(clippy::type_complexity)]
+    fn recover(
+        &self,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        label: &str,
+        extra: &[u8],
+    ) -> Result<(Vec<(u64, Vec<u8>)>, Vec<u8>)> {
+        let recovered = self
+            .proof
             .recover(
                 G::pc(),
-                &mut new_transcript(label.as_bytes()),
+                &mut transcript(label, extra),
                 self.statement.commitments(),
-                shape.n,
+                self.statement.shape().n,
                 seed,
                 output_id,
             )
             .when(Doing::Verifying)?;
-        Ok(openings.openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect())
+        let openings = recovered.openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect();
+        Ok((openings, recovered.message.to_vec()))
     }
 
-    fn item(&self, label: &str) -> Item<'_, G, dyn DynRangeProof<G>> {
-        Item::new(&*self.proof, &self.statement, new_transcript(label.as_bytes()))
+    fn item(&self, label: &str, extra: &[u8]) -> Item<'_, G, dyn DynRangeProof<G>> {
+        Item::new(&*self.proof, &self.statement, transcript(label, extra))
     }
 
-    fn verify(&self, label: &str) -> Result<()> {
-        verify_one(&self.item(label))
+    fn verify(&self, label: &str, extra: &[u8]) -> Result<()> {
+        verify_one(&self.item(label, extra))
     }
 
-    fn parts(&self, label: &str) -> RangeParts {
+    fn parts(&self, label: &str, extra: &[u8]) -> RangeParts {
         RangeParts {
             system: self.proof.system().name().into(),
             group: G::NAME.into(),
@@ -156,6 +183,8 @@ impl<G: PyGroup> Range<G> {
             bits: self.statement.shape().n,
             commitments: self.statement.commitments().iter().map(groups::point_bytes::<G>).collect(),
             proof: self.proof.to_bytes(),
+            extra: extra.to_vec(),
+            interval: None,
         }
     }
 }
@@ -174,6 +203,8 @@ fn verify_one<G: PyGroup>(claim: &dyn Claim<G>) -> Result<()> {
 pub(crate) struct RangeProof {
     inner: Any<Ranges>,
     label: String,
+    /// Extra data bound into the transcript (empty: none).
+    extra: Vec<u8>,
 }
 
 impl PartialEq for RangeProof {
@@ -184,20 +215,26 @@ impl PartialEq for RangeProof {
 
 impl RangeProof {
     pub(crate) fn new<G: PyGroup>(range: Range<G>, label: String) -> RangeProof {
-        RangeProof { inner: G::wrap(range), label }
+        RangeProof { inner: G::wrap(range), label, extra: Vec::new() }
     }
 
     fn from_parts(parts: RangeParts) -> Result<RangeProof> {
+        if parts.interval.is_some() {
+            return Err(Error::Decode(
+                "an interval proof file (min, max): load it with ballistic.IntervalProof".into(),
+            ));
+        }
+        formats::check_extra(&parts.extra)?;
         let system = system_of(&parts.system)?;
         let group = groups::group_named(&parts.group)?;
         formats::check_label(&parts.label)?;
         let inner =
             with_group!(group, |G| G::wrap(Range::<G>::decode(system, &parts.proof, &parts.commitments, parts.bits)?));
-        Ok(RangeProof { inner, label: parts.label })
+        Ok(RangeProof { inner, label: parts.label, extra: parts.extra })
     }
 
     fn parts(&self) -> RangeParts {
-        on_group!(&self.inner, |r, G| r.parts(&self.label))
+        on_group!(&self.inner, |r, G| r.parts(&self.label, &self.extra))
     }
 
     fn commitment_list(&self, py: Python<'_>) -> Vec<Py<PyBytes>> {
@@ -207,7 +244,7 @@ impl RangeProof {
     }
 
     fn verdict(&self, py: Python<'_>) -> Result<()> {
-        on_group!(&self.inner, |r, G| py.allow_threads(|| r.verify(&self.label)))
+        on_group!(&self.inner, |r, G| py.allow_threads(|| r.verify(&self.label, &self.extra)))
     }
 }
 
@@ -215,9 +252,11 @@ impl RangeProof {
 impl RangeProof {
     /// Prove that every value lies in `[0, 2**bits)`. Returns the proof and
     /// the commitments (one per value). Blindings are random unless given
-    /// (32 bytes each, one per value).
+    /// (32 bytes each, one per value). `extra` (at most 1024 bytes) is bound
+    /// into the transcript after the label: the proof verifies with it only.
     #[staticmethod]
-    #[pyo3(signature = (values, bits, blindings = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (values, bits, blindings = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
+    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,
@@ -226,9 +265,12 @@ impl RangeProof {
         label: &str,
         system: &str,
         group: &str,
+        extra: Option<Vec<u8>>,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
         let (system, group) = (system_of(system)?, groups::group_named(group)?);
         formats::check_label(label)?;
+        let extra = extra.unwrap_or_default();
+        formats::check_extra(&extra)?;
         let proof = with_group!(group, |G| {
             let blindings = match &blindings {
                 Some(list) => list
@@ -240,20 +282,23 @@ impl RangeProof {
                     values.iter().map(|_| groups::scalar_or_random::<G>("blinding", None)).collect::<Result<_>>()?
                 }
             };
-            let range = py.allow_threads(|| Range::<G>::prove(system, &values, &blindings, bits, label))?;
-            RangeProof::new(range, label.into())
+            let range = py.allow_threads(|| Range::<G>::prove(system, &values, &blindings, bits, label, &extra))?;
+            RangeProof { inner: G::wrap(range), label: label.into(), extra: extra.clone() }
         });
         let commitments = proof.commitment_list(py);
         Ok((proof, commitments))
     }
 
-    /// Prove with owner recovery (Bulletproofs+ only, at most 3 values):
-    /// the blindings derive from `seed` (32 bytes) and `output_id` (1 to
-    /// 1024 bytes, unique per output made with the seed), every nonce from
-    /// `seed` and the statement, so `recover(seed, output_id)` returns the
-    /// values and blindings.
+    /// Prove with owner recovery (any system, at most 3 values;
+    /// Bulletproofs++ proofs carry 48 more bytes): the blindings derive from `seed` (32 bytes) and `output_id`
+    /// (1 to 1024 bytes, unique per output made with the seed), every nonce
+    /// from `seed` and the statement, and `message` (at most 22, 14 or 6
+    /// bytes for 1, 2 or 3 values) is hidden in the proof, so
+    /// `recover_with_message(seed, output_id)` returns the values, blindings
+    /// and message.
     #[staticmethod]
-    #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255"))]
+    #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255", *, extra = None, message = None, system = "bulletproofs-plus"))]
+    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         py: Python<'_>,
         values: Vec<u64>,
@@ -262,13 +307,21 @@ impl RangeProof {
         output_id: &[u8],
         label: &str,
         group: &str,
+        extra: Option<Vec<u8>>,
+        message: Option<Vec<u8>>,
+        system: &str,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
-        let group = groups::group_named(group)?;
+        let (system, group) = (system_of(system)?, groups::group_named(group)?);
         formats::check_label(label)?;
-        let seed = seed_of(seed)?;
+        let extra = extra.unwrap_or_default();
+        formats::check_extra(&extra)?;
+        let message = zeroize::Zeroizing::new(message.unwrap_or_default());
+        let seed = zeroize::Zeroizing::new(seed_of(seed)?);
         let proof = with_group!(group, |G| {
-            let range = py.allow_threads(|| Range::<G>::prove_recoverable(&values, bits, &seed, output_id, label))?;
-            RangeProof::new(range, label.into())
+            let range = py.allow_threads(|| {
+                Range::<G>::prove_recoverable(system, &values, bits, &seed, output_id, &message, label, &extra)
+            })?;
+            RangeProof { inner: G::wrap(range), label: label.into(), extra: extra.clone() }
         });
         let commitments = proof.commitment_list(py);
         Ok((proof, commitments))
@@ -278,12 +331,27 @@ impl RangeProof {
     /// proof was made with; raises `VerificationError` for a wrong seed or
     /// id, or a proof not made for recovery.
     fn recover(&self, py: Python<'_>, seed: &[u8], output_id: &[u8]) -> Result<Vec<(u64, Py<PyBytes>)>> {
-        let seed = seed_of(seed)?;
-        if self.system() != RangeSystem::BulletproofsPlus.name() {
-            return Err(Error::InvalidInput("recovery needs a Bulletproofs+ proof".into()));
-        }
-        let openings = on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, output_id, &self.label)))?;
-        Ok(openings.into_iter().map(|(v, b)| (v, PyBytes::new_bound(py, &b).unbind())).collect())
+        Ok(self.recover_with_message(py, seed, output_id)?.0)
+    }
+
+    /// Recover `([(value, blinding), …], message)` with the seed and output
+    /// id the proof was made with; raises `VerificationError` for a wrong
+    /// seed or id, or a proof not made for recovery.
+    #[allow(clippy::type_complexity)]
+    fn recover_with_message(
+        &self,
+        py: Python<'_>,
+        seed: &[u8],
+        output_id: &[u8],
+    ) -> Result<(Vec<(u64, Py<PyBytes>)>, Py<PyBytes>)> {
+        let seed = zeroize::Zeroizing::new(seed_of(seed)?);
+        let (openings, message) =
+            on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, output_id, &self.label, &self.extra)))?;
+        let message = zeroize::Zeroizing::new(message);
+        Ok((
+            openings.into_iter().map(|(v, b)| (v, PyBytes::new_bound(py, &b).unbind())).collect(),
+            PyBytes::new_bound(py, &message).unbind(),
+        ))
     }
 
     /// `True` iff the proof verifies for its commitments, bits and label.
@@ -306,9 +374,11 @@ impl RangeProof {
         self.to_bytes(py)
     }
 
-    /// A proof from its bytes and statement; decoding is strict.
+    /// A proof from its bytes and statement (and the extra data it was
+    /// made with, if any); decoding is strict.
     #[staticmethod]
-    #[pyo3(signature = (data, commitments, bits, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (data, commitments, bits, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
+    #[allow(clippy::too_many_arguments)]
     fn from_bytes(
         data: &[u8],
         commitments: Vec<Vec<u8>>,
@@ -316,6 +386,7 @@ impl RangeProof {
         label: &str,
         system: &str,
         group: &str,
+        extra: Option<Vec<u8>>,
     ) -> Result<RangeProof> {
         Self::from_parts(RangeParts {
             system: system.into(),
@@ -324,6 +395,8 @@ impl RangeProof {
             bits,
             commitments,
             proof: data.to_vec(),
+            extra: extra.unwrap_or_default(),
+            interval: None,
         })
     }
 
@@ -361,6 +434,11 @@ impl RangeProof {
     fn label(&self) -> String {
         self.label.clone()
     }
+    /// The extra data bound into the transcript (empty: none).
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> Py<PyBytes> {
+        PyBytes::new_bound(py, &self.extra).unbind()
+    }
     #[getter]
     fn bits(&self) -> usize {
         on_group!(&self.inner, |r, G| r.statement.shape().n)
@@ -391,8 +469,11 @@ impl RangeProof {
 /// The indices of the invalid proofs among `proofs`, one batch per group.
 fn invalid_proofs(proofs: &[&RangeProof]) -> Vec<usize> {
     fn batch<G: PyGroup>(proofs: &[&RangeProof]) -> Vec<usize> {
-        let (indices, items): (Vec<usize>, Vec<_>) =
-            proofs.iter().enumerate().filter_map(|(i, p)| G::pick(&p.inner).map(|r| (i, r.item(&p.label)))).unzip();
+        let (indices, items): (Vec<usize>, Vec<_>) = proofs
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| G::pick(&p.inner).map(|r| (i, r.item(&p.label, &p.extra))))
+            .unzip();
         if items.is_empty() {
             return Vec::new();
         }
@@ -443,12 +524,19 @@ impl Family for Intervals {
 }
 
 impl<G: PyGroup> IntervalOf<G> {
-    fn prove(system: RangeSystem, value: u64, blinding: &G::Scalar, interval: Interval, label: &str) -> Result<Self> {
+    fn prove(
+        system: RangeSystem,
+        value: u64,
+        blinding: &G::Scalar,
+        interval: Interval,
+        label: &str,
+        extra: &[u8],
+    ) -> Result<Self> {
         let (proof, commitment) = system
             .prove_interval::<G, _>(
                 G::interval_gens(interval),
                 G::pc(),
-                &mut new_transcript(label.as_bytes()),
+                &mut transcript(label, extra),
                 value,
                 blinding,
                 interval,
@@ -466,9 +554,23 @@ impl<G: PyGroup> IntervalOf<G> {
         Ok(IntervalOf { proof, statement })
     }
 
-    fn verify(&self, label: &str) -> Result<()> {
-        let item = Item::new(&*self.proof, &self.statement, new_transcript(label.as_bytes()));
+    fn verify(&self, label: &str, extra: &[u8]) -> Result<()> {
+        let item = Item::new(&*self.proof, &self.statement, transcript(label, extra));
         verify_one(&item)
+    }
+
+    fn parts(&self, label: &str, extra: &[u8]) -> RangeParts {
+        let interval = self.statement.interval();
+        RangeParts {
+            system: self.proof.system().name().into(),
+            group: G::NAME.into(),
+            label: label.into(),
+            bits: interval.bits(),
+            commitments: vec![groups::point_bytes::<G>(self.statement.commitment())],
+            proof: self.proof.to_bytes(),
+            extra: extra.to_vec(),
+            interval: Some((interval.lo(), interval.hi())),
+        }
     }
 }
 
@@ -477,13 +579,54 @@ impl<G: PyGroup> IntervalOf<G> {
 pub(crate) struct IntervalProof {
     inner: Any<Intervals>,
     label: String,
+    /// Extra data bound into the transcript (empty: none).
+    extra: Vec<u8>,
+}
+
+impl IntervalProof {
+    fn parts(&self) -> RangeParts {
+        on_group!(&self.inner, |p, G| p.parts(&self.label, &self.extra))
+    }
+
+    fn from_parts(parts: RangeParts) -> Result<IntervalProof> {
+        let Some((lo, hi)) = parts.interval else {
+            return Err(Error::Decode(
+                "not an interval proof file (no min and max): load it with ballistic.RangeProof".into(),
+            ));
+        };
+        let interval = Interval::new(lo, hi).when(Doing::Decoding)?;
+        if parts.bits != interval.bits() {
+            return Err(Error::Decode(format!("bits: {} is not the interval's ({})", parts.bits, interval.bits())));
+        }
+        let [commitment] = parts.commitments.as_slice() else {
+            return Err(Error::Decode("commitments: an interval proof file has one".into()));
+        };
+        Self::decoded(&parts.proof, commitment, interval, &parts.label, &parts.system, &parts.group, parts.extra)
+    }
+
+    fn decoded(
+        data: &[u8],
+        commitment: &[u8],
+        interval: Interval,
+        label: &str,
+        system: &str,
+        group: &str,
+        extra: Vec<u8>,
+    ) -> Result<IntervalProof> {
+        let (system, group) = (system_of(system)?, groups::group_named(group)?);
+        formats::check_label(label)?;
+        formats::check_extra(&extra)?;
+        let inner = with_group!(group, |G| G::wrap(IntervalOf::<G>::decode(system, data, commitment, interval)?));
+        Ok(IntervalProof { inner, label: label.into(), extra })
+    }
 }
 
 #[pymethods]
 impl IntervalProof {
     /// Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃`.
+    /// `extra` (at most 1024 bytes) is bound into the transcript after the label.
     #[staticmethod]
-    #[pyo3(signature = (value, lo, hi, blinding = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (value, lo, hi, blinding = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
     #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
@@ -494,25 +637,28 @@ impl IntervalProof {
         label: &str,
         system: &str,
         group: &str,
+        extra: Option<Vec<u8>>,
     ) -> Result<IntervalProof> {
         let (system, group) = (system_of(system)?, groups::group_named(group)?);
         formats::check_label(label)?;
+        let extra = extra.unwrap_or_default();
+        formats::check_extra(&extra)?;
         let interval = Interval::new(lo, hi).when(Doing::Proving)?;
         let inner = with_group!(group, |G| {
             let blinding = groups::scalar_or_random::<G>("blinding", blinding.as_deref())?;
-            G::wrap(py.allow_threads(|| IntervalOf::<G>::prove(system, value, &blinding, interval, label))?)
+            G::wrap(py.allow_threads(|| IntervalOf::<G>::prove(system, value, &blinding, interval, label, &extra))?)
         });
-        Ok(IntervalProof { inner, label: label.into() })
+        Ok(IntervalProof { inner, label: label.into(), extra })
     }
 
-    /// `True` iff the proof verifies for its commitment, interval and label.
+    /// `True` iff the proof verifies for its commitment, interval, label and extra data.
     fn verify(&self, py: Python<'_>) -> bool {
         self.check(py).is_ok()
     }
 
     /// Like `verify`, but raises `VerificationError` with the reason.
     fn check(&self, py: Python<'_>) -> Result<()> {
-        on_group!(&self.inner, |p, G| py.allow_threads(|| p.verify(&self.label)))
+        on_group!(&self.inner, |p, G| py.allow_threads(|| p.verify(&self.label, &self.extra)))
     }
 
     /// The commitment (compressed point bytes).
@@ -529,6 +675,23 @@ impl IntervalProof {
     fn hi(&self) -> u64 {
         on_group!(&self.inner, |p, G| p.statement.interval().hi())
     }
+    #[getter]
+    fn system(&self) -> &'static str {
+        on_group!(&self.inner, |p, G| p.proof.system().name())
+    }
+    #[getter]
+    fn group(&self) -> &'static str {
+        self.inner.group().name()
+    }
+    #[getter]
+    fn label(&self) -> String {
+        self.label.clone()
+    }
+    /// The extra data bound into the transcript (empty: none).
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> Py<PyBytes> {
+        PyBytes::new_bound(py, &self.extra).unbind()
+    }
 
     /// The proof bytes.
     fn to_bytes(&self, py: Python<'_>) -> Py<PyBytes> {
@@ -538,7 +701,8 @@ impl IntervalProof {
 
     /// A proof from its bytes and statement; decoding is strict.
     #[staticmethod]
-    #[pyo3(signature = (data, commitment, lo, hi, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255"))]
+    #[pyo3(signature = (data, commitment, lo, hi, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
+    #[allow(clippy::too_many_arguments)]
     fn from_bytes(
         data: &[u8],
         commitment: &[u8],
@@ -547,11 +711,31 @@ impl IntervalProof {
         label: &str,
         system: &str,
         group: &str,
+        extra: Option<Vec<u8>>,
     ) -> Result<IntervalProof> {
-        let (system, group) = (system_of(system)?, groups::group_named(group)?);
-        formats::check_label(label)?;
         let interval = Interval::new(lo, hi).when(Doing::Proving)?;
-        let inner = with_group!(group, |G| G::wrap(IntervalOf::<G>::decode(system, data, commitment, interval)?));
-        Ok(IntervalProof { inner, label: label.into() })
+        Self::decoded(data, commitment, interval, label, system, group, extra.unwrap_or_default())
+    }
+
+    /// The proof file as JSON (`ballistic range prove --min/--max`'s format).
+    fn to_json(&self) -> Result<String> {
+        formats::range_to_json(&self.parts())
+    }
+
+    /// A proof from an interval proof file's JSON; strict.
+    #[staticmethod]
+    fn from_json(text: &str) -> Result<IntervalProof> {
+        Self::from_parts(formats::range_from_json(text)?)
+    }
+
+    /// Write the JSON proof file.
+    fn save(&self, path: std::path::PathBuf) -> Result<()> {
+        formats::write(&path, &self.to_json()?)
+    }
+
+    /// Read a JSON proof file.
+    #[staticmethod]
+    fn load(path: std::path::PathBuf) -> Result<IntervalProof> {
+        Self::from_json(&formats::read(&path, ::ballistic::file::MAX_RANGE_FILE)?)
     }
 }

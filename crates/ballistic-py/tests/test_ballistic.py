@@ -12,7 +12,8 @@ import ballistic
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 SHARED = ROOT.parent / "shared" / "circuits"
-CLI = ROOT / "target" / "debug" / "ballistic"
+# The binary `cargo test` built (in $CARGO_TARGET_DIR when that is set).
+CLI = pathlib.Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "debug" / "ballistic"
 
 
 @pytest.fixture(params=ballistic.GROUPS)
@@ -179,6 +180,72 @@ def test_interval_proofs(group, system):
         ballistic.IntervalProof.prove(5, 20, 10, group=group)
 
 
+def test_extra_data_is_bound(system):
+    proof, commitments = ballistic.RangeProof.prove([7], 8, system=system, extra=b"tx 42")
+    assert proof.verify() and proof.extra == b"tx 42"
+    assert ballistic.RangeProof.from_bytes(proof.to_bytes(), commitments, 8, system=system, extra=b"tx 42").verify()
+    for other in (None, b"tx 43"):
+        assert not ballistic.RangeProof.from_bytes(proof.to_bytes(), commitments, 8, system=system,
+                                                   extra=other).verify()
+    back = ballistic.RangeProof.from_json(proof.to_json())
+    assert back.verify() and back.extra == b"tx 42" and back == proof
+    data = json.loads(proof.to_json())
+    assert data["extra"] == b"tx 42".hex()
+    data["extra"] = b"tx 43".hex()
+    assert not ballistic.RangeProof.from_json(json.dumps(data)).verify()
+    data["extra"] = ""
+    with pytest.raises(ballistic.DecodeError):
+        ballistic.RangeProof.from_json(json.dumps(data))
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove([7], 8, extra=bytes(1025))
+    plain, _ = ballistic.RangeProof.prove([7], 8)
+    assert plain.extra == b""
+    interval = ballistic.IntervalProof.prove(15, 10, 20, system=system, extra=b"ctx")
+    assert interval.verify() and interval.extra == b"ctx"
+    assert not ballistic.IntervalProof.from_bytes(interval.to_bytes(), interval.commitment, 10, 20,
+                                                  system=system).verify()
+    assert ballistic.IntervalProof.from_bytes(interval.to_bytes(), interval.commitment, 10, 20, system=system,
+                                              extra=b"ctx").verify()
+
+
+def test_interval_files(tmp_path):
+    p = ballistic.IntervalProof.prove(2**64 - 2, 2**64 - 100, 2**64 - 1, system="bppp", group="secp256k1",
+                                      label="app", extra=b"\x01")
+    data = json.loads(p.to_json())
+    assert (data["min"], data["max"], data["bits"], data["system"]) == (2**64 - 100, 2**64 - 1, 7,
+                                                                         "bulletproofs-plus-plus")
+    back = ballistic.IntervalProof.from_json(p.to_json())
+    assert back.verify() and (back.lo, back.hi, back.label, back.group) == (p.lo, p.hi, "app", "secp256k1")
+    assert back.system == "bulletproofs-plus-plus" and back.extra == b"\x01"
+    path = tmp_path / "interval.json"
+    p.save(path)
+    assert ballistic.IntervalProof.load(path).verify()
+    # Another interval of the same size: rejected. Range and interval files go to their own classes.
+    data["min"] -= 1
+    data["max"] -= 1
+    assert not ballistic.IntervalProof.from_json(json.dumps(data)).verify()
+    with pytest.raises(ballistic.DecodeError, match="IntervalProof"):
+        ballistic.RangeProof.from_json(p.to_json())
+    plain, _ = ballistic.RangeProof.prove([7], 8)
+    with pytest.raises(ballistic.DecodeError, match="RangeProof"):
+        ballistic.IntervalProof.from_json(plain.to_json())
+    for field, value in (("min", 2**64 - 1), ("bits", 8)):
+        bad = json.loads(p.to_json())
+        bad[field] = value
+        with pytest.raises(ballistic.DecodeError):
+            ballistic.IntervalProof.from_json(json.dumps(bad))
+    # The CLI reads these files, and writes them.
+    if not CLI.exists():
+        subprocess.run(["cargo", "build", "-q", "-p", "ballistic-cli"], cwd=ROOT, check=True)
+    out = subprocess.run([str(CLI), "range", "verify", str(path)], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip() == "valid", out.stderr
+    cli_path = tmp_path / "cli-interval.json"
+    subprocess.run([str(CLI), "range", "prove", "--min", "3", "--max", "9", "--value", "4", "--extra", "ab",
+                    "--out", str(cli_path)], check=True)
+    loaded = ballistic.IntervalProof.load(cli_path)
+    assert loaded.verify() and (loaded.lo, loaded.hi, loaded.extra) == (3, 9, b"\xab")
+
+
 def test_owner_recovery(group):
     seed = os.urandom(32)
     proof, commitments = ballistic.RangeProof.prove_recoverable([123, 456], 64, seed, b"tx 1/0",
@@ -196,13 +263,65 @@ def test_owner_recovery(group):
         proof.recover(b"short", b"tx 1/0")
     with pytest.raises(ballistic.InvalidInput):
         ballistic.RangeProof.prove_recoverable([1], 64, seed, b"", group=group)
-    plain, _ = ballistic.RangeProof.prove([1], 8, group=group)
+    plain, _ = ballistic.RangeProof.prove([1], 8, system="bppp", group=group)
     with pytest.raises(ballistic.InvalidInput):
+        plain.recover(seed, b"tx 1/0")
+    plain, _ = ballistic.RangeProof.prove([1], 8, group=group)
+    with pytest.raises(ballistic.VerificationError):
         plain.recover(seed, b"tx 1/0")
     # Two outputs under one seed and label never share a blinding.
     _, (c1,) = ballistic.RangeProof.prove_recoverable([1000], 64, seed, b"tx 2/0", label="wallet", group=group)
     _, (c2,) = ballistic.RangeProof.prove_recoverable([1000], 64, seed, b"tx 2/1", label="wallet", group=group)
     assert c1 != c2
+
+
+@pytest.mark.parametrize("system", ["bulletproofs", "bulletproofs-plus", "bulletproofs-plus-plus"])
+def test_owner_recovery_with_message_and_extra(system):
+    seed = os.urandom(32)
+    proof, commitments = ballistic.RangeProof.prove_recoverable([7, 2**64 - 1], 64, seed, b"out 3", system=system,
+                                                                message=b"fourteen bytes", extra=b"ctx")
+    assert proof.verify() and proof.system == system and proof.extra == b"ctx"
+    openings, message = proof.recover_with_message(seed, b"out 3")
+    assert message == b"fourteen bytes" and [v for v, _ in openings] == [7, 2**64 - 1]
+    for (v, b), c in zip(openings, commitments):
+        assert ballistic.commit(v, b) == c
+    # Through the JSON file (extra data included); the CLI's `range recover` reads the same file.
+    back = ballistic.RangeProof.from_json(proof.to_json())
+    assert back.recover_with_message(seed, b"out 3")[1] == b"fourteen bytes"
+    assert proof.recover(seed, b"out 3") == openings
+    with pytest.raises(ballistic.VerificationError):
+        proof.recover_with_message(bytes(32), b"out 3")
+    with pytest.raises(ballistic.VerificationError):
+        ballistic.RangeProof.from_bytes(proof.to_bytes(), commitments, 64, system=system).recover(seed, b"out 3")
+    # No message: empty. Too long for the values: refused.
+    short, _ = ballistic.RangeProof.prove_recoverable([1], 8, seed, b"x", system=system)
+    assert short.recover_with_message(seed, b"x")[1] == b""
+    assert ballistic.RangeProof.prove_recoverable([1], 8, seed, b"x", system=system, message=bytes(22))[0].verify()
+    with pytest.raises(ballistic.InvalidInput):
+        ballistic.RangeProof.prove_recoverable([1, 2], 8, seed, b"x", system=system, message=bytes(15))
+
+
+def test_recovery_files_interoperate_with_the_cli(tmp_path):
+    """A recoverable proof saved here is recovered by `ballistic range recover`, and the CLI's by Python."""
+    if not CLI.exists():
+        subprocess.run(["cargo", "build", "-q", "-p", "ballistic-cli"], cwd=ROOT, check=True)
+    seed = bytes(range(32))
+    key = tmp_path / "seed"
+    key.write_text(seed.hex())
+    proof, _ = ballistic.RangeProof.prove_recoverable([99], 16, seed, b"out 1", message=b"py", extra=b"\x07",
+                                                      system="bulletproofs")
+    path = tmp_path / "py-recoverable.json"
+    proof.save(path)
+    out = subprocess.run([str(CLI), "range", "recover", str(path), "--recover-key", str(key), "--output-id", "out 1"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"value: 99\nmessage: {b'py'.hex()}\n"
+    cli_path = tmp_path / "cli-recoverable.json"
+    subprocess.run([str(CLI), "range", "prove", "--bits", "16", "--value", "5", "--system", "bpplus", "--recover-key",
+                    str(key), "--output-id", "out 2", "--message", b"cli".hex(), "--extra", "0102",
+                    "--out", str(cli_path)], check=True)
+    openings, message = ballistic.RangeProof.load(cli_path).recover_with_message(seed, b"out 2")
+    assert openings[0][0] == 5 and message == b"cli"
 
 
 def test_mpc(group):

@@ -1,6 +1,7 @@
 """Merkle trees and zero-knowledge membership proofs from Python, and their files with the CLI."""
 
 import json
+import os
 import pathlib
 import subprocess
 
@@ -9,7 +10,7 @@ import pytest
 import ballistic
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-CLI = ROOT / "target" / "debug" / "ballistic"
+CLI = pathlib.Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "debug" / "ballistic"
 
 
 @pytest.fixture(params=ballistic.GROUPS)

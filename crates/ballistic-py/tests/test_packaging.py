@@ -7,6 +7,7 @@ name for name against the module.
 
 import importlib.metadata
 import inspect
+import os
 import pathlib
 import re
 import subprocess
@@ -18,7 +19,7 @@ import ballistic
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 STUB = ROOT / "crates" / "ballistic-py" / "ballistic.pyi"
-CLI = ROOT / "target" / "debug" / "ballistic"
+CLI = pathlib.Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "debug" / "ballistic"
 SHARED = ROOT.parent / "shared" / "circuits"
 
 

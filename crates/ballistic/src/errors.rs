@@ -138,12 +138,6 @@ pub enum ProofError {
         /// The most it may have for this number of values.
         capacity: usize,
     },
-    /// Owner recovery is not available for this proof system (the system's
-    /// documentation says why).
-    RecoveryUnsupported {
-        /// The system (`RangeSystem::name`).
-        system: &'static str,
-    },
     /// A `tari_bulletproofs_plus` proof with an extension degree other than
     /// 1 (several blinding bases), which ballistic does not support.
     UnsupportedExtensionDegree {
@@ -224,7 +218,7 @@ impl ProofError {
             | MessageTooLong { .. }
             | Gadget { .. } => ErrorKind::Prover,
             InsufficientGenerators { .. } | CircuitTooLarge { .. } => ErrorKind::Setup,
-            RecoveryFailed | RecoveryUnsupported { .. } => ErrorKind::Recovery,
+            RecoveryFailed => ErrorKind::Recovery,
         }
     }
 
@@ -295,9 +289,6 @@ impl fmt::Display for ProofError {
             }
             ProofError::MessageTooLong { len, capacity } => {
                 write!(f, "message of {len} bytes is too long: at most {capacity} bytes for this number of values")
-            }
-            ProofError::RecoveryUnsupported { system } => {
-                write!(f, "owner recovery is not supported for {system} proofs")
             }
             ProofError::UnsupportedExtensionDegree { degree } => {
                 write!(f, "extension degree {degree} is not supported (only 1)")

@@ -135,4 +135,4 @@ pub use range::{
     Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape,
     RangeStatement, RangeSystem,
 };
-pub use transcript::new_transcript;
+pub use transcript::{new_transcript, new_transcript_with_extra};

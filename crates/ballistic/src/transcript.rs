@@ -211,6 +211,21 @@ pub fn new_transcript(label: &[u8]) -> Transcript {
     Transcript::new(label)
 }
 
+/// The transcript of a range or interval proof of ballistic's own with
+/// extra data bound into it: [`new_transcript`]`(label)`, then — when
+/// `extra` is not empty — `extra` as the message `"extra"`, before the
+/// proof's own domain separator. Prover, verifier, batches and proof files
+/// ([`crate::file::RangeProofFile`]'s `extra` field) all start the
+/// transcript here, so a proof made with one `extra` fails with any other.
+/// Empty `extra` is no extra data: the transcript is `new_transcript(label)`'s.
+pub fn new_transcript_with_extra(label: &[u8], extra: &[u8]) -> Transcript {
+    let mut transcript = new_transcript(label);
+    if !extra.is_empty() {
+        transcript.append_message(b"extra", extra);
+    }
+    transcript
+}
+
 #[cfg(test)]
 mod label_tests {
     use super::*;

@@ -97,3 +97,136 @@ fn circuit_file_wire_values_are_canonical() {
     g.proof = g.proof.to_uppercase();
     assert!(matches!(g.verify(&circuit), Err(FileError::Hex { .. })));
 }
+
+fn prove_with(range: file::ProvedRange, extra: &[u8], system: RangeSystem) -> RangeProofFile {
+    let options = file::ProveOptions { system, range, label: "t", extra };
+    let cache = GeneratorCache::<Ristretto255>::new();
+    let (f, openings) =
+        RangeProofFile::prove_with::<Ristretto255, _>(&cache, &options, &[12], &[], &mut rand_core::OsRng).unwrap();
+    assert_eq!((openings.min, openings.max), (f.min, f.max));
+    assert_eq!(openings.commitments, f.commitments);
+    f
+}
+
+#[test]
+fn interval_files_decode_strictly() {
+    let interval = ballistic::Interval::new(10, 20).unwrap();
+    let f = prove_with(file::ProvedRange::Interval(interval), b"", RangeSystem::BulletproofsPlus);
+    assert_eq!((f.min, f.max, f.bits), (Some(10), Some(20), 4));
+    f.verify().unwrap();
+    // Through JSON, and in a batch with a plain range file.
+    let back = RangeProofFile::from_json(f.to_json().as_bytes()).unwrap();
+    assert_eq!(back, f);
+    assert!(file::verify_range_files(&[Ok(back), Ok(range_file())], &mut rand_core::OsRng).is_empty());
+    let field = |g: RangeProofFile| match g.verify() {
+        Err(FileError::Field { field, .. }) => field,
+        other => panic!("expected a field error, got {other:?}"),
+    };
+    assert_eq!(field(RangeProofFile { min: Some(21), ..f.clone() }), "min");
+    assert_eq!(field(RangeProofFile { max: None, ..f.clone() }), "min");
+    assert_eq!(field(RangeProofFile { min: None, ..f.clone() }), "max");
+    assert_eq!(field(RangeProofFile { bits: 8, ..f.clone() }), "bits");
+    assert_eq!(field(RangeProofFile { commitments: vec![f.commitments[0].clone(); 2], ..f.clone() }), "commitments");
+    assert_eq!(field(RangeProofFile { min_value: Some(1), ..f.clone() }), "min_value");
+    // Another interval of the same size, or a shifted commitment: rejected, and named in a batch.
+    let other = RangeProofFile { min: Some(11), max: Some(21), ..f.clone() };
+    assert!(matches!(other.verify(), Err(FileError::Proof(_))));
+    let bad = file::verify_range_files(&[Ok(f.clone()), Ok(other), Ok(range_file())], &mut rand_core::OsRng);
+    assert_eq!(bad.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1]);
+    // The interval as a plain range proof of its bits: refused at decoding or verification.
+    assert!(RangeProofFile { min: None, max: None, ..f.clone() }.verify().is_err());
+    // Unknown fields, and a number that is not a u64, are refused by the parser.
+    let mut json: serde_json::Value = serde_json::from_str(&f.to_json()).unwrap();
+    json["min"] = (-1).into();
+    assert!(RangeProofFile::from_json(json.to_string().as_bytes()).is_err());
+    json["min"] = "10".into();
+    assert!(RangeProofFile::from_json(json.to_string().as_bytes()).is_err());
+    // The prover: one value only.
+    let cache = GeneratorCache::<Ristretto255>::new();
+    let options = file::ProveOptions {
+        system: RangeSystem::Bulletproofs,
+        range: file::ProvedRange::Interval(interval),
+        label: "t",
+        extra: b"",
+    };
+    let err = RangeProofFile::prove_with::<Ristretto255, _>(&cache, &options, &[11, 12], &[], &mut rand_core::OsRng)
+        .unwrap_err();
+    assert!(matches!(err, FileError::Field { field: "values", .. }), "{err:?}");
+}
+
+#[test]
+fn extra_data_is_bound_and_strict() {
+    for system in [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlusPlus] {
+        let f = prove_with(file::ProvedRange::Bits(8), b"tx 42", system);
+        assert_eq!(f.extra.as_deref(), Some(ballistic::encoding::to_hex(b"tx 42").as_str()));
+        f.verify().unwrap();
+        let changed = RangeProofFile { extra: Some(ballistic::encoding::to_hex(b"tx 43")), ..f.clone() };
+        assert!(matches!(changed.verify(), Err(FileError::Proof(_))));
+        assert!(matches!(RangeProofFile { extra: None, ..f.clone() }.verify(), Err(FileError::Proof(_))));
+        let bad = file::verify_range_files(&[Ok(f.clone()), Ok(changed)], &mut rand_core::OsRng);
+        assert_eq!(bad.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![1]);
+    }
+    let f = prove_with(
+        file::ProvedRange::Interval(ballistic::Interval::new(0, 100).unwrap()),
+        b"x",
+        RangeSystem::Bulletproofs,
+    );
+    f.verify().unwrap();
+    assert!(RangeProofFile { extra: Some("79".into()), ..f.clone() }.verify().is_err());
+    // Empty, uppercase or too long: refused before the proof is looked at.
+    assert!(matches!(
+        RangeProofFile { extra: Some(String::new()), ..f.clone() }.verify(),
+        Err(FileError::Field { field: "extra", .. })
+    ));
+    assert_eq!(
+        RangeProofFile { extra: Some("AB".into()), ..f.clone() }.verify().unwrap_err(),
+        FileError::Hex { field: "extra".into() }
+    );
+    let long = "00".repeat(file::MAX_EXTRA + 1);
+    assert!(matches!(
+        RangeProofFile { extra: Some(long), ..f.clone() }.verify(),
+        Err(FileError::Field { field: "extra", .. })
+    ));
+    // The transcript: the label, then the extra data.
+    let d = f.decode::<Ristretto255>().unwrap();
+    assert_eq!(d.extra, b"x");
+    let mut a = d.transcript();
+    let mut b = ballistic::new_transcript_with_extra(b"t", b"x");
+    let (mut ca, mut cb) = ([0u8; 32], [0u8; 32]);
+    a.challenge_bytes(b"c", &mut ca);
+    b.challenge_bytes(b"c", &mut cb);
+    assert_eq!(ca, cb);
+}
+
+#[test]
+fn recoverable_files_give_back_openings_and_message() {
+    let cache = GeneratorCache::<Secp256k1>::new();
+    let seed = [9u8; 32];
+    let key = file::RecoveryKey { seed: &seed, output_id: b"out 1", message: b"memo" };
+    let options = file::ProveOptions {
+        system: RangeSystem::Bulletproofs,
+        range: file::ProvedRange::Bits(16),
+        label: "wallet",
+        extra: b"ctx",
+    };
+    let (f, made) = RangeProofFile::prove_recoverable(&cache, &options, &[3, 65535], &key).unwrap();
+    f.verify().unwrap();
+    assert_eq!(f.extra.as_deref(), Some("637478"));
+    let back = RangeProofFile::from_json(f.to_json().as_bytes()).unwrap().recover(&seed, b"out 1").unwrap();
+    assert_eq!(back, made);
+    assert_eq!(back.values, vec![3, 65535]);
+    assert_eq!(back.message.as_deref(), Some(ballistic::encoding::to_hex(b"memo").as_str()));
+    // Wrong seed, id or extra data: nothing recovered.
+    let failed = FileError::Proof(ballistic::ProofError::RecoveryFailed);
+    assert_eq!(f.recover(&[8; 32], b"out 1").unwrap_err(), failed);
+    assert_eq!(f.recover(&seed, b"out 2").unwrap_err(), failed);
+    assert_eq!(RangeProofFile { extra: None, ..f.clone() }.recover(&seed, b"out 1").unwrap_err(), failed);
+    // Intervals are not recoverable; neither are Monero files.
+    let interval =
+        file::ProveOptions { range: file::ProvedRange::Interval(ballistic::Interval::new(1, 5).unwrap()), ..options };
+    let err = RangeProofFile::prove_recoverable(&cache, &interval, &[3], &key).unwrap_err();
+    assert!(matches!(err, FileError::Field { field: "min", .. }), "{err:?}");
+    let monero =
+        RangeProofFile::prove_monero(RangeSystem::BulletproofsPlus, &[1], &[], &mut rand_core::OsRng).unwrap().0;
+    assert!(matches!(monero.recover(&seed, b"out 1"), Err(FileError::Field { field: "profile", .. })));
+}

@@ -138,7 +138,12 @@ fn fields_of_other_formats_labels_and_groups_are_refused() {
     assert_eq!(field(RangeProofFile { label: "x".into(), ..g.clone() }), "label");
     assert_eq!(field(RangeProofFile { min_value: Some(0), ..g.clone() }), "min_value");
     assert_eq!(field(RangeProofFile { min_value: Some(5), ..m.clone() }), "min_value");
-    assert_eq!(field(RangeProofFile { extra: Some("00".into()), ..own.clone() }), "extra");
+    // Ballistic's own files may bind extra data: added afterwards, it fails the proof.
+    assert!(matches!(RangeProofFile { extra: Some("00".into()), ..own.clone() }.verify(), Err(FileError::Proof(_))));
+    assert_eq!(field(RangeProofFile { extra: Some("00".into()), ..m.clone() }), "extra");
+    // Interval fields are ballistic's own.
+    assert_eq!(field(RangeProofFile { min: Some(1), max: Some(2), ..g.clone() }), "min");
+    assert_eq!(field(RangeProofFile { max: Some(2), ..m.clone() }), "max");
     assert_eq!(field(RangeProofFile { value_generator: Some("00".into()), ..own.clone() }), "value_generator");
     assert!(matches!(
         RangeProofFile { group: "ed25519".into(), ..g.clone() }.verify(),

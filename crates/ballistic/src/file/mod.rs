@@ -12,7 +12,30 @@
 //! `system` is a [`RangeSystem`](crate::RangeSystem) name (`"bulletproofs"`: on Ristretto255
 //! the proof bytes are exactly `bulletproofs` 5's; `"bulletproofs-plus"`),
 //! `group` a [`GroupId`] name, `label` the merlin transcript label (at most
-//! [`MAX_LABEL`] bytes). A **circuit proof file** carries the public wire
+//! [`MAX_LABEL`] bytes). Optional fields:
+//!
+//! * `"extra": "<hex>"`: extra data (1 to [`MAX_EXTRA`] bytes: a
+//!   transaction hash, a context string) bound into the Fiat–Shamir
+//!   transcript right after the label
+//!   ([`new_transcript_with_extra`](crate::new_transcript_with_extra)), so
+//!   the proof verifies with exactly these bytes and no others. Absent: no
+//!   extra data (an empty string is refused: one encoding per value).
+//! * `"min": lo, "max": hi` (both or neither; `lo ≤ hi < 2^64`): an
+//!   **interval proof** ([`crate::range::interval`]) that the one
+//!   commitment opens to a value in `[lo, hi]`, with any system; `bits` is
+//!   then the inner proof's, `max − min`'s bit length ([`crate::Interval::bits`]).
+//!
+//! A proof made with owner recovery
+//! ([`RangeProofFile::prove_recoverable`], [`RecoveryKey`]) is an ordinary
+//! range proof file: the output id and the message are not in it, and
+//! [`RangeProofFile::recover`] gives the seed's holder the [`Openings`]
+//! (values, blindings, and the message as `message`). Interval proofs are
+//! not recoverable.
+//!
+//! Files in deployed formats (`"profile"`: Grin's or Monero's bytes) are
+//! described in [`profile`]; there `extra` is Grin's `extra_commit`, and
+//! `min`/`max` are refused, as are Grin's `min_value` and
+//! `value_generator` in ballistic's own files. A **circuit proof file** carries the public wire
 //! values of a Pinocchio circuit beside the proof:
 //!
 //! ```json
@@ -46,7 +69,10 @@ pub use merkle::{
     DEFAULT_MERKLE_LABEL, MAX_TREE_FILE, MAX_TREE_LEAVES, MEMBERSHIP_SYSTEM,
 };
 pub use profile::Profile;
-pub use range::{verify_range_files, DecodedRangeFile, RangeProofFile};
+pub use range::{
+    verify_range_files, DecodedRangeFile, DecodedRangeProof, ProveOptions, ProvedRange, RangeProofFile, RecoveryKey,
+    MAX_EXTRA,
+};
 pub use secrets::{parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_hex, Openings};
 
 use serde::Serialize;

@@ -106,18 +106,31 @@ impl RangeProofFile {
         self.decode_profile(profile).map(|_| profile)
     }
 
-    /// Refuse the fields of other formats (ballistic's own files have none
-    /// of `min_value`, `extra`, `value_generator`; Monero's neither).
+    /// Refuse in a file of ballistic's own the fields of the deployed
+    /// formats (`min_value`, `value_generator`: Grin's). `extra` is allowed:
+    /// ballistic's own extra data ([`RangeProofFile::extra_bytes`]).
     pub fn check_no_profile_fields(&self) -> Result<(), FileError> {
         let only_grin = "only Grin proof files (\"profile\": \"grin\") have it";
         if self.min_value.is_some() {
-            return Err(field_error("min_value", only_grin));
-        }
-        if self.extra.is_some() {
-            return Err(field_error("extra", only_grin));
+            return Err(field_error(
+                "min_value",
+                "only Grin proof files (\"profile\": \"grin\") have it (interval proofs of ballistic's own have min and max)",
+            ));
         }
         if self.value_generator.is_some() {
             return Err(field_error("value_generator", only_grin));
+        }
+        Ok(())
+    }
+
+    /// Refuse in a deployed-format file the interval fields of ballistic's own.
+    fn check_no_interval_fields(&self) -> Result<(), FileError> {
+        let own = "interval proofs (min and max) are ballistic's own: a deployed-format file has neither";
+        if self.min.is_some() {
+            return Err(field_error("min", own));
+        }
+        if self.max.is_some() {
+            return Err(field_error("max", own));
         }
         Ok(())
     }
@@ -131,6 +144,7 @@ impl RangeProofFile {
         if !self.label.is_empty() {
             return Err(field_error("label", "deployed formats have no transcript label: leave it empty"));
         }
+        self.check_no_interval_fields()?;
         let system = self.system_id()?;
         let proof = hex_field("proof", &self.proof)?;
         match profile {
@@ -186,6 +200,9 @@ impl RangeProofFile {
             }
             Profile::Monero => {
                 self.check_no_profile_fields()?;
+                if self.extra.is_some() {
+                    return Err(field_error("extra", "Monero proof files have no extra data"));
+                }
                 if self.bits != monero::BITS {
                     return Err(FileError::Bits(self.bits));
                 }
@@ -257,14 +274,18 @@ impl RangeProofFile {
             min_value: options.min_values.and_then(|m| m.first().copied()),
             extra: options.extra_commit.map(to_hex),
             value_generator,
+            ..RangeProofFile::default()
         };
         let secrets = Openings {
             profile: Some(Profile::Grin.name().into()),
             group: Secp256k1::NAME.into(),
             bits: options.n_bits,
+            min: None,
+            max: None,
             values: openings.iter().map(|o| o.value).collect(),
             blindings: openings.iter().map(|o| to_hex(&grin::scalar_to_bytes(&o.blinding))).collect(),
             commitments,
+            message: None,
         };
         Ok((file, secrets))
     }
@@ -311,17 +332,18 @@ impl RangeProofFile {
             bits: monero::BITS,
             commitments: commitments.clone(),
             proof: to_hex(&bytes),
-            min_value: None,
-            extra: None,
-            value_generator: None,
+            ..RangeProofFile::default()
         };
         let secrets = Openings {
             profile: Some(Profile::Monero.name().into()),
             group: Ed25519::NAME.into(),
             bits: monero::BITS,
+            min: None,
+            max: None,
             values: amounts.to_vec(),
             blindings: masks.iter().map(|m| to_hex(m.as_bytes())).collect(),
             commitments,
+            message: None,
         };
         Ok((file, secrets))
     }

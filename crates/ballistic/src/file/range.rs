@@ -1,6 +1,6 @@
-//! Range proof files: the JSON form of a range proof of any system on any
-//! group, its strict decoding, proving into it, and batch verification of
-//! many files (one batch per group).
+//! Range proof files: the JSON form of a range proof (or interval proof)
+//! of any system on any group, its strict decoding, proving into it, and
+//! batch verification of many files (one batch per group).
 
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
@@ -9,10 +9,13 @@ use super::profile::Profile;
 use super::{check_label, group_of, json_text, secrets::Openings, FileError, GeneratorCache, MAX_RANGE_FILE};
 use crate::batch::{Claim, Item};
 use crate::encoding::{decode_point, from_hex, to_hex};
+use crate::generators::PedersenGens;
 use crate::group::{Group, GroupId, ScalarOps};
-use crate::range::{DynRangeProof, RangeShape, RangeStatement, RangeSystem, MAX_BITS, MAX_VALUES};
-use crate::transcript::new_transcript;
-use zeroize::Zeroize;
+use crate::range::{
+    DynIntervalProof, DynRangeProof, Interval, IntervalStatement, RangeShape, RangeStatement, RangeSystem, MAX_BITS,
+    MAX_VALUES,
+};
+use crate::transcript::new_transcript_with_extra;
 
 fn range_systems() -> &'static str {
     "\"bulletproofs\" or \"bulletproofs-plus\""
@@ -40,10 +43,20 @@ pub struct RangeProofFile {
     pub commitments: Vec<String>,
     /// The proof, hex.
     pub proof: String,
+    /// Interval proofs: the lower end `lo` of `[lo, hi]` (with [`max`](Self::max);
+    /// both or neither). Ballistic's own files only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<u64>,
+    /// Interval proofs: the upper end `hi` of `[lo, hi]` (with [`min`](Self::min)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
     /// Grin: the minimum value (`min_value`; one value only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_value: Option<u64>,
-    /// Grin: the `extra_commit` bytes bound into the proof, hex.
+    /// Extra data bound into the proof, hex (at most [`MAX_EXTRA`] bytes):
+    /// in ballistic's own files, bound into the transcript after the label
+    /// ([`new_transcript_with_extra`]; absent: none, and never empty); in
+    /// Grin's, Grin's `extra_commit` (absent and `""` differ).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extra: Option<String>,
     /// Grin: the value generator (secp256k1-zkp's 33-byte generator
@@ -52,27 +65,57 @@ pub struct RangeProofFile {
     pub value_generator: Option<String>,
 }
 
-/// A range proof file decoded on its group: the statement, the proof, and
-/// the label, ready to verify or to join a batch.
+/// Longest `extra` a file of ballistic's own may bind (bytes).
+pub const MAX_EXTRA: usize = 1024;
+
+/// A range proof file decoded on its group: the proof with its statement,
+/// the label and the extra data, ready to verify or to join a batch.
 #[derive(Debug)]
 pub struct DecodedRangeFile<G: Group> {
     /// The transcript label.
     pub label: String,
-    /// The statement (shape and commitments).
-    pub statement: RangeStatement<G>,
-    /// The proof.
-    pub proof: Box<dyn DynRangeProof<G>>,
+    /// The extra data bound into the transcript (empty: none).
+    pub extra: Vec<u8>,
+    /// The proof and its statement.
+    pub proof: DecodedRangeProof<G>,
+}
+
+/// The proof of a [`DecodedRangeFile`]: a range proof, or an interval proof.
+#[derive(Debug)]
+pub enum DecodedRangeProof<G: Group> {
+    /// Every committed value lies in `[0, 2^bits)`.
+    Range {
+        /// The statement (shape and commitments).
+        statement: RangeStatement<G>,
+        /// The proof.
+        proof: Box<dyn DynRangeProof<G>>,
+    },
+    /// The one committed value lies in `[min, max]`.
+    Interval {
+        /// The statement (interval and commitment).
+        statement: IntervalStatement<G>,
+        /// The proof.
+        proof: Box<dyn DynIntervalProof<G>>,
+    },
 }
 
 impl<G: Group> DecodedRangeFile<G> {
-    /// The transcript the proof was made under.
+    /// The transcript the proof was made under: the label, then the extra
+    /// data ([`new_transcript_with_extra`]).
     pub fn transcript(&self) -> merlin::Transcript {
-        new_transcript(self.label.as_bytes())
+        new_transcript_with_extra(self.label.as_bytes(), &self.extra)
     }
 
     /// This proof as a batch member.
-    pub fn item(&self) -> Item<'_, G, dyn DynRangeProof<G>> {
-        Item::new(&*self.proof, &self.statement, self.transcript())
+    pub fn claim(&self) -> Box<dyn Claim<G> + '_> {
+        match &self.proof {
+            DecodedRangeProof::Range { statement, proof } => {
+                Box::new(Item::new(&**proof, statement, self.transcript()))
+            }
+            DecodedRangeProof::Interval { statement, proof } => {
+                Box::new(Item::new(&**proof, statement, self.transcript()))
+            }
+        }
     }
 
     /// Verify (`cache` supplies generators of the right size). The whole
@@ -81,14 +124,64 @@ impl<G: Group> DecodedRangeFile<G> {
     pub fn verify<R: RngCore + CryptoRng>(&self, cache: &GeneratorCache<G>, rng: &mut R) -> Result<(), FileError> {
         let mut eq = crate::equation::Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
-        self.proof
-            .add_terms(&self.statement, &mut self.transcript(), G::Scalar::one(), combine, &mut eq)
+        self.claim()
+            .add_terms(G::Scalar::one(), combine, &mut eq)
             .and_then(|()| {
                 let (chains, per_chain) = eq.generators_needed();
                 eq.verify(&cache.get(chains, per_chain), cache.pedersen())
             })
             .map_err(FileError::Proof)
     }
+}
+
+/// What a range proof file proves: values in `[0, 2^bits)`, or one value in an interval.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ProvedRange {
+    /// Every value in `[0, 2^bits)`.
+    Bits(usize),
+    /// One value in `[lo, hi]` (the file's `min` and `max`).
+    Interval(Interval),
+}
+
+/// How [`RangeProofFile::prove_with`] proves: the system, the range, the
+/// label and the extra data bound into the transcript.
+#[derive(Copy, Clone, Debug)]
+pub struct ProveOptions<'a> {
+    /// The proof system.
+    pub system: RangeSystem,
+    /// What is proved.
+    pub range: ProvedRange,
+    /// The transcript label (at most [`super::MAX_LABEL`] bytes).
+    pub label: &'a str,
+    /// Extra data bound into the transcript (at most [`MAX_EXTRA`] bytes; empty: none).
+    pub extra: &'a [u8],
+}
+
+/// The owner's key of a recoverable proof ([`crate::range::recovery`]):
+/// the 32-byte seed, this output's id, and the message to hide in the proof.
+#[derive(Copy, Clone)]
+pub struct RecoveryKey<'a> {
+    /// The seed (secret).
+    pub seed: &'a [u8; 32],
+    /// The output id: 1 to [`crate::range::MAX_OUTPUT_ID`] bytes, unique per
+    /// output made with the seed (not secret, not in the file).
+    pub output_id: &'a [u8],
+    /// The message (at most [`crate::range::message_capacity`]`(m)` bytes;
+    /// empty when proving none; ignored when recovering).
+    pub message: &'a [u8],
+}
+
+impl core::fmt::Debug for RecoveryKey<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("RecoveryKey { .. }")
+    }
+}
+
+fn check_extra(extra: &[u8]) -> Result<(), FileError> {
+    if extra.len() > MAX_EXTRA {
+        return Err(FileError::Field { field: "extra", reason: "too long (at most 1024 bytes)" });
+    }
+    Ok(())
 }
 
 impl RangeProofFile {
@@ -117,7 +210,38 @@ impl RangeProofFile {
             .ok_or_else(|| FileError::UnknownSystem { got: self.system.clone(), expected: range_systems() })
     }
 
+    /// The interval of an interval proof file (`None`: a range proof file):
+    /// `min` and `max` both or neither, `min ≤ max`.
+    pub fn interval(&self) -> Result<Option<Interval>, FileError> {
+        match (self.min, self.max) {
+            (None, None) => Ok(None),
+            (Some(lo), Some(hi)) => Interval::new(lo, hi)
+                .map(Some)
+                .map_err(|_| FileError::Field { field: "min", reason: "above max (an interval is min ≤ max)" }),
+            (Some(_), None) => {
+                Err(FileError::Field { field: "min", reason: "an interval proof file has both min and max" })
+            }
+            (None, Some(_)) => {
+                Err(FileError::Field { field: "max", reason: "an interval proof file has both min and max" })
+            }
+        }
+    }
+
+    /// The extra data of a file of ballistic's own (empty: none): hex, not
+    /// empty when present, at most [`MAX_EXTRA`] bytes.
+    pub fn extra_bytes(&self) -> Result<Vec<u8>, FileError> {
+        let Some(hex) = &self.extra else { return Ok(Vec::new()) };
+        if hex.is_empty() {
+            return Err(FileError::Field { field: "extra", reason: "empty: leave the field out (no extra data)" });
+        }
+        let bytes = from_hex(hex).ok_or_else(|| FileError::Hex { field: "extra".into() })?;
+        check_extra(&bytes)?;
+        Ok(bytes)
+    }
+
     /// Decode every field strictly on group `G` (which must be the file's).
+    /// An interval proof file (`min` and `max`) has one commitment, and
+    /// `bits` is its inner proof's ([`Interval::bits`]).
     pub fn decode<G: Group>(&self) -> Result<DecodedRangeFile<G>, FileError> {
         if let Some(profile) = self.profile_id()? {
             return Err(FileError::Field {
@@ -134,8 +258,21 @@ impl RangeProofFile {
         if self.group != G::NAME {
             return Err(FileError::UnknownGroup(self.group.clone()));
         }
+        let interval = self.interval()?;
+        let extra = self.extra_bytes()?;
         if !(1..=MAX_BITS).contains(&self.bits) {
             return Err(FileError::Bits(self.bits));
+        }
+        if let Some(interval) = interval {
+            if self.bits != interval.bits() {
+                return Err(FileError::Field {
+                    field: "bits",
+                    reason: "not the interval's (an interval proof's bits are those of max − min)",
+                });
+            }
+            if self.commitments.len() != 1 {
+                return Err(FileError::Field { field: "commitments", reason: "an interval proof file has one" });
+            }
         }
         if !(1..=MAX_VALUES).contains(&self.commitments.len()) {
             return Err(FileError::Commitments(self.commitments.len()));
@@ -150,9 +287,20 @@ impl RangeProofFile {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
-        let statement = RangeStatement::new(self.bits, &commitments).map_err(FileError::Decode)?;
-        let proof = system.decode::<G>(&bytes, self.bits, commitments.len()).map_err(FileError::Decode)?;
-        Ok(DecodedRangeFile { label: self.label.clone(), statement, proof })
+        let proof = match (interval, commitments.as_slice()) {
+            (Some(interval), [commitment]) => {
+                let statement = IntervalStatement::new(interval, commitment, &PedersenGens::<G>::default())
+                    .map_err(FileError::Decode)?;
+                let proof = system.decode_interval::<G>(&bytes, interval).map_err(FileError::Decode)?;
+                DecodedRangeProof::Interval { statement, proof }
+            }
+            _ => {
+                let statement = RangeStatement::new(self.bits, &commitments).map_err(FileError::Decode)?;
+                let proof = system.decode::<G>(&bytes, self.bits, commitments.len()).map_err(FileError::Decode)?;
+                DecodedRangeProof::Range { statement, proof }
+            }
+        };
+        Ok(DecodedRangeFile { label: self.label.clone(), extra, proof })
     }
 
     /// Decode and verify, on whichever group the file names, with
@@ -166,7 +314,7 @@ impl RangeProofFile {
 
     /// Prove every `values[j] ∈ [0, 2^bits)` with `system` on `G`: the
     /// proof file and the secret openings. `blindings`: one per value, or
-    /// none (random).
+    /// none (random). ([`prove_with`](Self::prove_with) with no extra data.)
     #[allow(clippy::too_many_arguments)]
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         cache: &GeneratorCache<G>,
@@ -177,32 +325,183 @@ impl RangeProofFile {
         label: &str,
         rng: &mut R,
     ) -> Result<(RangeProofFile, Openings), FileError> {
+        let options = ProveOptions { system, range: ProvedRange::Bits(bits), label, extra: &[] };
+        Self::prove_with(cache, &options, values, blindings, rng)
+    }
+
+    /// Prove as `options` say — every value in `[0, 2^bits)`, or one value
+    /// in an interval — with the extra data bound into the transcript: the
+    /// proof file and the secret openings. `blindings`: one per value, or
+    /// none (random).
+    pub fn prove_with<G: Group, R: RngCore + CryptoRng>(
+        cache: &GeneratorCache<G>,
+        options: &ProveOptions<'_>,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        rng: &mut R,
+    ) -> Result<(RangeProofFile, Openings), FileError> {
+        let label = options.label;
         check_label(label)?;
-        let shape = RangeShape::new(bits, values.len()).map_err(FileError::Proof)?;
-        let blindings: Vec<G::Scalar> = if blindings.is_empty() {
-            values.iter().map(|_| <G::Scalar as ScalarOps>::random(rng)).collect()
+        check_extra(options.extra)?;
+        if let ProvedRange::Interval(_) = options.range {
+            if values.len() != 1 {
+                return Err(FileError::Field { field: "values", reason: "an interval proof proves one value" });
+            }
+        }
+        let blindings = zeroize::Zeroizing::new(if blindings.is_empty() {
+            values.iter().map(|_| <G::Scalar as ScalarOps>::random(rng)).collect::<Vec<_>>()
         } else if blindings.len() == values.len() {
             blindings.to_vec()
         } else {
             return Err(FileError::BlindingCount { values: values.len(), blindings: blindings.len() });
+        });
+        let mut transcript = new_transcript_with_extra(label.as_bytes(), options.extra);
+        let system = options.system;
+        let (proof_bytes, commitments, bits, interval) = match (options.range, values, blindings.as_slice()) {
+            (ProvedRange::Interval(interval), [value], [blinding]) => {
+                let (chains, per_chain) = system.interval_generators_needed(interval).map_err(FileError::Proof)?;
+                let bp = cache.get(chains, per_chain);
+                let (proof, commitment) = system
+                    .prove_interval(&bp, cache.pedersen(), &mut transcript, *value, blinding, interval, rng)
+                    .map_err(FileError::Proof)?;
+                (proof.to_bytes(), alloc::vec![commitment], interval.bits(), Some(interval))
+            }
+            (ProvedRange::Interval(_), _, _) => {
+                return Err(FileError::Field { field: "values", reason: "an interval proof proves one value" })
+            }
+            (ProvedRange::Bits(bits), _, _) => {
+                let shape = RangeShape::new(bits, values.len()).map_err(FileError::Proof)?;
+                let bp = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
+                let (proof, commitments) = system
+                    .prove(&bp, cache.pedersen(), &mut transcript, values, &blindings, bits, rng)
+                    .map_err(FileError::Proof)?;
+                (proof.to_bytes(), commitments, bits, None)
+            }
         };
-        let bp = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
-        let mut transcript = new_transcript(label.as_bytes());
-        let result = system.prove(&bp, cache.pedersen(), &mut transcript, values, &blindings, bits, rng);
-        let openings_blindings = blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect();
-        let mut blindings = blindings;
-        blindings.zeroize();
-        let (proof, commitments) = result.map_err(FileError::Proof)?;
-        let file = Self::from_proof::<G>(&*proof, bits, &commitments, label)?;
+        let file = RangeProofFile {
+            system: system.name().into(),
+            group: G::NAME.into(),
+            label: label.into(),
+            bits,
+            commitments: commitments.iter().map(|c| to_hex(G::compressed_bytes(c))).collect(),
+            proof: to_hex(&proof_bytes),
+            min: interval.map(|i| i.lo()),
+            max: interval.map(|i| i.hi()),
+            extra: (!options.extra.is_empty()).then(|| to_hex(options.extra)),
+            ..RangeProofFile::default()
+        };
         let openings = Openings {
             profile: None,
             group: G::NAME.into(),
             bits,
+            min: file.min,
+            max: file.max,
             values: values.to_vec(),
-            blindings: openings_blindings,
+            blindings: blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect(),
             commitments: file.commitments.clone(),
+            message: None,
         };
         Ok((file, openings))
+    }
+
+    /// Prove with owner recovery ([`RangeSystem::prove_recoverable`]): the
+    /// blindings derive from the key's seed and output id, the message is
+    /// hidden in the proof, and [`recover`](Self::recover) with the seed and
+    /// id gives all back. `options.range` must be [`ProvedRange::Bits`]
+    /// (interval proofs are not recoverable); 1 to
+    /// [`crate::range::MAX_RECOVERABLE_VALUES`] values; Bulletproofs or
+    /// Bulletproofs+. The proof file is an ordinary one; the openings carry
+    /// the message too.
+    pub fn prove_recoverable<G: Group>(
+        cache: &GeneratorCache<G>,
+        options: &ProveOptions<'_>,
+        values: &[u64],
+        key: &RecoveryKey<'_>,
+    ) -> Result<(RangeProofFile, Openings), FileError> {
+        let label = options.label;
+        check_label(label)?;
+        check_extra(options.extra)?;
+        let ProvedRange::Bits(bits) = options.range else {
+            return Err(FileError::Field { field: "min", reason: "interval proofs are not recoverable" });
+        };
+        let system = options.system;
+        let shape = RangeShape::new(bits, values.len()).map_err(FileError::Proof)?;
+        let bp = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
+        let mut transcript = new_transcript_with_extra(label.as_bytes(), options.extra);
+        let (proof, commitments, blindings) = system
+            .prove_recoverable(
+                &bp,
+                cache.pedersen(),
+                &mut transcript,
+                values,
+                bits,
+                key.seed,
+                key.output_id,
+                key.message,
+            )
+            .map_err(FileError::Proof)?;
+        let mut file = Self::from_proof::<G>(&*proof, bits, &commitments, label)?;
+        file.extra = (!options.extra.is_empty()).then(|| to_hex(options.extra));
+        let openings = Openings {
+            profile: None,
+            group: G::NAME.into(),
+            bits,
+            min: None,
+            max: None,
+            values: values.to_vec(),
+            blindings: blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect(),
+            commitments: file.commitments.clone(),
+            message: Some(to_hex(key.message)),
+        };
+        Ok((file, openings))
+    }
+
+    /// Owner recovery from a proof file made by
+    /// [`prove_recoverable`](Self::prove_recoverable): the openings (values,
+    /// blindings, commitments) and the message, for the holder of the seed
+    /// and output id. The file is decoded strictly first; a wrong seed or id,
+    /// or a proof not made for recovery, is
+    /// `FileError::Proof(ProofError::RecoveryFailed)` and nothing is
+    /// recovered. The proof is not verified here: verify it too.
+    pub fn recover(&self, seed: &[u8; 32], output_id: &[u8]) -> Result<Openings, FileError> {
+        if let Some(profile) = self.profile_id()? {
+            return Err(FileError::Field {
+                field: "profile",
+                reason: match profile {
+                    Profile::Grin => "a Grin proof file: rewind it with its rewind nonce (RangeProofFile::rewind_grin)",
+                    Profile::Monero => "a Monero proof file: Monero proofs carry no recoverable openings",
+                },
+            });
+        }
+        crate::with_group!(self.group_id()?, G => self.recover_on::<G>(seed, output_id))
+    }
+
+    fn recover_on<G: Group>(&self, seed: &[u8; 32], output_id: &[u8]) -> Result<Openings, FileError> {
+        let decoded = self.decode::<G>()?;
+        let DecodedRangeProof::Range { statement, proof } = &decoded.proof else {
+            return Err(FileError::Field { field: "min", reason: "interval proofs are not recoverable" });
+        };
+        let recovered = proof
+            .recover(
+                &PedersenGens::<G>::default(),
+                &mut decoded.transcript(),
+                statement.commitments(),
+                self.bits,
+                seed,
+                output_id,
+            )
+            .map_err(FileError::Proof)?;
+        Ok(Openings {
+            profile: None,
+            group: G::NAME.into(),
+            bits: self.bits,
+            min: None,
+            max: None,
+            values: recovered.openings.iter().map(|o| o.value).collect(),
+            blindings: recovered.openings.iter().map(|o| to_hex(&ScalarOps::to_bytes(&o.blinding))).collect(),
+            commitments: self.commitments.clone(),
+            message: Some(to_hex(&recovered.message)),
+        })
     }
 
     /// The file of a proof made elsewhere (e.g. by the multi-party
@@ -277,8 +576,8 @@ fn batch_range_files<G: Group, R: RngCore + CryptoRng>(
             Err(e) => bad.push((*index, e)),
         }
     }
-    let items: Vec<_> = decoded.iter().map(|(_, d)| d.item()).collect();
-    let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
+    let items: Vec<Box<dyn Claim<G> + '_>> = decoded.iter().map(|(_, d)| d.claim()).collect();
+    let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| &**i as &dyn Claim<G>).collect();
     let indices: Vec<usize> = decoded.iter().map(|(i, _)| *i).collect();
     bad.extend(super::verify_claims(&indices, &claims, rng));
     bad

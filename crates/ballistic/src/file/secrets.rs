@@ -74,14 +74,23 @@ pub struct Openings {
     pub profile: Option<String>,
     /// The group's name.
     pub group: String,
-    /// Bits per value.
+    /// Bits per value (an interval proof's: its inner proof's).
     pub bits: usize,
+    /// Interval proofs: the interval's lower end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<u64>,
+    /// Interval proofs: the interval's upper end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u64>,
     /// The values.
     pub values: Vec<u64>,
     /// The blindings, hex.
     pub blindings: Vec<String>,
     /// The commitments, hex.
     pub commitments: Vec<String>,
+    /// Recovered proofs: the message the prover hid in the proof, hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 impl Openings {
