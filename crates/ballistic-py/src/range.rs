@@ -14,7 +14,7 @@ use pyo3::types::PyBytes;
 
 use crate::error::{Doing, Error, Result, When};
 use crate::formats::{self, RangeParts};
-use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
+use crate::groups::{self, on_group, with_group, Any, Family, PyGroup};
 
 /// The system named `name` (`"bpplus"` and `"bppp"` are accepted for
 /// Bulletproofs+ and Bulletproofs++, as the command-line tool does).
@@ -468,24 +468,13 @@ impl RangeProof {
 
 /// The indices of the invalid proofs among `proofs`, one batch per group.
 fn invalid_proofs(proofs: &[&RangeProof]) -> Vec<usize> {
-    fn batch<G: PyGroup>(proofs: &[&RangeProof]) -> Vec<usize> {
-        let (indices, items): (Vec<usize>, Vec<_>) = proofs
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| G::pick(&p.inner).map(|r| (i, r.item(&p.label, &p.extra))))
-            .unzip();
-        if items.is_empty() {
-            return Vec::new();
-        }
-        let claims: Vec<&dyn Claim<G>> = items.iter().map(|item| item as &dyn Claim<G>).collect();
-        match groups::verify_claims(&claims) {
-            Ok(()) => Vec::new(),
-            Err(e) => e.indices().into_iter().filter_map(|k| indices.get(k).copied()).collect(),
-        }
+    groups::invalid_indices(proofs)
+}
+
+impl groups::HasClaim for RangeProof {
+    fn claim<G: PyGroup>(&self) -> Option<Box<dyn Claim<G> + '_>> {
+        G::pick(&self.inner).map(|r| Box::new(r.item(&self.label, &self.extra)) as Box<dyn Claim<G> + '_>)
     }
-    let mut bad: Vec<usize> = GroupName::ALL.into_iter().flat_map(|g| with_group!(g, |G| batch::<G>(proofs))).collect();
-    bad.sort_unstable();
-    bad
 }
 
 /// Verify many range proofs (either system, either group, any sizes) in one
