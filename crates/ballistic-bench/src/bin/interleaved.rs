@@ -1,0 +1,96 @@
+//! The issue-20 ratios measured a second way: ballistic and its peer called
+//! **one operation each in turn**, in one process on one thread, and the
+//! ratio of the two medians of single-call times.
+//!
+//! ```text
+//! cargo run --release -p ballistic-bench --bin interleaved [-- --quick]
+//! scripts/bench --bin interleaved [-- --quick]     (Grin with 64-bit limbs)
+//! ```
+//!
+//! The report (`src/main.rs`) times each contender in blocks (calibrated
+//! loops of about 0.15 s, alternating between contenders over 7 rounds) and
+//! takes medians of block means. Here, for each pair, the timed region is a
+//! single call (prove one proof; decode and verify one proof; decode and
+//! verify a batch), the two contenders alternate call by call (A, B, A, B…)
+//! after a warm-up of 3 calls each, and each ratio is median(A) ÷ median(B)
+//! over `samples` calls of each. Setting up the statements and proofs is
+//! outside the timed region. Batch marginal = (median time of a batch of
+//! 64 − median time of one) ÷ 63.
+//!
+//! Pairs (like for like): ballistic's Bulletproofs ÷ `bulletproofs` 5,
+//! ballistic's Bulletproofs+ ÷ `tari_bulletproofs_plus`, ballistic's
+//! Bulletproofs on secp256k1 ÷ `grin_secp256k1zkp` (64-bit single proofs
+//! only: its Rust API proves one value per proof).
+
+use std::time::Instant;
+
+use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
+
+/// Median milliseconds per call of `a` and of `b`, called in turn.
+fn interleave(samples: usize, a: &mut dyn FnMut(), b: &mut dyn FnMut()) -> (f64, f64) {
+    for _ in 0..3 {
+        a();
+        b();
+    }
+    let (mut ta, mut tb) = (Vec::with_capacity(samples), Vec::with_capacity(samples));
+    for _ in 0..samples {
+        let t = Instant::now();
+        a();
+        ta.push(t.elapsed().as_secs_f64() * 1e3);
+        let t = Instant::now();
+        b();
+        tb.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (median(&mut ta), median(&mut tb))
+}
+
+/// Ratios ours ÷ peer for one cell: (prove, verify, batch marginal).
+fn pair<A: System, B: System>(m: usize, batch: usize, samples: usize) -> Option<[(f64, f64); 3]> {
+    if !A::supports(64, m) || !B::supports(64, m) {
+        return None;
+    }
+    let seed = 64_000 + m as u64;
+    let mut a = A::setup(64, m, batch, seed);
+    let mut b = B::setup(64, m, batch, seed);
+    assert!(a.verify_one() && a.verify_all() && b.verify_one() && b.verify_all());
+    // Proving is slow at large m: fewer samples keep the run short.
+    let prove_samples = if m >= 8 { samples.div_ceil(3) } else { samples };
+    let prove = interleave(prove_samples, &mut || a.prove(), &mut || b.prove());
+    let verify = interleave(samples, &mut || assert!(a.verify_one()), &mut || assert!(b.verify_one()));
+    let batch_samples = samples.div_ceil(4).max(5);
+    let all = interleave(batch_samples, &mut || assert!(a.verify_all()), &mut || assert!(b.verify_all()));
+    let k = (batch - 1) as f64;
+    let marginal = ((all.0 - verify.0) / k, (all.1 - verify.1) / k);
+    Some([prove, verify, marginal])
+}
+
+fn row<A: System, B: System>(label: &str, ms: &[usize], batch: usize, samples: usize) {
+    for &m in ms {
+        eprintln!("{label} m={m} …");
+        let Some(cells) = pair::<A, B>(m, batch, samples) else { continue };
+        let f = |(x, y): (f64, f64)| format!("{:.3} / {:.3} = **{:.2}**", x, y, x / y);
+        println!("| {label} | {m} | {} | {} | {} |", f(cells[0]), f(cells[1]), f(cells[2]));
+    }
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let samples: usize = if quick { 15 } else { 41 };
+    let ms: &[usize] = if quick { &[1, 4, 16] } else { &[1, 2, 4, 8, 16] };
+    println!("# Interleaved ratios (ballistic ÷ peer, medians of single calls, one thread)\n");
+    println!(
+        "{samples} calls of each contender in turn after 3 warm-up calls each (batches: {} calls; proving at m ≥ 8: {}). \
+         Cells: ours ms / peer ms = ratio. Batch marginal = (batch of 64 − one) ÷ 63.\n",
+        samples.div_ceil(4).max(5),
+        samples.div_ceil(3)
+    );
+    println!("| pair | m | prove | verify | batch marginal |");
+    println!("|---|---|---|---|---|");
+    row::<Ballistic, Bulletproofs5>("BP ÷ bulletproofs 5", ms, 64, samples);
+    row::<BallisticPlus, TariBpPlus>("BP+ ÷ tari", ms, 64, samples);
+    row::<Ballistic<ballistic::Secp256k1>, Grin>("secp256k1 BP ÷ Grin C", &[1], 64, samples);
+}
