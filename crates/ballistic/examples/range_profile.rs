@@ -1,8 +1,9 @@
 //! Profile helper: where a batch of range proofs spends its time, by phase
 //! (decode the proofs; decode the commitments; replay transcripts and add
 //! every proof's terms; the one multiscalar multiplication), for each system:
-//! `cargo run --release -p ballistic --example range_profile -- [BATCH] [BITS] [VALUES] [REPS]`.
-//! One thread; medians over `REPS` repetitions.
+//! `cargo run --release -p ballistic --example range_profile -- [BATCH] [BITS] [VALUES] [REPS] [GROUP[:SYSTEM] ...]`
+//! (e.g. `256 64 1 100 ristretto255:bulletproofs` under `perf record`: the
+//! named cells only). One thread; medians over `REPS` repetitions.
 
 use std::time::{Duration, Instant};
 
@@ -18,10 +19,14 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
-fn profile<G: Group>(batch: usize, n: usize, m: usize, reps: usize) {
+fn profile<G: Group>(batch: usize, n: usize, m: usize, reps: usize, only: &[String]) {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let pc = PedersenGens::<G>::default();
     for system in RangeSystem::ALL {
+        let cell = format!("{}:{}", G::NAME, system.name());
+        if !only.is_empty() && !only.iter().any(|o| *o == cell || *o == G::NAME) {
+            continue;
+        }
         let (chains, per_chain) = system.generators_needed(n, m).expect("shape");
         let bp = BulletproofGens::<G>::new(per_chain, chains);
         bp.precompute();
@@ -71,11 +76,12 @@ fn profile<G: Group>(batch: usize, n: usize, m: usize, reps: usize) {
 
 fn main() {
     let args: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let only: Vec<String> = std::env::args().skip(1).filter(|a| a.parse::<usize>().is_err()).collect();
     let batch = args.first().copied().unwrap_or(64);
     let n = args.get(1).copied().unwrap_or(64);
     let m = args.get(2).copied().unwrap_or(1);
     let reps = args.get(3).copied().unwrap_or(5);
     println!("batch of {batch} proofs, {m} × {n} bits");
-    profile::<Ristretto255>(batch, n, m, reps);
-    profile::<Secp256k1>(batch, n, m, reps);
+    profile::<Ristretto255>(batch, n, m, reps, &only);
+    profile::<Secp256k1>(batch, n, m, reps, &only);
 }

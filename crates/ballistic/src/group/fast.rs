@@ -42,18 +42,23 @@ pub trait Montgomery: Sized {
     fn from_fast(x: &Self::Fast) -> Self;
     /// `1` in Montgomery form.
     fn fast_one() -> Self::Fast;
-    /// The field's modulus minus 2, little-endian (`x^(p−2) = x⁻¹`).
-    const MODULUS_MINUS_2: [u8; 32];
+    /// The field's modulus `p`, 64-bit limbs, least significant first.
+    const MODULUS: [u64; 4];
+    /// The limbs of `x`'s Montgomery representative `x·2²⁵⁶ mod p` (fully
+    /// reduced).
+    fn fast_limbs(x: &Self::Fast) -> [u64; 4];
+    /// The element whose Montgomery representative is `limbs` (`< p`).
+    fn fast_from_limbs(limbs: [u64; 4]) -> Self::Fast;
     /// Invert every element in place (public, non-zero values) with one
     /// inversion ([`batch_invert_fast`]), all in Montgomery form.
     fn batch_invert_fast(values: &mut [Self::Fast]) {
-        batch_invert_fast(values, Self::fast_one(), &Self::MODULUS_MINUS_2);
+        batch_invert_fast::<Self>(values);
     }
 }
 
 macro_rules! fiat_field {
     ($name:ident, $scalar:ty, $module:ident, $m:ident, $nm:ident, $mul:ident, $add:ident, $sub:ident, $opp:ident,
-     $to_m:ident, $from_m:ident, $from_bytes:ident, $to_bytes:ident, $one:ident, $minus2:expr) => {
+     $to_m:ident, $from_m:ident, $from_bytes:ident, $to_bytes:ident, $one:ident, $modulus:expr) => {
         /// A scalar in Montgomery form (see the module documentation).
         #[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
         pub struct $name([u64; 4]);
@@ -127,7 +132,13 @@ macro_rules! fiat_field {
 
         impl Montgomery for $scalar {
             type Fast = $name;
-            const MODULUS_MINUS_2: [u8; 32] = $minus2;
+            const MODULUS: [u64; 4] = $modulus;
+            fn fast_limbs(x: &$name) -> [u64; 4] {
+                x.0
+            }
+            fn fast_from_limbs(limbs: [u64; 4]) -> $name {
+                $name(limbs)
+            }
             fn to_fast(&self) -> $name {
                 let mut limbs = [0u64; 4];
                 fiat_crypto::$module::$from_bytes(&mut limbs, &ScalarOps::to_bytes(self));
@@ -167,7 +178,7 @@ fiat_field!(
     fiat_25519_scalar_from_bytes,
     fiat_25519_scalar_to_bytes,
     fiat_25519_scalar_set_one,
-    L25519_MINUS_2
+    L25519
 );
 
 fiat_field!(
@@ -185,18 +196,20 @@ fiat_field!(
     fiat_secp256k1_montgomery_scalar_from_bytes,
     fiat_secp256k1_montgomery_scalar_to_bytes,
     fiat_secp256k1_montgomery_scalar_set_one,
-    N_SECP256K1_MINUS_2
+    N_SECP256K1
 );
 
 /// `n − 2` for secp256k1's group order `n`, little-endian.
+#[cfg(test)]
 pub(crate) const N_SECP256K1_MINUS_2: [u8; 32] = [
     0x3f, 0x41, 0x36, 0xd0, 0x8c, 0x5e, 0xd2, 0xbf, 0x3b, 0xa0, 0x48, 0xaf, 0xe6, 0xdc, 0xae, 0xba, 0xfe, 0xff, 0xff,
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 ];
 
 /// `base^e` for a public exponent `e` (32 bytes little-endian), by fixed
-/// 4-bit windows: 252 squarings and at most 64 multiplications. Variable
-/// time in `e` only (and used on public bases only).
+/// 4-bit windows: 252 squarings and at most 64 multiplications. The
+/// reference the inversion below is tested against.
+#[cfg(test)]
 pub(crate) fn pow_vartime<F: Copy + Mul<Output = F>>(base: F, one: F, exp_le: &[u8; 32]) -> F {
     let mut table = [one; 16];
     let mut power = one;
@@ -225,23 +238,179 @@ pub(crate) fn pow_vartime<F: Copy + Mul<Output = F>>(base: F, one: F, exp_le: &[
 }
 
 /// `ℓ − 2` for Ristretto255's scalar field, little-endian: `x^(ℓ−2) = x⁻¹`.
+#[cfg(test)]
 pub(crate) const L25519_MINUS_2: [u8; 32] = [
     0xeb, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
 ];
 
+/// `ℓ` for Ristretto255's scalar field, little-endian limbs.
+const L25519: [u64; 4] = [0x5812631a5cf5d3ed, 0x14def9dea2f79cd6, 0, 0x1000000000000000];
+
+/// `n` for secp256k1's group order, little-endian limbs.
+const N_SECP256K1: [u64; 4] = [0xbfd25e8cd0364141, 0xbaaedce6af48a03b, 0xfffffffffffffffe, 0xffffffffffffffff];
+
+/// Limbs of a non-negative integer, least significant first.
+type Limbs<const N: usize> = [u64; N];
+
+fn is_zero<const N: usize>(x: &Limbs<N>) -> bool {
+    x.iter().all(|&l| l == 0)
+}
+
+/// `x < y`.
+fn less<const N: usize>(x: &Limbs<N>, y: &Limbs<N>) -> bool {
+    for (a, b) in x.iter().zip(y).rev() {
+        if a != b {
+            return a < b;
+        }
+    }
+    false
+}
+
+/// `x − y` (the caller ensures `x ≥ y`).
+fn sub_in_place<const N: usize>(x: &mut Limbs<N>, y: &Limbs<N>) {
+    let mut borrow = false;
+    for (a, &b) in x.iter_mut().zip(y) {
+        let (d, b1) = a.overflowing_sub(b);
+        let (d, b2) = d.overflowing_sub(u64::from(borrow));
+        *a = d;
+        borrow = b1 | b2;
+    }
+}
+
+/// `x + y` (the caller ensures no overflow).
+fn add_in_place<const N: usize>(x: &mut Limbs<N>, y: &Limbs<N>) {
+    let mut carry = false;
+    for (a, &b) in x.iter_mut().zip(y) {
+        let (d, c1) = a.overflowing_add(b);
+        let (d, c2) = d.overflowing_add(u64::from(carry));
+        *a = d;
+        carry = c1 | c2;
+    }
+}
+
+/// `x >> k` for `0 < k < 64·N`.
+fn shr<const N: usize>(x: &mut Limbs<N>, k: u32) {
+    let (limbs, bits) = ((k / 64) as usize, k % 64);
+    let src = *x;
+    for (i, out) in x.iter_mut().enumerate() {
+        let lo = src.get(i + limbs).copied().unwrap_or(0);
+        let hi = src.get(i + limbs + 1).copied().unwrap_or(0);
+        *out = if bits == 0 { lo } else { (lo >> bits) | (hi << (64 - bits)) };
+    }
+}
+
+/// `x << k` for `0 < k < 64·N` (the caller ensures no overflow).
+fn shl<const N: usize>(x: &mut Limbs<N>, k: u32) {
+    let (limbs, bits) = ((k / 64) as usize, k % 64);
+    let src = *x;
+    let at = |i: Option<usize>| i.and_then(|j| src.get(j)).copied().unwrap_or(0);
+    for (i, out) in x.iter_mut().enumerate() {
+        let lo = at(i.checked_sub(limbs));
+        let below = at(i.checked_sub(limbs + 1));
+        *out = if bits == 0 { lo } else { (lo << bits) | (below >> (64 - bits)) };
+    }
+}
+
+fn trailing_zeros<const N: usize>(x: &Limbs<N>) -> u32 {
+    let mut tz = 0;
+    for &l in x {
+        if l != 0 {
+            return tz + l.trailing_zeros();
+        }
+        tz += 64;
+    }
+    tz
+}
+
+fn widen(x: &Limbs<4>) -> Limbs<5> {
+    [x[0], x[1], x[2], x[3], 0]
+}
+
+/// The inverse of a public, non-zero `x` in Montgomery form, by Kaliski's
+/// almost Montgomery inverse (binary extended Euclid; variable time, about
+/// a quarter of the cost of Fermat's `x^(p−2)`), then one multiplication by
+/// a power of two to correct the scale. Zero maps to zero.
+///
+/// With `X = x·R` the representative (`R = 2²⁵⁶`), the loop starts from
+/// `u = p, v = X, r = 0, s = 1, k = 0` and keeps `p = u·s + v·r`,
+/// `X·r ≡ −u·2^k` and `X·s ≡ v·2^k (mod p)`; it ends at `u = 1, v = 0`,
+/// so `h = p − r = X⁻¹·2^k mod p` with `bits(p) ≤ k ≤ 2·bits(p)` (runs of
+/// halvings are taken in one shift, which leaves every step as in
+/// Kaliski's one-bit loop). The Montgomery
+/// product of `h` and the representative of `2^(512−k)` is
+/// `X⁻¹·2⁵¹² = x⁻¹·R`, the representative of `x⁻¹`.
+pub(crate) fn invert_fast_vartime<S: Montgomery>(x: S::Fast) -> S::Fast {
+    let p = S::MODULUS;
+    let mut v = S::fast_limbs(&x);
+    if is_zero(&v) {
+        return x;
+    }
+    let mut u = p;
+    // r, s ≤ p while the loop runs; the last step may double r to 2p, which
+    // needs a fifth limb when p is close to 2²⁵⁶ (secp256k1).
+    let (mut r, mut s): (Limbs<5>, Limbs<5>) = ([0; 5], [1, 0, 0, 0, 0]);
+    let mut k = 0u32;
+    while !is_zero(&v) {
+        if u[0] & 1 == 0 {
+            let t = trailing_zeros(&u);
+            shr(&mut u, t);
+            shl(&mut s, t);
+            k += t;
+        } else if v[0] & 1 == 0 {
+            let t = trailing_zeros(&v);
+            shr(&mut v, t);
+            shl(&mut r, t);
+            k += t;
+        } else if less(&v, &u) {
+            sub_in_place(&mut u, &v);
+            shr(&mut u, 1);
+            add_in_place(&mut r, &s);
+            shl(&mut s, 1);
+            k += 1;
+        } else {
+            sub_in_place(&mut v, &u);
+            shr(&mut v, 1);
+            add_in_place(&mut s, &r);
+            shl(&mut r, 1);
+            k += 1;
+        }
+    }
+    let p5 = widen(&p);
+    if !less(&r, &p5) {
+        sub_in_place(&mut r, &p5);
+    }
+    let mut h = p5;
+    sub_in_place(&mut h, &r);
+    let h = S::fast_from_limbs([h[0], h[1], h[2], h[3]]);
+    // The representative of 2^j, j = 512 − k ≤ 256, by square and multiply.
+    let mut j = 512u32.saturating_sub(k);
+    let one = S::fast_one();
+    let (mut power, mut base) = (one, one + one);
+    while j != 0 {
+        if j & 1 == 1 {
+            power *= base;
+        }
+        base *= base;
+        j >>= 1;
+    }
+    h * power
+}
+
 /// Invert public scalars in Montgomery form: prefix products, one
-/// inversion by [`pow_vartime`], back-substitution (3 products each).
-/// Zero entries make every output zero, as any batch inversion would; the
-/// callers pass non-zero values. Returns the inverse of the product.
-pub(crate) fn batch_invert_fast<F: Copy + Mul<Output = F>>(values: &mut [F], one: F, modulus_minus_2: &[u8; 32]) -> F {
+/// inversion by [`invert_fast_vartime`], back-substitution (3 products
+/// each). Zero entries make every output zero, as any batch inversion
+/// would; the callers pass non-zero values. Returns the inverse of the
+/// product.
+pub(crate) fn batch_invert_fast<S: Montgomery>(values: &mut [S::Fast]) -> S::Fast {
+    let one = S::fast_one();
     let mut prefix = Vec::with_capacity(values.len());
     let mut acc = one;
     for v in values.iter() {
         prefix.push(acc);
-        acc = acc * *v;
+        acc *= *v;
     }
-    let all_inv = pow_vartime(acc, one, modulus_minus_2);
+    let all_inv = invert_fast_vartime::<S>(acc);
     let mut inv = all_inv;
     for (v, p) in values.iter_mut().zip(prefix).rev() {
         let next = inv * *v;
@@ -289,22 +458,55 @@ mod tests {
         assert_eq!((-S::one()).to_fast() + S::fast_one(), S::zero().to_fast());
     }
 
-    #[test]
-    fn inversion_in_montgomery_form_agrees_with_dalek() {
-        type S = <Ristretto255 as Group>::Scalar;
+    /// Kaliski's inversion against Fermat's `x^(p−2)` and the scalars' own
+    /// inversion, on random values and the edges (1, 2, small values,
+    /// p − 1, powers of two, values just below 2²⁵²/2²⁵⁶), on both fields.
+    fn inversion_agrees<S: ScalarOps + Montgomery>(minus_2: &[u8; 32]) {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(2);
-        for _ in 0..50 {
-            let a = <S as ScalarOps>::random(&mut rng);
-            let inv = pow_vartime(a.to_fast(), S::fast_one(), &L25519_MINUS_2);
-            assert_eq!(S::from_fast(&inv), a.invert());
+        let mut values: Vec<S> = (0..300).map(|_| S::random(&mut rng)).collect();
+        values.extend((1..40u64).map(S::from_u64));
+        values.push(-S::one());
+        values.push(-S::from_u64(2));
+        let two = S::from_u64(2);
+        let mut power = S::one();
+        for _ in 0..256 {
+            power *= two;
+            values.push(power);
+            values.push(power - S::one());
         }
+        for a in values {
+            let inv = invert_fast_vartime::<S>(a.to_fast());
+            assert_eq!(inv, pow_vartime(a.to_fast(), S::fast_one(), minus_2));
+            assert_eq!(S::from_fast(&inv) * a, S::one());
+            assert_eq!(S::from_fast(&inv), a.invert_ct());
+        }
+        assert_eq!(invert_fast_vartime::<S>(S::zero().to_fast()), S::zero().to_fast());
         let mut values: Vec<S> = (1..20u64).map(S::from_u64).collect();
-        let expected: Vec<S> = values.iter().map(|v| v.invert()).collect();
+        let expected: Vec<S> = values.iter().map(|v| v.invert_ct()).collect();
         let mut fast: Vec<_> = values.iter().map(|v| v.to_fast()).collect();
-        batch_invert_fast(&mut fast, S::fast_one(), &L25519_MINUS_2);
+        batch_invert_fast::<S>(&mut fast);
         values = fast.iter().map(S::from_fast).collect();
         assert_eq!(values, expected);
-        assert_eq!(S::from_fast(&pow_vartime(S::one().to_fast(), S::fast_one(), &L25519_MINUS_2)), S::one());
+    }
+
+    #[test]
+    fn inversion_in_montgomery_form_agrees_on_both_fields() {
+        inversion_agrees::<<Ristretto255 as Group>::Scalar>(&L25519_MINUS_2);
+        inversion_agrees::<<Secp256k1 as Group>::Scalar>(&N_SECP256K1_MINUS_2);
+    }
+
+    #[test]
+    fn moduli_match_the_minus_2_exponents() {
+        fn check<S: Montgomery>(minus_2: &[u8; 32]) {
+            let mut bytes = [0u8; 32];
+            for (chunk, limb) in bytes.chunks_mut(8).zip(S::MODULUS) {
+                chunk.copy_from_slice(&limb.to_le_bytes());
+            }
+            bytes[0] -= 2;
+            assert_eq!(&bytes, minus_2);
+        }
+        check::<<Ristretto255 as Group>::Scalar>(&L25519_MINUS_2);
+        check::<<Secp256k1 as Group>::Scalar>(&N_SECP256K1_MINUS_2);
     }
 
     #[test]

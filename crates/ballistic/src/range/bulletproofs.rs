@@ -441,7 +441,7 @@ impl<G: Group> InnerProductCheck<'_, G> {
         // In Montgomery form (crate::group::fast): the equation keeps it.
         let (wz, wa, wb) = ((weight * z).to_fast(), (weight * a).to_fast(), (weight * b).to_fast());
         acc.add_g_layout_fast(shape.n, s.iter().map(|s_k| -wz - wa * *s_k));
-        let d = d_vector::<G::Scalar>(shape, z, weight).map(|d| d.to_fast());
+        let d = d_vector(shape, z.to_fast(), weight.to_fast());
         acc.add_h_layout_fast(
             shape.n,
             s.iter()
@@ -571,13 +571,17 @@ fn bind_statement<G: Group>(transcript: &mut Transcript, shape: RangeShape, comm
 /// `scale·d` with `d_k = z^{2+⌊k/n⌋}·2^{k mod n}` for `k < n·m` and `0` on
 /// padding (paper eq. (71), aggregated). Within a chunk each entry is the
 /// previous one doubled: additions, not multiplications.
-fn d_vector<S: ScalarOps>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S> {
+fn d_vector<S>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S>
+where
+    S: Copy + Default + core::ops::Add<Output = S> + core::ops::Mul<Output = S>,
+{
     let n = shape.n;
-    powers(z)
-        .skip(2)
+    // scale·z^{2+j} for j < m, then each chunk by doubling. `S::default()`
+    // is zero, for the scalars and their Montgomery forms alike.
+    core::iter::successors(Some(scale * z * z), move |p: &S| Some(*p * z))
         .take(shape.m)
-        .flat_map(move |z_j| core::iter::successors(Some(scale * z_j), |d: &S| Some(*d + *d)).take(n))
-        .chain(core::iter::repeat(S::zero()))
+        .flat_map(move |zs_j| core::iter::successors(Some(zs_j), |d: &S| Some(*d + *d)).take(n))
+        .chain(core::iter::repeat(S::default()))
         .take(shape.padded)
 }
 
