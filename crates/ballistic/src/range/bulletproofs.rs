@@ -567,22 +567,13 @@ fn bind_statement<G: Group>(transcript: &mut Transcript, shape: RangeShape, comm
     }
 }
 
-/// `d_k = z^{2+j}·2^i` for `k = j·n + i < n·m`, then zeros to the padded length.
-/// `scale·d` with `d_k = z^{2+⌊k/n⌋}·2^{k mod n}` for `k < n·m` and `0` on
-/// padding (paper eq. (71), aggregated). Within a chunk each entry is the
-/// previous one doubled: additions, not multiplications.
+/// `scale·d`, `d_k = z^{2+j}·2^i` for `k = j·n + i < n·m`, zero on padding
+/// (paper eq. (71), aggregated).
 fn d_vector<S>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S>
 where
     S: Copy + Default + core::ops::Add<Output = S> + core::ops::Mul<Output = S>,
 {
-    let n = shape.n;
-    // scale·z^{2+j} for j < m, then each chunk by doubling. `S::default()`
-    // is zero, for the scalars and their Montgomery forms alike.
-    core::iter::successors(Some(scale * z * z), move |p: &S| Some(*p * z))
-        .take(shape.m)
-        .flat_map(move |zs_j| core::iter::successors(Some(zs_j), |d: &S| Some(*d + *d)).take(n))
-        .chain(core::iter::repeat(S::default()))
-        .take(shape.padded)
+    super::chunked_powers_of_two(shape, scale * z * z, z)
 }
 
 crate::encoding::impl_serde_as_bytes!(RangeProof, "a range proof");

@@ -122,6 +122,25 @@ impl RangeShape {
     }
 }
 
+/// The chunked vector both range arguments weigh the bits with:
+/// `first·ratio^j·2^i` at `k = j·n + i < n·m`, zero on padding (`N`
+/// entries). Bulletproofs' `d` (eq. (71), aggregated) is `first = z²,
+/// ratio = z`; Bulletproofs+' is `first = z², ratio = z²`; a verifier folds
+/// its weight into `first`. Within a chunk each entry is the previous one
+/// doubled: additions, not multiplications. Generic over the scalars and
+/// their Montgomery forms (`S::default()` is zero for both).
+pub(crate) fn chunked_powers_of_two<S>(shape: RangeShape, first: S, ratio: S) -> impl Iterator<Item = S>
+where
+    S: Copy + Default + core::ops::Add<Output = S> + core::ops::Mul<Output = S>,
+{
+    let n = shape.n;
+    core::iter::successors(Some(first), move |p: &S| Some(*p * ratio))
+        .take(shape.m)
+        .flat_map(move |chunk| core::iter::successors(Some(chunk), |d: &S| Some(*d + *d)).take(n))
+        .chain(core::iter::repeat(S::default()))
+        .take(shape.padded)
+}
+
 /// Refuse any `values[j] ∉ [0, 2^n)`. Compared in constant time; only the
 /// verdict is revealed, and only by the error.
 pub(crate) fn check_in_range(values: &[u64], shape: RangeShape) -> Result<(), ProofError> {

@@ -140,16 +140,14 @@ struct Replay<S> {
     ch: WipChallenges<S>,
 }
 
-/// `d_k = z^{2(j+1)}·2^i` scaled by `scale`, zero on padding.
-fn d_vector<S: ScalarOps>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S> {
-    let n = shape.n;
+/// `scale·d`, `d_k = z^{2(j+1)}·2^i` for `k = j·n + i < n·m`, zero on
+/// padding.
+fn d_vector<S>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S>
+where
+    S: Copy + Default + core::ops::Add<Output = S> + core::ops::Mul<Output = S>,
+{
     let zz = z * z;
-    powers(zz)
-        .skip(1)
-        .take(shape.m)
-        .flat_map(move |z_j| core::iter::successors(Some(scale * z_j), |d: &S| Some(*d + *d)).take(n))
-        .chain(core::iter::repeat(S::zero()))
-        .take(shape.padded)
+    super::chunked_powers_of_two(shape, scale * zz, zz)
 }
 
 impl<G: Group> RangeProofPlus<G> {
@@ -401,8 +399,7 @@ impl<G: Group> RangeProofPlus<G> {
         let wse = (weight * s1 * e).to_fast();
         acc.add_h_layout_fast(
             n,
-            d_vector(shape, z, wee * y_n)
-                .map(|d| d.to_fast())
+            d_vector(shape, z.to_fast(), (wee * y_n).to_fast())
                 .zip(&y_inv_pows)
                 .zip(s.iter().rev())
                 .map(|((wd_k, yi), s_inv_k)| wz + wd_k * *yi - wse * *s_inv_k),
