@@ -44,7 +44,15 @@ pub trait System: Sized {
     /// Make one more proof (of the first statement).
     fn prove(&mut self);
     /// Verify the first proof alone.
-    fn verify_one(&self) -> bool;
+    fn verify_one(&self) -> bool {
+        self.verify_nth(0)
+    }
+    /// Verify proof `i mod count` alone. Harnesses rotate `i`: verifying
+    /// the same proof again and again lets the branch predictor learn its
+    /// scalars' recodings (curve25519-dalek's NAF loop), which made a
+    /// repeated single verification about 15% faster than verifying
+    /// distinct proofs (measured on ballistic's Bulletproofs, 64-bit).
+    fn verify_nth(&self, i: usize) -> bool;
     /// Verify all proofs (as one batch where the library can).
     fn verify_all(&self) -> bool;
     /// Size of one proof in bytes.
@@ -157,8 +165,8 @@ impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
         );
         assert!(r.is_ok());
     }
-    fn verify_one(&self) -> bool {
-        let (bytes, c) = &self.proofs[0];
+    fn verify_nth(&self, i: usize) -> bool {
+        let (bytes, c) = &self.proofs[i % self.proofs.len()];
         self.decode(bytes)
             .and_then(|p| {
                 p.verify_values(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n, &mut rand::thread_rng())
@@ -243,8 +251,8 @@ impl System for Bulletproofs5 {
         );
         assert!(r.is_ok());
     }
-    fn verify_one(&self) -> bool {
-        let (p, c) = &self.proofs[0];
+    fn verify_nth(&self, i: usize) -> bool {
+        let (p, c) = &self.proofs[i % self.proofs.len()];
         p.verify_multiple(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n).is_ok()
     }
     fn verify_all(&self) -> bool {
@@ -317,8 +325,9 @@ impl System for TariBpPlus {
         );
         assert!(r.is_ok());
     }
-    fn verify_one(&self) -> bool {
-        tari_verify(&self.statements[..1], &self.proofs[..1])
+    fn verify_nth(&self, i: usize) -> bool {
+        let i = i % self.proofs.len();
+        tari_verify(&self.statements[i..=i], &self.proofs[i..=i])
     }
     fn verify_all(&self) -> bool {
         tari_verify(&self.statements, &self.proofs)
@@ -394,8 +403,9 @@ impl System for Grin {
             self.secp.bullet_proof(self.value, self.blind.clone(), self.nonce.clone(), self.nonce.clone(), None, None);
         assert!(p.plen > 0);
     }
-    fn verify_one(&self) -> bool {
-        self.secp.verify_bullet_proof(self.commits[0], self.proofs[0], None).is_ok()
+    fn verify_nth(&self, i: usize) -> bool {
+        let i = i % self.proofs.len();
+        self.secp.verify_bullet_proof(self.commits[i], self.proofs[i], None).is_ok()
     }
     fn verify_all(&self) -> bool {
         self.secp.verify_bullet_proof_multi(self.commits.clone(), self.proofs.clone(), None).is_ok()
@@ -480,8 +490,9 @@ impl<const PLUS: bool> System for MoneroPeer<PLUS> {
     fn prove(&mut self) {
         assert!(Self::prove_openings(&mut self.rng, self.openings.clone()).is_ok());
     }
-    fn verify_one(&self) -> bool {
-        Self::read(&self.proofs[0]).is_ok_and(|p| p.verify(&mut rand::thread_rng(), &self.commitments[0]))
+    fn verify_nth(&self, i: usize) -> bool {
+        let i = i % self.proofs.len();
+        Self::read(&self.proofs[i]).is_ok_and(|p| p.verify(&mut rand::thread_rng(), &self.commitments[i]))
     }
     fn verify_all(&self) -> bool {
         let mut verifier = monero_bulletproofs::BatchVerifier::new();
@@ -562,9 +573,10 @@ impl System for BallisticGrin {
         let r = GrinProof::prove(std::slice::from_ref(&self.opening), &self.nonces, &GrinProveOptions::default());
         assert!(r.is_ok());
     }
-    fn verify_one(&self) -> bool {
-        let Ok(statement) = Self::statement(&self.commits[0]) else { return false };
-        ballistic::range::grin::GrinProof::from_bytes(&self.proofs[0])
+    fn verify_nth(&self, i: usize) -> bool {
+        let i = i % self.proofs.len();
+        let Ok(statement) = Self::statement(&self.commits[i]) else { return false };
+        ballistic::range::grin::GrinProof::from_bytes(&self.proofs[i])
             .and_then(|p| p.verify(&statement, &mut rand::thread_rng()))
             .is_ok()
     }
@@ -681,8 +693,8 @@ impl<P: MoneroFormat> System for BallisticMonero<P> {
     fn prove(&mut self) {
         assert!(P::prove_bytes(&self.amounts, &self.masks, &mut self.rng).is_ok());
     }
-    fn verify_one(&self) -> bool {
-        let (bytes, commitments) = &self.proofs[0];
+    fn verify_nth(&self, i: usize) -> bool {
+        let (bytes, commitments) = &self.proofs[i % self.proofs.len()];
         P::decode(bytes).is_ok_and(|p| p.verify(commitments))
     }
     fn verify_all(&self) -> bool {

@@ -10,8 +10,9 @@
 //! The report (`src/main.rs`) times each contender in blocks (calibrated
 //! loops of about 0.15 s, alternating between contenders over 7 rounds) and
 //! takes medians of block means. Here, for each pair, the timed region is a
-//! single call (prove one proof; decode and verify one proof; decode and
-//! verify a batch), the two contenders alternate call by call (A, B, A, B…)
+//! single call (prove one proof; decode and verify one proof, the next of
+//! 64 distinct proofs each time; decode and verify a batch of those 64),
+//! the two contenders alternate call by call (A, B, A, B…)
 //! after a warm-up of 3 calls each, and each ratio is median(A) ÷ median(B)
 //! over `samples` calls of each. Setting up the statements and proofs is
 //! outside the timed region. Batch marginal = (median time of a batch of
@@ -60,7 +61,19 @@ fn pair<A: System, B: System>(m: usize, batch: usize, samples: usize) -> Option<
     // Proving is slow at large m: fewer samples keep the run short.
     let prove_samples = if m >= 8 { samples.div_ceil(3) } else { samples };
     let prove = interleave(prove_samples, &mut || a.prove(), &mut || b.prove());
-    let verify = interleave(samples, &mut || assert!(a.verify_one()), &mut || assert!(b.verify_one()));
+    // Each call verifies the next of the `batch` proofs (System::verify_nth).
+    let (mut i, mut j) = (0usize, 0usize);
+    let verify = interleave(
+        samples,
+        &mut || {
+            i += 1;
+            assert!(a.verify_nth(i));
+        },
+        &mut || {
+            j += 1;
+            assert!(b.verify_nth(j));
+        },
+    );
     let batch_samples = samples.div_ceil(4).max(5);
     let all = interleave(batch_samples, &mut || assert!(a.verify_all()), &mut || assert!(b.verify_all()));
     let k = (batch - 1) as f64;
