@@ -78,21 +78,29 @@ fn main() {
         monero();
         return;
     }
-    parse::<Ristretto255>();
-    parse::<Secp256k1>();
-    run::<Ristretto255>();
-    run::<Secp256k1>();
-    run::<ballistic::Ed25519>();
-    assets::<Ristretto255>();
-    assets::<Secp256k1>();
-    monero();
-    mpc::<Ristretto255>();
-    mpc::<Secp256k1>();
-    r1cs::<Ristretto255>();
-    r1cs::<Secp256k1>();
-    embedded::<Ristretto255>();
-    embedded::<Secp256k1>();
-    grin();
+    // `ctgrind half1` and `ctgrind half2` split everything below in two
+    // (scripts/ctgrind runs them side by side on two cores); no argument
+    // runs both halves in one process.
+    let half = std::env::args().nth(1);
+    if half.as_deref() != Some("half2") {
+        parse::<Ristretto255>();
+        parse::<Secp256k1>();
+        run::<Ristretto255>();
+        assets::<Ristretto255>();
+        assets::<Secp256k1>();
+        monero();
+        mpc::<Ristretto255>();
+        r1cs::<Ristretto255>();
+        embedded::<Ristretto255>();
+    }
+    if half.as_deref() != Some("half1") {
+        run::<Secp256k1>();
+        run::<ballistic::Ed25519>();
+        mpc::<Secp256k1>();
+        r1cs::<Secp256k1>();
+        embedded::<Secp256k1>();
+        grin();
+    }
 }
 
 /// Grin's Bulletproofs (`ballistic::range::grin`): the deterministic prover
