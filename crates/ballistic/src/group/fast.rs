@@ -420,6 +420,24 @@ pub(crate) fn batch_invert_fast<S: Montgomery>(values: &mut [S::Fast]) -> S::Fas
     all_inv
 }
 
+/// [`ScalarOps::invert_vartime`] for a field with a Montgomery twin:
+/// [`invert_fast_vartime`] between conversions.
+pub(crate) fn invert_scalar_vartime<S: ScalarOps + Montgomery>(x: &S) -> S {
+    S::from_fast(&invert_fast_vartime::<S>(x.to_fast()))
+}
+
+/// [`ScalarOps::batch_invert_vartime`] for a field with a Montgomery twin:
+/// [`batch_invert_fast`] between conversions; returns the inverse of the
+/// product.
+pub(crate) fn batch_invert_scalars_vartime<S: ScalarOps + Montgomery>(values: &mut [S]) -> S {
+    let mut fast: Vec<S::Fast> = values.iter().map(S::to_fast).collect();
+    let all = batch_invert_fast::<S>(&mut fast);
+    for (v, f) in values.iter_mut().zip(&fast) {
+        *v = S::from_fast(f);
+    }
+    S::from_fast(&all)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

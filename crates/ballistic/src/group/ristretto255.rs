@@ -9,7 +9,6 @@
 //! tables (measured on the development machine: 130 static + 17 dynamic
 //! terms, 0.65–0.89 of the plain MSM, against 0.86–1.0 for 4.1).
 
-use alloc::vec::Vec;
 use core::borrow::Borrow;
 
 use curve25519_dalek::constants::RISTRETTO_BASEPOINT_POINT;
@@ -19,7 +18,6 @@ use curve25519_dalek::traits::{
     Identity, IsIdentity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 
-use super::fast::Montgomery;
 use super::{Group, ScalarOps, SCALAR_LEN};
 
 /// The Ristretto255 prime-order group.
@@ -49,21 +47,16 @@ impl ScalarOps for Scalar {
         Scalar::to_bytes(self)
     }
     fn invert_vartime(&self) -> Self {
-        // In Montgomery form, Kaliski's binary inversion (crate::group::fast):
+        // Kaliski's binary inversion in Montgomery form (crate::group::fast):
         // a fraction of curve25519-dalek's `invert` (public inputs only).
-        Self::from_fast(&super::fast::invert_fast_vartime::<Self>(self.to_fast()))
+        super::fast::invert_scalar_vartime(self)
     }
     fn invert_ct(&self) -> Self {
         // An addition chain for x^(ℓ−2): constant time, and 0 ↦ 0.
         self.invert()
     }
     fn batch_invert_vartime(values: &mut [Self]) -> Self {
-        let mut fast: Vec<_> = values.iter().map(|v| v.to_fast()).collect();
-        let all = super::fast::batch_invert_fast::<Self>(&mut fast);
-        for (v, f) in values.iter_mut().zip(&fast) {
-            *v = Self::from_fast(f);
-        }
-        Self::from_fast(&all)
+        super::fast::batch_invert_scalars_vartime(values)
     }
 }
 

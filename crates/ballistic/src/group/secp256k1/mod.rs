@@ -114,17 +114,10 @@ impl ScalarOps for Scalar {
     fn invert_vartime(&self) -> Self {
         // Kaliski's binary inversion in Montgomery form (crate::group::fast):
         // about 0.4 of k256's `invert_vartime` (public inputs only).
-        use crate::group::fast::Montgomery;
-        Self::from_fast(&crate::group::fast::invert_fast_vartime::<Self>(self.to_fast()))
+        crate::group::fast::invert_scalar_vartime(self)
     }
     fn batch_invert_vartime(values: &mut [Self]) -> Self {
-        use crate::group::fast::Montgomery;
-        let mut fast: Vec<_> = values.iter().map(|v| v.to_fast()).collect();
-        let all = crate::group::fast::batch_invert_fast::<Self>(&mut fast);
-        for (v, f) in values.iter_mut().zip(&fast) {
-            *v = Self::from_fast(f);
-        }
-        Self::from_fast(&all)
+        crate::group::fast::batch_invert_scalars_vartime(values)
     }
 }
 
