@@ -21,9 +21,10 @@
 //! * Bulletproofs++ ([`crate::range::bulletproofs_plus_plus`]): `M`, `D`,
 //!   `R`, `S` (the proof), and the vectors `𝐧(T)`, `𝐥(T)` handed to the
 //!   variable-time norm linear argument: `𝐧(T)` is masked entrywise by the
-//!   uniform `𝐬` and `𝐥(T)` by the uniform `T·𝐥_m`, so their distribution
-//!   given the public transcript is the simulator's (see
-//!   `norm_linear/mod.rs`). (k256's scalar negation branches on its input;
+//!   uniform `𝐬`, and `𝐥(T)` by `𝐥_m` in five of its six directions; the
+//!   sixth, `l_4 + T·l_5`, is fixed by the witness and the blindings (see
+//!   the zero-knowledge paragraph of the Bulletproofs++ module, which also
+//!   names the residual timing channel this leaves). (k256's scalar negation branches on its input;
 //!   the prover writes `0 − x` for secrets, which the check confirms.)
 //! * R1CS ([`crate::circuit`]): `A_I`, `A_O`, `S`, `T_i` and the openings (the
 //!   proof); the satisfiability verdict (an unsatisfiable witness is

@@ -373,11 +373,84 @@ fn message_shift_is_refused<G: Group>() {
     assert_eq!(r.map(|r| r.message.to_vec()), Err(ProofError::RecoveryFailed));
 }
 
+/// The plain payload `μ` of one value and a message, as a scalar (the
+/// module documentation's layout), for the known-multiple checks below.
+fn plain_payload<G: Group>(value: u64, message: &[u8]) -> G::Scalar {
+    let mut bytes = [0u8; 32];
+    bytes[..8].copy_from_slice(&value.to_le_bytes());
+    bytes[8] = message.len() as u8;
+    bytes[9..9 + message.len()].copy_from_slice(message);
+    <G::Scalar as ScalarOps>::from_canonical_bytes(&bytes).unwrap()
+}
+
+/// Issue 35 item 3: one output (same seed, id, context and value) proved
+/// again with another message — a wallet changing a memo. The two proofs
+/// must share no nonce-derived field (version 2 of Bulletproofs shared
+/// `S`, i.e. `ρ, 𝐬_L, 𝐬_R`), no difference of two corresponding points may
+/// be the known `(μ₁ − μ₂)` multiple of `B̃` or `B` (Bulletproofs+ had
+/// `A₁ − A₂ = (μ₁ − μ₂)·B̃`), and Bulletproofs++'s sealed payloads may not
+/// differ by the XOR of the payloads (version 2's repeated pad). Both still
+/// verify and recover their own message.
+fn reproving_with_another_message_shares_nothing<G: Group>() {
+    let bp = BulletproofGens::<G>::new(64, 1);
+    let pc = PedersenGens::<G>::default();
+    let seed = [6u8; 32];
+    let value = 123_456_789u64;
+    let pairs: [(&[u8], &[u8]); 3] = [(b"memo one", b"memo two"), (b"", b"x"), (b"same length A", b"same length B")];
+    for system in RECOVERABLE {
+        for (m1, m2) in pairs {
+            let (p1, c1, b1) = prove(system, &bp, &pc, b"wallet", &[value], 64, &seed, b"output 7", m1).unwrap();
+            let (p2, c2, b2) = prove(system, &bp, &pc, b"wallet", &[value], 64, &seed, b"output 7", m2).unwrap();
+            // Same output: same commitment and blinding (by design).
+            assert_eq!((&c1, &b1), (&c2, &b2));
+            let (x1, x2) = (p1.to_bytes(), p2.to_bytes());
+            assert_eq!(x1.len(), x2.len());
+            // No 16-byte window at the same offset in common: no field
+            // (point or scalar, each at least 32 bytes) is shared.
+            for i in 0..x1.len() - 16 {
+                assert_ne!(x1[i..i + 16], x2[i..i + 16], "{system:?}: bytes {i}.. shared");
+            }
+            // No corresponding points differ by the known multiple.
+            let known = plain_payload::<G>(value, m1) - plain_payload::<G>(value, m2);
+            let forbidden = [
+                G::compress(&pc.commit(&G::Scalar::zero(), &known)),
+                G::compress(&pc.commit(&G::Scalar::zero(), &(G::Scalar::zero() - known))),
+                G::compress(&pc.commit(&known, &G::Scalar::zero())),
+                G::compress(&pc.commit(&(G::Scalar::zero() - known), &G::Scalar::zero())),
+            ];
+            for at in 0..x1.len() {
+                let (Some(a), Some(b)) = (x1.get(at..at + G::POINT_LEN), x2.get(at..at + G::POINT_LEN)) else {
+                    break;
+                };
+                let (Some(a), Some(b)) = (G::compressed_from_slice(a), G::compressed_from_slice(b)) else { continue };
+                let (Some(a), Some(b)) = (G::decompress(&a), G::decompress(&b)) else { continue };
+                assert!(
+                    !forbidden.contains(&G::compress(&(a - b))),
+                    "{system:?}: point at {at} moved by a known multiple"
+                );
+            }
+            if system == RangeSystem::BulletproofsPlusPlus {
+                let (s1, s2) = (&x1[x1.len() - 48..x1.len() - 16], &x2[x2.len() - 48..x2.len() - 16]);
+                let xor_c: Vec<u8> = s1.iter().zip(s2).map(|(a, b)| a ^ b).collect();
+                let (q1, q2) = (plain_payload::<G>(value, m1).to_bytes(), plain_payload::<G>(value, m2).to_bytes());
+                let xor_p: Vec<u8> = q1.iter().zip(&q2).map(|(a, b)| a ^ b).collect();
+                assert_ne!(xor_c, xor_p, "sealed payloads differ by the payloads' XOR");
+            }
+            for (p, m) in [(&p1, m1), (&p2, m2)] {
+                assert!(verifies(&**p, &bp, &pc, b"wallet", &c1, 64));
+                let r = p.recover(&pc, &mut Transcript::new(b"wallet"), &c1, 64, &seed, b"output 7").unwrap();
+                assert_eq!((r.openings[0].value, r.message.to_vec()), (value, m.to_vec()));
+            }
+        }
+    }
+}
+
 for_each_group!(
     round_trip,
     wrong_inputs_recover_nothing,
     plus_plus_sealed,
     message_shift_is_refused,
     contexts_separate_proofs,
-    outputs_never_share_blindings
+    outputs_never_share_blindings,
+    reproving_with_another_message_shares_nothing
 );

@@ -72,10 +72,9 @@ use alloc::vec::Vec;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use subtle::Choice;
-use zeroize::Zeroizing;
 
-use self::algebra::BitWitness;
-use self::recovery::{BITS_STREAM, TAU_STREAM};
+use self::algebra::{secret, BitWitness};
+use self::recovery::{ALPHA_STREAM, S_STREAM, TAU_STREAM};
 use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
@@ -107,11 +106,11 @@ pub struct RangeProof<G: Group> {
 }
 
 /// Where the prover's nonces come from.
-enum Nonces<'a, R, S> {
+enum Nonces<'a, R, S: ScalarOps> {
     /// The caller's RNG, in the order `α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂`.
     Rng(&'a mut R),
-    /// Owner recovery: the seed and the payload `μ` (module `recovery`).
-    Seeded(&'a [u8; 32], &'a S),
+    /// Owner recovery: the seed and what the proof embeds (module `recovery`).
+    Seeded(&'a [u8; 32], &'a crate::range::recovery::Prepared<S>),
 }
 
 /// The challenges and intermediate public values a verifier derives.
@@ -240,9 +239,17 @@ impl<G: Group> RangeProof<G> {
         let zero = G::Scalar::zero();
         let (witness, a, s) = match &mut nonces {
             Nonces::Rng(rng) => BitWitness::commit(pc_gens, &g, &h, bit, &zero, &mut **rng),
-            Nonces::Seeded(seed, payload) => {
-                let mut bits_rng = SeededNonces::new(seed).rng(transcript, BITS_STREAM, &[]);
-                BitWitness::commit(pc_gens, &g, &h, bit, payload, &mut bits_rng)
+            Nonces::Seeded(seed, prepared) => {
+                // α = α₀ + E_K(μ), α₀ keyed on the statement; ρ, 𝐬_L, 𝐬_R
+                // keyed on the transcript after A, which binds α (module
+                // `recovery`).
+                let mut alpha_rng = SeededNonces::new(seed).rng(transcript, ALPHA_STREAM, &[]);
+                let alpha = secret(G::Scalar::random(&mut alpha_rng) + *prepared.enciphered);
+                BitWitness::commit_with(pc_gens, &g, &h, bit, alpha, |a| {
+                    let mut after_a = transcript.clone();
+                    after_a.append_point::<G>(b"A", &a.compressed);
+                    SeededNonces::new(seed).rng(&after_a, S_STREAM, &[])
+                })
             }
         };
         transcript.append_point::<G>(b"A", &a.compressed);
@@ -254,9 +261,8 @@ impl<G: Group> RangeProof<G> {
         let d = d_vector(shape, z, one);
         let (witness, t_1, t_2) = match &mut nonces {
             Nonces::Rng(rng) => witness.commit_poly(pc_gens, y, z, one, d, &mut **rng),
-            Nonces::Seeded(seed, payload) => {
-                let bound = Zeroizing::new(payload.to_bytes());
-                let mut tau_rng = SeededNonces::new(seed).rng(transcript, TAU_STREAM, &bound[..]);
+            Nonces::Seeded(seed, prepared) => {
+                let mut tau_rng = SeededNonces::new(seed).rng(transcript, TAU_STREAM, &prepared.payload[..]);
                 witness.commit_poly(pc_gens, y, z, one, d, &mut tau_rng)
             }
         };
@@ -473,7 +479,8 @@ impl<G: Group> RangeProof<G> {
 
     /// The transcript up to `x`: returns `y, z, x`. `at(k, transcript)` sees
     /// the transcript where the prover draws its nonces: `k = 0` after the
-    /// statement (`α, ρ, 𝐬_L, 𝐬_R`), `k = 1` after `y, z` (`τ₁, τ₂`).
+    /// statement (`α₀`), `k = 1` after `A` (`ρ, 𝐬_L, 𝐬_R`), `k = 2` after
+    /// `y, z` (`τ₁, τ₂`).
     fn replay_to_x(
         &self,
         transcript: &mut Transcript,
@@ -486,10 +493,11 @@ impl<G: Group> RangeProof<G> {
         bind_statement::<G>(transcript, shape, commitments);
         at(0, transcript);
         transcript.validate_and_append_point::<G>(b"A", &self.a.compressed)?;
+        at(1, transcript);
         transcript.validate_and_append_point::<G>(b"S", &self.s.compressed)?;
         let y = transcript.challenge_scalar::<G>(b"y");
         let z = transcript.challenge_scalar::<G>(b"z");
-        at(1, transcript);
+        at(2, transcript);
         transcript.validate_and_append_point::<G>(b"T_1", &self.t_1.compressed)?;
         transcript.validate_and_append_point::<G>(b"T_2", &self.t_2.compressed)?;
         let x = transcript.challenge_scalar::<G>(b"x");

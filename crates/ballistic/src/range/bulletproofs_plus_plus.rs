@@ -85,9 +85,41 @@
 //! there would show up as its own power of `q` in the `T⁵` coefficient and
 //! fail the check.
 //!
-//! **Zero knowledge.** `𝐬` masks `𝐧(T)`, `𝐥_m` masks `𝐥(T)`, `b_m, b_d,
-//! b_r` mask `M, D, R`; the norm argument then runs on masked vectors, so
-//! it may run in variable time (declassification point in [`crate::ct`]).
+//! **Zero knowledge.** `𝐬` masks `𝐧(T)` (uniform, used nowhere else but in
+//! `S`, whose discrete logarithm the verification equation fixes), and
+//! `b_m, b_d, b_r` mask `M, D, R`. `𝐥_m` does **not** mask all of `𝐥(T)`:
+//! writing `l_k` for the entries of `𝐥(T)`, step 3 sets
+//! `y(l_{s,4} + 2Σ_jλ_jγ_j) = −p₆` and `y(l_{s,5} + l_{m,4}) = −p₇`
+//! (`p_k` the coefficient of `T^k` in `|𝐧(T)|²_q`), and `l_{d,4} = −l_{m,5}`,
+//! so in
+//!
+//! ```text
+//!   l_4 + T·l_5 = l_{s,4} + T·l_{m,4} − T²·l_{m,5} + T·l_{s,5} + T²·l_{m,5} = −(p₆ + T·p₇)/y − 2Σ_j λ_j γ_j
+//! ```
+//!
+//! every entry of `𝐥_m` cancels: that combination is fixed by the witness
+//! (`p₆, p₇` hold the digits' reciprocals) and the blindings. The other
+//! five directions of `𝐥(T)` are uniform (masked by `𝐥_{m,0…3}` and
+//! `l_{m,4} − T·l_{m,5}` with `b_m, b_d, b_r`). Published whole, `𝐥(T)`
+//! would let anyone test a guess of the values:
+//! `(l_4 + T·l_5)·B̃ + 2Σ_jλ_j·V_j = 2Σ_jλ_jv_j·B − ((p₆ + T·p₇)/y)·B̃`, and
+//! `p₆, p₇` follow from the guessed digits. It is not published: the norm
+//! argument reveals its rounds' points and the folded `𝐥⁽ᵏ⁾ = Σ_k h_k·l_k`
+//! (`h` fixed by challenges drawn after every point that involves `𝐥`),
+//! and in a model of the whole transcript — the map from the prover's masks
+//! and blindings (`𝐬, 𝐥_m, b_m, b_d, b_r, γ_j`) to every published scalar
+//! and to the discrete logarithm of every published point, over
+//! independent generators — the only linear dependency left is the
+//! verification equation itself. So the transcript reveals nothing beyond
+//! what the verification equation states, as zero knowledge requires.
+//! The norm argument runs in variable time on `(𝐧(T), 𝐥(T))`
+//! (declassification point in [`crate::ct`]). For `𝐧(T)` and five
+//! directions of `𝐥(T)` that is safe (uniform given the transcript); for
+//! `l_4 + T·l_5` it is a residual side channel: its variable-time
+//! multiscalar multiplications take `l_4, l_5` (and later folds of them) as
+//! scalars, and a timing attacker who learned both exactly could test
+//! guesses of the values as above. SECURITY.md lists it; closing it means
+//! computing the `𝐇` part of each round's points in constant time.
 //!
 //! **Size.** `M, D, R, S`, two points per round, then `𝐧, 𝐥`: 416 bytes
 //! for one 64-bit value on Ristretto255 (426 on secp256k1).
@@ -702,8 +734,9 @@ impl<G: Group> RangeProofPlusPlus<G> {
         transcript.append_point::<G>(b"S", &s_point.compressed);
         let t = transcript.challenge_scalar::<G>(b"t");
 
-        // Round 4: the norm argument on 𝐧(T), 𝐥(T) — masked by 𝐬 and 𝐥_m,
-        // so declassified (crate::ct) and proved in variable time.
+        // Round 4: the norm argument on 𝐧(T), 𝐥(T) — 𝐧 masked by 𝐬, 𝐥 by 𝐥_m
+        // but for l_4 + T·l_5 (module documentation: hidden by the γ_j), so
+        // declassified (crate::ct) and proved in variable time.
         let (t2, t3, t4) = (t * t, t * t * t, t * t * t * t);
         let t5 = t4 * t;
         let n_vec: Vec<G::Scalar> =
@@ -747,9 +780,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
         output_id: &[u8],
         message: &[u8],
     ) -> Result<crate::range::Recoverable<Self>, ProofError> {
-        let (blindings, payload) =
-            crate::range::recovery::prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
-        let payload = Zeroizing::new(payload.to_bytes());
+        let prepared = crate::range::recovery::prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
+        let (blindings, payload) = (prepared.blindings.clone(), prepared.payload.clone());
         let shape = PlusPlusShape::new(n, values.len())?;
         let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(seed, &payload);
         let (proof, commitments) =
@@ -775,7 +807,8 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let shape = PlusPlusShape::new(n, commitments.len())?;
         crate::range::message_capacity(shape.m)?;
         let sealed = self.sealed.as_ref().ok_or(ProofError::RecoveryFailed)?;
-        let blindings = crate::range::recovery::output_blindings::<G::Scalar>(transcript, seed, output_id, shape.m)?;
+        let blindings =
+            crate::range::recovery::output_keys::<G::Scalar>(transcript, seed, output_id, shape.m)?.blindings;
         domain_sep::<G>(transcript, &shape);
         for v in commitments {
             transcript.append_point::<G>(b"V", v);

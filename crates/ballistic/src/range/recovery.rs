@@ -5,23 +5,42 @@
 //! solves).
 //!
 //! **What is recovered.** A recoverable proof of `m ≤` [`MAX_RECOVERABLE_VALUES`]
-//! values carries one secret scalar, the **payload** `μ`, inside one of its
-//! nonces (`α = α₀ + μ`, with `α₀` a PRF output of the seed); the holder of
-//! the seed re-derives every nonce, solves the one public equation carrying
-//! `α` for `μ` and decodes it. (Bulletproofs++ has no such equation — its
+//! values carries one secret scalar inside one of its nonces: the
+//! **enciphered payload** `E_K(μ)` (`α = α₀ + E_K(μ)`, with `α₀` a PRF output
+//! of the seed and the statement); the holder of the seed re-derives every
+//! nonce, solves the one public equation carrying `α` for `E_K(μ)`,
+//! deciphers and decodes it. (Bulletproofs++ has no such equation — its
 //! scalars carry the values with every nonce — and seals the payload's bytes
-//! in 48 more bytes instead, see its `recovery` module.) The blindings are not carried — one equation
-//! carries one scalar — but derived:
+//! in 48 more bytes instead, see its `recovery` module.) The blindings are
+//! not carried — one equation carries one scalar — but derived:
 //!
 //! ```text
 //!   γ_j = PRF(seed; context, "ballistic recoverable blinding v2", output id, "gamma", j)     (j < m)
-//!   μ   = Σ_{i<31} b_i·2^{8i}   with   b = v_0 ‖ … ‖ v_{m−1} ‖ len ‖ message ‖ 0…0 ‖ 0
+//!   K   = PRF(seed; context, "ballistic recoverable blinding v2", output id, "payload cipher v3")
+//!   μ   = v_0 ‖ … ‖ v_{m−1} ‖ len ‖ message ‖ 0…0     (31 bytes)
 //! ```
 //!
 //! (values 8 bytes little-endian each, one length byte, the message, zero
-//! padding, byte 31 zero), so `μ < 2^248 < ℓ` for every supported group.
-//! The message holds up to [`message_capacity`]`(m) = 31 − 8m − 1` bytes
+//! padding). `E_K` is a pseudorandom permutation of 31-byte strings (a
+//! six-round Feistel network whose round function is a keyed STROBE PRF,
+//! [`encipher`]), and the scalar is `E_K(μ)` read little-endian with a zero
+//! 32nd byte, so it is below `2^248 < ℓ` for every supported group. The
+//! message holds up to [`message_capacity`]`(m) = 31 − 8m − 1` bytes
 //! (22, 14, 6 for `m = 1, 2, 3`; [`MAX_MESSAGE_LEN`]).
+//!
+//! **Why a cipher, and which nonces see the payload.** One output (same
+//! seed, id, context and value) proved again with another message — a
+//! wallet changing a memo — has the same commitments, so every nonce keyed
+//! on the statement alone repeats. Such a nonce may therefore carry only
+//! something whose change between two messages is unpredictable: with
+//! `α = α₀ + μ` (version 2) two proofs gave `A₁ − A₂ = (μ₁ − μ₂)·B̃`, a
+//! known multiple of `B̃` that lets a holder of both test guesses of the
+//! messages; with `α = α₀ + E_K(μ)` the difference is `(E_K(μ₁) −
+//! E_K(μ₂))·B̃`, an unknown multiple. Every other nonce is keyed on a
+//! transcript that already contains `A` (hence `α`) or on the payload
+//! itself, so the two proofs share no other nonce (version 2 of
+//! Bulletproofs drew `ρ, 𝐬_L, 𝐬_R` before `A` and repeated them, which made
+//! the value testable by a 2^32 × 2^32 meet-in-the-middle search).
 //!
 //! **What recovery checks.** A wrong seed, output id, context or proof
 //! gives a payload that is a uniformly random scalar: it is refused if its
@@ -53,6 +72,7 @@
 use alloc::vec::Vec;
 
 use merlin::Transcript;
+use rand_core::RngCore;
 use subtle::{Choice, ConstantTimeEq, ConstantTimeLess};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
@@ -129,15 +149,24 @@ pub type Recoverable<P> = (
     Zeroizing<Vec<<<P as OverGroup>::Group as Group>::Scalar>>,
 );
 
-/// `γ_j` for output `output_id` (see the module documentation): from the
+/// The per-output secrets of a recoverable proof: the blindings `γ_j` and
+/// the payload cipher's key `K` (see the module documentation), from the
 /// seed, the caller's context (`transcript` before the proof's domain
-/// separator) and the id, never from the values.
-pub(crate) fn output_blindings<S: ScalarOps>(
+/// separator) and the id, never from the values or the message.
+pub(crate) struct OutputKeys<S: ScalarOps> {
+    /// `γ_0 … γ_{m−1}`.
+    pub blindings: Zeroizing<Vec<S>>,
+    /// `K`, the key of the payload cipher [`encipher`].
+    pub cipher_key: Zeroizing<[u8; 32]>,
+}
+
+/// `γ_j` and `K` for output `output_id` (see the module documentation).
+pub(crate) fn output_keys<S: ScalarOps>(
     transcript: &Transcript,
     seed: &[u8; 32],
     output_id: &[u8],
     m: usize,
-) -> Result<Zeroizing<Vec<S>>, ProofError> {
+) -> Result<OutputKeys<S>, ProofError> {
     if output_id.is_empty() || output_id.len() > MAX_OUTPUT_ID {
         return Err(ProofError::InvalidOutputId { len: output_id.len() });
     }
@@ -148,23 +177,90 @@ pub(crate) fn output_blindings<S: ScalarOps>(
     context.append_message(b"dom-sep", b"ballistic recoverable blinding v2");
     context.append_message(b"output id", output_id);
     let mut nonces = SeededNonces::new(seed);
-    Ok(Zeroizing::new((0..m).map(|j| nonces.nonce(&context, b"gamma", j as u64)).collect()))
+    let blindings = Zeroizing::new((0..m).map(|j| nonces.nonce(&context, b"gamma", j as u64)).collect());
+    let mut cipher_key = Zeroizing::new([0u8; 32]);
+    nonces.rng(&context, b"payload cipher v3", &[]).fill_bytes(&mut cipher_key[..]);
+    Ok(OutputKeys { blindings, cipher_key })
 }
 
-/// Check the inputs of `prove_recoverable` and return the blindings and
-/// the payload `μ` (see the module documentation).
+/// Rounds of the payload cipher's Feistel network (four make a strong
+/// pseudorandom permutation, Luby–Rackoff; two more for margin).
+const CIPHER_ROUNDS: u64 = 6;
+
+/// `half ^= F_K(round, other)`, with `F` a keyed STROBE PRF (merlin).
+fn feistel_round(key: &[u8; 32], round: u64, other: &[u8], half: &mut [u8]) {
+    let mut f = Transcript::new(b"ballistic recovery payload cipher v3");
+    f.append_message(b"key", key);
+    f.append_u64(b"round", round);
+    f.append_message(b"half", other);
+    let mut pad = Zeroizing::new([0u8; 32]);
+    let len = half.len().min(pad.len());
+    if let Some(out) = pad.get_mut(..len) {
+        f.challenge_bytes(b"F", out);
+    }
+    for (h, p) in half.iter_mut().zip(pad.iter()) {
+        *h ^= p;
+    }
+}
+
+/// The payload cipher `E_K`: a keyed pseudorandom permutation of byte
+/// strings of up to 64 bytes (a balanced-as-possible Feistel network of
+/// [`CIPHER_ROUNDS`] rounds over the two halves), constant time. Two
+/// payloads that differ anywhere give unrelated ciphertexts, so a nonce
+/// that carries `E_K(μ)` differs between two proofs of one output by an
+/// unknown amount whatever the two messages are.
+pub(crate) fn encipher(key: &[u8; 32], block: &mut [u8]) {
+    let half = block.len() / 2;
+    let (left, right) = block.split_at_mut(half);
+    for round in 0..CIPHER_ROUNDS {
+        if round % 2 == 0 {
+            feistel_round(key, round, right, left);
+        } else {
+            feistel_round(key, round, left, right);
+        }
+    }
+}
+
+/// `E_K⁻¹` ([`encipher`]'s rounds in reverse).
+pub(crate) fn decipher(key: &[u8; 32], block: &mut [u8]) {
+    let half = block.len() / 2;
+    let (left, right) = block.split_at_mut(half);
+    for round in (0..CIPHER_ROUNDS).rev() {
+        if round % 2 == 0 {
+            feistel_round(key, round, right, left);
+        } else {
+            feistel_round(key, round, left, right);
+        }
+    }
+}
+
+/// What a recoverable prover embeds: the blindings, the payload's bytes
+/// `μ` (values, length, message) and, for the systems that carry it in a
+/// nonce, the scalar `E_K(μ)` (the first 31 bytes enciphered, byte 31
+/// zero: below `2^248`).
+pub(crate) struct Prepared<S: ScalarOps> {
+    /// `γ_j`.
+    pub blindings: Zeroizing<Vec<S>>,
+    /// `μ`'s 32 bytes (byte 31 zero).
+    pub payload: Zeroizing<[u8; SCALAR_LEN]>,
+    /// `E_K(μ)` as a scalar.
+    pub enciphered: Zeroizing<S>,
+}
+
+/// Check the inputs of `prove_recoverable` and return what the prover
+/// embeds (see the module documentation).
 pub(crate) fn prepare<S: ScalarOps>(
     transcript: &Transcript,
     values: &[u64],
     seed: &[u8; 32],
     output_id: &[u8],
     message: &[u8],
-) -> Result<(Zeroizing<Vec<S>>, Zeroizing<S>), ProofError> {
+) -> Result<Prepared<S>, ProofError> {
     let capacity = message_capacity(values.len())?;
     if message.len() > capacity {
         return Err(ProofError::MessageTooLong { len: message.len(), capacity });
     }
-    let blindings = output_blindings::<S>(transcript, seed, output_id, values.len())?;
+    let OutputKeys { blindings, cipher_key } = output_keys::<S>(transcript, seed, output_id, values.len())?;
     let mut bytes = Zeroizing::new([0u8; SCALAR_LEN]);
     let mut at = 0;
     for v in values {
@@ -179,9 +275,27 @@ pub(crate) fn prepare<S: ScalarOps>(
     if let Some(dst) = bytes.get_mut(at + 1..at + 1 + message.len()) {
         dst.copy_from_slice(message);
     }
+    let mut sealed = Zeroizing::new(*bytes);
+    if let Some(block) = sealed.get_mut(..PAYLOAD_LEN) {
+        encipher(&cipher_key, block);
+    }
     // Below 2^248: canonical in every supported group.
-    let payload = S::from_canonical_bytes(&bytes).ok_or(ProofError::RecoveryFailed)?;
-    Ok((blindings, Zeroizing::new(payload)))
+    let enciphered = Zeroizing::new(S::from_canonical_bytes(&sealed).ok_or(ProofError::RecoveryFailed)?);
+    Ok(Prepared { blindings, payload: bytes, enciphered })
+}
+
+/// Invert [`prepare`]'s `E_K(μ)`: the payload scalar `μ` from the scalar a
+/// recovering owner solved for, or [`ProofError::RecoveryFailed`] if that
+/// is not below `2^248` (a wrong seed, id, context or proof).
+pub(crate) fn decipher_scalar<S: ScalarOps>(key: &[u8; 32], enciphered: &S) -> Result<Zeroizing<S>, ProofError> {
+    let mut bytes = Zeroizing::new(enciphered.to_bytes());
+    if bytes.get(PAYLOAD_LEN).copied() != Some(0) {
+        return Err(ProofError::RecoveryFailed);
+    }
+    if let Some(block) = bytes.get_mut(..PAYLOAD_LEN) {
+        decipher(key, block);
+    }
+    Ok(Zeroizing::new(S::from_canonical_bytes(&bytes).ok_or(ProofError::RecoveryFailed)?))
 }
 
 /// The payload's bytes, or [`ProofError::RecoveryFailed`] if it is not one:
@@ -266,7 +380,10 @@ mod tests {
             let values: Vec<u64> = (0..m as u64).map(|j| u64::MAX - j).collect();
             for len in [0, 1, cap] {
                 let msg: Vec<u8> = (0..len as u8).map(|i| i ^ 0xa5).collect();
-                let (_, payload) = prepare::<S>(&Transcript::new(b"t"), &values, &seed, b"id", &msg).unwrap();
+                let prepared = prepare::<S>(&Transcript::new(b"t"), &values, &seed, b"id", &msg).unwrap();
+                let key = output_keys::<S>(&Transcript::new(b"t"), &seed, b"id", m).unwrap().cipher_key;
+                let payload = decipher_scalar(&key, &*prepared.enciphered).unwrap();
+                assert_eq!(payload.to_bytes(), *prepared.payload);
                 let bytes = decode_payload(&*payload, m).unwrap();
                 assert_eq!(&payload_values(&bytes, m)[..], &values[..]);
                 assert_eq!(bytes[8 * m] as usize, len);

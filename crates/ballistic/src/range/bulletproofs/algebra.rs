@@ -96,7 +96,7 @@ impl<G: Group> BitWitness<G> {
     /// Round 1: commit to the bits `bit(i)`, `i < ℓ`, on the chunk's
     /// generators `g, h` (`ℓ` each); returns the witness, `A_c` and `S_c`.
     /// `α` is the first draw plus `payload` (zero but for owner recovery,
-    /// [`crate::range::recovery`]).
+    /// [`crate::range::recovery`]), then `ρ, 𝐬_L, 𝐬_R` from the same RNG.
     pub(crate) fn commit<R: RngCore + CryptoRng>(
         pc_gens: &PedersenGens<G>,
         g: &[&G::Point],
@@ -105,9 +105,24 @@ impl<G: Group> BitWitness<G> {
         payload: &G::Scalar,
         rng: &mut R,
     ) -> (Self, ProofPoint<G>, ProofPoint<G>) {
+        let alpha = secret(<G::Scalar as ScalarOps>::random(rng) + *payload);
+        Self::commit_with(pc_gens, g, h, bit, alpha, |_| rng)
+    }
+
+    /// [`commit`](Self::commit) with `α` given and `ρ, 𝐬_L, 𝐬_R` drawn from
+    /// the RNG that `s_rng` returns once `A_c` is known (owner recovery keys
+    /// that stream on the transcript after `A`, so that it depends on
+    /// everything `α` carries).
+    pub(crate) fn commit_with<R: RngCore + CryptoRng>(
+        pc_gens: &PedersenGens<G>,
+        g: &[&G::Point],
+        h: &[&G::Point],
+        bit: impl Fn(usize) -> Choice,
+        alpha: Secret<G::Scalar>,
+        s_rng: impl FnOnce(&ProofPoint<G>) -> R,
+    ) -> (Self, ProofPoint<G>, ProofPoint<G>) {
         let len = g.len().min(h.len());
         // A_c = α·B̃ + Σ_i (a_L,i ? G_i : −H_i)
-        let alpha = secret(<G::Scalar as ScalarOps>::random(rng) + *payload);
         let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
         for (i, (g_i, h_i)) in g.iter().zip(h).enumerate() {
             a_point += G::Point::conditional_select(&-**h_i, g_i, bit(i));
@@ -116,9 +131,10 @@ impl<G: Group> BitWitness<G> {
         declassify(&a_point);
 
         // S_c = ρ·B̃ + ⟨s_L, G_c⟩ + ⟨s_R, H_c⟩
+        let mut rng = s_rng(&a_point);
         let mut s_scalars = Zeroizing::new(Vec::with_capacity(2 * len + 1));
         for _ in 0..2 * len + 1 {
-            s_scalars.push(<G::Scalar as ScalarOps>::random(rng));
+            s_scalars.push(<G::Scalar as ScalarOps>::random(&mut rng));
         }
         // The bases by reference: 2ℓ + 1 points would be 320 KiB at ℓ = 1024.
         let mut bases: Vec<&G::Point> = Vec::with_capacity(2 * len + 1);

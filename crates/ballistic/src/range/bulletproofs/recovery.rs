@@ -3,19 +3,22 @@
 //! shared with the other systems ([`crate::range::recovery`]).
 //!
 //! **Nonces.** After the statement (`V_j` in the transcript) the prover
-//! derives one key from the secret seed and the public transcript
-//! (`SeededNonces::rng`, stream `bits`) and expands it with ChaCha20 into
-//! `α₀, ρ, 𝐬_L, 𝐬_R` (in the random-nonce prover's order); after `y, z` a
-//! second key, bound also to the payload `μ` (stream `tau`), gives `τ₁, τ₂`.
-//! `α = α₀ + μ`. The relation used is the third-round response (paper §4.2)
+//! derives a key from the secret seed and the public transcript
+//! (`SeededNonces::rng`, stream `alpha`) and draws `α₀`; the payload `μ`
+//! enters as `α = α₀ + E_K(μ)`, with `E_K` the payload cipher (a keyed
+//! pseudorandom permutation, [`crate::range::recovery`]). `ρ, 𝐬_L, 𝐬_R`
+//! come from a key derived from the transcript **after `A`** (stream `S`),
+//! and after `y, z` a third key, bound also to `μ` (stream `tau`), gives
+//! `τ₁, τ₂`. The relation used is the third-round response (paper §4.2)
 //!
 //! ```text
-//!   μ_proof = α + ρ·x = α₀ + μ + ρ·x      ⇒      μ = μ_proof − ρ·x − α₀
+//!   μ_proof = α + ρ·x = α₀ + E_K(μ) + ρ·x      ⇒      μ = E_K⁻¹(μ_proof − ρ·x − α₀)
 //! ```
 //!
 //! (`μ_proof` is the proof's `e_blinding`, `x` the challenge after `T₁, T₂`).
-//! The seed holder replays the transcript, re-derives `α₀, ρ`, solves for
-//! `μ` and decodes it; then re-derives `τ₂` (whose key binds `μ`) and checks
+//! The seed holder replays the transcript, re-derives `α₀` and (after `A`)
+//! `ρ`, solves for `μ` and decodes it; then re-derives `τ₂` (whose key binds
+//! `μ`) and checks
 //!
 //! ```text
 //!   T₂ = t₂·B + τ₂·B̃,   t₂ = ⟨𝐬_L, 𝐲^N ∘ 𝐬_R⟩
@@ -24,9 +27,19 @@
 //! (`t₂` depends on nonces only), and that every `V_j = v_j·B + γ_j·B̃`.
 //! So a proof whose `μ_proof` was altered — even by someone who knows where
 //! the message bytes sit — is refused ([`ProofError::RecoveryFailed`]):
-//! the altered payload gives another `τ₂`. To anyone without the seed the
-//! nonces are PRF outputs: the proof is as hiding as a random-nonce one, and
-//! `α` is uniform because `α₀` is.
+//! the altered payload gives another `τ₂`.
+//!
+//! **Zero knowledge, also across proofs of one output.** To anyone without
+//! the seed the nonces are PRF outputs: the proof is as hiding as a
+//! random-nonce one, and `α` is uniform because `α₀` is. Proving the same
+//! output (same seed, id, context, value) again with another message gives
+//! the same `V_j` and `α₀`, but `E_K(μ)` changes to an unrelated value (a
+//! permutation's outputs on distinct inputs), so `A₁ − A₂ = (E_K(μ₁) −
+//! E_K(μ₂))·B̃` is an unknown multiple of `B̃`; every other nonce is keyed
+//! on a transcript that contains `A`, so the two proofs share no other
+//! nonce (version 2 drew `α₀, ρ, 𝐬_L, 𝐬_R` before anything bound the
+//! payload: two such proofs shared `ρ, 𝐬_L, 𝐬_R`, and with two messages
+//! the value could be tested by guessing).
 //!
 //! **The caller must give every output made with one seed its own
 //! `output_id`** (1 to [`MAX_OUTPUT_ID`](crate::range::MAX_OUTPUT_ID)
@@ -47,14 +60,17 @@ use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::nonces::SeededNonces;
-use crate::range::recovery::{decode_payload, message_capacity, open, output_blindings, prepare, OverGroup};
+use crate::range::recovery::{decipher_scalar, decode_payload, message_capacity, open, output_keys, prepare};
+use crate::range::recovery::{OutputKeys, OverGroup};
 use crate::range::recovery::{Recoverable, Recovered};
 use crate::range::RangeShape;
 
-/// The nonce stream for `α₀, ρ, 𝐬_L, 𝐬_R`.
-pub(super) const BITS_STREAM: &[u8] = b"bulletproofs recoverable v2: alpha rho s_L s_R";
+/// The nonce stream for `α₀` (after the statement).
+pub(super) const ALPHA_STREAM: &[u8] = b"bulletproofs recoverable v3: alpha";
+/// The nonce stream for `ρ, 𝐬_L, 𝐬_R` (after `A`).
+pub(super) const S_STREAM: &[u8] = b"bulletproofs recoverable v3: rho s_L s_R";
 /// The nonce stream for `τ₁, τ₂` (bound to the payload).
-pub(super) const TAU_STREAM: &[u8] = b"bulletproofs recoverable v2: tau";
+pub(super) const TAU_STREAM: &[u8] = b"bulletproofs recoverable v3: tau";
 
 impl<G: Group> OverGroup for RangeProof<G> {
     type Group = G;
@@ -84,10 +100,11 @@ impl<G: Group> RangeProof<G> {
         output_id: &[u8],
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError> {
-        let (blindings, payload) = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
-        let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(seed, &payload);
-        let (proof, commitments) = Self::prove_inner(bp_gens, pc_gens, transcript, values, &blindings, n, nonces)?;
-        Ok((proof, commitments, blindings))
+        let prepared = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
+        let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(seed, &prepared);
+        let (proof, commitments) =
+            Self::prove_inner(bp_gens, pc_gens, transcript, values, &prepared.blindings, n, nonces)?;
+        Ok((proof, commitments, prepared.blindings.clone()))
     }
 
     /// Recover the values, blindings and message of a proof made by
@@ -115,25 +132,23 @@ impl<G: Group> RangeProof<G> {
                 got: self.encoded_len_of(),
             });
         }
-        let blindings = output_blindings::<G::Scalar>(transcript, seed, output_id, shape.m)?;
+        let OutputKeys { blindings, cipher_key } = output_keys::<G::Scalar>(transcript, seed, output_id, shape.m)?;
         let nonces = SeededNonces::new(seed);
         let big_n = shape.padded;
-        let mut first = Zeroizing::new(Vec::with_capacity(2 * big_n + 2));
+        let mut alpha0 = Zeroizing::new(G::Scalar::zero());
+        let mut first = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));
         let mut at_tau = None;
-        let [y, _, x] = self.replay_to_x(transcript, shape, commitments, |k, t| {
-            if k == 0 {
-                // α₀, ρ, 𝐬_L, 𝐬_R: the order of `BitWitness::commit`.
-                let mut rng = nonces.rng(t, BITS_STREAM, &[]);
-                first.extend((0..2 * big_n + 2).map(|_| G::Scalar::random(&mut rng)));
-            } else {
-                at_tau = Some(t.clone());
+        let [y, _, x] = self.replay_to_x(transcript, shape, commitments, |k, t| match k {
+            0 => *alpha0 = G::Scalar::random(&mut nonces.rng(t, ALPHA_STREAM, &[])),
+            1 => {
+                // ρ, 𝐬_L, 𝐬_R: the order of `BitWitness::commit_with`.
+                let mut rng = nonces.rng(t, S_STREAM, &[]);
+                first.extend((0..2 * big_n + 1).map(|_| G::Scalar::random(&mut rng)));
             }
+            _ => at_tau = Some(t.clone()),
         })?;
-        let (alpha0, rho) = match first.get(..2) {
-            Some([a, r]) => (*a, *r),
-            _ => return Err(ProofError::RecoveryFailed),
-        };
-        let payload = Zeroizing::new(self.e_blinding - rho * x - alpha0);
+        let rho = first.first().copied().ok_or(ProofError::RecoveryFailed)?;
+        let payload = decipher_scalar(&cipher_key, &(self.e_blinding - rho * x - *alpha0))?;
         let bytes = decode_payload(&*payload, shape.m)?;
 
         // T₂ = t₂·B + τ₂·B̃ with τ₂ from the payload-bound stream.
@@ -142,7 +157,7 @@ impl<G: Group> RangeProof<G> {
         let mut tau_rng = nonces.rng(&at_tau, TAU_STREAM, &bound[..]);
         let _tau_1 = Zeroizing::new(G::Scalar::random(&mut tau_rng));
         let tau_2 = Zeroizing::new(G::Scalar::random(&mut tau_rng));
-        let (s_l, s_r) = first.get(2..).unwrap_or_default().split_at(big_n);
+        let (s_l, s_r) = first.get(1..).unwrap_or_default().split_at(big_n);
         let mut t2 = Zeroizing::new(G::Scalar::zero());
         let mut y_k = G::Scalar::one();
         for (l, r) in s_l.iter().zip(s_r) {

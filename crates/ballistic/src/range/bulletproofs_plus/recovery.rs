@@ -4,21 +4,23 @@
 //! blinding `γ_j` is derived from a secret 32-byte seed and the caller's
 //! **output id**; every nonce of the proof is derived from the seed and the
 //! public transcript at the point it is drawn (`nonces::SeededNonces`):
-//! `α = α₀ + μ` after the commitments, `d_L, d_R` before each round,
+//! `α = α₀ + E_K(μ)` after the commitments, `d_L, d_R` before each round,
 //! `r, s, δ, η` before the last step. `μ` packs the values (8 bytes each, at
-//! most [`MAX_RECOVERABLE_VALUES`]), a length byte and the message into a
-//! scalar below `2^248`. The seed holder replays the transcript from the
-//! proof, re-derives every nonce, and solves the only equation that carries
-//! `α` (the weighted inner-product argument's last response),
+//! most [`MAX_RECOVERABLE_VALUES`]), a length byte and the message into 31
+//! bytes, and `E_K` is the payload cipher, a pseudorandom permutation keyed
+//! by the seed and the output id ([`crate::range::recovery`]). The seed
+//! holder replays the transcript from the proof, re-derives every nonce,
+//! and solves the only equation that carries `α` (the weighted
+//! inner-product argument's last response),
 //!
 //! ```text
-//!   δ' = η + δ·e + e²·(α₀ + μ + y^{N+1}·Σ_j z^{2(j+1)}γ_j + Σ_k (e_k²·d_{L,k} + e_k⁻²·d_{R,k}))
+//!   δ' = η + δ·e + e²·(α₀ + E_K(μ) + y^{N+1}·Σ_j z^{2(j+1)}γ_j + Σ_k (e_k²·d_{L,k} + e_k⁻²·d_{R,k}))
 //! ```
 //!
-//! for `μ`, checks the payload's form and that every `V_j = v_j·B + γ_j·B̃`,
-//! and returns the openings and the message; anything else is
-//! [`ProofError::RecoveryFailed`]. The last step's `r, s` are drawn from a
-//! key that also binds `μ`, and the owner checks
+//! for `E_K(μ)`, deciphers it, checks the payload's form and that every
+//! `V_j = v_j·B + γ_j·B̃`, and returns the openings and the message;
+//! anything else is [`ProofError::RecoveryFailed`]. The last step's `r, s`
+//! are drawn from a key that also binds `μ`, and the owner checks
 //!
 //! ```text
 //!   B = r·y·s·B + η·B̃
@@ -27,7 +29,12 @@
 //! so a proof whose `δ'` was altered — even to shift only the message
 //! bytes — is refused. To anyone without the seed the nonces are PRF
 //! outputs, so the proof is as hiding as a random-nonce one; `α` stays
-//! uniform because `α₀` is.
+//! uniform because `α₀` is. Proving one output again with another message
+//! reuses `α₀` (it is drawn before anything the payload touches, so that
+//! the owner can find it), but `A₁ − A₂ = (E_K(μ₁) − E_K(μ₂))·B̃` is an
+//! unknown multiple of `B̃` — with `α = α₀ + μ`, as in version 2, it was
+//! the known `(μ₁ − μ₂)·B̃`, which let one message test guesses of the
+//! other — and every later nonce is keyed on a transcript containing `A`.
 //!
 //! **The caller must give every output made with one seed its own
 //! `output_id`** (1 to [`MAX_OUTPUT_ID`] bytes; [`crate::range::recovery`]
@@ -39,8 +46,9 @@ use merlin::Transcript;
 use zeroize::Zeroizing;
 
 use super::*;
-use crate::range::recovery::{decode_payload, message_capacity, open, output_blindings, prepare, OverGroup, Recovered};
+use crate::range::recovery::{decipher_scalar, decode_payload, message_capacity, open, output_keys, prepare};
 pub use crate::range::recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
+use crate::range::recovery::{OutputKeys, OverGroup, Recovered};
 
 /// The nonces of a recoverable proof: [`SeededNonces`], except the last
 /// step's `r, s`, whose key also binds the payload (so `B = r·y·s·B + η·B̃`
@@ -89,9 +97,20 @@ impl<G: Group> RangeProofPlus<G> {
         output_id: &[u8],
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError> {
-        let (blindings, payload) = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
-        let mut nonces = PayloadBound { seed, payload: Zeroizing::new(payload.to_bytes()) };
-        Self::prove_with(Flavor::Ballistic, bp_gens, pc_gens, transcript, values, &blindings, n, &mut nonces, *payload)
+        let prepared = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
+        let mut nonces = PayloadBound { seed, payload: prepared.payload.clone() };
+        let enciphered = *prepared.enciphered;
+        Self::prove_with(
+            Flavor::Ballistic,
+            bp_gens,
+            pc_gens,
+            transcript,
+            values,
+            &prepared.blindings,
+            n,
+            &mut nonces,
+            enciphered,
+        )
     }
 
     /// Recover the values and blindings of a proof made by
@@ -121,7 +140,7 @@ impl<G: Group> RangeProofPlus<G> {
                 got: self.encoded_len_of(),
             });
         }
-        let blindings = output_blindings::<G::Scalar>(transcript, seed, output_id, shape.m)?;
+        let OutputKeys { blindings, cipher_key } = output_keys::<G::Scalar>(transcript, seed, output_id, shape.m)?;
         let mut nonces = SeededNonces::new(seed);
         transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
         for v in commitments {
@@ -157,7 +176,7 @@ impl<G: Group> RangeProofPlus<G> {
         for (z_j, gamma) in powers(z * z).skip(1).zip(blindings.iter()) {
             alpha_f -= y_n1 * z_j * *gamma;
         }
-        let payload = Zeroizing::new(alpha_f - *alpha);
+        let payload = decipher_scalar(&cipher_key, &(alpha_f - *alpha))?;
         let bytes = decode_payload(&*payload, shape.m)?;
         // B = r·y·s·B + η·B̃ with r, s bound to this payload.
         let at_last = at_last.ok_or(ProofError::RecoveryFailed)?;

@@ -21,24 +21,31 @@
 //! **The sealed payload.** A recoverable proof carries 48 more bytes:
 //!
 //! ```text
-//!   (pad, k) = PRF(seed; transcript after the V_j, "sealed payload")      (64 bytes)
-//!   c = μ_bytes ⊕ pad   (32 bytes),   τ = MAC_k(c)   (16 bytes)
+//!   (K, k) = PRF(seed; transcript after the V_j, "sealed payload v3")      (64 bytes)
+//!   c = E_K(μ_bytes)   (32 bytes),   τ = MAC_k(c)   (16 bytes)
 //! ```
 //!
 //! with `μ_bytes` the shared payload (values, message length, message; byte
-//! 31 zero) and the PRF the seed-keyed transcript RNG
-//! ([`crate::nonces::SeededNonces::rng`]). `c ‖ τ` is absorbed into the
-//! transcript right after the commitments, so every challenge — and hence
-//! the proof's validity — depends on it; then every nonce of the proof is
-//! drawn from a second key bound to the payload (`SeededNonces::rng` with
-//! stream `nonces`). The transcript state includes the commitments, whose
-//! blindings derive from the seed and the output id, so the pad is fresh
-//! for every output id. To anyone without the seed, `c` and `τ` are PRF
-//! outputs (the proof stays zero knowledge); the seed holder replays the
-//! statement, re-derives `pad, k`, checks `τ` in constant time, decrypts,
-//! and accepts only if every commitment opens (`V_j = v_j·B + γ_j·B̃` with
-//! the re-derived `γ_j`) — a wrong seed, id, context or a tampered `c`
-//! is [`ProofError::RecoveryFailed`].
+//! 31 zero), `E_K` the payload cipher (a keyed pseudorandom permutation of
+//! 32-byte strings, [`crate::range::recovery`]) and the PRF the seed-keyed
+//! transcript RNG ([`crate::nonces::SeededNonces::rng`]). `c ‖ τ` is
+//! absorbed into the transcript right after the commitments, so every
+//! challenge — and hence the proof's validity — depends on it; then every
+//! nonce of the proof is drawn from a second key bound to the payload
+//! (`SeededNonces::rng` with stream `nonces`). The transcript state
+//! includes the commitments, whose blindings derive from the seed and the
+//! output id, so `K` is fresh for every output id. To anyone without the
+//! seed, `c` and `τ` are PRF outputs (the proof stays zero knowledge); the
+//! seed holder replays the statement, re-derives `K, k`, checks `τ` in
+//! constant time, deciphers, and accepts only if every commitment opens
+//! (`V_j = v_j·B + γ_j·B̃` with the re-derived `γ_j`) — a wrong seed, id,
+//! context or a tampered `c` is [`ProofError::RecoveryFailed`].
+//!
+//! **One output proved again with another message** has the same
+//! commitments, hence the same `K`: a permutation keeps the two ciphertexts
+//! unrelated (version 2 used `c = μ_bytes ⊕ pad` with a pad of the same
+//! key, and `c₁ ⊕ c₂` was the XOR of the two payloads), and the two proofs'
+//! nonces come from keys bound to different payloads.
 //!
 //! **Cost.** 48 bytes (464 bytes for one 64-bit value instead of 416);
 //! proving draws its nonces from ChaCha20 instead of the caller's RNG;
@@ -54,6 +61,7 @@ use super::RangeProofPlusPlus;
 use crate::errors::ProofError;
 use crate::group::{Group, SCALAR_LEN};
 use crate::nonces::SeededNonces;
+use crate::range::recovery::{decipher, encipher};
 
 /// Bytes of the sealed payload: the encrypted payload and its tag.
 pub(crate) const SEALED_LEN: usize = SCALAR_LEN + TAG_LEN;
@@ -62,10 +70,10 @@ const TAG_LEN: usize = 16;
 /// The transcript label under which the sealed payload is absorbed.
 pub(super) const SEALED_LABEL: &[u8] = b"sealed payload";
 
-/// `(pad, MAC key)` from the seed and the transcript after the commitments.
+/// `(cipher key, MAC key)` from the seed and the transcript after the commitments.
 fn keys(seed: &[u8; 32], transcript: &Transcript) -> Zeroizing<[u8; 64]> {
     let mut keys = Zeroizing::new([0u8; 64]);
-    SeededNonces::new(seed).rng(transcript, b"sealed payload", &[]).fill_bytes(&mut keys[..]);
+    SeededNonces::new(seed).rng(transcript, b"sealed payload v3", &[]).fill_bytes(&mut keys[..]);
     keys
 }
 
@@ -78,15 +86,21 @@ fn tag(mac_key: &[u8], ciphertext: &[u8]) -> [u8; TAG_LEN] {
     out
 }
 
+/// The cipher key `K` of [`keys`] (its first 32 bytes).
+fn cipher_key(keys: &[u8; 64]) -> Zeroizing<[u8; 32]> {
+    let mut key = Zeroizing::new([0u8; 32]);
+    key.copy_from_slice(keys.get(..32).unwrap_or(&[0u8; 32]));
+    key
+}
+
 /// Seal `payload` (the shared payload's 32 bytes) for the transcript state
 /// after the commitments.
 pub(super) fn seal(seed: &[u8; 32], transcript: &Transcript, payload: &[u8; SCALAR_LEN]) -> [u8; SEALED_LEN] {
     let keys = keys(seed, transcript);
-    let (pad, mac_key) = keys.split_at(SCALAR_LEN);
+    let mac_key = keys.get(SCALAR_LEN..).unwrap_or_default();
     let mut sealed = [0u8; SEALED_LEN];
-    for ((c, p), k) in sealed.iter_mut().zip(payload).zip(pad) {
-        *c = p ^ k;
-    }
+    sealed[..SCALAR_LEN].copy_from_slice(payload);
+    encipher(&cipher_key(&keys), &mut sealed[..SCALAR_LEN]);
     let t = tag(mac_key, &sealed[..SCALAR_LEN]);
     sealed[SCALAR_LEN..].copy_from_slice(&t);
     sealed
@@ -100,15 +114,14 @@ pub(super) fn open(
     sealed: &[u8; SEALED_LEN],
 ) -> Result<Zeroizing<[u8; SCALAR_LEN]>, ProofError> {
     let keys = keys(seed, transcript);
-    let (pad, mac_key) = keys.split_at(SCALAR_LEN);
+    let mac_key = keys.get(SCALAR_LEN..).unwrap_or_default();
     let (ciphertext, given) = sealed.split_at(SCALAR_LEN);
     if !bool::from(tag(mac_key, ciphertext).ct_eq(given)) {
         return Err(ProofError::RecoveryFailed);
     }
     let mut payload = Zeroizing::new([0u8; SCALAR_LEN]);
-    for ((out, c), k) in payload.iter_mut().zip(ciphertext).zip(pad) {
-        *out = c ^ k;
-    }
+    payload.copy_from_slice(ciphertext);
+    decipher(&cipher_key(&keys), &mut payload[..]);
     Ok(payload)
 }
 
