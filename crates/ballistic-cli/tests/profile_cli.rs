@@ -131,6 +131,13 @@ fn grin_prove_verify_rewind() {
     std::fs::write(&bad, v.to_string()).unwrap();
     let o = run(bin().args(["range", "verify"]).arg(&bad));
     assert_eq!(o.status.code(), Some(1));
+    // A minimum from 2^32 on is refused with the reason (issue 35).
+    let mut v = json(&out);
+    v["min_value"] = (1u64 << 32).into();
+    std::fs::write(&bad, v.to_string()).unwrap();
+    let o = run(bin().args(["range", "verify"]).arg(&bad));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("min_value") && stderr(&o).contains("2^32"), "{}", stderr(&o));
 }
 
 #[test]
@@ -180,6 +187,8 @@ fn profile_misuse_is_refused_with_one_line() {
         (&["--profile", "grin", "--bits", "64", "--value", "1", "--blinding", "zz"][..], "64 hex digits"),
         (&["--profile", "grin", "--bits", "64", "--value", "1", "--blinding", &"ff".repeat(32)][..], "group order"),
         (&["--profile", "grin", "--bits", "8", "--value", "256"][..], "not in"),
+        // Grin's verifier reads minimums as 32-bit numbers (issue 35).
+        (&["--profile", "grin", "--bits", "64", "--value", "5000000000", "--min-value", "4294967296"][..], "2^32"),
     ] {
         let o = prove(&out, args);
         assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));

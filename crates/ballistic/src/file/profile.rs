@@ -5,7 +5,7 @@
 //!
 //! | `profile` | `system` | `group` | `bits` | `commitments` | other fields |
 //! |---|---|---|---|---|---|
-//! | `"grin"` ([`crate::range::grin`]) | `"bulletproofs"` | `"secp256k1"` | 1, 2, 4, …, 64 (`bits × m ≤ 128`, `m` a power of two) | Grin's 33-byte commitments (`0x08`/`0x09` ‖ x) | `min_value` (one value only), `extra` (Grin's `extra_commit`, hex; absent and `""` differ), `value_generator` (secp256k1-zkp's 33-byte generator; absent: Grin's `H`) |
+//! | `"grin"` ([`crate::range::grin`]) | `"bulletproofs"` | `"secp256k1"` | 1, 2, 4, …, 64 (`bits × m ≤ 128`, `m` a power of two) | Grin's 33-byte commitments (`0x08`/`0x09` ‖ x) | `min_value` (one value only, `1..2³²`: Grin's verifier reads it as 32 bits), `extra` (Grin's `extra_commit`, hex; absent and `""` differ), `value_generator` (secp256k1-zkp's 33-byte generator; absent: Grin's `H`) |
 //! | `"monero"` ([`crate::range::monero`]) | `"bulletproofs-plus"` (RingCT type 6) or `"bulletproofs"` (types 4–5) | `"ed25519"` | 64 | 1 to 16 output commitments `C_j` (32 bytes, as `outPk` holds them) | none |
 //!
 //! `label` is not used by these formats (their transcripts are their own)
@@ -74,6 +74,11 @@ pub(super) enum DecodedProfile {
 /// Grin hashes a minimum value of 0 when proving and verifying but not
 /// when rewinding (where 0 means none), so a file says "no minimum" one way.
 const MIN_ZERO: &str = "0 is no minimum: leave the field out";
+
+/// secp256k1-zkp's verifier reads a minimum as a 32-bit number and rejects
+/// every honest proof with a larger one ([`grin::MAX_MIN_VALUE`]).
+const MIN_TOO_LARGE: &str =
+    "must be below 2^32 (4294967296): Grin's verifier reads minimum values as 32-bit numbers and rejects larger ones";
 
 fn field_error(field: &'static str, reason: &'static str) -> FileError {
     FileError::Field { field, reason }
@@ -154,6 +159,9 @@ impl RangeProofFile {
                 }
                 if self.min_value == Some(0) {
                     return Err(field_error("min_value", MIN_ZERO));
+                }
+                if self.min_value.is_some_and(|m| m > grin::MAX_MIN_VALUE) {
+                    return Err(field_error("min_value", MIN_TOO_LARGE));
                 }
                 grin::check_shape(self.bits, self.commitments.len(), self.min_value.map(|_| 1))
                     .map_err(FileError::Decode)?;
@@ -252,6 +260,9 @@ impl RangeProofFile {
         }
         if options.min_values.is_some_and(|m| m.len() != 1) {
             return Err(field_error("min_value", "Grin proof files have one minimum value (single-value proofs)"));
+        }
+        if options.min_values.is_some_and(|m| m.iter().any(|&v| v > grin::MAX_MIN_VALUE)) {
+            return Err(field_error("min_value", MIN_TOO_LARGE));
         }
         let (proof, commitments) = GrinProof::prove(openings, nonces, options).map_err(FileError::Proof)?;
         let commitments =
