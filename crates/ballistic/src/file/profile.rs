@@ -25,7 +25,7 @@ use crate::encoding::{from_hex, to_hex};
 use crate::errors::ProofError;
 use crate::group::{Ed25519, Group, Secp256k1};
 use crate::range::grin::{self, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
-use crate::range::monero::{self, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
+use crate::range::monero::{self, MoneroConsensus, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
 use crate::range::RangeSystem;
 
 /// The deployed formats a range proof file may be in.
@@ -143,6 +143,16 @@ impl RangeProofFile {
     /// Decode a profile file strictly: every field is checked against the
     /// profile's rules (see the module documentation) before the proof is.
     pub(super) fn decode_profile(&self, profile: Profile) -> Result<DecodedProfile, FileError> {
+        self.decode_profile_with(profile, MoneroConsensus::Strict)
+    }
+
+    /// [`decode_profile`](Self::decode_profile), a Monero file's points and
+    /// commitments decoded as `consensus` says (Grin files are unaffected).
+    pub(super) fn decode_profile_with(
+        &self,
+        profile: Profile,
+        consensus: MoneroConsensus,
+    ) -> Result<DecodedProfile, FileError> {
         if self.group != profile.group_name() {
             return Err(FileError::WrongGroup { file: self.group.clone(), expected: profile.group_name() });
         }
@@ -228,14 +238,15 @@ impl RangeProofFile {
                         Ok(CompressedEdwardsY(bytes))
                     })
                     .collect::<Result<Vec<_>, FileError>>()?;
-                let statement = MoneroStatement::new(&commitments).map_err(FileError::Decode)?;
+                let statement = MoneroStatement::with_consensus(&commitments, consensus).map_err(FileError::Decode)?;
                 match system {
                     RangeSystem::BulletproofsPlus => {
-                        let proof = MoneroPlusProof::from_bytes(&proof).map_err(FileError::Decode)?;
+                        let proof = MoneroPlusProof::from_bytes_with(&proof, consensus).map_err(FileError::Decode)?;
                         Ok(DecodedProfile::MoneroPlus(proof, statement))
                     }
                     RangeSystem::Bulletproofs => {
-                        let proof = MoneroOriginalProof::from_bytes(&proof).map_err(FileError::Decode)?;
+                        let proof =
+                            MoneroOriginalProof::from_bytes_with(&proof, consensus).map_err(FileError::Decode)?;
                         Ok(DecodedProfile::MoneroOriginal(proof, statement))
                     }
                     RangeSystem::BulletproofsPlusPlus => Err(FileError::UnknownSystem {
@@ -410,15 +421,16 @@ fn verify_monero_one<P: crate::equation::Verifiable<Ed25519, Statement = MoneroS
 
 /// Verify profile files as one batch per generator set (Grin's; Monero's
 /// Bulletproofs+; Monero's original Bulletproofs): `(index, reason)` for
-/// each invalid one.
+/// each invalid one (Monero files decoded as `consensus` says).
 pub(super) fn verify_profile_files<R: RngCore + CryptoRng>(
     files: &[(usize, &RangeProofFile, Profile)],
+    consensus: MoneroConsensus,
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
     let mut bad = Vec::new();
     let mut decoded = Vec::new();
     for (index, file, profile) in files {
-        match file.decode_profile(*profile) {
+        match file.decode_profile_with(*profile, consensus) {
             Ok(d) => decoded.push((*index, d)),
             Err(e) => bad.push((*index, e)),
         }
