@@ -446,8 +446,9 @@ class GrinProof:
         value_generator: Optional[bytes] = None,
     ) -> Tuple[GrinProof, List[bytes]]:
         """Prove as Grin does that every value lies in ``[0, 2**bits)`` (``bits`` a power of two ≤ 64, the
-        number of values a power of two, ``bits × values ≤ 128``); with ``min_value`` (one value only, not 0),
-        also ``value >= min_value`` and ``value - min_value < 2**bits``. Returns the proof and the commitments.
+        number of values a power of two, ``bits × values ≤ 128``); with ``min_value`` (one value only, not 0,
+        below ``2**32``: Grin's verifier reads it as a 32-bit number and rejects larger ones), also
+        ``value >= min_value`` and ``value - min_value < 2**bits``. Returns the proof and the commitments.
 
         Blindings are Grin's 32-byte big-endian secret keys (non-zero, below the group order), one per value;
         random if not given (and then not returned). The nonces (32 bytes) are random if not given; the proof is

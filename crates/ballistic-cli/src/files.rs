@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use ballistic::file::{self, FileError, GeneratorCache, RangeProofFile, MAX_RANGE_FILE};
 use ballistic::group::GroupId;
+use ballistic::range::monero::MoneroConsensus;
 use ballistic::RangeSystem;
 use zeroize::Zeroizing;
 
@@ -192,15 +193,15 @@ fn read(path: &Path) -> Result<RangeProofFile, String> {
 
 /// `range verify`: `Ok` iff the file holds a valid proof; `Err` carries a
 /// one-line reason.
-pub fn verify(path: &Path) -> Result<(), String> {
-    read(path)?.verify().map_err(|e| e.to_string())
+pub fn verify(path: &Path, consensus: MoneroConsensus) -> Result<(), String> {
+    read(path)?.verify_with(consensus).map_err(|e| e.to_string())
 }
 
 /// `range verify-batch`: one batch per group; prints "valid: N proofs" or
 /// one line per invalid file (and fails).
-pub fn verify_batch(paths: &[PathBuf]) -> Result<(), String> {
+pub fn verify_batch(paths: &[PathBuf], consensus: MoneroConsensus) -> Result<(), String> {
     verify_files(paths, MAX_RANGE_FILE, RangeProofFile::from_json, |parsed| {
-        file::verify_range_files(parsed, &mut rand_core::OsRng)
+        file::verify_range_files_with(parsed, consensus, &mut rand_core::OsRng)
     })
     .map(|n| println!("valid: {n} proofs"))
 }

@@ -16,6 +16,7 @@ use std::process::ExitCode;
 
 use ballistic::file::{DEFAULT_CIRCUIT_LABEL, DEFAULT_MERKLE_LABEL, DEFAULT_RANGE_LABEL};
 use ballistic::group::GroupId;
+use ballistic::range::monero::MoneroConsensus;
 use ballistic::RangeSystem;
 use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -63,6 +64,25 @@ impl From<GroupArg> for GroupId {
             GroupArg::Ristretto255 => GroupId::Ristretto255,
             GroupArg::Secp256k1 => GroupId::Secp256k1,
             GroupArg::Ed25519 => GroupId::Ed25519,
+        }
+    }
+}
+
+/// `--consensus`: how Monero proof files' points are decoded.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum ConsensusArg {
+    /// ballistic's rule: points and commitments in the prime-order subgroup, not the identity.
+    #[default]
+    Strict,
+    /// Exactly what Monero's verifier accepts: torsioned points and commitments too (cleared by ×8).
+    Monero,
+}
+
+impl From<ConsensusArg> for MoneroConsensus {
+    fn from(c: ConsensusArg) -> MoneroConsensus {
+        match c {
+            ConsensusArg::Strict => MoneroConsensus::Strict,
+            ConsensusArg::Monero => MoneroConsensus::Monero,
         }
     }
 }
@@ -228,6 +248,10 @@ enum RangeCommand {
     Verify {
         /// The proof file.
         file: PathBuf,
+        /// Monero proof files: `monero` accepts exactly what Monero's verifier accepts (points
+        /// and commitments with a torsion component too); `strict` refuses those.
+        #[arg(long, value_enum, default_value_t)]
+        consensus: ConsensusArg,
     },
     /// Verify many proof files (any system, group, size or deployed format) in one batch per group and
     /// format; names every invalid file.
@@ -235,6 +259,9 @@ enum RangeCommand {
         /// The proof files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Monero proof files: as for `range verify`.
+        #[arg(long, value_enum, default_value_t)]
+        consensus: ConsensusArg,
     },
     /// Owner recovery: with the seed and output id a proof was made with (`range prove
     /// --recover-key`), print its values and message; write the openings (values, blindings) to
@@ -494,8 +521,10 @@ fn main() -> ExitCode {
                     }),
                 }
             })(),
-            RangeCommand::Verify { file } => files::verify(&file).map(|()| println!("valid")),
-            RangeCommand::VerifyBatch { files } => files::verify_batch(&files),
+            RangeCommand::Verify { file, consensus } => {
+                files::verify(&file, consensus.into()).map(|()| println!("valid"))
+            }
+            RangeCommand::VerifyBatch { files, consensus } => files::verify_batch(&files, consensus.into()),
             RangeCommand::Recover { file, recover_key, output_id, openings } => {
                 files::recover(&file, &recover_key, &output_id, openings.as_deref())
             }

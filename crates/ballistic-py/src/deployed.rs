@@ -160,8 +160,8 @@ pub(crate) struct GrinProof {
 #[pymethods]
 impl GrinProof {
     /// Prove, as Grin does: every value in `[0, 2**bits)` (with
-    /// `min_value`, one value, also `min_value <= value` and
-    /// `value - min_value < 2**bits`). Deterministic in the
+    /// `min_value`, one value, below `2**32` as Grin's verifier requires,
+    /// also `min_value <= value` and `value - min_value < 2**bits`). Deterministic in the
     /// blindings (Grin's 32-byte big-endian secret keys; random if not
     /// given) and the nonces (32 bytes each; random if not given). The
     /// 20-byte `message` (single values) is recovered by `rewind`, and so

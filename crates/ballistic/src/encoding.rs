@@ -40,7 +40,7 @@ impl<'a> Reader<'a> {
         Reader { bytes, pos: 0 }
     }
 
-    fn take(&mut self, len: usize) -> Result<&'a [u8], ProofError> {
+    pub(crate) fn take(&mut self, len: usize) -> Result<&'a [u8], ProofError> {
         let end = self.pos.checked_add(len).filter(|&e| e <= self.bytes.len());
         match end.and_then(|e| self.bytes.get(self.pos..e)) {
             Some(s) => {

@@ -27,6 +27,16 @@ pub enum ProofError {
         /// The value given.
         got: usize,
     },
+    /// A Grin minimum value `≥ 2³²`: secp256k1-zkp's verifier reads minimum
+    /// values as 32-bit numbers (so it rejects every honest proof with such
+    /// a minimum), and ballistic refuses them when proving, verifying and
+    /// rewinding (see [`crate::range::grin`]).
+    MinValueTooLarge {
+        /// Which value's minimum.
+        index: usize,
+        /// The minimum given (public).
+        min: u64,
+    },
     /// The bit size `n` is outside `1..=64`.
     InvalidBitsize {
         /// The requested number of bits.
@@ -201,6 +211,7 @@ impl ProofError {
             WrongLength { .. } => ErrorKind::Decode,
             InvalidBitsize { .. }
             | UnsupportedShape { .. }
+            | MinValueTooLarge { .. }
             | InvalidAggregation { .. }
             | InvalidCommitment { .. }
             | InvalidValueGenerator { .. }
@@ -237,6 +248,10 @@ impl fmt::Display for ProofError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ProofError::UnsupportedShape { format, reason, got } => write!(f, "{format}: {reason} (got {got})"),
+            ProofError::MinValueTooLarge { index, min } => write!(
+                f,
+                "Grin: minimum value #{index} is {min}: must be below 2^32 (secp256k1-zkp's verifier reads minimum values as 32-bit numbers and rejects such proofs)"
+            ),
             ProofError::InvalidBitsize { bits } => {
                 write!(f, "invalid bit size {bits}: must be in 1..=64")
             }

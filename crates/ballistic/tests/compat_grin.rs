@@ -759,3 +759,64 @@ fn point_encodings_and_refusals() {
     assert!(GrinProof::prove(&[zero], &nonces, &GrinProveOptions::default()).is_err());
     assert!(c.prove(&[5], &[[0u8; 32]], &GENERATOR_H_XY, 64, &nonces, None, None, None).is_none());
 }
+
+/// secp256k1-zkp's verifier hashes a minimum value as 64 bits but puts it
+/// into its equation as a 32-bit `unsigned int` (`secp256k1_scalar_set_int`
+/// in `secp256k1_bulletproof_rangeproof_vfy_callback`): it rejects every
+/// honest proof whose minimum is `≥ 2^32`, its own prover's included.
+/// ballistic refuses such minimums when verifying, proving and rewinding
+/// (issue 35), and keeps agreeing with the C code on minimums below 2^32.
+#[test]
+fn minimums_from_2_pow_32_are_refused_as_the_c_verifier_does() {
+    use ballistic::range::grin::{check_min_values, MAX_MIN_VALUE};
+    let c = C::new();
+    let mut rng = ChaCha20Rng::seed_from_u64(35);
+    let h = GENERATOR_H_XY;
+    assert_eq!(MAX_MIN_VALUE, (1 << 32) - 1);
+    let mut refused = vec![1u64 << 32, (1 << 32) + 1, (1 << 33) + 12_345, u64::MAX - 1, u64::MAX];
+    refused.extend((0..4).map(|_| rng.gen_range(1u64 << 32..=u64::MAX)));
+    for &min in &refused {
+        let (blind_bytes, blind) = random_blind(&mut rng);
+        let nonces = random_nonces(&mut rng, true);
+        let value = min + rng.gen_range(0..=(u64::MAX - min).min(1 << 40));
+        // The C code proves it, and its own verifier rejects the proof.
+        let theirs = c.prove(&[value], &[blind_bytes], &h, 64, &nonces, None, Some(&[min]), None).unwrap();
+        let cb = [c.commit(value, &blind_bytes, &h)];
+        assert!(!c.verify(&theirs, &cb, 64, &h, None, Some(&[min])), "C accepts min {min}");
+        // ballistic refuses the statement, the proving and the rewinding.
+        let v = commitment_from_bytes(&cb[0]).unwrap();
+        let too_large = ProofError::MinValueTooLarge { index: 0, min };
+        assert_eq!(GrinStatement::new(64, vec![v], None, Some(vec![min]), None).unwrap_err(), too_large);
+        assert_eq!(check_min_values(&[min]), Err(too_large.clone()));
+        let options = GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() };
+        let opening = GrinOpening { value, blinding: blind };
+        assert_eq!(GrinProof::prove(&[opening], &nonces, &options).unwrap_err(), too_large);
+        let parsed = GrinProof::from_bytes(&theirs).unwrap();
+        assert_eq!(parsed.rewind(&v, None, min, None, &nonces.rewind).unwrap_err(), too_large);
+        // Its low 32 bits as the minimum: another transcript, rejected too.
+        let low = min & MAX_MIN_VALUE;
+        assert!(!c.verify(&theirs, &cb, 64, &h, None, Some(&[low])));
+        let s = GrinStatement::new(64, vec![v], None, Some(vec![low]), None).unwrap();
+        assert_eq!(parsed.verify(&s, &mut rng), Err(ProofError::VerificationFailed));
+    }
+    // Below 2^32 both sides prove and accept each other's proofs.
+    let mut accepted = vec![1u64, MAX_MIN_VALUE - 1, MAX_MIN_VALUE];
+    accepted.extend((0..3).map(|_| rng.gen_range(1..=MAX_MIN_VALUE)));
+    for &min in &accepted {
+        let (blind_bytes, blind) = random_blind(&mut rng);
+        let nonces = random_nonces(&mut rng, true);
+        let value = min + rng.gen_range(0..1u64 << 40);
+        let theirs = c.prove(&[value], &[blind_bytes], &h, 64, &nonces, None, Some(&[min]), None).unwrap();
+        let cb = [c.commit(value, &blind_bytes, &h)];
+        assert!(c.verify(&theirs, &cb, 64, &h, None, Some(&[min])), "C rejects min {min}");
+        let v = commitment_from_bytes(&cb[0]).unwrap();
+        let s = GrinStatement::new(64, vec![v], None, Some(vec![min]), None).unwrap();
+        GrinProof::from_bytes(&theirs).unwrap().verify(&s, &mut rng).unwrap();
+        let options = GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() };
+        let (ours, _) = GrinProof::prove(&[GrinOpening { value, blinding: blind }], &nonces, &options).unwrap();
+        assert_eq!(ours.as_bytes(), &theirs[..]);
+        assert!(c.verify(ours.as_bytes(), &cb, 64, &h, None, Some(&[min])));
+        let rewound = ours.rewind(&v, None, min, None, &nonces.rewind).unwrap();
+        assert_eq!(rewound.value, value);
+    }
+}

@@ -438,3 +438,86 @@ fn original_byte_flips_torsion_and_batches() {
         proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
     assert_eq!(MoneroOriginalProof::verify_batch(&items, &mut r).unwrap_err().indices(), vec![0, 3]);
 }
+
+/// `MoneroConsensus::Monero` (issue 35) through the public API: honest
+/// proofs of both sides verify, alone and in batches; every small-order or
+/// torsioned point or commitment put into an honest proof afterwards (which
+/// changes the transcript), every non-canonical encoding, and every byte
+/// flip gets Monero's verdict. (Torsioned proofs that Monero accepts, made
+/// with the prover's test hook, are in the library's
+/// `range::monero::consensus_tests`.)
+#[test]
+fn consensus_mode_gives_monero_s_verdicts() {
+    use ballistic::range::monero::MoneroConsensus;
+    let monero = MoneroConsensus::Monero;
+    let ours = |bytes: &[u8], c: &[CompressedEdwardsY]| {
+        MoneroPlusProof::from_bytes_with(bytes, monero).and_then(|p| p.verify(c, &mut rng(8))).is_ok()
+    };
+    let (theirs_bytes, theirs_c) = monero_proof(600, 3);
+    assert!(ours(&theirs_bytes, &theirs_c));
+    let (proof, commitments) = ballistic_proof(601, 2);
+    let bytes = proof.to_bytes();
+    assert!(ours(&bytes, &commitments) && monero_accepts(&bytes, &commitments));
+    let decoded = MoneroPlusProof::from_bytes_with(&bytes, monero).unwrap();
+    assert_eq!(decoded.consensus(), monero);
+    assert_eq!(decoded.to_bytes(), bytes);
+    let theirs_decoded = MoneroPlusProof::from_bytes_with(&theirs_bytes, monero).unwrap();
+    let items = [(&decoded, commitments.as_slice()), (&theirs_decoded, theirs_c.as_slice())];
+    MoneroPlusProof::verify_batch(&items, &mut rng(9)).unwrap();
+    let statement = MoneroStatement::with_consensus(&commitments, monero).unwrap();
+    let gens = MoneroGens::plus();
+    let mut eq = Equation::new();
+    decoded
+        .add_terms(&statement, &mut ballistic::merlin::Transcript::new(b"any"), Scalar::ONE, Scalar::ONE, &mut eq)
+        .unwrap();
+    eq.verify(&gens.bp, &gens.pc).unwrap();
+
+    let torsion = torsion();
+    let rounds = proof.rounds();
+    let mut offsets = vec![0, 32, 64];
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 1 + 32 * k));
+    offsets.extend((0..rounds).map(|k| 6 * 32 + 2 + 32 * (rounds + k)));
+    let mut neg_zero = [0u8; 32];
+    neg_zero[0] = 1;
+    neg_zero[31] = 0x80;
+    let mut y_p_plus_1 = [0xffu8; 32];
+    y_p_plus_1[0] = 0xee;
+    y_p_plus_1[31] = 0x7f;
+    for &off in &offsets {
+        let p = CompressedEdwardsY(bytes[off..off + 32].try_into().unwrap()).decompress().unwrap();
+        let mut encodings: Vec<[u8; 32]> = torsion.iter().map(|t| t.compress().to_bytes()).collect();
+        encodings.extend(torsion[1..].iter().map(|t| (p + t).compress().to_bytes()));
+        encodings.extend([neg_zero, y_p_plus_1]);
+        for enc in encodings {
+            let mut bad = bytes.clone();
+            bad[off..off + 32].copy_from_slice(&enc);
+            assert_eq!(ours(&bad, &commitments), monero_accepts(&bad, &commitments), "at {off}");
+            assert!(!ours(&bad, &commitments));
+        }
+    }
+    for index in 0..2 {
+        let c = commitments[index].decompress().unwrap();
+        let mut encodings: Vec<[u8; 32]> = torsion.iter().map(|t| t.compress().to_bytes()).collect();
+        encodings.extend(torsion[1..].iter().map(|t| (c + t).compress().to_bytes()));
+        encodings.extend([neg_zero, y_p_plus_1]);
+        for enc in encodings {
+            let mut bad = commitments.clone();
+            bad[index] = CompressedEdwardsY(enc);
+            assert_eq!(ours(&bytes, &bad), monero_accepts(&bytes, &bad), "commitment {index}");
+            assert!(!ours(&bytes, &bad));
+        }
+    }
+    for i in (0..bytes.len()).step_by(3) {
+        let mut bad = bytes.clone();
+        bad[i] ^= 0x40;
+        assert_eq!(ours(&bad, &commitments), monero_accepts(&bad, &commitments), "flip at {i}");
+    }
+    // The original Bulletproofs too.
+    let (orig, orig_c) = monero_original(602, 2);
+    let p = MoneroOriginalProof::from_bytes_with(&orig, monero).unwrap();
+    p.verify(&orig_c, &mut rng(10)).unwrap();
+    let mut bad = orig_c.clone();
+    bad[1] = (bad[1].decompress().unwrap() + torsion[4]).compress();
+    assert!(!monero_accepts_original(&orig, &bad));
+    assert_eq!(p.verify(&bad, &mut rng(10)), Err(ProofError::VerificationFailed));
+}

@@ -137,6 +137,22 @@ fn fields_of_other_formats_labels_and_groups_are_refused() {
     };
     assert_eq!(field(RangeProofFile { label: "x".into(), ..g.clone() }), "label");
     assert_eq!(field(RangeProofFile { min_value: Some(0), ..g.clone() }), "min_value");
+    // Grin's verifier reads minimums as 32-bit numbers (issue 35): refused
+    // from 2^32 on, when verifying and when proving.
+    for min in [1u64 << 32, (1 << 32) + 1_000, u64::MAX] {
+        assert_eq!(field(RangeProofFile { min_value: Some(min), ..g.clone() }), "min_value");
+        let openings = [GrinOpening { value: u64::MAX, blinding: grin_scalar(3) }];
+        let options = GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() };
+        let nonces = GrinNonces { rewind: [7; 32], private: [7; 32] };
+        match RangeProofFile::prove_grin(&openings, &nonces, &options) {
+            Err(FileError::Field { field, reason }) => assert!(field == "min_value" && reason.contains("2^32")),
+            other => panic!("expected a min_value error, got {other:?}"),
+        }
+    }
+    assert!(matches!(
+        RangeProofFile { min_value: Some(u32::MAX.into()), ..g.clone() }.verify(),
+        Err(FileError::Proof(_))
+    ));
     assert_eq!(field(RangeProofFile { min_value: Some(5), ..m.clone() }), "min_value");
     // Ballistic's own files may bind extra data: added afterwards, it fails the proof.
     assert!(matches!(RangeProofFile { extra: Some("00".into()), ..own.clone() }.verify(), Err(FileError::Proof(_))));

@@ -70,8 +70,8 @@ pub use merkle::{
 };
 pub use profile::Profile;
 pub use range::{
-    verify_range_files, DecodedRangeFile, DecodedRangeProof, ProveOptions, ProvedRange, RangeProofFile, RecoveryKey,
-    MAX_EXTRA,
+    verify_range_files, verify_range_files_with, DecodedRangeFile, DecodedRangeProof, ProveOptions, ProvedRange,
+    RangeProofFile, RecoveryKey, MAX_EXTRA,
 };
 pub use secrets::{parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_hex, Openings};
 

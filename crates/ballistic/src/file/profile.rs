@@ -5,7 +5,7 @@
 //!
 //! | `profile` | `system` | `group` | `bits` | `commitments` | other fields |
 //! |---|---|---|---|---|---|
-//! | `"grin"` ([`crate::range::grin`]) | `"bulletproofs"` | `"secp256k1"` | 1, 2, 4, …, 64 (`bits × m ≤ 128`, `m` a power of two) | Grin's 33-byte commitments (`0x08`/`0x09` ‖ x) | `min_value` (one value only), `extra` (Grin's `extra_commit`, hex; absent and `""` differ), `value_generator` (secp256k1-zkp's 33-byte generator; absent: Grin's `H`) |
+//! | `"grin"` ([`crate::range::grin`]) | `"bulletproofs"` | `"secp256k1"` | 1, 2, 4, …, 64 (`bits × m ≤ 128`, `m` a power of two) | Grin's 33-byte commitments (`0x08`/`0x09` ‖ x) | `min_value` (one value only, `1..2³²`: Grin's verifier reads it as 32 bits), `extra` (Grin's `extra_commit`, hex; absent and `""` differ), `value_generator` (secp256k1-zkp's 33-byte generator; absent: Grin's `H`) |
 //! | `"monero"` ([`crate::range::monero`]) | `"bulletproofs-plus"` (RingCT type 6) or `"bulletproofs"` (types 4–5) | `"ed25519"` | 64 | 1 to 16 output commitments `C_j` (32 bytes, as `outPk` holds them) | none |
 //!
 //! `label` is not used by these formats (their transcripts are their own)
@@ -25,7 +25,7 @@ use crate::encoding::{from_hex, to_hex};
 use crate::errors::ProofError;
 use crate::group::{Ed25519, Group, Secp256k1};
 use crate::range::grin::{self, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
-use crate::range::monero::{self, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
+use crate::range::monero::{self, MoneroConsensus, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
 use crate::range::RangeSystem;
 
 /// The deployed formats a range proof file may be in.
@@ -74,6 +74,11 @@ pub(super) enum DecodedProfile {
 /// Grin hashes a minimum value of 0 when proving and verifying but not
 /// when rewinding (where 0 means none), so a file says "no minimum" one way.
 const MIN_ZERO: &str = "0 is no minimum: leave the field out";
+
+/// secp256k1-zkp's verifier reads a minimum as a 32-bit number and rejects
+/// every honest proof with a larger one ([`grin::MAX_MIN_VALUE`]).
+const MIN_TOO_LARGE: &str =
+    "must be below 2^32 (4294967296): Grin's verifier reads minimum values as 32-bit numbers and rejects larger ones";
 
 fn field_error(field: &'static str, reason: &'static str) -> FileError {
     FileError::Field { field, reason }
@@ -138,6 +143,16 @@ impl RangeProofFile {
     /// Decode a profile file strictly: every field is checked against the
     /// profile's rules (see the module documentation) before the proof is.
     pub(super) fn decode_profile(&self, profile: Profile) -> Result<DecodedProfile, FileError> {
+        self.decode_profile_with(profile, MoneroConsensus::Strict)
+    }
+
+    /// [`decode_profile`](Self::decode_profile), a Monero file's points and
+    /// commitments decoded as `consensus` says (Grin files are unaffected).
+    pub(super) fn decode_profile_with(
+        &self,
+        profile: Profile,
+        consensus: MoneroConsensus,
+    ) -> Result<DecodedProfile, FileError> {
         if self.group != profile.group_name() {
             return Err(FileError::WrongGroup { file: self.group.clone(), expected: profile.group_name() });
         }
@@ -154,6 +169,9 @@ impl RangeProofFile {
                 }
                 if self.min_value == Some(0) {
                     return Err(field_error("min_value", MIN_ZERO));
+                }
+                if self.min_value.is_some_and(|m| m > grin::MAX_MIN_VALUE) {
+                    return Err(field_error("min_value", MIN_TOO_LARGE));
                 }
                 grin::check_shape(self.bits, self.commitments.len(), self.min_value.map(|_| 1))
                     .map_err(FileError::Decode)?;
@@ -220,14 +238,15 @@ impl RangeProofFile {
                         Ok(CompressedEdwardsY(bytes))
                     })
                     .collect::<Result<Vec<_>, FileError>>()?;
-                let statement = MoneroStatement::new(&commitments).map_err(FileError::Decode)?;
+                let statement = MoneroStatement::with_consensus(&commitments, consensus).map_err(FileError::Decode)?;
                 match system {
                     RangeSystem::BulletproofsPlus => {
-                        let proof = MoneroPlusProof::from_bytes(&proof).map_err(FileError::Decode)?;
+                        let proof = MoneroPlusProof::from_bytes_with(&proof, consensus).map_err(FileError::Decode)?;
                         Ok(DecodedProfile::MoneroPlus(proof, statement))
                     }
                     RangeSystem::Bulletproofs => {
-                        let proof = MoneroOriginalProof::from_bytes(&proof).map_err(FileError::Decode)?;
+                        let proof =
+                            MoneroOriginalProof::from_bytes_with(&proof, consensus).map_err(FileError::Decode)?;
                         Ok(DecodedProfile::MoneroOriginal(proof, statement))
                     }
                     RangeSystem::BulletproofsPlusPlus => Err(FileError::UnknownSystem {
@@ -252,6 +271,9 @@ impl RangeProofFile {
         }
         if options.min_values.is_some_and(|m| m.len() != 1) {
             return Err(field_error("min_value", "Grin proof files have one minimum value (single-value proofs)"));
+        }
+        if options.min_values.is_some_and(|m| m.iter().any(|&v| v > grin::MAX_MIN_VALUE)) {
+            return Err(field_error("min_value", MIN_TOO_LARGE));
         }
         let (proof, commitments) = GrinProof::prove(openings, nonces, options).map_err(FileError::Proof)?;
         let commitments =
@@ -399,15 +421,16 @@ fn verify_monero_one<P: crate::equation::Verifiable<Ed25519, Statement = MoneroS
 
 /// Verify profile files as one batch per generator set (Grin's; Monero's
 /// Bulletproofs+; Monero's original Bulletproofs): `(index, reason)` for
-/// each invalid one.
+/// each invalid one (Monero files decoded as `consensus` says).
 pub(super) fn verify_profile_files<R: RngCore + CryptoRng>(
     files: &[(usize, &RangeProofFile, Profile)],
+    consensus: MoneroConsensus,
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
     let mut bad = Vec::new();
     let mut decoded = Vec::new();
     for (index, file, profile) in files {
-        match file.decode_profile(*profile) {
+        match file.decode_profile_with(*profile, consensus) {
             Ok(d) => decoded.push((*index, d)),
             Err(e) => bad.push((*index, e)),
         }

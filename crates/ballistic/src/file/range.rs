@@ -11,6 +11,7 @@ use crate::batch::{Claim, Item};
 use crate::encoding::{decode_point, from_hex, to_hex};
 use crate::generators::PedersenGens;
 use crate::group::{Group, GroupId, ScalarOps};
+use crate::range::monero::MoneroConsensus;
 use crate::range::{
     DynIntervalProof, DynRangeProof, Interval, IntervalStatement, RangeShape, RangeStatement, RangeSystem, MAX_BITS,
     MAX_VALUES,
@@ -304,10 +305,19 @@ impl RangeProofFile {
     }
 
     /// Decode and verify, on whichever group the file names, with
-    /// generators derived for it.
+    /// generators derived for it (Monero files strictly: see
+    /// [`verify_with`](Self::verify_with)).
     pub fn verify(&self) -> Result<(), FileError> {
+        self.verify_with(MoneroConsensus::Strict)
+    }
+
+    /// [`verify`](Self::verify), a Monero file (`"profile": "monero"`)
+    /// decoded as `consensus` says: [`MoneroConsensus::Monero`] accepts
+    /// exactly what Monero's verifier accepts (points and commitments with
+    /// torsion included). Other files are unaffected.
+    pub fn verify_with(&self, consensus: MoneroConsensus) -> Result<(), FileError> {
         if let Some(profile) = self.profile_id()? {
-            return self.decode_profile(profile)?.verify(&mut rand_core::OsRng);
+            return self.decode_profile_with(profile, consensus)?.verify(&mut rand_core::OsRng);
         }
         crate::with_group!(self.group_id()?, G => self.decode::<G>()?.verify(&GeneratorCache::<G>::new(), &mut rand_core::OsRng))
     }
@@ -530,9 +540,20 @@ impl RangeProofFile {
 /// deployed formats): one batch per group, and one per deployed format's
 /// generators. Returns `(index, reason)` for every invalid one, in order of
 /// index; entries that are already errors (a file that did not parse) are
-/// reported as they are.
+/// reported as they are. Monero files strictly: see
+/// [`verify_range_files_with`].
 pub fn verify_range_files<R: RngCore + CryptoRng>(
     files: &[Result<RangeProofFile, FileError>],
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
+    verify_range_files_with(files, MoneroConsensus::Strict, rng)
+}
+
+/// [`verify_range_files`], Monero files decoded as `consensus` says (see
+/// [`RangeProofFile::verify_with`]).
+pub fn verify_range_files_with<R: RngCore + CryptoRng>(
+    files: &[Result<RangeProofFile, FileError>],
+    consensus: MoneroConsensus,
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
     let mut bad = Vec::new();
@@ -554,7 +575,7 @@ pub fn verify_range_files<R: RngCore + CryptoRng>(
             Err(e) => bad.push((index, e)),
         }
     }
-    bad.extend(super::profile::verify_profile_files(&deployed, rng));
+    bad.extend(super::profile::verify_profile_files(&deployed, consensus, rng));
     for (group, list) in &by_group {
         if !list.is_empty() {
             bad.extend(crate::with_group!(*group, G => batch_range_files::<G, R>(list, rng)));

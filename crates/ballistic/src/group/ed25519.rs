@@ -27,6 +27,10 @@
 //! group element unique, as Ristretto255 does by construction. The identity
 //! (of order 1, the group's neutral element) is accepted here, like
 //! Ristretto255's; protocols refuse it where a point must not be it.
+//! Monero's range proofs can also be decoded as Monero's verifier decodes
+//! them, torsion cleared (`range::monero::MoneroConsensus::Monero`), for
+//! nodes that must accept exactly what Monero accepts; that mode does its
+//! own decoding and leaves this one strict.
 //!
 //! **Hash to the group** (`hash_to_point`): each 32-byte half of the 64
 //! uniform bytes, read as an integer below `2²⁵⁶` and reduced mod `p` (the

@@ -77,6 +77,10 @@
 //! * It refuses encodings the C code accepts: set unused flag bits and
 //!   x-coordinates `≥ p` (which the C code reduces); on the encodings both
 //!   accept, the same equations decide.
+//! * Minimum values `≥ 2³²` are refused when proving, verifying and
+//!   rewinding ([`MAX_MIN_VALUE`]): the C verifier reads a minimum as a
+//!   32-bit number in its equation (while hashing all 64 bits), so it
+//!   rejects every honest proof with such a minimum, its own prover's too.
 //! * Minimum values with `m > 1` are refused: secp256k1-zkp's verifier
 //!   rejects every honest such proof (it multiplies the wrong accumulator
 //!   by `z^j` in `secp256k1_bulletproof_rangeproof_vfy_callback`). `m` not a
@@ -125,7 +129,7 @@ pub use self::generators::{
 };
 pub use self::rewind::GrinRewound;
 pub(crate) use self::verifier::unused_transcript;
-pub use self::verifier::{check_shape, GrinStatement};
+pub use self::verifier::{check_min_values, check_shape, GrinStatement, MAX_MIN_VALUE};
 
 use alloc::vec::Vec;
 
@@ -219,8 +223,9 @@ pub struct GrinProveOptions<'a> {
     pub n_bits: usize,
     /// The value generator `g`; `None` is Grin's `H`.
     pub value_gen: Option<ProjectivePoint>,
-    /// Minimum values (one per value; single-value proofs only, see
-    /// [`GrinStatement::new`]); `None` is Grin's `NULL` (not hashed).
+    /// Minimum values (one per value; single-value proofs only, each at
+    /// most [`MAX_MIN_VALUE`], see [`GrinStatement::new`]); `None` is
+    /// Grin's `NULL` (not hashed).
     pub min_values: Option<&'a [u64]>,
     /// Bytes bound into the transcript; `None` and `Some(&[])` differ, as
     /// in Grin.
@@ -259,8 +264,8 @@ impl GrinProof {
     /// Refuses (as the C code does) `n_bits` not a power of two up to 64,
     /// `m·n_bits > 128` or `m` not a power of two, a value below its minimum or
     /// with `value − min ≥ 2^n`, for `n < 64` a value `≥ 2^n`, and a zero
-    /// blinding; also minimum values with more than one value (see
-    /// [`GrinStatement::new`]).
+    /// blinding; also minimum values with more than one value and minimum
+    /// values `≥ 2³²` (see [`GrinStatement::new`] and [`MAX_MIN_VALUE`]).
     pub fn prove(
         openings: &[GrinOpening],
         nonces: &GrinNonces,

@@ -10,7 +10,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 use super::encoding::{rounds, write_points, write_scalar, HEAD_LEN};
 use super::generators::{grin_generators, wire, WirePoint, MAX_VECTOR};
 use super::transcript::{chacha_scalars, scalar_to_be, Commit};
-use super::verifier::check_shape;
+use super::verifier::{check_min_values, check_shape};
 use super::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions};
 use crate::ct::{declassify, reveal};
 use crate::equation::Equation;
@@ -51,6 +51,9 @@ pub(super) fn prove(
     let n = options.n_bits;
     let m = openings.len();
     let big_n = check_shape(n, m, options.min_values.map(<[u64]>::len))?;
+    if let Some(min_values) = options.min_values {
+        check_min_values(min_values)?;
+    }
     let gens = grin_generators();
     let g = options.value_gen.unwrap_or_else(|| gens.value_gen());
     let h = gens.blinding_gen();

@@ -64,6 +64,7 @@ impl GrinProof {
         extra_commit: Option<&[u8]>,
         rewind_nonce: &[u8; 32],
     ) -> Result<GrinRewound, ProofError> {
+        super::verifier::check_min_values(&[min_value])?;
         let fail = ProofError::RecoveryFailed;
         let d = &self.decoded;
         let n = d.vector_len;

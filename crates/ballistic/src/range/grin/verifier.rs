@@ -21,6 +21,7 @@ use crate::group::{ScalarOps, Secp256k1};
 /// `min_values_len` minimum values, if any): `n_bits` a power of two up to
 /// 64, `m` a power of two, `n_bits·m ≤ 128` (Grin's 256 generators),
 /// minimum values one per value and only for `m = 1`. Returns `N = n·m`.
+/// (The minimums themselves are checked by [`check_min_values`].)
 pub fn check_shape(n_bits: usize, m: usize, min_values_len: Option<usize>) -> Result<usize, ProofError> {
     let shape = |reason, got| ProofError::UnsupportedShape { format: "Grin", reason, got };
     let n = n_bits;
@@ -48,6 +49,30 @@ pub fn check_shape(n_bits: usize, m: usize, min_values_len: Option<usize>) -> Re
     Ok(big_n)
 }
 
+/// The largest minimum value Grin's format takes: `2³² − 1`.
+///
+/// secp256k1-zkp's verifier hashes each minimum as 64 bits into the
+/// transcript but puts it into the equation through
+/// `secp256k1_scalar_set_int(&mv, ctx->min_value[i])`, whose argument is an
+/// `unsigned int` (`rangeproof_impl.h`, `secp256k1_bulletproof_rangeproof_vfy_callback`):
+/// the minimum is cut to its low 32 bits. Its prover uses all 64 bits, so
+/// the C verifier rejects every honest proof with a minimum `≥ 2³²`, its
+/// own prover's included. ballistic refuses such minimums when proving,
+/// verifying and rewinding ([`ProofError::MinValueTooLarge`]), so it never
+/// accepts what the C verifier rejects. (It also refuses the proofs the C
+/// verifier does accept for such a minimum: ones made against the
+/// truncated minimum, which prove only `v ≥ min mod 2³²`, not the `v ≥ min`
+/// they are bound to. Grin's own node never passes minimum values.)
+pub const MAX_MIN_VALUE: u64 = u32::MAX as u64;
+
+/// Refuse minimum values above [`MAX_MIN_VALUE`] (the first one named).
+pub fn check_min_values(min_values: &[u64]) -> Result<(), ProofError> {
+    match min_values.iter().position(|&min| min > MAX_MIN_VALUE) {
+        Some(index) => Err(ProofError::MinValueTooLarge { index, min: min_values.get(index).copied().unwrap_or(0) }),
+        None => Ok(()),
+    }
+}
+
 /// What a Grin proof is about: everything Grin's transcript binds.
 #[derive(Clone, Debug)]
 pub struct GrinStatement {
@@ -66,8 +91,8 @@ impl GrinStatement {
     /// of `n_bits`-bit values on `value_gen` (`None`: Grin's `H`), with
     /// optional minimum values (Grin's `min_value`; only for one value:
     /// secp256k1-zkp's verifier cannot accept honest aggregated proofs
-    /// with minimum values) and `extra_commit` bytes (`None` and
-    /// `Some(vec![])` differ, as in Grin).
+    /// with minimum values; each at most [`MAX_MIN_VALUE`], see there) and
+    /// `extra_commit` bytes (`None` and `Some(vec![])` differ, as in Grin).
     pub fn new(
         n_bits: usize,
         commitments: Vec<ProjectivePoint>,
@@ -76,6 +101,9 @@ impl GrinStatement {
         extra_commit: Option<Vec<u8>>,
     ) -> Result<Self, ProofError> {
         check_shape(n_bits, commitments.len(), min_values.as_ref().map(Vec::len))?;
+        if let Some(mins) = &min_values {
+            check_min_values(mins)?;
+        }
         let gens = grin_generators();
         let value_gen = value_gen.unwrap_or_else(|| gens.value_gen());
         let g_wire = wire(&value_gen).ok_or(ProofError::IdentityPoint { label: "value generator" })?;

@@ -60,7 +60,7 @@
 //! * **Randomness**: nonces from the caller's RNG (ballistic's own proofs
 //!   can derive them from the transcript and a seed).
 //!
-//! # Points: refused rather than cleared
+//! # Points: refused rather than cleared, and the consensus mode
 //!
 //! `monero-bulletproofs` (following Monero's C++ verifier, which sends
 //! points times `8⁻¹` and clears torsion by multiplying by 8) accepts the
@@ -86,6 +86,30 @@
 //! refuses only proofs or commitments carrying torsion, which Monero
 //! tolerates. On the subgroup, multiplying by 8 is a bijection, so the
 //! equation checked is exactly Monero's.
+//!
+//! **Consensus mode.** A node must accept exactly what Monero accepts, and
+//! the strict rule refuses the torsioned proofs above, which Monero's
+//! verifier accepts. [`MoneroConsensus::Monero`]
+//! ([`MoneroPlusProof::from_bytes_with`],
+//! [`MoneroOriginalProof::from_bytes_with`],
+//! [`MoneroStatement::with_consensus`]; the file layer's
+//! `RangeProofFile::verify_with`; the command line's `range verify
+//! --consensus monero`) decodes points as `monero-bulletproofs` does: any
+//! encoding that `curve25519-dalek` decodes and re-encodes to the same bytes
+//! (so `y ≥ p` and negative zero are refused; the identity and the
+//! small-order points are accepted), and then clears torsion as Monero
+//! does: a proof point `X̃` is kept as the prime-order part `8⁻¹·(8·X̃)` of
+//! itself (the equation multiplies it by 8, giving Monero's `8·X̃`), a
+//! commitment `C` as `8·(8⁻¹·C)`; the transcript hashes the bytes as sent
+//! and `8⁻¹·C` (computed from `C` with its torsion), as Monero's does. So
+//! the equation and the transcript are Monero's, and the verdicts are
+//! `monero-bulletproofs`' (cross-checked on torsioned proofs of orders 2, 4
+//! and 8 at every kind of position, and on tampered and non-canonical
+//! inputs). Subgroup points take the strict path's fast check; only
+//! torsioned ones cost a scalar multiplication. The framing (one-byte
+//! length varints in `6..=10`, nothing trailing) and the scalars
+//! (canonical) are decoded as strictly in both modes: Monero reads the
+//! same framing canonically, and its verifier refuses every other length.
 //!
 //! Decoding is also stricter about the framing: the two length prefixes
 //! must be equal one-byte varints in `6..=10` (any other value cannot be a
@@ -120,6 +144,8 @@
 //! [`Verifiable`]: crate::Verifiable
 //! [`Verifiable::add_terms`]: crate::Verifiable::add_terms
 
+#[cfg(test)]
+mod consensus_tests;
 pub mod generators;
 pub mod original;
 pub mod plus;
@@ -127,6 +153,7 @@ pub mod statement;
 pub mod transcript;
 
 pub use self::generators::MoneroGens;
+
 pub use self::original::MoneroOriginalProof;
 pub use self::plus::MoneroPlusProof;
 pub use self::statement::MoneroStatement;
@@ -161,6 +188,7 @@ pub(crate) fn prover_outputs(
     gens: &MoneroGens,
     amounts: &[u64],
     masks: &[Scalar],
+    tweak: Tweak<'_>,
 ) -> Result<(Vec<curve25519_dalek::EdwardsPoint>, Vec<CompressedEdwardsY>), ProofError> {
     let m = amounts.len();
     if !(1..=MAX_OUTPUTS).contains(&m) {
@@ -169,8 +197,13 @@ pub(crate) fn prover_outputs(
     if masks.len() != m {
         return Err(ProofError::WrongNumBlindings { values: m, blindings: masks.len() });
     }
-    let commitments: Vec<curve25519_dalek::EdwardsPoint> =
+    let mut commitments: Vec<curve25519_dalek::EdwardsPoint> =
         amounts.iter().zip(masks).map(|(v, mask)| gens.pc.commit(&Scalar::from(*v), mask)).collect();
+    if let Some(f) = tweak {
+        for (j, c) in commitments.iter_mut().enumerate() {
+            *c += f(Site::V(j));
+        }
+    }
     crate::ct::declassify(&commitments[..]);
     let inv8 = inv_eight();
     let over_8 = commitments.iter().map(|c| (c * inv8).compress()).collect();
@@ -201,9 +234,83 @@ pub(crate) fn bit_commitment_over_8(
     Ed25519::mul_ct(&sum, &inv_eight())
 }
 
-/// Decode `1..=16` commitments: canonical, in the prime-order subgroup, not
-/// the identity.
-pub(crate) fn decode_commitments(commitments: &[CompressedEdwardsY]) -> Result<Vec<ProofPoint<Ed25519>>, ProofError> {
+/// Which points a Monero proof and its commitments may hold: ballistic's
+/// strict rule (the default) or exactly what Monero's verifier accepts.
+/// See the [module documentation](self#points-refused-rather-than-cleared-and-the-consensus-mode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MoneroConsensus {
+    /// Every proof point and commitment the canonical encoding of a point
+    /// of the prime-order subgroup other than the identity; anything else
+    /// is refused ([`ProofError::InvalidPoint`],
+    /// [`ProofError::InvalidCommitment`]).
+    #[default]
+    Strict,
+    /// Exactly what Monero's verifier (`monero-bulletproofs` 0.1) accepts:
+    /// the canonical encoding of any curve point — the identity and points
+    /// with a small-order (torsion) component included — whose torsion is
+    /// then cleared as Monero clears it (proof points `X̃` count as `8·X̃`,
+    /// commitments `C` as `8·(8⁻¹·C)`; the transcript hashes the encodings
+    /// as transmitted and `8⁻¹·C`). Non-canonical encodings (`y ≥ p`,
+    /// negative zero) are refused, as Monero refuses them.
+    Monero,
+}
+
+impl MoneroConsensus {
+    /// `"strict"` or `"monero"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MoneroConsensus::Strict => "strict",
+            MoneroConsensus::Monero => "monero",
+        }
+    }
+
+    /// The mode named `"strict"` or `"monero"`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "strict" => Some(MoneroConsensus::Strict),
+            "monero" => Some(MoneroConsensus::Monero),
+            _ => None,
+        }
+    }
+}
+
+/// The canonical encoding of any curve point (what `monero-ed25519`'s
+/// `CompressedPoint::decompress` accepts: dalek's decoding, then the
+/// re-encoding must give the same bytes, which refuses `y ≥ p` and negative
+/// zero), the point itself, torsion included.
+fn decompress_any(c: &CompressedEdwardsY) -> Option<curve25519_dalek::EdwardsPoint> {
+    c.decompress().filter(|p| p.compress() == *c)
+}
+
+/// The element a transmitted proof point stands for in the equation (which
+/// multiplies it by 8 through its scalar): strictly, the point if it is a
+/// non-identity subgroup point; under [`MoneroConsensus::Monero`], the
+/// prime-order component `8⁻¹·(8·X̃)` of any canonically encoded point (so
+/// `8·` it is Monero's `8·X̃`). Subgroup points take the fast path.
+pub(crate) fn decode_proof_point(
+    c: &CompressedEdwardsY,
+    consensus: MoneroConsensus,
+) -> Option<curve25519_dalek::EdwardsPoint> {
+    if let Some(p) = Ed25519::decompress(c) {
+        return match consensus {
+            MoneroConsensus::Strict => (!Ed25519::is_identity_vartime(&p)).then_some(p),
+            MoneroConsensus::Monero => Some(p),
+        };
+    }
+    match consensus {
+        MoneroConsensus::Strict => None,
+        MoneroConsensus::Monero => decompress_any(c).map(|p| p.mul_by_cofactor() * inv_eight()),
+    }
+}
+
+/// Decode `1..=16` commitments: strictly, canonical, in the prime-order
+/// subgroup, not the identity; under [`MoneroConsensus::Monero`] any
+/// canonical encoding. Each with `8⁻¹·C` (what the transcript hashes); the
+/// point kept for the equation is `C`, or Monero's `8·(8⁻¹·C)`.
+pub(crate) fn decode_commitments(
+    commitments: &[CompressedEdwardsY],
+    consensus: MoneroConsensus,
+) -> Result<Vec<(ProofPoint<Ed25519>, CompressedEdwardsY)>, ProofError> {
     if !(1..=MAX_OUTPUTS).contains(&commitments.len()) {
         return Err(ProofError::UnsupportedShape {
             format: "Monero",
@@ -215,31 +322,70 @@ pub(crate) fn decode_commitments(commitments: &[CompressedEdwardsY]) -> Result<V
         .iter()
         .enumerate()
         .map(|(index, c)| {
-            Ed25519::decompress(c)
-                .filter(|p| !Ed25519::is_identity_vartime(p))
-                .map(|point| ProofPoint { compressed: *c, point })
-                .ok_or(ProofError::InvalidCommitment { index })
+            let full = match consensus {
+                MoneroConsensus::Strict => Ed25519::decompress(c).filter(|p| !Ed25519::is_identity_vartime(p)),
+                MoneroConsensus::Monero => decompress_any(c),
+            }
+            .ok_or(ProofError::InvalidCommitment { index })?;
+            let over_8 = full * inv_eight();
+            let point = match consensus {
+                MoneroConsensus::Strict => full,
+                MoneroConsensus::Monero => over_8.mul_by_cofactor(),
+            };
+            Ok((ProofPoint { compressed: *c, point }, over_8.compress()))
         })
         .collect()
 }
 
-/// Read `count` proof points: canonical, in the prime-order subgroup, not
-/// the identity ([`ProofError::InvalidPoint`] with the byte offset).
+/// Read `count` proof points as `consensus` says ([`decode_proof_point`];
+/// [`ProofError::InvalidPoint`] with the byte offset).
 pub(crate) fn read_points(
     reader: &mut Reader<'_>,
     total: usize,
     count: usize,
+    consensus: MoneroConsensus,
 ) -> Result<Vec<ProofPoint<Ed25519>>, ProofError> {
     let mut out = Vec::with_capacity(count);
     for _ in 0..count {
         let offset = total - reader.remaining();
-        let p = reader.read_point::<Ed25519>()?;
-        if Ed25519::is_identity_vartime(&p.point) {
-            return Err(ProofError::InvalidPoint { offset });
-        }
-        out.push(p);
+        let mut bytes = [0u8; 32];
+        bytes.copy_from_slice(reader.take(32)?);
+        let compressed = CompressedEdwardsY(bytes);
+        let point = decode_proof_point(&compressed, consensus).ok_or(ProofError::InvalidPoint { offset })?;
+        out.push(ProofPoint { compressed, point });
     }
     Ok(out)
+}
+
+/// The mode a proof was decoded in (its statement is built in the same).
+pub(crate) trait DecodedIn {
+    fn consensus(&self) -> MoneroConsensus;
+}
+
+/// Where the test-only torsion hook adds a point to what a prover sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Site {
+    A,
+    S,
+    T1,
+    T2,
+    A1,
+    B,
+    L(usize),
+    R(usize),
+    V(usize),
+}
+
+/// A point to add at each site before it is hashed and sent (tests build
+/// torsioned proofs with it; the provers pass `None`).
+pub(crate) type Tweak<'a> = Option<&'a dyn Fn(Site) -> curve25519_dalek::EdwardsPoint>;
+
+/// `p` plus the tweak's point for `site`.
+pub(crate) fn tweaked(p: ProofPoint<Ed25519>, site: Site, tweak: Tweak<'_>) -> ProofPoint<Ed25519> {
+    match tweak {
+        None => p,
+        Some(f) => ProofPoint::from_point(p.point + f(site)),
+    }
 }
 
 /// A proof with its statement (or the reason the statement did not build),
@@ -249,7 +395,7 @@ struct MoneroClaim<'a, P> {
     statement: Result<MoneroStatement, ProofError>,
 }
 
-impl<P: Verifiable<Ed25519, Statement = MoneroStatement> + Sync> Claim<Ed25519> for MoneroClaim<'_, P> {
+impl<P: Verifiable<Ed25519, Statement = MoneroStatement> + DecodedIn + Sync> Claim<Ed25519> for MoneroClaim<'_, P> {
     fn add_terms(&self, weight: Scalar, combine: Scalar, eq: &mut Equation<Ed25519>) -> Result<(), ProofError> {
         let statement = self.statement.as_ref().map_err(Clone::clone)?;
         self.proof.add_terms(statement, &mut plus::unused_transcript(), weight, combine, eq)
@@ -263,11 +409,16 @@ pub(crate) fn verify_batch_with<P, R>(
     rng: &mut R,
 ) -> Result<(), BatchError>
 where
-    P: Verifiable<Ed25519, Statement = MoneroStatement> + Sync,
+    P: Verifiable<Ed25519, Statement = MoneroStatement> + DecodedIn + Sync,
     R: RngCore + CryptoRng,
 {
-    let claims: Vec<MoneroClaim<'_, P>> =
-        items.iter().map(|(proof, c)| MoneroClaim { proof: *proof, statement: MoneroStatement::new(c) }).collect();
+    let claims: Vec<MoneroClaim<'_, P>> = items
+        .iter()
+        .map(|(proof, c)| MoneroClaim {
+            proof: *proof,
+            statement: MoneroStatement::with_consensus(c, proof.consensus()),
+        })
+        .collect();
     let refs: Vec<&dyn Claim<Ed25519>> = claims.iter().map(|c| c as &dyn Claim<Ed25519>).collect();
     crate::batch::verify(&refs, &gens.bp, &gens.pc, rng)
 }

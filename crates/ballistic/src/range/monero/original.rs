@@ -50,7 +50,7 @@ use super::generators::MoneroGens;
 use super::plus::{public_point, random, shape, unused_transcript, MAX_ROUNDS, MIN_ROUNDS};
 use super::statement::MoneroStatement;
 use super::transcript::KeccakTranscript;
-use super::{inv_eight, read_points, BITS, MAX_OUTPUTS};
+use super::{inv_eight, read_points, tweaked, DecodedIn, MoneroConsensus, Site, Tweak, BITS, MAX_OUTPUTS};
 use crate::batch::BatchError;
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
@@ -75,6 +75,7 @@ pub struct MoneroOriginalProof {
     a_ip: Scalar,
     b_ip: Scalar,
     t_hat: Scalar,
+    consensus: MoneroConsensus,
 }
 
 fn inner(a: &[Scalar], b: &[Scalar]) -> Scalar {
@@ -93,11 +94,24 @@ impl MoneroOriginalProof {
         masks: &[Scalar],
         rng: &mut R,
     ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
+        Self::prove_tweaked(amounts, masks, rng, None)
+    }
+
+    /// [`prove`](Self::prove), adding the tweak's points to what is sent
+    /// (tests make torsioned proofs with it).
+    // Indexing: as in `prove`.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn prove_tweaked<R: RngCore + CryptoRng>(
+        amounts: &[u64],
+        masks: &[Scalar],
+        rng: &mut R,
+        tweak: Tweak<'_>,
+    ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
         let m = amounts.len();
         let gens = MoneroGens::original();
         let (h_val, g_mask) = (gens.pc.b, gens.pc.b_blinding);
         let inv8 = inv_eight();
-        let (commitments, over_8) = super::prover_outputs(gens, amounts, masks)?;
+        let (commitments, over_8) = super::prover_outputs(gens, amounts, masks, tweak)?;
         let mut transcript = KeccakTranscript::original(&over_8);
 
         let (padded, n, _) = shape(m);
@@ -124,7 +138,8 @@ impl MoneroOriginalProof {
             p
         };
         let a = public_point(super::bit_commitment_over_8(amounts, &g_vec, &h_vec, &g_mask, &alpha));
-        let s = commit_vectors(&rho, &s_l, &s_r);
+        let a = tweaked(a, Site::A, tweak);
+        let s = tweaked(commit_vectors(&rho, &s_l, &s_r), Site::S, tweak);
 
         let y = transcript.challenge(&[a.compressed.as_bytes(), s.compressed.as_bytes()]);
         let z = transcript.rehash();
@@ -148,7 +163,9 @@ impl MoneroOriginalProof {
         let t2 = Zeroizing::new(inner(&s_l, &r1));
         let (tau1, tau2) = (random(rng), random(rng));
         let t1_point = public_point(Ed25519::msm_ct(&[*t1 * inv8, *tau1 * inv8], &[h_val, g_mask]));
+        let t1_point = tweaked(t1_point, Site::T1, tweak);
         let t2_point = public_point(Ed25519::msm_ct(&[*t2 * inv8, *tau2 * inv8], &[h_val, g_mask]));
+        let t2_point = tweaked(t2_point, Site::T2, tweak);
         let x = transcript.challenge_twice(&[t1_point.compressed.as_bytes(), t2_point.compressed.as_bytes()]);
 
         let mut l: Vec<Scalar> = l0.iter().zip(s_l.iter()).map(|(a, b)| a + b * x).collect();
@@ -186,8 +203,9 @@ impl MoneroOriginalProof {
                 let points: Vec<&EdwardsPoint> = gp.iter().chain(hp).chain([&u]).collect();
                 ProofPoint::<Ed25519>::from_point(Ed25519::msm_vartime(&scalars, points))
             };
-            let lp = cross(a1, &gs[half..len], b2, &hs[..half], c_l);
-            let rp = cross(a2, &gs[..half], b1, &hs[half..len], c_r);
+            let round = l_vec.len();
+            let lp = tweaked(cross(a1, &gs[half..len], b2, &hs[..half], c_l), Site::L(round), tweak);
+            let rp = tweaked(cross(a2, &gs[..half], b1, &hs[half..len], c_r), Site::R(round), tweak);
             let w = transcript.challenge(&[lp.compressed.as_bytes(), rp.compressed.as_bytes()]);
             let w_inv = w.invert_vartime();
             l_vec.push(lp);
@@ -223,6 +241,7 @@ impl MoneroOriginalProof {
             a_ip: l[0],
             b_ip: r[0],
             t_hat,
+            consensus: MoneroConsensus::Strict,
         };
         l.zeroize();
         r.zeroize();
@@ -269,9 +288,15 @@ impl MoneroOriginalProof {
 
     /// Decode Monero's encoding strictly (as [`super::MoneroPlusProof::from_bytes`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        Self::from_bytes_with(bytes, MoneroConsensus::Strict)
+    }
+
+    /// Decode with the points `consensus` allows (as
+    /// [`super::MoneroPlusProof::from_bytes_with`]).
+    pub fn from_bytes_with(bytes: &[u8], consensus: MoneroConsensus) -> Result<Self, ProofError> {
         let wrong = || ProofError::WrongLength { expected: 0, got: bytes.len() };
         let mut reader = Reader::new(bytes);
-        let mut first = read_points(&mut reader, bytes.len(), 4)?.into_iter();
+        let mut first = read_points(&mut reader, bytes.len(), 4, consensus)?.into_iter();
         let (Some(a), Some(s), Some(t1), Some(t2)) = (first.next(), first.next(), first.next(), first.next()) else {
             return Err(wrong());
         };
@@ -285,7 +310,7 @@ impl MoneroOriginalProof {
             if !(MIN_ROUNDS..=MAX_ROUNDS).contains(&len) || reader.remaining() < 32 * len {
                 return Err(wrong());
             }
-            vecs.push(read_points(&mut reader, bytes.len(), len)?);
+            vecs.push(read_points(&mut reader, bytes.len(), len, consensus)?);
         }
         let r_vec = vecs.pop().unwrap_or_default();
         let l_vec = vecs.pop().unwrap_or_default();
@@ -295,16 +320,24 @@ impl MoneroOriginalProof {
         if l_vec.len() != r_vec.len() || reader.remaining() != 0 {
             return Err(ProofError::WrongLength { expected: Self::encoded_len(l_vec.len()), got: bytes.len() });
         }
-        Ok(MoneroOriginalProof { a, s, t1, t2, tau_x, mu, l_vec, r_vec, a_ip, b_ip, t_hat })
+        Ok(MoneroOriginalProof { a, s, t1, t2, tau_x, mu, l_vec, r_vec, a_ip, b_ip, t_hat, consensus })
     }
 
-    /// Verify against the output commitments `C_j`, with Monero's generators.
+    /// The mode the proof was decoded in ([`MoneroConsensus::Strict`] for
+    /// a proof made here).
+    pub fn consensus(&self) -> MoneroConsensus {
+        self.consensus
+    }
+
+    /// Verify against the output commitments `C_j`, with Monero's
+    /// generators (the commitments decoded in the proof's
+    /// [`consensus`](Self::consensus) mode).
     pub fn verify<R: RngCore + CryptoRng>(
         &self,
         commitments: &[CompressedEdwardsY],
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let statement = MoneroStatement::new(commitments)?;
+        let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
         let gens = MoneroGens::original();
         Verifiable::verify(self, &statement, &mut unused_transcript(), &gens.bp, &gens.pc, rng)
     }
@@ -316,6 +349,12 @@ impl MoneroOriginalProof {
         rng: &mut R,
     ) -> Result<(), BatchError> {
         super::verify_batch_with(items, MoneroGens::original(), rng)
+    }
+}
+
+impl DecodedIn for MoneroOriginalProof {
+    fn consensus(&self) -> MoneroConsensus {
+        self.consensus
     }
 }
 

@@ -15,7 +15,7 @@ use zeroize::{Zeroize, Zeroizing};
 use super::generators::MoneroGens;
 use super::statement::MoneroStatement;
 use super::transcript::KeccakTranscript;
-use super::{inv_eight, read_points, BITS, MAX_OUTPUTS};
+use super::{inv_eight, read_points, tweaked, DecodedIn, MoneroConsensus, Site, Tweak, BITS, MAX_OUTPUTS};
 use crate::batch::BatchError;
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
@@ -34,7 +34,8 @@ pub const MIN_ROUNDS: usize = 6;
 /// Every point is kept as transmitted — the prover's point divided by 8 —
 /// with its canonical encoding (which the transcript hashes); decoding
 /// refuses non-canonical encodings, the identity and points with a torsion
-/// component (see the [module documentation](super)).
+/// component (see the [module documentation](super)), unless decoded with
+/// [`MoneroConsensus::Monero`] ([`from_bytes_with`](Self::from_bytes_with)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoneroPlusProof {
     a: ProofPoint<Ed25519>,
@@ -45,6 +46,7 @@ pub struct MoneroPlusProof {
     d1: Scalar,
     l_vec: Vec<ProofPoint<Ed25519>>,
     r_vec: Vec<ProofPoint<Ed25519>>,
+    consensus: MoneroConsensus,
 }
 
 /// `(M, N, rounds)` for `m` outputs: `M = 2^⌈lg m⌉` padded outputs,
@@ -78,10 +80,23 @@ impl MoneroPlusProof {
         masks: &[Scalar],
         rng: &mut R,
     ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
+        Self::prove_tweaked(amounts, masks, rng, None)
+    }
+
+    /// [`prove`](Self::prove), adding the tweak's points to what is sent
+    /// (tests make torsioned proofs with it).
+    // Indexing: as in `prove`.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn prove_tweaked<R: RngCore + CryptoRng>(
+        amounts: &[u64],
+        masks: &[Scalar],
+        rng: &mut R,
+        tweak: Tweak<'_>,
+    ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
         let m = amounts.len();
         let gens = MoneroGens::plus();
         let (g, h) = (gens.pc.b, gens.pc.b_blinding);
-        let (commitments, over_8) = super::prover_outputs(gens, amounts, masks)?;
+        let (commitments, over_8) = super::prover_outputs(gens, amounts, masks, tweak)?;
         let mut transcript = KeccakTranscript::plus(&over_8);
 
         let (padded, n, _) = shape(m);
@@ -101,6 +116,7 @@ impl MoneroPlusProof {
         let alpha = random(rng);
         // A/8 = (⟨a_L, 𝐆⟩ + ⟨a_R, 𝐇⟩ + α·G)/8.
         let a = public_point(super::bit_commitment_over_8(amounts, &g_vec, &h_vec, &h, &alpha));
+        let a = tweaked(a, Site::A, tweak);
 
         let y = transcript.challenge(&[a.compressed.as_bytes()]);
         let z = transcript.rehash();
@@ -127,10 +143,11 @@ impl MoneroPlusProof {
         }
         drop(alpha);
 
-        let wip = wip_prove(&mut transcript, &g, &h, y, g_vec, h_vec, &mut a_l, &mut a_r, *alpha_hat, rng);
+        let wip = wip_prove(&mut transcript, &g, &h, y, g_vec, h_vec, &mut a_l, &mut a_r, *alpha_hat, rng, tweak);
         let (l_vec, r_vec, a1, b, r1, s1, d1) = wip;
         let compressed = commitments.iter().map(|c| c.compress()).collect();
-        Ok((MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec }, compressed))
+        let consensus = MoneroConsensus::Strict;
+        Ok((MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec, consensus }, compressed))
     }
 
     /// Number of inner-product rounds, `lg(64·M)`.
@@ -173,10 +190,22 @@ impl MoneroPlusProof {
     /// after it; each vector's length a one-byte varint in
     /// `6..=10` with `|L| = |R|`; scalars canonical; points canonical
     /// encodings of non-identity points of the prime-order subgroup.
+    /// ([`from_bytes_with`](Self::from_bytes_with) in
+    /// [`MoneroConsensus::Strict`].)
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+        Self::from_bytes_with(bytes, MoneroConsensus::Strict)
+    }
+
+    /// Decode with the points `consensus` allows (the framing and scalars
+    /// as [`from_bytes`](Self::from_bytes)). Under
+    /// [`MoneroConsensus::Monero`] any canonical point encoding is taken,
+    /// as Monero takes it, and [`verify`](Self::verify) and
+    /// [`verify_batch`](Self::verify_batch) then take the commitments in the
+    /// same mode: the verdicts are `monero-bulletproofs`'.
+    pub fn from_bytes_with(bytes: &[u8], consensus: MoneroConsensus) -> Result<Self, ProofError> {
         let wrong = || ProofError::WrongLength { expected: 0, got: bytes.len() };
         let mut reader = Reader::new(bytes);
-        let mut first = read_points(&mut reader, bytes.len(), 3)?.into_iter();
+        let mut first = read_points(&mut reader, bytes.len(), 3, consensus)?.into_iter();
         let (Some(a), Some(a1), Some(b)) = (first.next(), first.next(), first.next()) else {
             return Err(wrong());
         };
@@ -196,24 +225,31 @@ impl MoneroPlusProof {
             if reader.remaining() < 32 * len {
                 return Err(wrong());
             }
-            vecs.push(read_points(&mut reader, bytes.len(), len)?);
+            vecs.push(read_points(&mut reader, bytes.len(), len, consensus)?);
         }
         let r_vec = vecs.pop().unwrap_or_default();
         let l_vec = vecs.pop().unwrap_or_default();
         if l_vec.len() != r_vec.len() || reader.remaining() != 0 {
             return Err(ProofError::WrongLength { expected: Self::encoded_len(l_vec.len()), got: bytes.len() });
         }
-        Ok(MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec })
+        Ok(MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec, consensus })
+    }
+
+    /// The mode the proof was decoded in ([`MoneroConsensus::Strict`] for
+    /// a proof made here).
+    pub fn consensus(&self) -> MoneroConsensus {
+        self.consensus
     }
 
     /// Verify against the output commitments `C_j` (not divided by 8), with
-    /// Monero's generators.
+    /// Monero's generators; the commitments are decoded in the proof's
+    /// [`consensus`](Self::consensus) mode.
     pub fn verify<R: RngCore + CryptoRng>(
         &self,
         commitments: &[CompressedEdwardsY],
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let statement = MoneroStatement::new(commitments)?;
+        let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
         let gens = MoneroGens::plus();
         Verifiable::verify(self, &statement, &mut unused_transcript(), &gens.bp, &gens.pc, rng)
     }
@@ -221,12 +257,19 @@ impl MoneroPlusProof {
     /// Verify many proofs, each against its output commitments, in one
     /// multiscalar multiplication (ballistic's batch verifier,
     /// [`crate::batch`]); on failure, the indices of exactly the invalid
-    /// proofs (statements that do not build among them).
+    /// proofs (statements that do not build among them). Each proof's
+    /// commitments are decoded in its [`consensus`](Self::consensus) mode.
     pub fn verify_batch<R: RngCore + CryptoRng>(
         items: &[(&MoneroPlusProof, &[CompressedEdwardsY])],
         rng: &mut R,
     ) -> Result<(), BatchError> {
         super::verify_batch_with(items, MoneroGens::plus(), rng)
+    }
+}
+
+impl DecodedIn for MoneroPlusProof {
+    fn consensus(&self) -> MoneroConsensus {
+        self.consensus
     }
 }
 
@@ -253,6 +296,7 @@ fn wip_prove<R: RngCore + CryptoRng>(
     b: &mut [Scalar],
     alpha: Scalar,
     rng: &mut R,
+    tweak: Tweak<'_>,
 ) -> (
     Vec<ProofPoint<Ed25519>>,
     Vec<ProofPoint<Ed25519>>,
@@ -296,8 +340,9 @@ fn wip_prove<R: RngCore + CryptoRng>(
                 scalars.zeroize();
                 p
             };
-        let l = cross(a1, y_half_inv, &g_vec[half..n], b2, &h_vec[..half], *c_l, *d_l);
-        let r = cross(a2, y_half, &g_vec[..half], b1, &h_vec[half..n], *c_r, *d_r);
+        let round = l_vec.len();
+        let l = tweaked(cross(a1, y_half_inv, &g_vec[half..n], b2, &h_vec[..half], *c_l, *d_l), Site::L(round), tweak);
+        let r = tweaked(cross(a2, y_half, &g_vec[..half], b1, &h_vec[half..n], *c_r, *d_r), Site::R(round), tweak);
         let e = transcript.challenge(&[l.compressed.as_bytes(), r.compressed.as_bytes()]);
         let e_inv = e.invert_vartime();
         l_vec.push(l);
@@ -335,7 +380,9 @@ fn wip_prove<R: RngCore + CryptoRng>(
         &[*r * inv8, *s * inv8, y * (*r * *b + *s * *a) * inv8, *delta * inv8],
         &[g_vec[0], h_vec[0], *g, *h],
     ));
+    let a1 = tweaked(a1, Site::A1, tweak);
     let b_point = public_point(Ed25519::msm_ct(&[*r * y * *s * inv8, *eta * inv8], &[*g, *h]));
+    let b_point = tweaked(b_point, Site::B, tweak);
     let e = transcript.challenge(&[a1.compressed.as_bytes(), b_point.compressed.as_bytes()]);
     let r1 = *r + *a * e;
     let s1 = *s + *b * e;

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use curve25519_dalek::edwards::CompressedEdwardsY;
 
 use super::transcript::KeccakTranscript;
-use super::{decode_commitments, inv_eight};
+use super::{decode_commitments, MoneroConsensus};
 #[cfg(doc)]
 use super::{MoneroOriginalProof, MoneroPlusProof};
 use crate::encoding::ProofPoint;
@@ -32,8 +32,16 @@ impl MoneroStatement {
     /// [`ProofError::UnsupportedShape`] for a count outside `1..=16`).
     /// Computes the transcript's seed from `C_j/8`.
     pub fn new(commitments: &[CompressedEdwardsY]) -> Result<Self, ProofError> {
-        let commitments = decode_commitments(commitments)?;
-        let over_8: Vec<CompressedEdwardsY> = commitments.iter().map(|c| (c.point * inv_eight()).compress()).collect();
+        Self::with_consensus(commitments, MoneroConsensus::Strict)
+    }
+
+    /// As [`new`](Self::new), the commitments decoded as `consensus` says:
+    /// under [`MoneroConsensus::Monero`] any canonical encoding of a curve
+    /// point (torsion and the identity included), each `C` standing for
+    /// Monero's `8·(8⁻¹·C)` in the equation, the transcript hashing `8⁻¹·C`.
+    pub fn with_consensus(commitments: &[CompressedEdwardsY], consensus: MoneroConsensus) -> Result<Self, ProofError> {
+        let (commitments, over_8): (Vec<ProofPoint<Ed25519>>, Vec<CompressedEdwardsY>) =
+            decode_commitments(commitments, consensus)?.into_iter().unzip();
         Ok(MoneroStatement {
             plus_seed: KeccakTranscript::plus(&over_8),
             original_seed: KeccakTranscript::original(&over_8),
