@@ -218,7 +218,7 @@ pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf]) -> Result<(), String
         (n, bad) => {
             for (index, reason) in bad {
                 if let Some(path) = proof_paths.get(*index) {
-                    println!("invalid: {}: {reason}", path.display());
+                    crate::term::say(&format!("invalid: {}: {reason}", path.display()));
                 }
             }
             Err(format!("{} of {n} proofs are invalid", bad.len()))

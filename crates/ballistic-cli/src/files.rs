@@ -241,7 +241,7 @@ pub fn verify_files<T>(
     }
     for (index, reason) in &bad {
         if let Some(path) = paths.get(*index) {
-            println!("invalid: {}: {reason}", path.display());
+            crate::term::say(&format!("invalid: {}: {reason}", path.display()));
         }
     }
     Err(format!("{} of {} proofs invalid", bad.len(), paths.len()))

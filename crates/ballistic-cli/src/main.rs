@@ -10,6 +10,7 @@ mod demo;
 mod files;
 mod merkle;
 mod mpc_net;
+mod term;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -578,7 +579,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(reason) => {
-            eprintln!("error: {reason}");
+            // The one place errors are printed: escaped (they may quote input).
+            eprintln!("error: {}", term::escape(&reason));
             ExitCode::FAILURE
         }
     }
