@@ -83,7 +83,7 @@ impl<R: Read> Read for Counting<R> {
 }
 
 fn load_circuit(path: &Path, progress: Option<&Progress>, max_multipliers: Option<usize>) -> Result<Circuit, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = crate::files::open_input(path)?;
     let gzip = path.extension().is_some_and(|e| e == "gz");
     let len = file.metadata().map(|m| m.len()).unwrap_or(0).max(1);
     let mut limits = Limits::default();

@@ -9,15 +9,36 @@ use ballistic::group::GroupId;
 use ballistic::RangeSystem;
 use zeroize::Zeroizing;
 
+/// Open an input file for reading — the one way the tool opens the files
+/// it reads (proof, circuit, value and secrets files). Only regular files:
+/// a FIFO, device, socket or directory is refused from its metadata before
+/// it is opened (opening a FIFO blocks until a writer comes, so one such
+/// argument would hang a whole batch), and checked again on the open file.
+/// Standard input is `-` (see [`read_capped`]).
+pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let not_regular = || {
+        format!("{}: not a regular file (a FIFO, device or directory; give `-` to read standard input)", path.display())
+    };
+    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    let f = std::fs::File::open(path).map_err(cannot)?;
+    // The path may have been replaced between the two calls.
+    if !f.metadata().map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(f)
+}
+
 /// Read a file of at most `max` bytes (`-`: standard input), through the
-/// library's bounded reader: pipes and devices are bounded too.
+/// library's bounded reader: standard input (a pipe) is bounded too.
 pub fn read_capped(path: &Path, max: usize) -> Result<Vec<u8>, String> {
     let named = |e: FileError| format!("{}: {e}", path.display());
     if path == Path::new("-") {
         return file::read_bounded(std::io::stdin().lock(), max).map_err(named);
     }
-    let f = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    file::read_bounded(f, max).map_err(named)
+    file::read_bounded(open_input(path)?, max).map_err(named)
 }
 
 /// Write `text` (a proof file's JSON) to `path`.
