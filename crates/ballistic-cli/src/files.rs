@@ -46,18 +46,36 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Write secret `text` (openings: values and blindings) to `path`, readable
-/// by its owner alone: created with mode 0600, and an existing file's mode
-/// set to 0600 before anything is written to it.
+/// Write secret `text` (openings: values, blindings, positions) to `path`,
+/// readable by its owner alone — the one way the tool writes secrets
+/// (`--openings` of `range prove`, `range recover`, `range rewind` and
+/// `merkle prove`). The file is created anew: a temporary file in the same
+/// directory, created exclusively (`O_CREAT | O_EXCL`: never through a
+/// symbolic link) with mode 0600, written, synced and renamed over `path`.
+/// Whatever was at `path` — a file, or a symbolic link to one — is
+/// replaced, never followed, chmod-ed or written through.
 pub fn write_secret(path: &Path, text: &str) -> Result<(), String> {
     use std::io::Write;
-    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    use std::os::unix::fs::OpenOptionsExt;
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let mut f =
-        std::fs::OpenOptions::new().write(true).create(true).truncate(false).mode(0o600).open(path).map_err(cannot)?;
-    f.set_permissions(std::fs::Permissions::from_mode(0o600)).map_err(cannot)?;
-    f.set_len(0).map_err(cannot)?;
-    f.write_all(text.as_bytes()).map_err(cannot)
+    let name = path.file_name().ok_or_else(|| format!("cannot write {}: not a file name", path.display()))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tag = [0u8; 8];
+    rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut tag);
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}.tmp", ballistic::encoding::to_hex(&tag)));
+    let temp = dir.join(temp_name);
+    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&temp).map_err(cannot)?;
+    let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all()).and_then(|()| std::fs::rename(&temp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(cannot(e));
+    }
+    Ok(())
 }
 
 /// Where `range prove` takes its secrets from: the command line (visible
