@@ -484,11 +484,20 @@ fn recovery_seed(path: &Path) -> Result<Zeroizing<[u8; 32]>, String> {
         .map_err(|_| format!("{}: the recovery key must be 64 lowercase hex digits (32 bytes)", path.display()))
 }
 
+/// `range recover` and `range rewind` open only proofs that verify: an
+/// opening recovered from a proof that does not verify proves nothing
+/// about the commitments (and a forged one could be made to "recover"
+/// chosen values), so it is refused, before anything is printed or written.
+fn verify_before_opening(path: &Path, proof_file: &RangeProofFile) -> Result<(), String> {
+    proof_file.verify().map_err(|e| format!("{}: the proof does not verify ({e}); nothing recovered", path.display()))
+}
+
 /// `range recover`: the values and message of a recoverable proof, for the
 /// holder of its seed and output id; the openings to `openings` (0600).
 pub fn recover(path: &Path, key_path: &Path, output_id: &str, openings: Option<&Path>) -> Result<(), String> {
     let proof_file = read(path)?;
     let seed = recovery_seed(key_path)?;
+    verify_before_opening(path, &proof_file)?;
     let opened = proof_file.recover(&seed, output_id.as_bytes()).map_err(|e| e.to_string())?;
     if let Some(out) = openings {
         write_secret(out, &opened.to_json())?;
@@ -506,6 +515,7 @@ pub fn rewind(path: &Path, nonce_file: &Path, openings: Option<&Path>) -> Result
     let proof_file = read(path)?;
     let nonce = file::secret_hex(0, read_secret_text(nonce_file)?.as_bytes())
         .map_err(|_| format!("{}: the rewind nonce must be 64 lowercase hex digits", nonce_file.display()))?;
+    verify_before_opening(path, &proof_file)?;
     let rewound = proof_file.rewind_grin(&nonce).map_err(|e| e.to_string())?;
     if let Some(out) = openings {
         let Some(blinding) = &rewound.blinding else {
