@@ -329,7 +329,7 @@ fn blinding_bytes(secrets: &Secrets<'_>) -> Result<Zeroizing<Vec<[u8; 32]>>, Str
         None => {
             let mut out = Zeroizing::new(Vec::with_capacity(secrets.blindings.len()));
             for (index, hex) in secrets.blindings.iter().enumerate() {
-                out.push(*file::secret_hex(index, hex.as_bytes()).map_err(|e| e.to_string())?);
+                out.push(*file::secret_blinding(index, hex.as_bytes()).map_err(|e| e.to_string())?);
             }
             Ok(out)
         }

@@ -230,3 +230,24 @@ fn recoverable_files_give_back_openings_and_message() {
         RangeProofFile::prove_monero(RangeSystem::BulletproofsPlus, &[1], &[], &mut rand_core::OsRng).unwrap().0;
     assert!(matches!(monero.recover(&seed, b"out 1"), Err(FileError::Field { field: "profile", .. })));
 }
+
+#[test]
+fn zero_blindings_are_refused_by_every_parser() {
+    let zero = "0".repeat(64);
+    let err = parse_blinding::<Ristretto255>(3, &zero).unwrap_err();
+    assert_eq!(err, FileError::ZeroBlinding { index: 3 });
+    assert!(err.to_string().starts_with("blinding #3: zero"), "{err}");
+    let one = format!("{:0<64}", "01");
+    let lines = format!("{one}\n{zero}\n");
+    assert_eq!(
+        file::parse_blinding_lines::<Secp256k1>(lines.as_bytes()).unwrap_err(),
+        FileError::ZeroBlinding { index: 1 }
+    );
+    // The deployed formats' byte blindings too (zero in every encoding).
+    assert_eq!(file::parse_secret_lines(lines.as_bytes()).unwrap_err(), FileError::ZeroBlinding { index: 1 });
+    assert_eq!(file::secret_blinding(0, zero.as_bytes()).unwrap_err(), FileError::ZeroBlinding { index: 0 });
+    // Nonzero ones still parse (a single set bit anywhere).
+    let last = format!("{:0>64}", "80");
+    assert!(file::secret_blinding(0, last.as_bytes()).is_ok());
+    assert!(parse_blinding::<Ristretto255>(0, &one).is_ok());
+}

@@ -73,7 +73,9 @@ pub use range::{
     verify_range_files, DecodedRangeFile, DecodedRangeProof, ProveOptions, ProvedRange, RangeProofFile, RecoveryKey,
     MAX_EXTRA,
 };
-pub use secrets::{parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_hex, Openings};
+pub use secrets::{
+    parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_blinding, secret_hex, Openings,
+};
 
 use serde::Serialize;
 use zeroize::Zeroize;
@@ -204,6 +206,12 @@ pub enum FileError {
         /// Why.
         error: ArithError,
     },
+    /// A blinding that is zero: the commitment would hide nothing (a small
+    /// value or a Merkle position is found by trying them all).
+    ZeroBlinding {
+        /// Its position.
+        index: usize,
+    },
     /// The proof is for a circuit with another number of multiplication gates.
     Multipliers {
         /// The proof file's.
@@ -275,6 +283,11 @@ impl core::fmt::Display for FileError {
                 write!(f, "{values} values but {blindings} blindings (give one per value, or none)")
             }
             FileError::WireValue { what, index, wire, error } => write!(f, "{what} #{index} (wire {wire}): {error}"),
+            FileError::ZeroBlinding { index } => write!(
+                f,
+                "blinding #{index}: zero (the commitment would hide nothing: small values and Merkle positions \
+                 are found by trying them); give a random blinding, or none"
+            ),
             FileError::Multipliers { file, circuit } => {
                 write!(f, "the proof is for a circuit with {file} multiplication gates; this one has {circuit}")
             }
