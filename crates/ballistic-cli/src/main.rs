@@ -199,7 +199,8 @@ enum RangeCommand {
         /// with one seed; not secret, and not written in the proof file: keep it to recover.
         #[arg(long, requires = "recover_key")]
         output_id: Option<String>,
-        /// A value to prove in range (repeat for an aggregated proof, up to 64).
+        /// A value to prove in range (repeat for an aggregated proof: up to 64; --profile monero: 16;
+        /// grin: a power of two, bits × values ≤ 128).
         /// Visible to every local user (`ps`, /proc): prefer --values-file.
         #[arg(long = "value", required_unless_present = "values_file", conflicts_with = "values_file")]
         values: Vec<u64>,

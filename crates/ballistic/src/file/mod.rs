@@ -212,6 +212,12 @@ pub enum FileError {
         /// Its position.
         index: usize,
     },
+    /// A Monero proof file whose `bits` is not Monero's (exactly
+    /// [`crate::range::monero::BITS`]).
+    MoneroBits(usize),
+    /// A Monero proof file with a number of commitments outside
+    /// `1..=`[`crate::range::monero::MAX_OUTPUTS`].
+    MoneroOutputs(usize),
     /// The proof is for a circuit with another number of multiplication gates.
     Multipliers {
         /// The proof file's.
@@ -288,6 +294,12 @@ impl core::fmt::Display for FileError {
                 "blinding #{index}: zero (the commitment would hide nothing: small values and Merkle positions \
                  are found by trying them); give a random blinding, or none"
             ),
+            FileError::MoneroBits(bits) => {
+                write!(f, "bits {bits}: Monero proofs are of {}-bit amounts exactly", crate::range::monero::BITS)
+            }
+            FileError::MoneroOutputs(count) => {
+                write!(f, "{count} commitments: Monero proofs have 1..={} outputs", crate::range::monero::MAX_OUTPUTS)
+            }
             FileError::Multipliers { file, circuit } => {
                 write!(f, "the proof is for a circuit with {file} multiplication gates; this one has {circuit}")
             }
