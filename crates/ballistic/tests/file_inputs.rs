@@ -251,3 +251,34 @@ fn zero_blindings_are_refused_by_every_parser() {
     assert!(file::secret_blinding(0, last.as_bytes()).is_ok());
     assert!(parse_blinding::<Ristretto255>(0, &one).is_ok());
 }
+
+fn small_circuit() -> ballistic::circuit::arith::Circuit {
+    ballistic::circuit::arith::Circuit::parse(
+        &b"total 4\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> out 1 <3>\noutput 3\n"[..],
+    )
+    .unwrap()
+}
+
+#[test]
+fn circuit_batches_are_bounded_before_work() {
+    let circuit = small_circuit();
+    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let mut f =
+        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
+    // Proofs count at what they claim (up to the circuit's limit): eight
+    // claiming the largest circuit fit, a ninth does not.
+    f.multipliers = ballistic::circuit::arith::MAX_MULTIPLIERS;
+    let padded = f.multipliers.next_power_of_two();
+    let fits = file::MAX_CIRCUIT_BATCH_GATES / padded;
+    let batch: Vec<Result<CircuitProofFile, FileError>> = vec![Ok(f.clone()); fits];
+    assert_eq!(fits, 8);
+    assert_eq!(file::check_circuit_batch(&circuit, &batch).unwrap(), fits * padded);
+    let mut batch = batch;
+    batch.push(Ok(f));
+    let err = file::check_circuit_batch(&circuit, &batch).unwrap_err();
+    assert_eq!(err, FileError::BatchTooLarge { padded_gates: (fits + 1) * padded, max: file::MAX_CIRCUIT_BATCH_GATES });
+    let bad = file::verify_circuit_files(&circuit, &batch, &mut rand_core::OsRng);
+    assert_eq!(bad.len(), batch.len());
+    assert!(bad.iter().all(|(_, e)| *e == err));
+    assert!(err.to_string().contains("about 48 bytes each"), "{err}");
+}

@@ -5,7 +5,7 @@
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
-use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_FILE};
+use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_BATCH_GATES, MAX_CIRCUIT_FILE};
 use crate::batch::Claim;
 use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit, PublicValues};
 use crate::circuit::R1csProof;
@@ -150,14 +150,43 @@ impl CircuitProofFile {
     }
 }
 
+/// The padded multiplication gates a batch of proofs of `circuit` makes
+/// [`verify_circuit_files`] hold (about 48 bytes each), refused above
+/// [`MAX_CIRCUIT_BATCH_GATES`] ([`FileError::BatchTooLarge`]). Each proof
+/// counts at what it claims (`multipliers`, padded to a power of two),
+/// except claims no translation of `circuit` can have (below its gates'
+/// own count or above its limit), which are refused unread and hold nothing.
+pub fn check_circuit_batch(
+    circuit: &Circuit,
+    files: &[Result<CircuitProofFile, FileError>],
+) -> Result<usize, FileError> {
+    let possible = circuit.stats().multipliers..=circuit.limits().max_multipliers;
+    let padded_gates = files
+        .iter()
+        .filter_map(|f| f.as_ref().ok())
+        .filter(|f| possible.contains(&f.multipliers))
+        .map(|f| f.multipliers.checked_next_power_of_two().unwrap_or(usize::MAX))
+        .fold(0usize, usize::saturating_add);
+    if padded_gates > MAX_CIRCUIT_BATCH_GATES {
+        return Err(FileError::BatchTooLarge { padded_gates, max: MAX_CIRCUIT_BATCH_GATES });
+    }
+    Ok(padded_gates)
+}
+
 /// Verify proofs of one circuit: one batch per group, the circuit
 /// translated once per group ([`PreparedCircuit`]). `(index, reason)` for
-/// every invalid one, in order of index.
+/// every invalid one, in order of index. A batch of more than
+/// [`MAX_CIRCUIT_BATCH_GATES`] padded gates in all ([`check_circuit_batch`])
+/// is refused before any work: every file gets the
+/// [`FileError::BatchTooLarge`].
 pub fn verify_circuit_files<R: RngCore + CryptoRng>(
     circuit: &Circuit,
     files: &[Result<CircuitProofFile, FileError>],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
+    if let Err(e) = check_circuit_batch(circuit, files) {
+        return (0..files.len()).map(|i| (i, e.clone())).collect();
+    }
     let mut bad = Vec::new();
     for group in GroupId::ALL {
         let mine: Vec<(usize, &CircuitProofFile)> = files

@@ -63,7 +63,7 @@ mod range;
 mod secrets;
 
 pub use cache::GeneratorCache;
-pub use circuit::{verify_circuit_files, CircuitProofFile, WireValue};
+pub use circuit::{check_circuit_batch, verify_circuit_files, CircuitProofFile, WireValue};
 pub use merkle::{
     parse_leaf_lines, verify_membership_files, MembershipOpenings, MembershipProofFile, MerkleTreeFile,
     DEFAULT_MERKLE_LABEL, MAX_TREE_FILE, MAX_TREE_LEAVES, MEMBERSHIP_SYSTEM,
@@ -98,6 +98,14 @@ pub const MAX_CIRCUIT_FILE: usize = 16 << 20;
 pub const MAX_INPUTS_FILE: usize = 64 << 20;
 /// Largest file of secrets (values or blindings, one per line) accepted.
 pub const MAX_SECRETS_FILE: usize = 64 << 10;
+/// Most padded multiplication gates (the sum over the proofs, each proof's
+/// multipliers padded to a power of two) one call of
+/// [`verify_circuit_files`] verifies: verification holds about 48 bytes
+/// per padded gate per proof (its share of the batch's generator and
+/// scalar vectors), so 2^25 gates is about 1.5 GiB — eight proofs of the
+/// largest circuit ([`crate::circuit::arith::MAX_MULTIPLIERS`], 2^22).
+/// Larger batches are refused before any work ([`FileError::BatchTooLarge`]).
+pub const MAX_CIRCUIT_BATCH_GATES: usize = 1 << 25;
 /// The label range proofs get when the caller names none.
 pub const DEFAULT_RANGE_LABEL: &str = "ballistic range proof";
 /// The label circuit proofs get when the caller names none.
@@ -218,6 +226,14 @@ pub enum FileError {
     /// A Monero proof file with a number of commitments outside
     /// `1..=`[`crate::range::monero::MAX_OUTPUTS`].
     MoneroOutputs(usize),
+    /// A batch of circuit proofs larger than [`MAX_CIRCUIT_BATCH_GATES`]
+    /// padded multiplication gates in all (refused before any work).
+    BatchTooLarge {
+        /// The batch's padded gates (the sum over its proofs).
+        padded_gates: usize,
+        /// The limit.
+        max: usize,
+    },
     /// The proof is for a circuit with another number of multiplication gates.
     Multipliers {
         /// The proof file's.
@@ -300,6 +316,11 @@ impl core::fmt::Display for FileError {
             FileError::MoneroOutputs(count) => {
                 write!(f, "{count} commitments: Monero proofs have 1..={} outputs", crate::range::monero::MAX_OUTPUTS)
             }
+            FileError::BatchTooLarge { padded_gates, max } => write!(
+                f,
+                "the batch has {padded_gates} padded multiplication gates in all (about 48 bytes each while \
+                 verifying): at most {max} per batch; verify in smaller batches"
+            ),
             FileError::Multipliers { file, circuit } => {
                 write!(f, "the proof is for a circuit with {file} multiplication gates; this one has {circuit}")
             }
