@@ -42,6 +42,11 @@ pub fn say(line: &str) {
     println!("{}", escape(line));
 }
 
+/// Print a warning (stderr), escaped.
+pub fn warn(line: &str) {
+    eprintln!("warning: {}", escape(line));
+}
+
 #[cfg(test)]
 mod tests {
     use super::escape;

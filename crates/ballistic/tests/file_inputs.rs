@@ -260,6 +260,34 @@ fn small_circuit() -> ballistic::circuit::arith::Circuit {
 }
 
 #[test]
+fn circuit_statements_can_be_pinned() {
+    type S = <Ristretto255 as Group>::Scalar;
+    let circuit = small_circuit();
+    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let f =
+        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
+    let hex = |values: Vec<(usize, S)>| -> Vec<file::WireValue> {
+        values
+            .into_iter()
+            .map(|(wire, v)| file::WireValue { wire, value: ballistic::circuit::arith::scalar_to_hex(&v) })
+            .collect()
+    };
+    let inputs = hex(circuit.read_public_inputs::<S, _>(&b"1 a\n0 1\n"[..]).unwrap());
+    let outputs = hex(circuit.read_outputs::<S, _>(&b"3 1e\n"[..]).unwrap());
+    f.check_statement(Some(&inputs), Some(&outputs)).unwrap();
+    // Another one-input value, another output: refused, naming both values.
+    let other = hex(circuit.read_public_inputs::<S, _>(&b"0 2\n1 a\n"[..]).unwrap());
+    let err = f.check_statement(Some(&other), None).unwrap_err();
+    assert_eq!(err, FileError::Statement { what: "input", wire: 0, file: Some("1".into()), pinned: Some("2".into()) });
+    let wrong = hex(circuit.read_outputs::<S, _>(&b"3 1f\n"[..]).unwrap());
+    assert!(f.check_statement(None, Some(&wrong)).unwrap_err().to_string().contains("output wire 3 is 1e"));
+    // A verifier's inputs name public inputs only (no witness), all of them.
+    let err = circuit.read_public_inputs::<S, _>(&b"0 1\n1 a\n2 3\n"[..]).unwrap_err();
+    assert!(err.to_string().contains("wire 2 is not a public input"), "{err}");
+    assert!(circuit.read_public_inputs::<S, _>(&b"0 1\n"[..]).is_err());
+}
+
+#[test]
 fn circuit_batches_are_bounded_before_work() {
     let circuit = small_circuit();
     let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();

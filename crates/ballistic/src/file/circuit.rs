@@ -141,6 +141,47 @@ impl CircuitProofFile {
         R1csProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)
     }
 
+    /// Check the file's statement against the one a verifier pinned: every
+    /// public input (`inputs`, the one-input wire included) and every
+    /// output (`outputs`) with the same value, as canonical hex
+    /// ([`scalar_to_hex`]; read a `.in` / `.out` file with
+    /// [`Circuit::read_public_inputs`] / [`Circuit::read_outputs`]). `None`:
+    /// that side is not pinned. Cheap: call it before verifying.
+    pub fn check_statement(
+        &self,
+        inputs: Option<&[WireValue]>,
+        outputs: Option<&[WireValue]>,
+    ) -> Result<(), FileError> {
+        fn same(what: &'static str, file: &[WireValue], pinned: &[WireValue]) -> Result<(), FileError> {
+            for p in pinned {
+                match file.iter().find(|f| f.wire == p.wire) {
+                    Some(f) if f.value == p.value => {}
+                    found => {
+                        return Err(FileError::Statement {
+                            what,
+                            wire: p.wire,
+                            file: found.map(|f| f.value.clone()),
+                            pinned: Some(p.value.clone()),
+                        })
+                    }
+                }
+            }
+            match file.iter().find(|f| !pinned.iter().any(|p| p.wire == f.wire)) {
+                Some(extra) => {
+                    Err(FileError::Statement { what, wire: extra.wire, file: Some(extra.value.clone()), pinned: None })
+                }
+                None => Ok(()),
+            }
+        }
+        if let Some(pinned) = inputs {
+            same("input", &self.inputs, pinned)?;
+        }
+        if let Some(pinned) = outputs {
+            same("output", &self.outputs, pinned)?;
+        }
+        Ok(())
+    }
+
     /// Verify against `circuit` on the file's group.
     pub fn verify(&self, circuit: &Circuit) -> Result<(), FileError> {
         match verify_circuit_files(circuit, &[Ok(self.clone())], &mut rand_core::OsRng).pop() {

@@ -234,6 +234,19 @@ pub enum FileError {
         /// The limit.
         max: usize,
     },
+    /// A public value of a circuit proof file that is not the one the
+    /// verifier pinned (`--inputs` / `--expect`), or a public wire on one
+    /// side only.
+    Statement {
+        /// `"input"` or `"output"`.
+        what: &'static str,
+        /// The wire.
+        wire: usize,
+        /// The proof file's value (`None`: the file has none for the wire).
+        file: Option<String>,
+        /// The pinned value (`None`: the wire is not in the pinned statement).
+        pinned: Option<String>,
+    },
     /// The proof is for a circuit with another number of multiplication gates.
     Multipliers {
         /// The proof file's.
@@ -321,6 +334,29 @@ impl core::fmt::Display for FileError {
                 "the batch has {padded_gates} padded multiplication gates in all (about 48 bytes each while \
                  verifying): at most {max} per batch; verify in smaller batches"
             ),
+            FileError::Statement { what, wire, file, pinned } => {
+                let short = |v: &str| match v.char_indices().nth(70) {
+                    Some((at, _)) => format!("{}…", v.get(..at).unwrap_or_default()),
+                    None => v.to_string(),
+                };
+                match (file, pinned) {
+                    (Some(file), Some(pinned)) => write!(
+                        f,
+                        "{what} wire {wire} is {} in the proof file, not the pinned {}",
+                        short(file),
+                        short(pinned)
+                    ),
+                    (None, Some(pinned)) => {
+                        write!(f, "{what} wire {wire} is pinned to {} but absent from the proof file", short(pinned))
+                    }
+                    (Some(file), None) => write!(
+                        f,
+                        "{what} wire {wire} ({}) is in the proof file but not a public {what} of the circuit",
+                        short(file)
+                    ),
+                    (None, None) => write!(f, "{what} wire {wire}: statement mismatch"),
+                }
+            }
             FileError::Multipliers { file, circuit } => {
                 write!(f, "the proof is for a circuit with {file} multiplication gates; this one has {circuit}")
             }
