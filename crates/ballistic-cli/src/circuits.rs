@@ -9,8 +9,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ballistic::circuit::arith::{Circuit, Limits, PreparedCircuit};
-use ballistic::file::{self, CircuitProofFile, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
+use ballistic::circuit::arith::{scalar_to_hex, Circuit, Limits, PreparedCircuit};
+use ballistic::file::{self, CircuitProofFile, WireValue, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
 use ballistic::group::{Group, GroupId};
 
 use crate::files::{read_capped, write_text};
@@ -83,7 +83,7 @@ impl<R: Read> Read for Counting<R> {
 }
 
 fn load_circuit(path: &Path, progress: Option<&Progress>, max_multipliers: Option<usize>) -> Result<Circuit, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let file = crate::files::open_input(path)?;
     let gzip = path.extension().is_some_and(|e| e == "gz");
     let len = file.metadata().map(|m| m.len()).unwrap_or(0).max(1);
     let mut limits = Limits::default();
@@ -171,10 +171,49 @@ fn prove_in<G: Group>(
     Ok((proof_file, elapsed))
 }
 
+/// The statement `circuit verify` pins: `--inputs` (public inputs, `.in`
+/// format) and `--expect` (outputs, `.out` format), as given.
+pub struct Pinned<'a> {
+    /// `--inputs`.
+    pub inputs: Option<&'a Path>,
+    /// `--expect`.
+    pub outputs: Option<&'a Path>,
+}
+
+/// The pinned values read on `G`'s field, as the canonical hex a proof
+/// file holds.
+type PinnedValues = (Option<Vec<WireValue>>, Option<Vec<WireValue>>);
+
+fn read_pinned<G: Group>(circuit: &Circuit, pinned: &Pinned<'_>) -> Result<PinnedValues, String> {
+    let hex = |values: Vec<(usize, G::Scalar)>| -> Vec<WireValue> {
+        values.into_iter().map(|(wire, v)| WireValue { wire, value: scalar_to_hex(&v) }).collect()
+    };
+    let inputs = match pinned.inputs {
+        Some(path) => Some(hex(circuit
+            .read_public_inputs::<G::Scalar, _>(read_capped(path, MAX_INPUTS_FILE)?.as_slice())
+            .map_err(|e| format!("{}: {e}", path.display()))?)),
+        None => None,
+    };
+    let outputs = match pinned.outputs {
+        Some(path) => Some(hex(circuit
+            .read_outputs::<G::Scalar, _>(read_capped(path, MAX_INPUTS_FILE)?.as_slice())
+            .map_err(|e| format!("{}: {e}", path.display()))?)),
+        None => None,
+    };
+    Ok((inputs, outputs))
+}
+
+/// `wire=value …` of a list of public values.
+fn listed(values: &[WireValue]) -> String {
+    values.iter().map(|v| format!("{}={}", v.wire, v.value)).collect::<Vec<_>>().join(" ")
+}
+
 /// `circuit verify`: every proof file against the circuit, as one batch
-/// per group (the circuit translated once). `Ok` iff every proof is valid;
+/// per group (the circuit translated once). With `pinned` files, each
+/// proof's statement must be the pinned one, checked before anything is
+/// verified. `Ok` iff every proof is valid (their public values printed);
 /// otherwise each invalid one is printed with its reason.
-pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf]) -> Result<(), String> {
+pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf], pinned: &Pinned<'_>) -> Result<(), String> {
     // Malformed proof files are refused before the circuit is read, and
     // the circuit is read only as far as the largest size a proof claims.
     let mut bad: Vec<(usize, String)> = Vec::new();
@@ -192,6 +231,57 @@ pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf]) -> Result<(), String
     let claimed = parsed.iter().filter_map(|f| f.as_ref().ok()).map(|f| f.multipliers).max();
     if let Some(max) = claimed {
         let circuit = load_circuit(circuit_path, None, Some(max))?;
+        file::check_circuit_batch(&circuit, &parsed).map_err(|e| e.to_string())?;
+        // The statement: pinned (refused on any difference, before
+        // verifying), and the jsnark one-input wire (wire 0) checked.
+        let mut mismatched = Vec::new();
+        let mut by_group: Vec<(GroupId, PinnedValues)> = Vec::new();
+        let one_input = circuit.public_inputs().first() == Some(&0);
+        for (k, f) in parsed.iter().enumerate() {
+            let (Ok(f), Some(&index), Some(path)) =
+                (f, read_from.get(k), read_from.get(k).and_then(|i| proof_paths.get(*i)))
+            else {
+                continue;
+            };
+            if pinned.inputs.is_some() || pinned.outputs.is_some() {
+                let group = f.group_id().map_err(|e| format!("{}: {e}", path.display()))?;
+                // Read once per group (values are read in its field).
+                if !by_group.iter().any(|(g, _)| *g == group) {
+                    let values = ballistic::with_group!(group, G => read_pinned::<G>(&circuit, pinned))?;
+                    by_group.push((group, values));
+                }
+                let Some((_, (inputs, outputs))) = by_group.iter().find(|(g, _)| *g == group) else { continue };
+                if let Err(e) = f.check_statement(inputs.as_deref(), outputs.as_deref()) {
+                    mismatched.push((index, format!("{e} (--inputs/--expect)")));
+                }
+            }
+            if one_input {
+                if let Some(one) = f.inputs.iter().find(|v| v.wire == 0).filter(|v| v.value != "1") {
+                    crate::term::warn(&format!(
+                        "{}: input wire 0 (jsnark's one-input wire) is {}, not 1: the proof is of another statement \
+                         than the circuit's (pin it with --inputs)",
+                        path.display(),
+                        one.value
+                    ));
+                }
+            }
+        }
+        if !mismatched.is_empty() {
+            return Err(match (proof_paths.len(), mismatched.as_slice()) {
+                (1, [(_, reason)]) => format!("not the pinned statement: {reason}"),
+                (n, list) => {
+                    for (index, reason) in list {
+                        if let Some(path) = proof_paths.get(*index) {
+                            crate::term::say(&format!(
+                                "invalid: {}: not the pinned statement: {reason}",
+                                path.display()
+                            ));
+                        }
+                    }
+                    format!("{} of {n} proofs are not of the pinned statement; nothing verified", list.len())
+                }
+            });
+        }
         for (k, reason) in file::verify_circuit_files(&circuit, &parsed, &mut rand_core::OsRng) {
             if let Some(&index) = read_from.get(k) {
                 bad.push((index, reason.to_string()));
@@ -207,10 +297,24 @@ pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf]) -> Result<(), String
     bad.sort_by_key(|(index, _)| *index);
     match (proof_paths.len(), bad.as_slice()) {
         (1, []) => {
+            if let Some(Ok(f)) = parsed.first() {
+                crate::term::say(&format!("inputs: {}", listed(&f.inputs)));
+                crate::term::say(&format!("outputs: {}", listed(&f.outputs)));
+            }
             println!("valid");
             Ok(())
         }
         (n, []) => {
+            for (k, f) in parsed.iter().enumerate() {
+                if let (Ok(f), Some(path)) = (f, read_from.get(k).and_then(|i| proof_paths.get(*i))) {
+                    crate::term::say(&format!(
+                        "{}: inputs: {}; outputs: {}",
+                        path.display(),
+                        listed(&f.inputs),
+                        listed(&f.outputs)
+                    ));
+                }
+            }
             println!("valid: {n} proofs");
             Ok(())
         }
@@ -218,7 +322,7 @@ pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf]) -> Result<(), String
         (n, bad) => {
             for (index, reason) in bad {
                 if let Some(path) = proof_paths.get(*index) {
-                    println!("invalid: {}: {reason}", path.display());
+                    crate::term::say(&format!("invalid: {}: {reason}", path.display()));
                 }
             }
             Err(format!("{} of {n} proofs are invalid", bad.len()))

@@ -10,15 +10,36 @@ use ballistic::range::monero::MoneroConsensus;
 use ballistic::RangeSystem;
 use zeroize::Zeroizing;
 
+/// Open an input file for reading — the one way the tool opens the files
+/// it reads (proof, circuit, value and secrets files). Only regular files:
+/// a FIFO, device, socket or directory is refused from its metadata before
+/// it is opened (opening a FIFO blocks until a writer comes, so one such
+/// argument would hang a whole batch), and checked again on the open file.
+/// Standard input is `-` (see [`read_capped`]).
+pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
+    let cannot = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let not_regular = || {
+        format!("{}: not a regular file (a FIFO, device or directory; give `-` to read standard input)", path.display())
+    };
+    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    let f = std::fs::File::open(path).map_err(cannot)?;
+    // The path may have been replaced between the two calls.
+    if !f.metadata().map_err(cannot)?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(f)
+}
+
 /// Read a file of at most `max` bytes (`-`: standard input), through the
-/// library's bounded reader: pipes and devices are bounded too.
+/// library's bounded reader: standard input (a pipe) is bounded too.
 pub fn read_capped(path: &Path, max: usize) -> Result<Vec<u8>, String> {
     let named = |e: FileError| format!("{}: {e}", path.display());
     if path == Path::new("-") {
         return file::read_bounded(std::io::stdin().lock(), max).map_err(named);
     }
-    let f = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    file::read_bounded(f, max).map_err(named)
+    file::read_bounded(open_input(path)?, max).map_err(named)
 }
 
 /// Write `text` (a proof file's JSON) to `path`.
@@ -26,18 +47,36 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// Write secret `text` (openings: values and blindings) to `path`, readable
-/// by its owner alone: created with mode 0600, and an existing file's mode
-/// set to 0600 before anything is written to it.
+/// Write secret `text` (openings: values, blindings, positions) to `path`,
+/// readable by its owner alone — the one way the tool writes secrets
+/// (`--openings` of `range prove`, `range recover`, `range rewind` and
+/// `merkle prove`). The file is created anew: a temporary file in the same
+/// directory, created exclusively (`O_CREAT | O_EXCL`: never through a
+/// symbolic link) with mode 0600, written, synced and renamed over `path`.
+/// Whatever was at `path` — a file, or a symbolic link to one — is
+/// replaced, never followed, chmod-ed or written through.
 pub fn write_secret(path: &Path, text: &str) -> Result<(), String> {
     use std::io::Write;
-    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    use std::os::unix::fs::OpenOptionsExt;
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let mut f =
-        std::fs::OpenOptions::new().write(true).create(true).truncate(false).mode(0o600).open(path).map_err(cannot)?;
-    f.set_permissions(std::fs::Permissions::from_mode(0o600)).map_err(cannot)?;
-    f.set_len(0).map_err(cannot)?;
-    f.write_all(text.as_bytes()).map_err(cannot)
+    let name = path.file_name().ok_or_else(|| format!("cannot write {}: not a file name", path.display()))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tag = [0u8; 8];
+    rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut tag);
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".{}.tmp", ballistic::encoding::to_hex(&tag)));
+    let temp = dir.join(temp_name);
+    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&temp).map_err(cannot)?;
+    let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all()).and_then(|()| std::fs::rename(&temp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(cannot(e));
+    }
+    Ok(())
 }
 
 /// Where `range prove` takes its secrets from: the command line (visible
@@ -242,7 +281,7 @@ pub fn verify_files<T>(
     }
     for (index, reason) in &bad {
         if let Some(path) = paths.get(*index) {
-            println!("invalid: {}: {reason}", path.display());
+            crate::term::say(&format!("invalid: {}: {reason}", path.display()));
         }
     }
     Err(format!("{} of {} proofs invalid", bad.len(), paths.len()))
@@ -291,7 +330,7 @@ fn blinding_bytes(secrets: &Secrets<'_>) -> Result<Zeroizing<Vec<[u8; 32]>>, Str
         None => {
             let mut out = Zeroizing::new(Vec::with_capacity(secrets.blindings.len()));
             for (index, hex) in secrets.blindings.iter().enumerate() {
-                out.push(*file::secret_hex(index, hex.as_bytes()).map_err(|e| e.to_string())?);
+                out.push(*file::secret_blinding(index, hex.as_bytes()).map_err(|e| e.to_string())?);
             }
             Ok(out)
         }
@@ -446,11 +485,20 @@ fn recovery_seed(path: &Path) -> Result<Zeroizing<[u8; 32]>, String> {
         .map_err(|_| format!("{}: the recovery key must be 64 lowercase hex digits (32 bytes)", path.display()))
 }
 
+/// `range recover` and `range rewind` open only proofs that verify: an
+/// opening recovered from a proof that does not verify proves nothing
+/// about the commitments (and a forged one could be made to "recover"
+/// chosen values), so it is refused, before anything is printed or written.
+fn verify_before_opening(path: &Path, proof_file: &RangeProofFile) -> Result<(), String> {
+    proof_file.verify().map_err(|e| format!("{}: the proof does not verify ({e}); nothing recovered", path.display()))
+}
+
 /// `range recover`: the values and message of a recoverable proof, for the
 /// holder of its seed and output id; the openings to `openings` (0600).
 pub fn recover(path: &Path, key_path: &Path, output_id: &str, openings: Option<&Path>) -> Result<(), String> {
     let proof_file = read(path)?;
     let seed = recovery_seed(key_path)?;
+    verify_before_opening(path, &proof_file)?;
     let opened = proof_file.recover(&seed, output_id.as_bytes()).map_err(|e| e.to_string())?;
     if let Some(out) = openings {
         write_secret(out, &opened.to_json())?;
@@ -468,6 +516,7 @@ pub fn rewind(path: &Path, nonce_file: &Path, openings: Option<&Path>) -> Result
     let proof_file = read(path)?;
     let nonce = file::secret_hex(0, read_secret_text(nonce_file)?.as_bytes())
         .map_err(|_| format!("{}: the rewind nonce must be 64 lowercase hex digits", nonce_file.display()))?;
+    verify_before_opening(path, &proof_file)?;
     let rewound = proof_file.rewind_grin(&nonce).map_err(|e| e.to_string())?;
     if let Some(out) = openings {
         let Some(blinding) = &rewound.blinding else {

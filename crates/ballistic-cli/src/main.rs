@@ -10,6 +10,7 @@ mod demo;
 mod files;
 mod merkle;
 mod mpc_net;
+mod term;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -218,7 +219,8 @@ enum RangeCommand {
         /// with one seed; not secret, and not written in the proof file: keep it to recover.
         #[arg(long, requires = "recover_key")]
         output_id: Option<String>,
-        /// A value to prove in range (repeat for an aggregated proof, up to 64).
+        /// A value to prove in range (repeat for an aggregated proof: up to 64; --profile monero: 16;
+        /// grin: a power of two, bits × values ≤ 128).
         /// Visible to every local user (`ps`, /proc): prefer --values-file.
         #[arg(long = "value", required_unless_present = "values_file", conflicts_with = "values_file")]
         values: Vec<u64>,
@@ -315,13 +317,22 @@ enum CircuitCommand {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Verify circuit proof files against the circuit, as one batch (the circuit translated once); prints "valid" or names each invalid proof with its reason.
+    /// Verify circuit proof files against the circuit, as one batch (the circuit translated once); prints
+    /// the public values verified and "valid", or names each invalid proof with its reason. The statement
+    /// (public inputs and outputs) is the proof file's: pin it with --inputs / --expect.
     Verify {
         /// The circuit (`.arith`, or `.arith.gz`).
         circuit: PathBuf,
-        /// The proof files.
+        /// The proof files (at most 2^25 padded multiplication gates in all, about 48 bytes each).
         #[arg(required = true)]
         proofs: Vec<PathBuf>,
+        /// Pin the public inputs (`.in` format: every public input wire, the one-input wire
+        /// included, and no witness input); a proof file with other values is refused, unverified.
+        #[arg(long)]
+        inputs: Option<PathBuf>,
+        /// Pin the outputs (`.out` format); a proof file with other values is refused, unverified.
+        #[arg(long)]
+        expect: Option<PathBuf>,
     },
 }
 
@@ -587,7 +598,11 @@ fn main() -> ExitCode {
             CircuitCommand::Prove { circuit, inputs, expect, group, label, out } => {
                 circuits::prove(group.into(), &circuit, &inputs, expect.as_deref(), &label, &out)
             }
-            CircuitCommand::Verify { circuit, proofs } => circuits::verify(&circuit, &proofs),
+            CircuitCommand::Verify { circuit, proofs, inputs, expect } => circuits::verify(
+                &circuit,
+                &proofs,
+                &circuits::Pinned { inputs: inputs.as_deref(), outputs: expect.as_deref() },
+            ),
         },
         Command::Merkle { command } => match command {
             MerkleCommand::Build { leaves, depth, group, out } => merkle::build(group.into(), depth, &leaves, &out),
@@ -607,7 +622,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(reason) => {
-            eprintln!("error: {reason}");
+            // The one place errors are printed: escaped (they may quote input).
+            eprintln!("error: {}", term::escape(&reason));
             ExitCode::FAILURE
         }
     }

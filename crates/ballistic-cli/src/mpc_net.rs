@@ -94,24 +94,18 @@ fn io_reason(e: &std::io::Error) -> String {
 }
 
 /// A peer's text made safe for a terminal, a log line and relaying: lossy
-/// UTF-8, at most [`MAX_PEER_TEXT`] characters, and control, line-separator
-/// and bidirectional-override characters escaped as `\u{..}` (so no escape
-/// sequence or extra line gets through, and escaping twice changes nothing).
+/// UTF-8, at most [`MAX_PEER_TEXT`] characters, escaped by the CLI's one
+/// escaper ([`crate::term::escape`]: control, line-separator and
+/// bidirectional characters as `\u{..}`; escaping twice changes nothing,
+/// so the error line printed later is not escaped again).
 fn sanitize(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
     let mut chars = text.chars();
-    let mut out = String::new();
-    for c in chars.by_ref().take(MAX_PEER_TEXT) {
-        if c.is_control() || matches!(c, '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}') {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
+    let mut out: String = chars.by_ref().take(MAX_PEER_TEXT).collect();
     if chars.next().is_some() {
         out.push('…');
     }
-    out
+    crate::term::escape(&out)
 }
 
 /// The deadline `timeout` from now.

@@ -230,3 +230,83 @@ fn recoverable_files_give_back_openings_and_message() {
         RangeProofFile::prove_monero(RangeSystem::BulletproofsPlus, &[1], &[], &mut rand_core::OsRng).unwrap().0;
     assert!(matches!(monero.recover(&seed, b"out 1"), Err(FileError::Field { field: "profile", .. })));
 }
+
+#[test]
+fn zero_blindings_are_refused_by_every_parser() {
+    let zero = "0".repeat(64);
+    let err = parse_blinding::<Ristretto255>(3, &zero).unwrap_err();
+    assert_eq!(err, FileError::ZeroBlinding { index: 3 });
+    assert!(err.to_string().starts_with("blinding #3: zero"), "{err}");
+    let one = format!("{:0<64}", "01");
+    let lines = format!("{one}\n{zero}\n");
+    assert_eq!(
+        file::parse_blinding_lines::<Secp256k1>(lines.as_bytes()).unwrap_err(),
+        FileError::ZeroBlinding { index: 1 }
+    );
+    // The deployed formats' byte blindings too (zero in every encoding).
+    assert_eq!(file::parse_secret_lines(lines.as_bytes()).unwrap_err(), FileError::ZeroBlinding { index: 1 });
+    assert_eq!(file::secret_blinding(0, zero.as_bytes()).unwrap_err(), FileError::ZeroBlinding { index: 0 });
+    // Nonzero ones still parse (a single set bit anywhere).
+    let last = format!("{:0>64}", "80");
+    assert!(file::secret_blinding(0, last.as_bytes()).is_ok());
+    assert!(parse_blinding::<Ristretto255>(0, &one).is_ok());
+}
+
+fn small_circuit() -> ballistic::circuit::arith::Circuit {
+    ballistic::circuit::arith::Circuit::parse(
+        &b"total 4\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> out 1 <3>\noutput 3\n"[..],
+    )
+    .unwrap()
+}
+
+#[test]
+fn circuit_statements_can_be_pinned() {
+    type S = <Ristretto255 as Group>::Scalar;
+    let circuit = small_circuit();
+    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let f =
+        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
+    let hex = |values: Vec<(usize, S)>| -> Vec<file::WireValue> {
+        values
+            .into_iter()
+            .map(|(wire, v)| file::WireValue { wire, value: ballistic::circuit::arith::scalar_to_hex(&v) })
+            .collect()
+    };
+    let inputs = hex(circuit.read_public_inputs::<S, _>(&b"1 a\n0 1\n"[..]).unwrap());
+    let outputs = hex(circuit.read_outputs::<S, _>(&b"3 1e\n"[..]).unwrap());
+    f.check_statement(Some(&inputs), Some(&outputs)).unwrap();
+    // Another one-input value, another output: refused, naming both values.
+    let other = hex(circuit.read_public_inputs::<S, _>(&b"0 2\n1 a\n"[..]).unwrap());
+    let err = f.check_statement(Some(&other), None).unwrap_err();
+    assert_eq!(err, FileError::Statement { what: "input", wire: 0, file: Some("1".into()), pinned: Some("2".into()) });
+    let wrong = hex(circuit.read_outputs::<S, _>(&b"3 1f\n"[..]).unwrap());
+    assert!(f.check_statement(None, Some(&wrong)).unwrap_err().to_string().contains("output wire 3 is 1e"));
+    // A verifier's inputs name public inputs only (no witness), all of them.
+    let err = circuit.read_public_inputs::<S, _>(&b"0 1\n1 a\n2 3\n"[..]).unwrap_err();
+    assert!(err.to_string().contains("wire 2 is not a public input"), "{err}");
+    assert!(circuit.read_public_inputs::<S, _>(&b"0 1\n"[..]).is_err());
+}
+
+#[test]
+fn circuit_batches_are_bounded_before_work() {
+    let circuit = small_circuit();
+    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let mut f =
+        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
+    // Proofs count at what they claim (up to the circuit's limit): eight
+    // claiming the largest circuit fit, a ninth does not.
+    f.multipliers = ballistic::circuit::arith::MAX_MULTIPLIERS;
+    let padded = f.multipliers.next_power_of_two();
+    let fits = file::MAX_CIRCUIT_BATCH_GATES / padded;
+    let batch: Vec<Result<CircuitProofFile, FileError>> = vec![Ok(f.clone()); fits];
+    assert_eq!(fits, 8);
+    assert_eq!(file::check_circuit_batch(&circuit, &batch).unwrap(), fits * padded);
+    let mut batch = batch;
+    batch.push(Ok(f));
+    let err = file::check_circuit_batch(&circuit, &batch).unwrap_err();
+    assert_eq!(err, FileError::BatchTooLarge { padded_gates: (fits + 1) * padded, max: file::MAX_CIRCUIT_BATCH_GATES });
+    let bad = file::verify_circuit_files(&circuit, &batch, &mut rand_core::OsRng);
+    assert_eq!(bad.len(), batch.len());
+    assert!(bad.iter().all(|(_, e)| *e == err));
+    assert!(err.to_string().contains("about 48 bytes each"), "{err}");
+}

@@ -173,7 +173,12 @@ fn fields_of_other_formats_labels_and_groups_are_refused() {
         RangeProofFile { system: "bulletproofs-plus".into(), ..g.clone() }.verify(),
         Err(FileError::UnknownSystem { .. })
     ));
-    assert!(matches!(RangeProofFile { bits: 32, ..m.clone() }.verify(), Err(FileError::Bits(32))));
+    // Monero's own limits, named as applied (64 bits exactly; 1 to 16 outputs).
+    let err = RangeProofFile { bits: 32, ..m.clone() }.verify().unwrap_err();
+    assert_eq!(err, FileError::MoneroBits(32));
+    assert_eq!(err.to_string(), "bits 32: Monero proofs are of 64-bit amounts exactly");
+    let err = RangeProofFile { commitments: vec![m.commitments[0].clone(); 17], ..m.clone() }.verify().unwrap_err();
+    assert_eq!(err.to_string(), "17 commitments: Monero proofs have 1..=16 outputs");
     // Grin shapes: bits a power of two, m a power of two.
     assert!(RangeProofFile { bits: 12, ..g.clone() }.verify().is_err());
     // A Monero commitment with a torsion component is refused.

@@ -5,7 +5,7 @@
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
-use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_FILE};
+use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_BATCH_GATES, MAX_CIRCUIT_FILE};
 use crate::batch::Claim;
 use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit, PublicValues};
 use crate::circuit::R1csProof;
@@ -141,6 +141,47 @@ impl CircuitProofFile {
         R1csProof::<G>::from_bytes(&bytes).map_err(FileError::Decode)
     }
 
+    /// Check the file's statement against the one a verifier pinned: every
+    /// public input (`inputs`, the one-input wire included) and every
+    /// output (`outputs`) with the same value, as canonical hex
+    /// ([`scalar_to_hex`]; read a `.in` / `.out` file with
+    /// [`Circuit::read_public_inputs`] / [`Circuit::read_outputs`]). `None`:
+    /// that side is not pinned. Cheap: call it before verifying.
+    pub fn check_statement(
+        &self,
+        inputs: Option<&[WireValue]>,
+        outputs: Option<&[WireValue]>,
+    ) -> Result<(), FileError> {
+        fn same(what: &'static str, file: &[WireValue], pinned: &[WireValue]) -> Result<(), FileError> {
+            for p in pinned {
+                match file.iter().find(|f| f.wire == p.wire) {
+                    Some(f) if f.value == p.value => {}
+                    found => {
+                        return Err(FileError::Statement {
+                            what,
+                            wire: p.wire,
+                            file: found.map(|f| f.value.clone()),
+                            pinned: Some(p.value.clone()),
+                        })
+                    }
+                }
+            }
+            match file.iter().find(|f| !pinned.iter().any(|p| p.wire == f.wire)) {
+                Some(extra) => {
+                    Err(FileError::Statement { what, wire: extra.wire, file: Some(extra.value.clone()), pinned: None })
+                }
+                None => Ok(()),
+            }
+        }
+        if let Some(pinned) = inputs {
+            same("input", &self.inputs, pinned)?;
+        }
+        if let Some(pinned) = outputs {
+            same("output", &self.outputs, pinned)?;
+        }
+        Ok(())
+    }
+
     /// Verify against `circuit` on the file's group.
     pub fn verify(&self, circuit: &Circuit) -> Result<(), FileError> {
         match verify_circuit_files(circuit, &[Ok(self.clone())], &mut rand_core::OsRng).pop() {
@@ -150,14 +191,43 @@ impl CircuitProofFile {
     }
 }
 
+/// The padded multiplication gates a batch of proofs of `circuit` makes
+/// [`verify_circuit_files`] hold (about 48 bytes each), refused above
+/// [`MAX_CIRCUIT_BATCH_GATES`] ([`FileError::BatchTooLarge`]). Each proof
+/// counts at what it claims (`multipliers`, padded to a power of two),
+/// except claims no translation of `circuit` can have (below its gates'
+/// own count or above its limit), which are refused unread and hold nothing.
+pub fn check_circuit_batch(
+    circuit: &Circuit,
+    files: &[Result<CircuitProofFile, FileError>],
+) -> Result<usize, FileError> {
+    let possible = circuit.stats().multipliers..=circuit.limits().max_multipliers;
+    let padded_gates = files
+        .iter()
+        .filter_map(|f| f.as_ref().ok())
+        .filter(|f| possible.contains(&f.multipliers))
+        .map(|f| f.multipliers.checked_next_power_of_two().unwrap_or(usize::MAX))
+        .fold(0usize, usize::saturating_add);
+    if padded_gates > MAX_CIRCUIT_BATCH_GATES {
+        return Err(FileError::BatchTooLarge { padded_gates, max: MAX_CIRCUIT_BATCH_GATES });
+    }
+    Ok(padded_gates)
+}
+
 /// Verify proofs of one circuit: one batch per group, the circuit
 /// translated once per group ([`PreparedCircuit`]). `(index, reason)` for
-/// every invalid one, in order of index.
+/// every invalid one, in order of index. A batch of more than
+/// [`MAX_CIRCUIT_BATCH_GATES`] padded gates in all ([`check_circuit_batch`])
+/// is refused before any work: every file gets the
+/// [`FileError::BatchTooLarge`].
 pub fn verify_circuit_files<R: RngCore + CryptoRng>(
     circuit: &Circuit,
     files: &[Result<CircuitProofFile, FileError>],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
+    if let Err(e) = check_circuit_batch(circuit, files) {
+        return (0..files.len()).map(|i| (i, e.clone())).collect();
+    }
     let mut bad = Vec::new();
     for group in GroupId::ALL {
         let mine: Vec<(usize, &CircuitProofFile)> = files

@@ -63,7 +63,7 @@ mod range;
 mod secrets;
 
 pub use cache::GeneratorCache;
-pub use circuit::{verify_circuit_files, CircuitProofFile, WireValue};
+pub use circuit::{check_circuit_batch, verify_circuit_files, CircuitProofFile, WireValue};
 pub use merkle::{
     parse_leaf_lines, verify_membership_files, MembershipOpenings, MembershipProofFile, MerkleTreeFile,
     DEFAULT_MERKLE_LABEL, MAX_TREE_FILE, MAX_TREE_LEAVES, MEMBERSHIP_SYSTEM,
@@ -73,7 +73,9 @@ pub use range::{
     verify_range_files, verify_range_files_with, DecodedRangeFile, DecodedRangeProof, ProveOptions, ProvedRange,
     RangeProofFile, RecoveryKey, MAX_EXTRA,
 };
-pub use secrets::{parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_hex, Openings};
+pub use secrets::{
+    parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_blinding, secret_hex, Openings,
+};
 
 use serde::Serialize;
 use zeroize::Zeroize;
@@ -96,6 +98,14 @@ pub const MAX_CIRCUIT_FILE: usize = 16 << 20;
 pub const MAX_INPUTS_FILE: usize = 64 << 20;
 /// Largest file of secrets (values or blindings, one per line) accepted.
 pub const MAX_SECRETS_FILE: usize = 64 << 10;
+/// Most padded multiplication gates (the sum over the proofs, each proof's
+/// multipliers padded to a power of two) one call of
+/// [`verify_circuit_files`] verifies: verification holds about 48 bytes
+/// per padded gate per proof (its share of the batch's generator and
+/// scalar vectors), so 2^25 gates is about 1.5 GiB — eight proofs of the
+/// largest circuit ([`crate::circuit::arith::MAX_MULTIPLIERS`], 2^22).
+/// Larger batches are refused before any work ([`FileError::BatchTooLarge`]).
+pub const MAX_CIRCUIT_BATCH_GATES: usize = 1 << 25;
 /// The label range proofs get when the caller names none.
 pub const DEFAULT_RANGE_LABEL: &str = "ballistic range proof";
 /// The label circuit proofs get when the caller names none.
@@ -204,6 +214,39 @@ pub enum FileError {
         /// Why.
         error: ArithError,
     },
+    /// A blinding that is zero: the commitment would hide nothing (a small
+    /// value or a Merkle position is found by trying them all).
+    ZeroBlinding {
+        /// Its position.
+        index: usize,
+    },
+    /// A Monero proof file whose `bits` is not Monero's (exactly
+    /// [`crate::range::monero::BITS`]).
+    MoneroBits(usize),
+    /// A Monero proof file with a number of commitments outside
+    /// `1..=`[`crate::range::monero::MAX_OUTPUTS`].
+    MoneroOutputs(usize),
+    /// A batch of circuit proofs larger than [`MAX_CIRCUIT_BATCH_GATES`]
+    /// padded multiplication gates in all (refused before any work).
+    BatchTooLarge {
+        /// The batch's padded gates (the sum over its proofs).
+        padded_gates: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A public value of a circuit proof file that is not the one the
+    /// verifier pinned (`--inputs` / `--expect`), or a public wire on one
+    /// side only.
+    Statement {
+        /// `"input"` or `"output"`.
+        what: &'static str,
+        /// The wire.
+        wire: usize,
+        /// The proof file's value (`None`: the file has none for the wire).
+        file: Option<String>,
+        /// The pinned value (`None`: the wire is not in the pinned statement).
+        pinned: Option<String>,
+    },
     /// The proof is for a circuit with another number of multiplication gates.
     Multipliers {
         /// The proof file's.
@@ -275,6 +318,45 @@ impl core::fmt::Display for FileError {
                 write!(f, "{values} values but {blindings} blindings (give one per value, or none)")
             }
             FileError::WireValue { what, index, wire, error } => write!(f, "{what} #{index} (wire {wire}): {error}"),
+            FileError::ZeroBlinding { index } => write!(
+                f,
+                "blinding #{index}: zero (the commitment would hide nothing: small values and Merkle positions \
+                 are found by trying them); give a random blinding, or none"
+            ),
+            FileError::MoneroBits(bits) => {
+                write!(f, "bits {bits}: Monero proofs are of {}-bit amounts exactly", crate::range::monero::BITS)
+            }
+            FileError::MoneroOutputs(count) => {
+                write!(f, "{count} commitments: Monero proofs have 1..={} outputs", crate::range::monero::MAX_OUTPUTS)
+            }
+            FileError::BatchTooLarge { padded_gates, max } => write!(
+                f,
+                "the batch has {padded_gates} padded multiplication gates in all (about 48 bytes each while \
+                 verifying): at most {max} per batch; verify in smaller batches"
+            ),
+            FileError::Statement { what, wire, file, pinned } => {
+                let short = |v: &str| match v.char_indices().nth(70) {
+                    Some((at, _)) => format!("{}…", v.get(..at).unwrap_or_default()),
+                    None => v.to_string(),
+                };
+                match (file, pinned) {
+                    (Some(file), Some(pinned)) => write!(
+                        f,
+                        "{what} wire {wire} is {} in the proof file, not the pinned {}",
+                        short(file),
+                        short(pinned)
+                    ),
+                    (None, Some(pinned)) => {
+                        write!(f, "{what} wire {wire} is pinned to {} but absent from the proof file", short(pinned))
+                    }
+                    (Some(file), None) => write!(
+                        f,
+                        "{what} wire {wire} ({}) is in the proof file but not a public {what} of the circuit",
+                        short(file)
+                    ),
+                    (None, None) => write!(f, "{what} wire {wire}: statement mismatch"),
+                }
+            }
             FileError::Multipliers { file, circuit } => {
                 write!(f, "the proof is for a circuit with {file} multiplication gates; this one has {circuit}")
             }

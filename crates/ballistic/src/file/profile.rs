@@ -222,10 +222,10 @@ impl RangeProofFile {
                     return Err(field_error("extra", "Monero proof files have no extra data"));
                 }
                 if self.bits != monero::BITS {
-                    return Err(FileError::Bits(self.bits));
+                    return Err(FileError::MoneroBits(self.bits));
                 }
                 if !(1..=monero::MAX_OUTPUTS).contains(&self.commitments.len()) {
-                    return Err(FileError::Commitments(self.commitments.len()));
+                    return Err(FileError::MoneroOutputs(self.commitments.len()));
                 }
                 let commitments = self
                     .commitments

@@ -30,10 +30,10 @@ pub fn parse_blinding_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, Fil
     parse_secret_lines(text)?.iter().enumerate().map(|(index, bytes)| canonical_scalar::<G>(index, bytes)).collect()
 }
 
-/// 32-byte secrets (blindings in another encoding, nonces), one per line
-/// as 64 lowercase hex digits (then optionally `\r`; blank lines ignored).
-/// Constant time in the digits: only where lines end is public. Errors
-/// name the entry as a blinding.
+/// 32-byte blindings in another encoding (Grin's, Monero's), one per line
+/// as 64 lowercase hex digits (then optionally `\r`; blank lines ignored),
+/// each checked by [`secret_blinding`] (a zero blinding is refused).
+/// Constant time in the digits: only where lines end is public.
 pub fn parse_secret_lines(text: &[u8]) -> Result<Zeroizing<Vec<[u8; 32]>>, FileError> {
     let is = |b: u8, x: u8| crate::ct::reveal((i32::from(b ^ x) - 1) >> 8 & 1 == 1);
     let mut out = Zeroizing::new(Vec::new());
@@ -48,7 +48,7 @@ pub fn parse_secret_lines(text: &[u8]) -> Result<Zeroizing<Vec<[u8; 32]>>, FileE
         };
         if !line.is_empty() {
             let index = out.len();
-            out.push(*secret_hex(index, line)?);
+            out.push(*secret_blinding(index, line)?);
         }
     }
     Ok(out)
@@ -62,6 +62,25 @@ pub fn secret_hex(index: usize, hex: &[u8]) -> Result<Zeroizing<[u8; 32]>, FileE
     ct_hex_fixed(hex)
         .map(Zeroizing::new)
         .ok_or(FileError::Blinding { index, reason: "not hex (64 lowercase hex digits)" })
+}
+
+/// A 32-byte blinding (in any encoding) as 64 lowercase hex digits, in
+/// constant time: [`secret_hex`], then zero refused
+/// ([`FileError::ZeroBlinding`]; zero is zero in every encoding).
+pub fn secret_blinding(index: usize, hex: &[u8]) -> Result<Zeroizing<[u8; 32]>, FileError> {
+    let bytes = secret_hex(index, hex)?;
+    check_nonzero(index, &bytes)?;
+    Ok(bytes)
+}
+
+/// Refuse an all-zero blinding. Constant time: the bytes are OR-ed, and
+/// only the verdict is public.
+fn check_nonzero(index: usize, bytes: &[u8; 32]) -> Result<(), FileError> {
+    let any = bytes.iter().fold(0u8, |acc, b| acc | b);
+    if crate::ct::reveal((i32::from(any) - 1) >> 8 & 1 == 1) {
+        return Err(FileError::ZeroBlinding { index });
+    }
+    Ok(())
 }
 
 /// The secret openings of a range proof file's commitments (values and
@@ -101,7 +120,9 @@ impl Openings {
 }
 
 /// A blinding given as 64 lowercase hex digits (as [`Openings`] writes
-/// them): a canonical scalar of `G`. Constant time: the digits are decoded
+/// them): a canonical, nonzero scalar of `G` (zero is refused:
+/// [`FileError::ZeroBlinding`]). The one parser of blindings read from
+/// files and flags ([`parse_blinding_lines`] too). Constant time: the digits are decoded
 /// by [`ct_hex_fixed`], the scalar checked by `from_canonical_bytes`; only
 /// the verdicts are public.
 pub fn parse_blinding<G: Group>(index: usize, hex: &str) -> Result<G::Scalar, FileError> {
@@ -113,6 +134,7 @@ fn parse_blinding_bytes<G: Group>(index: usize, hex: &[u8]) -> Result<G::Scalar,
 }
 
 fn canonical_scalar<G: Group>(index: usize, bytes: &[u8; 32]) -> Result<G::Scalar, FileError> {
+    check_nonzero(index, bytes)?;
     <G::Scalar as ScalarOps>::from_canonical_bytes(bytes)
         .ok_or(FileError::Blinding { index, reason: "not a canonical scalar (must be below the group order)" })
 }

@@ -91,6 +91,14 @@ pub enum ArithError {
         /// The wire.
         wire: usize,
     },
+    /// A value given, in a verifier's file of public inputs, for a wire
+    /// that is not a public input (a witness input, or no input at all).
+    NotPublic {
+        /// Line of the value file.
+        line: usize,
+        /// The wire.
+        wire: usize,
+    },
     /// An output's evaluated value differs from the expected one.
     WrongOutput {
         /// The output wire.
@@ -132,6 +140,9 @@ impl core::fmt::Display for ArithError {
             ArithError::MissingInput { wire } => write!(f, "no value for input wire {wire}"),
             ArithError::NotAnInput { line, wire } => {
                 write!(f, "line {line}: wire {wire} is not an input of the circuit")
+            }
+            ArithError::NotPublic { line, wire } => {
+                write!(f, "line {line}: wire {wire} is not a public input of the circuit (give public inputs only)")
             }
             ArithError::WrongOutput { wire } => write!(f, "output wire {wire} does not evaluate to the expected value"),
             ArithError::TooLarge { line, what, limit } => {

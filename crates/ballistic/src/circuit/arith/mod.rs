@@ -392,6 +392,26 @@ impl Circuit {
         Ok(InputValues { values })
     }
 
+    /// Read public input values (`.in` format: a line for every public
+    /// input, the one-input wire included, and none for witness inputs),
+    /// in circuit order: what a verifier pins a proof's statement to.
+    pub fn read_public_inputs<S: ScalarOps, R: Source>(&self, reader: R) -> Result<Vec<(usize, S)>, ArithError> {
+        let mut got: Vec<Option<S>> = vec![None; self.inputs.len()];
+        parse::parse_values(reader, |line, wire, bytes| {
+            let pos = self.inputs.iter().position(|w| *w == wire).ok_or(ArithError::NotPublic { line, wire })?;
+            if got.get(pos).is_some_and(|v| v.is_some()) {
+                return Err(ArithError::Duplicate { line, wire });
+            }
+            set(&mut got, pos, Some(scalar_from_le(bytes, line)?));
+            Ok(())
+        })?;
+        self.inputs
+            .iter()
+            .zip(got)
+            .map(|(w, v)| v.map(|v| (*w, v)).ok_or(ArithError::MissingInput { wire: *w }))
+            .collect()
+    }
+
     /// Read expected output values (`.out` format), in circuit order.
     pub fn read_outputs<S: ScalarOps, R: Source>(&self, reader: R) -> Result<Vec<(usize, S)>, ArithError> {
         let mut got: Vec<Option<S>> = vec![None; self.outputs.len()];
