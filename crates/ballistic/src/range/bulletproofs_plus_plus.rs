@@ -794,7 +794,9 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// `output_id`, under the same transcript context and `n`. A wrong seed,
     /// id, context, statement, a tampered sealed payload or a proof without
     /// one is [`ProofError::RecoveryFailed`], never a wrong opening.
-    /// Recovery does not verify the proof; do that separately.
+    /// Recovery does not verify the proof: verify it first (recovery reads
+    /// only some of its fields, so an unverified proof may carry another
+    /// proof's payload for the same output).
     pub fn recover(
         &self,
         pc_gens: &PedersenGens<G>,

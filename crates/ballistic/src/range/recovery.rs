@@ -73,7 +73,9 @@ use alloc::vec::Vec;
 
 use merlin::Transcript;
 use rand_core::RngCore;
-use subtle::{Choice, ConstantTimeEq, ConstantTimeLess};
+use subtle::{Choice, ConstantTimeEq, ConstantTimeGreater, ConstantTimeLess};
+
+use crate::ct::declassify;
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
 use crate::errors::ProofError;
@@ -284,26 +286,33 @@ pub(crate) fn prepare<S: ScalarOps>(
     Ok(Prepared { blindings, payload: bytes, enciphered })
 }
 
-/// Invert [`prepare`]'s `E_K(μ)`: the payload scalar `μ` from the scalar a
-/// recovering owner solved for, or [`ProofError::RecoveryFailed`] if that
-/// is not below `2^248` (a wrong seed, id, context or proof).
-pub(crate) fn decipher_scalar<S: ScalarOps>(key: &[u8; 32], enciphered: &S) -> Result<Zeroizing<S>, ProofError> {
+/// Invert [`prepare`]'s `E_K(μ)`: the payload's bytes `μ` (the first 31
+/// bytes deciphered, byte 31 zero) from the scalar a recovering owner
+/// solved for, and whether that scalar was below `2^248` (it is not for a
+/// wrong seed, id, context or proof). Constant time, and the verdict is a
+/// [`Choice`]: the caller folds it into one verdict with its other checks
+/// and branches only on that. (That scalar is an affine function of the
+/// secret nonces; a verdict on it alone, observable by its timing on a
+/// tampered proof, would let a prober solve for them.)
+pub(crate) fn decipher_scalar<S: ScalarOps>(key: &[u8; 32], enciphered: &S) -> (Zeroizing<[u8; SCALAR_LEN]>, Choice) {
     let mut bytes = Zeroizing::new(enciphered.to_bytes());
-    if bytes.get(PAYLOAD_LEN).copied() != Some(0) {
-        return Err(ProofError::RecoveryFailed);
+    let mut below = Choice::from(0);
+    if let Some(top) = bytes.get_mut(PAYLOAD_LEN) {
+        below = top.ct_eq(&0);
+        *top = 0;
     }
     if let Some(block) = bytes.get_mut(..PAYLOAD_LEN) {
         decipher(key, block);
     }
-    Ok(Zeroizing::new(S::from_canonical_bytes(&bytes).ok_or(ProofError::RecoveryFailed)?))
+    (bytes, below)
 }
 
-/// The payload's bytes, or [`ProofError::RecoveryFailed`] if it is not one:
-/// byte 31 nonzero, a length byte above the capacity for `m`, or nonzero
-/// padding. Decided in constant time; only the verdict is revealed.
-pub(crate) fn decode_payload<S: ScalarOps>(payload: &S, m: usize) -> Result<Zeroizing<[u8; SCALAR_LEN]>, ProofError> {
+/// Whether `bytes` is the form of a payload of `m` values (constant time):
+/// a length byte at most the capacity for `m` and every byte after the
+/// message zero (byte 31 included).
+/// [`ProofError::InvalidAggregation`] only for an `m` out of range (public).
+pub(crate) fn payload_form(bytes: &[u8; SCALAR_LEN], m: usize) -> Result<Choice, ProofError> {
     let capacity = message_capacity(m)?;
-    let bytes = Zeroizing::new(payload.to_bytes());
     let header = 8 * m;
     let len = bytes.get(header).copied().unwrap_or(u8::MAX);
     // len ≤ capacity, and every byte after the message is zero.
@@ -312,7 +321,17 @@ pub(crate) fn decode_payload<S: ScalarOps>(payload: &S, m: usize) -> Result<Zero
         let in_message = ((i - header - 1) as u8).ct_lt(&len);
         ok &= in_message | b.ct_eq(&0);
     }
-    if !bool::from(ok) {
+    Ok(ok)
+}
+
+/// The payload's bytes, or [`ProofError::RecoveryFailed`] if it is not one
+/// ([`payload_form`]). Decided in constant time; only the verdict is
+/// revealed.
+pub(crate) fn decode_payload<S: ScalarOps>(payload: &S, m: usize) -> Result<Zeroizing<[u8; SCALAR_LEN]>, ProofError> {
+    let bytes = Zeroizing::new(payload.to_bytes());
+    let form = payload_form(&bytes, m)?;
+    declassify(&form);
+    if !bool::from(form) {
         return Err(ProofError::RecoveryFailed);
     }
     Ok(bytes)
@@ -349,14 +368,23 @@ pub(crate) fn open<G: Group>(
         return Err(ProofError::RecoveryFailed);
     }
     let mut openings = Vec::with_capacity(m);
+    let mut opens = Choice::from(1);
     for ((value, gamma), c) in values.iter().zip(blindings).zip(commitments) {
-        let opens = G::compress(&pc_gens.commit(&G::Scalar::from_u64(*value), gamma)) == *c;
-        if !opens || *value > max_value {
-            return Err(ProofError::RecoveryFailed);
-        }
+        // The recomputed commitment is the public V_j when recovery is
+        // genuine (and a point keyed by the seed otherwise): public.
+        let point = pc_gens.commit(&G::Scalar::from_u64(*value), gamma);
+        declassify(&point);
+        opens &= G::compressed_bytes(&G::compress(&point)).ct_eq(G::compressed_bytes(c));
+        opens &= !value.ct_gt(&max_value);
         openings.push(Opening { value: *value, blinding: *gamma });
     }
+    declassify(&opens);
+    if !bool::from(opens) {
+        return Err(ProofError::RecoveryFailed);
+    }
+    // The message's length is the owner's to see (its bytes stay secret).
     let len = usize::from(bytes.get(8 * m).copied().unwrap_or(0));
+    declassify(&len);
     let message = Zeroizing::new(bytes.get(8 * m + 1..8 * m + 1 + len).ok_or(ProofError::RecoveryFailed)?.to_vec());
     Ok(Recovered { openings, message })
 }
@@ -382,9 +410,10 @@ mod tests {
                 let msg: Vec<u8> = (0..len as u8).map(|i| i ^ 0xa5).collect();
                 let prepared = prepare::<S>(&Transcript::new(b"t"), &values, &seed, b"id", &msg).unwrap();
                 let key = output_keys::<S>(&Transcript::new(b"t"), &seed, b"id", m).unwrap().cipher_key;
-                let payload = decipher_scalar(&key, &*prepared.enciphered).unwrap();
-                assert_eq!(payload.to_bytes(), *prepared.payload);
-                let bytes = decode_payload(&*payload, m).unwrap();
+                let (bytes, below) = decipher_scalar(&key, &*prepared.enciphered);
+                assert!(bool::from(below));
+                assert_eq!(*bytes, *prepared.payload);
+                assert!(bool::from(payload_form(&bytes, m).unwrap()));
                 assert_eq!(&payload_values(&bytes, m)[..], &values[..]);
                 assert_eq!(bytes[8 * m] as usize, len);
                 assert_eq!(&bytes[8 * m + 1..8 * m + 1 + len], &msg[..]);

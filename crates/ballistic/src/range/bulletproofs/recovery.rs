@@ -53,6 +53,7 @@
 use alloc::vec::Vec;
 
 use merlin::Transcript;
+use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
 use super::{Nonces, RangeProof};
@@ -60,7 +61,7 @@ use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::nonces::SeededNonces;
-use crate::range::recovery::{decipher_scalar, decode_payload, message_capacity, open, output_keys, prepare};
+use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
 use crate::range::recovery::{OutputKeys, OverGroup};
 use crate::range::recovery::{Recoverable, Recovered};
 use crate::range::RangeShape;
@@ -114,7 +115,8 @@ impl<G: Group> RangeProof<G> {
     /// form, `T₂`, and that every commitment opens. A wrong seed, id,
     /// context, `n`, commitment or proof is an error
     /// ([`ProofError::RecoveryFailed`], or a shape error), never a wrong
-    /// opening. Recovery does not verify the proof; do that separately.
+    /// opening. Recovery does not verify the proof: verify it first
+    /// (recovery reads only some of its fields).
     pub fn recover(
         &self,
         pc_gens: &PedersenGens<G>,
@@ -148,13 +150,15 @@ impl<G: Group> RangeProof<G> {
             _ => at_tau = Some(t.clone()),
         })?;
         let rho = first.first().copied().ok_or(ProofError::RecoveryFailed)?;
-        let payload = decipher_scalar(&cipher_key, &(self.e_blinding - rho * x - *alpha0))?;
-        let bytes = decode_payload(&*payload, shape.m)?;
+        // One verdict, in constant time, over everything the secret nonces
+        // touch (module `recovery`: a separate verdict on the deciphering
+        // alone would be a timing oracle on them).
+        let (bytes, below) = decipher_scalar(&cipher_key, &(self.e_blinding - rho * x - *alpha0));
+        let well_formed = payload_form(&bytes, shape.m)?;
 
         // T₂ = t₂·B + τ₂·B̃ with τ₂ from the payload-bound stream.
         let at_tau = at_tau.ok_or(ProofError::RecoveryFailed)?;
-        let bound = Zeroizing::new(payload.to_bytes());
-        let mut tau_rng = nonces.rng(&at_tau, TAU_STREAM, &bound[..]);
+        let mut tau_rng = nonces.rng(&at_tau, TAU_STREAM, &bytes[..]);
         let _tau_1 = Zeroizing::new(G::Scalar::random(&mut tau_rng));
         let tau_2 = Zeroizing::new(G::Scalar::random(&mut tau_rng));
         let (s_l, s_r) = first.get(1..).unwrap_or_default().split_at(big_n);
@@ -164,7 +168,15 @@ impl<G: Group> RangeProof<G> {
             *t2 += *l * y_k * *r;
             y_k *= y;
         }
-        if G::compress(&pc_gens.commit(&t2, &tau_2)) != self.t_2.compressed {
+        // The recomputed point is the public T₂ when recovery is genuine (a
+        // point keyed by the seed and the payload otherwise): public.
+        let t2_point = pc_gens.commit(&t2, &tau_2);
+        crate::ct::declassify(&t2_point);
+        let t2_opens = G::compressed_bytes(&G::compress(&t2_point))
+            .ct_eq(G::compressed_bytes(&self.t_2.compressed));
+        let genuine = below & well_formed & t2_opens;
+        crate::ct::declassify(&genuine);
+        if !bool::from(genuine) {
             return Err(ProofError::RecoveryFailed);
         }
         open(pc_gens, &bytes, &blindings, commitments, shape.max_value())

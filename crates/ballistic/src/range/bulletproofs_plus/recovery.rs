@@ -43,10 +43,11 @@
 //! their values.
 
 use merlin::Transcript;
+use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
 use super::*;
-use crate::range::recovery::{decipher_scalar, decode_payload, message_capacity, open, output_keys, prepare};
+use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
 pub use crate::range::recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
 use crate::range::recovery::{OutputKeys, OverGroup, Recovered};
 
@@ -122,7 +123,9 @@ impl<G: Group> RangeProofPlus<G> {
     /// proof is an error ([`ProofError::RecoveryFailed`]), never a wrong
     /// opening: the payload's form, `B = r·y·s·B + η·B̃` (with `r, s` bound
     /// to the payload) and every commitment are checked.
-    /// Recovery does not verify the proof; do that separately.
+    /// Recovery does not verify the proof: verify it first (recovery reads
+    /// only some of its fields, so an unverified proof may carry another
+    /// proof's payload for the same output).
     pub fn recover(
         &self,
         pc_gens: &PedersenGens<G>,
@@ -176,14 +179,23 @@ impl<G: Group> RangeProofPlus<G> {
         for (z_j, gamma) in powers(z * z).skip(1).zip(blindings.iter()) {
             alpha_f -= y_n1 * z_j * *gamma;
         }
-        let payload = decipher_scalar(&cipher_key, &(alpha_f - *alpha))?;
-        let bytes = decode_payload(&*payload, shape.m)?;
+        // One verdict, in constant time, over everything the secret nonces
+        // touch (see `decipher_scalar`).
+        let (bytes, below) = decipher_scalar(&cipher_key, &(alpha_f - *alpha));
+        let well_formed = payload_form(&bytes, shape.m)?;
         // B = r·y·s·B + η·B̃ with r, s bound to this payload.
         let at_last = at_last.ok_or(ProofError::RecoveryFailed)?;
-        let mut bound = PayloadBound { seed, payload: Zeroizing::new(payload.to_bytes()) };
+        let mut bound = PayloadBound { seed, payload: bytes.clone() };
         let r = Zeroizing::new(bound.nonce::<G::Scalar>(&at_last, b"r", 0));
         let s = Zeroizing::new(bound.nonce::<G::Scalar>(&at_last, b"s", 0));
-        if G::compress(&pc_gens.commit(&(*r * y * *s), &eta)) != self.wip.b.compressed {
+        // The recomputed point is the public B when recovery is genuine: public.
+        let b_point = pc_gens.commit(&(*r * y * *s), &eta);
+        crate::ct::declassify(&b_point);
+        let b_opens = G::compressed_bytes(&G::compress(&b_point))
+            .ct_eq(G::compressed_bytes(&self.wip.b.compressed));
+        let genuine = below & well_formed & b_opens;
+        crate::ct::declassify(&genuine);
+        if !bool::from(genuine) {
             return Err(ProofError::RecoveryFailed);
         }
         open(pc_gens, &bytes, &blindings, commitments, shape.max_value())
