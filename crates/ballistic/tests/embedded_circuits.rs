@@ -438,6 +438,38 @@ fn inner_node_is_no_leaf_depth_32() {
     inner_node_attack::<Ristretto255>(32);
 }
 
+/// A depth-31 proof against a depth-32 root: the same proof length (both
+/// circuits pad to 65,536 gates), so only the circuit and the transcript
+/// (the depth is bound, and the verifier's) tell them apart.
+#[test]
+#[ignore = "slow (a depth-31 proof): run with --ignored"]
+fn depth_31_proof_refused_at_depth_32() {
+    let mut rng = ChaCha20Rng::seed_from_u64(31);
+    let s = <ballistic::Scalar<Ristretto255> as ScalarOps>::from_u64;
+    let d32 = MerkleParams::<Ristretto255>::new(32).unwrap();
+    let d31 = MerkleParams::<Ristretto255>::new(31).unwrap();
+    assert_eq!(d31.generators_needed(), d32.generators_needed());
+    let honest = MerkleTree::new(&d32, vec![s(1), s(2), s(3)]).unwrap();
+    // The depth-31 tree over the level-1 nodes: another root.
+    let level1 = vec![d32.hash_pair(0, &s(1), &s(2)).unwrap(), d32.hash_pair(0, &s(3), &s(0)).unwrap()];
+    let shallow = MerkleTree::new(&d31, level1.clone()).unwrap();
+    assert_ne!(shallow.root(), honest.root());
+    let path = shallow.path(&d31, 0).unwrap();
+    let pc = PedersenGens::<Ristretto255>::default();
+    let bp = BulletproofGens::<Ristretto255>::new(d32.generators_needed(), 1);
+    let blinding = <ballistic::Scalar<Ristretto255> as ScalarOps>::random(&mut rng);
+    let t = || Transcript::new(b"depth 31");
+    let attempt = merkle::prove_membership(&d31, &bp, &pc, t(), &honest.root(), &level1[0], &blinding, &path, &mut rng);
+    assert!(matches!(attempt, Err(ProofError::Unsatisfied)));
+    let (proof, v) =
+        merkle::prove_membership(&d31, &bp, &pc, t(), &shallow.root(), &level1[0], &blinding, &path, &mut rng).unwrap();
+    merkle::verify_membership(&d31, &bp, &pc, t(), &shallow.root(), &v, &proof, &mut rng).unwrap();
+    for root in [honest.root(), shallow.root()] {
+        let refused = merkle::verify_membership(&d32, &bp, &pc, t(), &root, &v, &proof, &mut rng);
+        assert_eq!(refused, Err(ProofError::VerificationFailed));
+    }
+}
+
 /// A statement's constraints built once (`Verifier::prepare`) verify what
 /// the same gadget code built from scratch verifies, and nothing else: the
 /// per-statement rows (here the hash output) and the transcript still bind.
