@@ -4,7 +4,8 @@
 Prints the hash of the fixed test message under the test label on Doppio
 and secq256k1, as little-endian hex of x and y (the constants `VECTORS` in
 crates/ballistic/src/embedded/tests.rs), then the roots of a depth-3 Merkle
-tree over the leaves 1, 2, 3 on both groups (`MERKLE_ROOTS` in
+tree over the leaves 1, 2, 3 on both groups (version 2: a personalization
+per level) (`MERKLE_ROOTS` in
 crates/ballistic/tests/embedded_circuits.rs). scripts/test compares them.
 
     python3 scripts/pedersen_ref.py
@@ -112,16 +113,19 @@ def pedersen(label, bits, k):
 
 
 def merkle_root(leaves, depth, k):
-    """Root of ballistic::merkle's tree: nodes y(H(bits(l) || bits(r))), empty leaves 0."""
+    """Root of ballistic::merkle's tree (version 2): level i's nodes are
+    N_i(l, r) = y(H_{D_i}(bits(l) || bits(r))), D_i = "ballistic/merkle/v2/level" || i
+    (one byte); empty leaves 0, empty subtrees E_{i+1} = N_i(E_i, E_i)."""
     nb = (k["p"] - 1).bit_length()
     bits = lambda v: [(v >> i) & 1 for i in range(nb)]
+    node = lambda i, l, r: pedersen(b"ballistic/merkle/v2/level" + bytes([i]), bits(l) + bits(r), k)[1]
     level = list(leaves)
     empty = 0
-    for _ in range(depth):
+    for i in range(depth):
         if len(level) % 2:
             level.append(empty)
-        level = [pedersen(b"ballistic/merkle/v1", bits(l) + bits(r), k)[1] for l, r in zip(level[::2], level[1::2])]
-        empty = pedersen(b"ballistic/merkle/v1", bits(empty) + bits(empty), k)[1]
+        level = [node(i, l, r) for l, r in zip(level[::2], level[1::2])]
+        empty = node(i, empty, empty)
     return level[0]
 
 

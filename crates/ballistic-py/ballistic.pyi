@@ -309,7 +309,8 @@ class CircuitProof:
 @final
 class MerkleTree:
     """A Merkle tree of public leaves (elements of the group's scalar field), hashed with the
-    Pedersen hash over the group's embedded curve (the format of ``ballistic merkle build``)."""
+    Pedersen hash over the group's embedded curve, personalized per level (version 2: roots differ
+    from earlier releases'; the format of ``ballistic merkle build``)."""
 
     @property
     def root(self) -> bytes: ...
@@ -359,10 +360,19 @@ class MembershipProof:
     def __eq__(self, other: object, /) -> bool:
         """Equal proofs and statements (``<`` and the other orderings raise ``TypeError``)."""
 
-    def verify(self, root: bytes) -> bool:
-        """``True`` iff the proof is valid and for the tree with ``root`` (which must come from the
-        verifier: anyone can build a tree holding a leaf of their choice)."""
-    def check(self, root: bytes) -> None:
+    def verify(
+        self, root: Union[MerkleTree, bytes], depth: Optional[int] = None, group: Optional[str] = None
+    ) -> bool:
+        """``True`` iff the proof is valid and for the verifier's tree: a ``MerkleTree`` (its root,
+        depth and group; ``depth`` and ``group``, if given, must be its), or its ``root`` (32 bytes)
+        with ``depth`` (required) and ``group`` (``"ristretto255"`` if not given). The statement
+        must come from the verifier, never from the proof: anyone can build a tree holding a leaf of
+        their choice. A proof for another depth is refused (``check`` raises ``VerificationError``)
+        before any work; ``depth`` or ``group`` that contradict the tree given raise
+        ``InvalidInput``."""
+    def check(
+        self, root: Union[MerkleTree, bytes], depth: Optional[int] = None, group: Optional[str] = None
+    ) -> None:
         """Like ``verify``, but raises with the reason."""
     def to_bytes(self) -> bytes: ...
     def to_json(self) -> str: ...
@@ -372,9 +382,16 @@ class MembershipProof:
     @staticmethod
     def load(path: _Path) -> MembershipProof: ...
 
-def verify_membership_batch(proofs: Sequence[MembershipProof], root: bytes) -> List[int]:
-    """Verify proofs of membership in the tree with ``root``, one batch per group and depth;
-    indices of the invalid ones."""
+def verify_membership_batch(
+    proofs: Sequence[MembershipProof],
+    root: Union[MerkleTree, bytes],
+    depth: Optional[int] = None,
+    group: Optional[str] = None,
+) -> List[int]:
+    """Verify proofs of membership in the verifier's tree (a ``MerkleTree``, or its root with
+    ``depth`` and ``group``, as ``MembershipProof.verify``) as one batch: one circuit, one set of
+    generators; indices of the invalid ones. Proofs claiming another depth or group are invalid
+    without any work."""
 
 @final
 class Party:

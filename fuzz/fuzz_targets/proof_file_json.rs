@@ -78,10 +78,15 @@ fuzz_target!(|data: &[u8]| {
         return;
     }
     if let Ok(proof) = MembershipProofFile::from_json(data) {
-        // Verifying builds the circuit of the file's depth: small depths only.
+        // The statement is the verifier's: the seed's root, depth (1) and group. A file
+        // claiming another depth is refused before its proof is decoded.
         let seed = MembershipProofFile::from_json(include_bytes!("../corpus/proof_file_json/merkle-membership.json"))
             .expect("seed parses");
-        if proof.depth <= 2 && proof.verify(&seed.root, None).is_ok() {
+        let verdict = proof.verify(&seed.root, seed.depth, ballistic::group::GroupId::Ristretto255);
+        if proof.group == seed.group && proof.depth != seed.depth {
+            assert_eq!(verdict, Err(file::FileError::DepthMismatch { expected: seed.depth, got: proof.depth }));
+        }
+        if verdict.is_ok() {
             assert!(
                 proof.group == seed.group
                     && proof.label == seed.label

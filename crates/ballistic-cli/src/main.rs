@@ -383,11 +383,18 @@ enum MerkleCommand {
         #[arg(long)]
         openings: Option<PathBuf>,
     },
-    /// Verify membership proof files against a root (64 hex digits, or a tree file), as one batch;
-    /// prints "valid" or names each invalid proof.
+    /// Verify membership proof files against a tree (a tree file, or its root as 64 hex digits with
+    /// --depth and --group), as one batch; prints "valid" or names each invalid proof. The depth and
+    /// group are the verifier's: a proof file claiming others is named invalid without further work.
     Verify {
-        /// The root: 64 hex digits, or a tree file.
+        /// The root: a tree file, or 64 hex digits (then --depth and --group are required).
         root: String,
+        /// The tree's depth (required with a bare root; with a tree file, must be the file's).
+        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
+        depth: Option<usize>,
+        /// The tree's group (required with a bare root; with a tree file, must be the file's).
+        #[arg(long, value_enum)]
+        group: Option<GroupArg>,
         /// The proof files.
         #[arg(required = true)]
         proofs: Vec<PathBuf>,
@@ -615,7 +622,9 @@ fn main() -> ExitCode {
                 };
                 merkle::prove(&tree, &secrets, &label, &out, openings.as_deref())
             }
-            MerkleCommand::Verify { root, proofs } => merkle::verify(&root, &proofs),
+            MerkleCommand::Verify { root, depth, group, proofs } => {
+                merkle::verify(&root, depth, group.map(Into::into), &proofs)
+            }
         },
         Command::Demo { quick } => demo::run(quick),
     };

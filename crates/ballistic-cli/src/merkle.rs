@@ -98,30 +98,55 @@ pub fn prove(
     write_text(out, &proof.to_json())
 }
 
-/// The root to check proofs against, and its group if known: a tree file
-/// (rebuilt and checked against its root; its group), or else 64 hex
-/// digits.
-fn root_of(root: &str) -> Result<(String, Option<GroupId>), String> {
+/// The verifier's statement: a root, the tree's depth and its group.
+struct Statement {
+    root: String,
+    depth: usize,
+    group: GroupId,
+}
+
+/// The statement to check proofs against: a tree file (rebuilt and checked
+/// against its root; its depth and group, which `--depth` and `--group`,
+/// if given, must match), or else 64 hex digits with `--depth` and
+/// `--group` (required: never taken from the proof files).
+fn statement(root: &str, depth: Option<usize>, group: Option<GroupId>) -> Result<Statement, String> {
     let path = Path::new(root);
     if path.exists() {
         let tree = read_tree(path)?;
-        let group = tree.group_id().map_err(|e| e.to_string())?;
-        ballistic::with_group!(group, G => tree.tree::<G>().map(|_| ()))
+        let tree_group = tree.group_id().map_err(|e| e.to_string())?;
+        ballistic::with_group!(tree_group, G => tree.tree::<G>().map(|_| ()))
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        return Ok((tree.root, Some(group)));
+        if let Some(d) = depth.filter(|d| *d != tree.depth) {
+            return Err(format!("--depth {d}, but {} is a tree of depth {}", path.display(), tree.depth));
+        }
+        if let Some(g) = group.filter(|g| *g != tree_group) {
+            return Err(format!("--group {}, but {} is a {} tree", g.name(), path.display(), tree_group.name()));
+        }
+        return Ok(Statement { root: tree.root, depth: tree.depth, group: tree_group });
     }
     if root.len() == 64 && root.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Ok((root.to_ascii_lowercase(), None));
+        let depth = depth.ok_or(
+            "a bare root needs --depth (the tree's depth, which is the verifier's to give, never the proof file's)",
+        )?;
+        let group = group.ok_or(
+            "a bare root needs --group (a root does not tell its group: ristretto255 and ed25519 share the embedded \
+             curve)",
+        )?;
+        return Ok(Statement { root: root.to_ascii_lowercase(), depth, group });
     }
     Err(format!("{root}: neither a tree file nor a root (64 hex digits)"))
 }
 
-/// `merkle verify`: every proof must be valid and for `root`; prints
-/// "valid" (one proof) or "valid: N proofs", else one line per invalid file.
-pub fn verify(root: &str, paths: &[PathBuf]) -> Result<(), String> {
-    let (root, group) = root_of(root)?;
-    let n = verify_files(paths, MAX_RANGE_FILE, MembershipProofFile::from_json, |parsed| {
-        file::verify_membership_files(parsed, &root, group, &mut rand_core::OsRng)
+/// `merkle verify`: every proof must be valid and for `root` (a tree file,
+/// or 64 hex digits with `depth` and `group`); prints "valid" (one proof)
+/// or "valid: N proofs", else one line per invalid file. Files claiming
+/// another depth or group are named without being checked further.
+pub fn verify(root: &str, depth: Option<usize>, group: Option<GroupId>, paths: &[PathBuf]) -> Result<(), String> {
+    let statement = statement(root, depth, group)?;
+    // Only the headers are checked on reading: a file's proof is decoded only
+    // if it claims the verifier's group, depth and root.
+    let n = verify_files(paths, MAX_RANGE_FILE, MembershipProofFile::from_json_header, |parsed| {
+        file::verify_membership_files(parsed, &statement.root, statement.depth, statement.group, &mut rand_core::OsRng)
     })?;
     match n {
         1 => println!("valid"),

@@ -63,8 +63,14 @@ fn prove(tree: &Path, index: &str, out: &Path, extra: &[&str]) -> Output {
         .unwrap()
 }
 
-fn verify(root: &str, proofs: &[&Path]) -> Output {
-    bin().args(["merkle", "verify", root]).args(proofs).output().unwrap()
+/// Verify against a tree file.
+fn verify(tree: &str, proofs: &[&Path]) -> Output {
+    bin().args(["merkle", "verify", tree]).args(proofs).output().unwrap()
+}
+
+/// Verify against a bare root, with the verifier's depth and group.
+fn verify_hex(root: &str, depth: &str, group: &str, proofs: &[&Path]) -> Output {
+    bin().args(["merkle", "verify", root, "--depth", depth, "--group", group]).args(proofs).output().unwrap()
 }
 
 fn round_trip(group: &str) {
@@ -103,7 +109,7 @@ fn round_trip(group: &str) {
     assert!(!std::fs::read_to_string(&proof).unwrap().contains("index"));
 
     // Valid against the root given as hex, or as the tree file.
-    let o = verify(&root, &[&proof]);
+    let o = verify_hex(&root, "5", group, &[&proof]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), "valid");
     let o = verify(tree.to_str().unwrap(), &[&proof]);
@@ -111,7 +117,7 @@ fn round_trip(group: &str) {
 
     // Another root: rejected.
     let (_, other_root) = build(&format!("other-{group}"), group, "5", "1\n2\n3\n");
-    let o = verify(&other_root, &[&proof]);
+    let o = verify_hex(&other_root, "5", group, &[&proof]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("wrong root"), "{}", stdout(&o));
 
@@ -140,13 +146,13 @@ fn round_trip(group: &str) {
     swapped["commitment"] = json(&first)["commitment"].clone();
     let swapped_file = tmp(&format!("rt-{group}.swapped.json"));
     write_json(&swapped_file, &swapped);
-    let o = verify(&root, &[&proof, &tampered, &first, &swapped_file]);
+    let o = verify_hex(&root, "5", group, &[&proof, &tampered, &first, &swapped_file]);
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.contains("tampered.json") && out.contains("swapped.json"), "{out}");
     assert!(!out.contains("first.json") && !out.contains("proof.json:"), "{out}");
     assert!(stderr(&o).contains("2 of 4 proofs invalid"), "{}", stderr(&o));
-    let o = verify(&root, &[&proof, &again, &first]);
+    let o = verify_hex(&root, "5", group, &[&proof, &again, &first]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(stdout(&o).trim(), "valid: 3 proofs");
 }
@@ -226,10 +232,127 @@ fn refusals() {
     p["extra"] = 1.into();
     let unknown = tmp("refuse.unknown.json");
     write_json(&unknown, &p);
-    let o = verify(&root, &[&good, &deeper, &other_group, &unknown, &tree]);
+    let o = verify_hex(&root, "3", "ristretto255", &[&good, &deeper, &other_group, &unknown, &tree]);
     assert_eq!(o.status.code(), Some(1));
     let lines = stdout(&o);
     assert_eq!(lines.lines().count(), 4, "{lines}");
+    assert!(lines.contains("refuse.deeper.json: a proof for a tree of depth 4, where the tree has depth 3"), "{lines}");
+    assert!(lines.contains("refuse.group.json: a secp256k1 file where a ristretto255 one is expected"), "{lines}");
     assert!(lines.contains("unknown field"), "{lines}");
     assert!(lines.contains("not a Merkle membership proof file"), "{lines}");
+}
+
+/// A bare root says neither its tree's depth nor its group: both are
+/// required, never taken from the proof files; with a tree file they are
+/// the file's, and `--depth` or `--group` must agree with it.
+#[test]
+fn bare_root_needs_depth_and_group() {
+    let (tree, root) = build("bare", "ristretto255", "2", "1\n2\n");
+    let proof = tmp("bare.proof.json");
+    let o = prove(&tree, "1", &proof, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = bin().args(["merkle", "verify", &root, "--group", "ristretto255"]).arg(&proof).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("a bare root needs --depth"), "{}", stderr(&o));
+    let o = bin().args(["merkle", "verify", &root, "--depth", "2"]).arg(&proof).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("a bare root needs --group"), "{}", stderr(&o));
+    // Ed25519 shares ristretto255's scalar field: the group given decides.
+    let o = verify_hex(&root, "2", "ed25519", &[&proof]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("a ristretto255 file where a ed25519 one is expected"), "{}", stdout(&o));
+    let o = verify_hex(&root, "2", "ristretto255", &[&proof]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // With a tree file, --depth and --group must be the file's.
+    let t = tree.to_str().unwrap();
+    let o = bin().args(["merkle", "verify", t, "--depth", "3"]).arg(&proof).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--depth 3, but") && stderr(&o).contains("is a tree of depth 2"), "{}", stderr(&o));
+    let o = bin().args(["merkle", "verify", t, "--group", "ed25519"]).arg(&proof).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--group ed25519, but"), "{}", stderr(&o));
+    let o =
+        bin().args(["merkle", "verify", t, "--depth", "2", "--group", "ristretto255"]).arg(&proof).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = bin()
+        .args(["merkle", "verify", &root, "--depth", "65", "--group", "ristretto255"])
+        .arg(&proof)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// Issue 35, item 1: the leaves {1, 2, 3} at depth `depth`; the root's two
+/// children are public (the roots of the depth-(d−1) trees over the two
+/// halves of the leaves), and the depth-1 tree over them holds the left child
+/// as a leaf. Its proof, claiming depth 1, printed `valid` against the
+/// honest tree file and its hex root; so would a file claiming depth d−1.
+fn inner_node_attack(depth: usize) {
+    let d = depth.to_string();
+    let below = (depth - 1).to_string();
+    let name = format!("attack{depth}");
+    let (tree, root) = build(&format!("{name}-honest"), "ristretto255", &d, "1\n2\n3\n");
+    // The root's children: the subtrees over the first 2^(d−1) leaves and over the rest.
+    let (first, rest) = if depth == 2 { ("1\n2\n", "3\n") } else { ("1\n2\n3\n", "0\n") };
+    let (_, left) = build(&format!("{name}-left"), "ristretto255", &below, first);
+    let (_, right) = build(&format!("{name}-right"), "ristretto255", &below, rest);
+    let (shallow, shallow_root) = build(&format!("{name}-shallow"), "ristretto255", "1", &format!("{left}\n{right}\n"));
+    // Levels are separated: the shallow tree has another root.
+    assert_ne!(shallow_root, root);
+    let attack = tmp(&format!("{name}.proof.json"));
+    let o = prove(&shallow, "0", &attack, &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = verify_hex(&shallow_root, "1", "ristretto255", &[&attack]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The same file claiming the honest root, and one claiming depth d−1.
+    let mut p = json(&attack);
+    p["root"] = root.clone().into();
+    let forged = tmp(&format!("{name}.forged.json"));
+    write_json(&forged, &p);
+    p["depth"] = (depth - 1).into();
+    let deeper = tmp(&format!("{name}.deeper.json"));
+    write_json(&deeper, &p);
+    let refused = |o: &Output| {
+        assert_eq!(o.status.code(), Some(1));
+        let out = stdout(o);
+        assert_eq!(out.lines().count(), 3, "{out}");
+        for (file, got) in [(".proof.json", 1), (".forged.json", 1), (".deeper.json", depth - 1)] {
+            let line = format!("{name}{file}: a proof for a tree of depth {got}, where the tree has depth {depth}");
+            assert!(out.contains(&line), "{out}");
+        }
+    };
+    refused(&verify(tree.to_str().unwrap(), &[&attack, &forged, &deeper]));
+    refused(&verify_hex(&root, &d, "ristretto255", &[&attack, &forged, &deeper]));
+}
+
+#[test]
+fn inner_node_is_no_leaf_depth_2() {
+    inner_node_attack(2);
+}
+
+#[test]
+fn inner_node_is_no_leaf_depth_32() {
+    inner_node_attack(32);
+}
+
+/// Issue 35: the leaf-count error names the limit exceeded, with the depth
+/// given (not 64).
+#[test]
+fn leaf_count_errors_name_the_limit() {
+    let leaves = tmp("count.leaves");
+    std::fs::write(&leaves, "1\n".repeat((1 << 21) + 1)).unwrap();
+    let o =
+        bin().args(["merkle", "build", "--depth", "22", "--out"]).arg(tmp("count.json")).arg(&leaves).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("2097153 leaves: a tree file holds at most 2097152"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("depth 64"), "{}", stderr(&o));
+    let o =
+        bin().args(["merkle", "build", "--depth", "20", "--out"]).arg(tmp("count.json")).arg(&leaves).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("2097153 leaves do not fit a tree of depth 20"), "{}", stderr(&o));
+    std::fs::write(&leaves, "1\n".repeat(9)).unwrap();
+    let o =
+        bin().args(["merkle", "build", "--depth", "3", "--out"]).arg(tmp("count.json")).arg(&leaves).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("9 leaves do not fit a tree of depth 3"), "{}", stderr(&o));
 }

@@ -105,16 +105,19 @@ impl<T> When<T> for std::result::Result<T, ArithError> {
 
 impl<T> When<T> for std::result::Result<T, FileError> {
     /// A proof-file error: a proof refused by the library keeps its kind
-    /// (with `doing`), a wrong root is a refusal, a position or leaf count
+    /// (with `doing`), a wrong root or depth is a refusal, a position or leaf count
     /// outside the tree a bad argument, and so is, when proving, a field
     /// or system the format does not allow or a blinding count that does
     /// not match; anything else is a decoding error.
     fn when(self, doing: Doing) -> Result<T> {
         self.map_err(|e| match e {
             FileError::Proof(p) => Error::Proof(doing, p),
-            FileError::RootMismatch if doing == Doing::Verifying => Error::Rejected(e.to_string()),
+            FileError::RootMismatch | FileError::DepthMismatch { .. } if doing == Doing::Verifying => {
+                Error::Rejected(e.to_string())
+            }
             FileError::LeafIndex { .. } | FileError::LabelTooLong { .. } => Error::InvalidInput(e.to_string()),
             FileError::Leaves { .. }
+            | FileError::TooManyLeaves { .. }
             | FileError::Depth(_)
             | FileError::Field { .. }
             | FileError::UnknownSystem { .. }

@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyLong};
 
 use crate::error::{Doing, Error, Result, When};
 use crate::formats;
-use crate::groups::{self, on_group, with_group, Any, Family, PyGroup};
+use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
 
 /// A built tree with its hash parameters, for any group.
 pub(crate) enum Trees {}
@@ -163,6 +163,37 @@ fn root_hex(root: &[u8]) -> Result<String> {
     }
 }
 
+/// The verifier's statement: the root (hex), the depth and the group. From
+/// a `MerkleTree` (its own; `depth` and `group`, if given, must be its),
+/// or from 32 bytes with `depth` (required) and `group` (default
+/// `"ristretto255"`). Never from the proofs.
+fn statement(root: &Bound<'_, PyAny>, depth: Option<usize>, group: Option<&str>) -> Result<(String, usize, GroupName)> {
+    let group = group.map(groups::group_named).transpose()?;
+    if let Ok(tree) = root.downcast::<MerkleTree>() {
+        let tree = tree.get();
+        let tree_group = tree.built.group();
+        if let Some(d) = depth.filter(|d| *d != tree.file.depth) {
+            return Err(Error::InvalidInput(format!("depth={d}, but the tree has depth {}", tree.file.depth)));
+        }
+        if let Some(g) = group.filter(|g| *g != tree_group) {
+            return Err(Error::InvalidInput(format!("group={:?}, but the tree is {:?}", g.name(), tree_group.name())));
+        }
+        return Ok((tree.file.root.clone(), tree.file.depth, tree_group));
+    }
+    let bytes =
+        root.downcast::<PyBytes>().map_err(|_| Error::InvalidInput("root: must be a MerkleTree or 32 bytes".into()))?;
+    let root = root_hex(bytes.as_bytes())?;
+    let depth = depth.ok_or_else(|| {
+        Error::InvalidInput(
+            "depth= is required with a bare root (the tree's depth is the verifier's, never the proof's)".into(),
+        )
+    })?;
+    if depth == 0 || depth > ::ballistic::merkle::MAX_DEPTH {
+        return Err(Error::InvalidInput(format!("depth {depth} out of range 1..={}", ::ballistic::merkle::MAX_DEPTH)));
+    }
+    Ok((root, depth, group.unwrap_or(GroupName::Ristretto255)))
+}
+
 #[pymethods]
 impl MembershipProof {
     #[getter]
@@ -191,17 +222,27 @@ impl MembershipProof {
     fn to_bytes(&self, py: Python<'_>) -> Py<PyBytes> {
         PyBytes::new_bound(py, &from_hex(&self.file.proof).unwrap_or_default()).unbind()
     }
-    /// `True` iff the proof is valid and for the tree with `root` (which
-    /// must come from the verifier: anyone can build a tree holding a leaf
-    /// of their choice).
-    fn verify(&self, py: Python<'_>, root: &[u8]) -> Result<bool> {
-        let root = root_hex(root)?;
-        Ok(py.allow_threads(|| self.file.verify(&root, None).is_ok()))
+    /// `True` iff the proof is valid and for the verifier's tree: a
+    /// `MerkleTree`, or its root (32 bytes) with `depth` (required) and
+    /// `group` (default `"ristretto255"`). The statement must come from the
+    /// verifier, never from the proof: anyone can build a tree holding a
+    /// leaf of their choice.
+    #[pyo3(signature = (root, depth = None, group = None))]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        root: &Bound<'_, PyAny>,
+        depth: Option<usize>,
+        group: Option<&str>,
+    ) -> Result<bool> {
+        let (root, depth, group) = statement(root, depth, group)?;
+        Ok(py.allow_threads(|| self.file.verify(&root, depth, group).is_ok()))
     }
     /// Like `verify`, but raises with the reason.
-    fn check(&self, py: Python<'_>, root: &[u8]) -> Result<()> {
-        let root = root_hex(root)?;
-        py.allow_threads(|| self.file.verify(&root, None)).when(Doing::Verifying)
+    #[pyo3(signature = (root, depth = None, group = None))]
+    fn check(&self, py: Python<'_>, root: &Bound<'_, PyAny>, depth: Option<usize>, group: Option<&str>) -> Result<()> {
+        let (root, depth, group) = statement(root, depth, group)?;
+        py.allow_threads(|| self.file.verify(&root, depth, group)).when(Doing::Verifying)
     }
     /// JSON (the format of `ballistic merkle prove`).
     fn to_json(&self) -> String {
@@ -232,18 +273,22 @@ impl MembershipProof {
     }
 }
 
-/// Verify proofs of membership in the tree with `root` (any groups and
-/// depths) as one batch per group and depth; returns the indices of the
-/// invalid ones (empty: all valid).
+/// Verify proofs of membership in the verifier's tree (a `MerkleTree`, or
+/// its root with `depth` and `group`, as `MembershipProof.verify`) as one
+/// batch; returns the indices of the invalid ones (empty: all valid).
+/// Proofs claiming another depth or group are invalid without any work.
 #[pyfunction]
+#[pyo3(signature = (proofs, root, depth = None, group = None))]
 pub(crate) fn verify_membership_batch(
     py: Python<'_>,
     proofs: Vec<PyRef<'_, MembershipProof>>,
-    root: &[u8],
+    root: &Bound<'_, PyAny>,
+    depth: Option<usize>,
+    group: Option<&str>,
 ) -> Result<Vec<usize>> {
-    let root = root_hex(root)?;
+    let (root, depth, group) = statement(root, depth, group)?;
     let files: Vec<std::result::Result<MembershipProofFile, file::FileError>> =
         proofs.iter().map(|p| Ok(p.file.clone())).collect();
-    let bad = py.allow_threads(|| file::verify_membership_files(&files, &root, None, &mut rand_core::OsRng));
+    let bad = py.allow_threads(|| file::verify_membership_files(&files, &root, depth, group, &mut rand_core::OsRng));
     Ok(bad.into_iter().map(|(i, _)| i).collect())
 }

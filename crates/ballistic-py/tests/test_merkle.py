@@ -34,11 +34,17 @@ def test_round_trip(group):
     proof = tree.prove(2, blinding=blinding, label="py test")
     assert proof.group == group and proof.depth == 6 and proof.label == "py test"
     assert proof.root == tree.root
-    assert proof.verify(tree.root)
-    proof.check(tree.root)
-    assert not proof.verify(other.root)
-    with pytest.raises(ballistic.VerificationError):
-        proof.check(other.root)
+    # The statement is the verifier's: a tree, or a root with its depth (and group).
+    assert proof.verify(tree)
+    assert proof.verify(tree.root, depth=6, group=group)
+    proof.check(tree)
+    proof.check(tree.root, depth=6, group=group)
+    assert not proof.verify(other)
+    assert not proof.verify(other.root, depth=6, group=group)
+    with pytest.raises(ballistic.VerificationError, match="wrong root"):
+        proof.check(other)
+    with pytest.raises(ballistic.VerificationError, match="depth 6, where the tree has depth 5"):
+        proof.check(tree.root, depth=5, group=group)
     # The commitment opens to the leaf with the blinding given (so the same
     # commitment can be range-proved); small leaves commit like values.
     small = tree.prove(1, blinding=blinding)
@@ -52,7 +58,8 @@ def test_round_trip(group):
 def test_tampering_and_batches(group):
     tree = ballistic.MerkleTree(list(range(10)), depth=4, group=group)
     proofs = [tree.prove(i) for i in (0, 3, 9)]
-    assert ballistic.verify_membership_batch(proofs, tree.root) == []
+    assert ballistic.verify_membership_batch(proofs, tree) == []
+    assert ballistic.verify_membership_batch(proofs, tree.root, depth=4, group=group) == []
     d = json.loads(proofs[1].to_json())
     raw = bytes.fromhex(d["proof"])
     tampered = None
@@ -67,16 +74,17 @@ def test_tampering_and_batches(group):
             candidate = ballistic.MembershipProof.from_json(json.dumps(d))
         except ballistic.DecodeError:
             continue
-        assert not candidate.verify(tree.root), i
+        assert not candidate.verify(tree), i
         tampered = tampered or candidate
     assert tampered is not None
     d = json.loads(proofs[2].to_json())
     d["commitment"] = json.loads(proofs[0].to_json())["commitment"]
     swapped = ballistic.MembershipProof.from_json(json.dumps(d))
-    assert not swapped.verify(tree.root)
-    assert ballistic.verify_membership_batch([proofs[0], tampered, proofs[2], swapped], tree.root) == [1, 3]
-    # Another root: every proof named.
-    assert ballistic.verify_membership_batch(proofs, bytes(32)) == [0, 1, 2]
+    assert not swapped.verify(tree)
+    assert ballistic.verify_membership_batch([proofs[0], tampered, proofs[2], swapped], tree) == [1, 3]
+    # Another root, another depth: every proof named.
+    assert ballistic.verify_membership_batch(proofs, bytes(32), depth=4, group=group) == [0, 1, 2]
+    assert ballistic.verify_membership_batch(proofs, tree.root, depth=3, group=group) == [0, 1, 2]
 
 
 def test_refusals(group):
@@ -100,7 +108,26 @@ def test_refusals(group):
     with pytest.raises(ballistic.InvalidInput):
         tree.prove(0, blinding=b"\x01")
     with pytest.raises(ballistic.InvalidInput):
-        tree.prove(0).verify(b"short")
+        tree.prove(0).verify(b"short", depth=4, group=group)
+    # A bare root needs the verifier's depth; a tree's depth and group are its own.
+    proof = tree.prove(0)
+    with pytest.raises(ballistic.InvalidInput, match="depth= is required"):
+        proof.verify(tree.root)
+    with pytest.raises(ballistic.InvalidInput, match="depth= is required"):
+        ballistic.verify_membership_batch([proof], tree.root)
+    with pytest.raises(ballistic.InvalidInput):
+        proof.verify(tree.root, depth=65, group=group)
+    with pytest.raises(ballistic.InvalidInput, match="depth=3, but the tree has depth 4"):
+        proof.verify(tree, depth=3)
+    with pytest.raises(ballistic.InvalidInput):
+        proof.verify(tree, group="secp256k1" if group != "secp256k1" else "ed25519")
+    with pytest.raises(ballistic.InvalidInput):
+        proof.verify("not a root", depth=4)
+    # A bare root's group is the verifier's (default ristretto255), never the proof's.
+    other = "ed25519" if group == "ristretto255" else "ristretto255"
+    assert not proof.verify(tree.root, depth=4, group=other)
+    assert proof.verify(tree.root, depth=4, group=group)
+    assert proof.verify(tree.root, depth=4) == (group == "ristretto255")
     # A tree file whose leaves do not give its root; unknown fields; bad JSON.
     d = json.loads(tree.to_json())
     d["leaves"][0] = (9).to_bytes(32, "little").hex()
@@ -136,12 +163,56 @@ def test_files_with_the_cli(tmp_path):
     assert out.returncode == 0, out.stderr
     assert bytes.fromhex(out.stdout.strip()) == tree.root
     tree.prove(1).save(tmp_path / "p.json")
-    out = subprocess.run([str(CLI), "merkle", "verify", tree.root.hex(), str(tmp_path / "p.json")],
+    out = subprocess.run([str(CLI), "merkle", "verify", tree.root.hex(), "--depth", "8", "--group", "ristretto255",
+                          str(tmp_path / "p.json")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    out = subprocess.run([str(CLI), "merkle", "verify", str(tmp_path / "tree.json"), str(tmp_path / "p.json")],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     (tmp_path / "idx").write_text("2\n")
     subprocess.run([str(CLI), "merkle", "prove", str(tmp_path / "tree.json"), "--leaf-file", str(tmp_path / "idx"),
                     "--out", str(tmp_path / "q.json")], check=True)
     q = ballistic.MembershipProof.load(tmp_path / "q.json")
-    assert q.verify(tree.root)
+    assert q.verify(tree)
     assert ballistic.MerkleTree.load(tmp_path / "tree.json").root == tree.root
+
+
+def inner_node_attack(group, depth):
+    """Issue 35, item 1: the leaves {1, 2, 3} at `depth`; the root's children are public (the roots of
+    the depth-(d-1) trees over the two halves of the leaves), and the depth-1 tree over them holds the
+    left child as a leaf. Its proof, claiming depth 1, used to verify against the honest root."""
+    honest = ballistic.MerkleTree([1, 2, 3], depth=depth, group=group)
+    first, rest = ([1, 2], [3]) if depth == 2 else ([1, 2, 3], [0])
+    left = ballistic.MerkleTree(first, depth=depth - 1, group=group).root
+    right = ballistic.MerkleTree(rest, depth=depth - 1, group=group).root
+    shallow = ballistic.MerkleTree([left, right], depth=1, group=group)
+    # Levels are separated: the shallow tree has another root.
+    assert shallow.root != honest.root
+    attack = shallow.prove(0)
+    assert attack.verify(shallow)
+    d = json.loads(attack.to_json())
+    d["root"] = honest.root.hex()
+    forged = ballistic.MembershipProof.from_json(json.dumps(d))
+    d["depth"] = depth - 1
+    deeper = ballistic.MembershipProof.from_json(json.dumps(d))
+    for proof, got in [(attack, 1), (forged, 1), (deeper, depth - 1)]:
+        message = f"a proof for a tree of depth {got}, where the tree has depth {depth}"
+        assert not proof.verify(honest)
+        assert not proof.verify(honest.root, depth=depth, group=group)
+        with pytest.raises(ballistic.VerificationError, match=message):
+            proof.check(honest)
+        with pytest.raises(ballistic.VerificationError, match=message):
+            proof.check(honest.root, depth=depth, group=group)
+    # In a batch, next to an honest proof (at depth 2: a depth-32 proof is slow in a debug build).
+    batch = [attack, forged, deeper] + ([honest.prove(2)] if depth == 2 else [])
+    assert ballistic.verify_membership_batch(batch, honest) == [0, 1, 2]
+    assert ballistic.verify_membership_batch(batch, honest.root, depth=depth, group=group) == [0, 1, 2]
+
+
+def test_inner_node_is_no_leaf(group):
+    inner_node_attack(group, 2)
+
+
+def test_inner_node_is_no_leaf_depth_32():
+    inner_node_attack("ristretto255", 32)
+

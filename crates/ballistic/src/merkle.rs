@@ -3,20 +3,35 @@
 //! public root, without revealing which leaf (Blockstream's application of
 //! Table 3: set membership for sets of millions or billions of elements).
 //!
-//! **Statement.** Public: the group `G`, the depth `d`, the root `ρ ∈ 𝔽`,
-//! the commitment `V`. The prover knows `x, γ`, siblings `σ_0 … σ_{d−1}`
-//! and position bits `p_0 … p_{d−1}` with `V = x·B + γ·B̃` and
+//! **Statement.** Public, all of it the verifier's: the group `G`, the
+//! depth `d`, the root `ρ ∈ 𝔽`, the commitment `V`. The prover knows
+//! `x, γ`, siblings `σ_0 … σ_{d−1}` and position bits `p_0 … p_{d−1}` with
+//! `V = x·B + γ·B̃` and
 //!
 //! ```text
-//!     x_0 = x,   x_{i+1} = N(p_i ? (σ_i, x_i) : (x_i, σ_i)),   x_d = ρ
-//!     N(ℓ, r) = y(H_D(bits_{|F|}(ℓ) ‖ bits_{|F|}(r))),   D = "ballistic/merkle/v1"
+//!     x_0 = x,   x_{i+1} = N_i(p_i ? (σ_i, x_i) : (x_i, σ_i)),   x_d = ρ
+//!     N_i(ℓ, r) = y(H_{D_i}(bits_{|F|}(ℓ) ‖ bits_{|F|}(r))),   D_i = "ballistic/merkle/v2/level" ‖ i
 //! ```
 //!
-//! with the Pedersen hash `H_D` over the group's embedded curve
-//! ([`crate::embedded::pedersen`]). Empty positions hold the leaf `0`; the
-//! empty subtree of height `i` has root `E_i` (`E_0 = 0`,
-//! `E_{i+1} = N(E_i, E_i)`), so a tree of depth 32 with a thousand leaves
-//! is built with about a thousand hashes.
+//! (`i` as one byte, `0 ≤ i < 64`) with the Pedersen hash `H_D` over the
+//! group's embedded curve ([`crate::embedded::pedersen`]). Empty positions
+//! hold the leaf `0`; the empty subtree of height `i` has root `E_i`
+//! (`E_0 = 0`, `E_{i+1} = N_i(E_i, E_i)`), so a tree of depth 32 with a
+//! thousand leaves is built with about a thousand hashes.
+//!
+//! **Levels are separated.** Each level hashes with its own generators
+//! (its own personalization `D_i`, as Zcash Sapling personalizes its
+//! Merkle hash by layer). With one hash `N` for every level (version 1), a
+//! node `z` at level `k` of a depth-`d` tree was a leaf of the depth-`(d−k)`
+//! tree over the level-`k` nodes, with the same root: anyone could prove
+//! "membership" of a value that is no leaf, from public data, if the
+//! verifier accepted the depth from the prover. Now the depth is the
+//! verifier's input ([`MerkleParams`]), the transcript binds it, and a node
+//! of level `k ≥ 1` is `N_{k−1}(…)` while a shallower tree's root over the
+//! same nodes would be `N_{d−k−1}(…)` computed from `N_0` up: equal outputs
+//! under different personalizations are a discrete-logarithm relation
+//! among independent generators. Roots of version 2 differ from version 1's
+//! (`MERKLE_LABEL`); trees built by earlier releases must be rebuilt.
 //!
 //! **Proof.** An R1CS proof (paper Protocol 3) of the circuit
 //! [`crate::circuit::gadgets::merkle::membership`] with `x` as its one
@@ -50,17 +65,32 @@ use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 
-/// The Pedersen-hash label of tree nodes.
-pub const MERKLE_LABEL: &[u8] = b"ballistic/merkle/v1";
+/// The Pedersen-hash personalization of tree nodes, before the level:
+/// level `i` hashes under `MERKLE_LABEL ‖ [i]` (version 2; version 1 had
+/// one label `"ballistic/merkle/v1"` for every level).
+pub const MERKLE_LABEL: &[u8] = b"ballistic/merkle/v2/level";
+
+/// The transcript's domain separator of membership proofs (version 2:
+/// per-level hashes).
+pub const MEMBERSHIP_DOMAIN: &[u8] = b"ballistic merkle membership v2";
 
 /// Largest supported depth (leaf indices are `u64`).
 pub const MAX_DEPTH: usize = 64;
 
-/// Hash parameters and empty-subtree roots for trees of one depth.
+/// The personalization `D_i` of level `i`'s node hash.
+pub fn level_label(level: usize) -> Vec<u8> {
+    let mut label = MERKLE_LABEL.to_vec();
+    label.push(level as u8);
+    label
+}
+
+/// Hash parameters (one per level) and empty-subtree roots for trees of
+/// one depth: the verifier's statement of the depth.
 #[derive(Clone, Debug)]
 pub struct MerkleParams<G: WithEmbeddedCurve> {
     depth: usize,
-    hash: PedersenHash<G::Curve>,
+    /// `H_{D_0} … H_{D_{d−1}}`.
+    hashes: Vec<PedersenHash<G::Curve>>,
     empty: Vec<G::Scalar>,
 }
 
@@ -70,13 +100,14 @@ impl<G: WithEmbeddedCurve> MerkleParams<G> {
         if depth == 0 || depth > MAX_DEPTH {
             return Err(ProofError::Gadget { message: format!("Merkle depth {depth} is outside 1..={MAX_DEPTH}") });
         }
-        let hash = PedersenHash::new(MERKLE_LABEL, 2 * field_bits::<G::Scalar>())?;
+        let bits = 2 * field_bits::<G::Scalar>();
+        let hashes = (0..depth).map(|i| PedersenHash::new(&level_label(i), bits)).collect::<Result<Vec<_>, _>>()?;
         let mut empty = vec![G::Scalar::zero()];
-        for i in 0..depth {
+        for (i, hash) in hashes.iter().enumerate() {
             let e = empty.get(i).copied().unwrap_or_default();
-            empty.push(node_hash::<G>(&hash, &e, &e)?);
+            empty.push(node_hash::<G>(hash, &e, &e)?);
         }
-        Ok(MerkleParams { depth, hash, empty })
+        Ok(MerkleParams { depth, hashes, empty })
     }
 
     /// `d`.
@@ -84,9 +115,24 @@ impl<G: WithEmbeddedCurve> MerkleParams<G> {
         self.depth
     }
 
-    /// The node hash `N(ℓ, r)`.
-    pub fn hash_pair(&self, left: &G::Scalar, right: &G::Scalar) -> Result<G::Scalar, ProofError> {
-        node_hash::<G>(&self.hash, left, right)
+    /// The node hash of level `level`: `N_level(ℓ, r)` (the parent of
+    /// two nodes at height `level`; leaves are at height 0).
+    pub fn hash_pair(&self, level: usize, left: &G::Scalar, right: &G::Scalar) -> Result<G::Scalar, ProofError> {
+        node_hash::<G>(self.level_hash(level)?, left, right)
+    }
+
+    /// The root `E_height` of an empty subtree of `height` levels
+    /// (`0 ..= d`).
+    pub fn empty_root(&self, height: usize) -> Result<G::Scalar, ProofError> {
+        self.empty.get(height).copied().ok_or_else(|| ProofError::Gadget {
+            message: format!("no empty subtree of height {height} in a tree of depth {}", self.depth),
+        })
+    }
+
+    fn level_hash(&self, level: usize) -> Result<&PedersenHash<G::Curve>, ProofError> {
+        self.hashes.get(level).ok_or_else(|| ProofError::Gadget {
+            message: format!("no level {level} in a tree of depth {}", self.depth),
+        })
     }
 
     /// Multiplication gates of the membership circuit (before padding).
@@ -154,7 +200,7 @@ impl<G: WithEmbeddedCurve> MerkleTree<G> {
                         node_bits(&l, &r)
                     })
                     .collect();
-                next.extend(params.hash.hash_many_vartime(&messages)?.into_iter().map(|p| p.y));
+                next.extend(params.level_hash(level)?.hash_many_vartime(&messages)?.into_iter().map(|p| p.y));
             }
             levels.push(next);
         }
@@ -222,9 +268,9 @@ impl<S: ScalarOps> MerklePath<S> {
         let mut node = *leaf;
         for (level, sib) in self.siblings.iter().enumerate() {
             node = if (self.index >> level) & 1 == 1 {
-                params.hash_pair(sib, &node)?
+                params.hash_pair(level, sib, &node)?
             } else {
-                params.hash_pair(&node, sib)?
+                params.hash_pair(level, &node, sib)?
             };
         }
         Ok(node)
@@ -251,7 +297,7 @@ impl<G: Group> MembershipProof<G> {
 }
 
 fn bind_statement<G: Group>(transcript: &mut Transcript, depth: usize, root: &G::Scalar) {
-    transcript.append_message(b"dom-sep", b"ballistic merkle membership v1");
+    transcript.append_message(b"dom-sep", MEMBERSHIP_DOMAIN);
     transcript.append_u64(b"depth", depth as u64);
     transcript.append_message(b"root", &root.to_bytes());
 }
@@ -289,7 +335,7 @@ pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
             })
             .collect(),
     };
-    let top = membership(&mut prover, &params.hash, var.into(), params.depth, Some(&witness))?;
+    let top = membership(&mut prover, &params.hashes, var.into(), Some(&witness))?;
     crate::circuit::ConstraintSystem::constrain(&mut prover, top - *root);
     let proof = prover.prove_with_rng(bp_gens, rng)?;
     Ok((MembershipProof { r1cs: proof }, commitment))
@@ -313,8 +359,13 @@ impl<G: WithEmbeddedCurve> PreparedMembership<G> {
         // The transcript and the commitment play no part in the shared rows.
         let mut verifier = Verifier::<G>::new(Transcript::new(b"ballistic prepare"));
         let var = verifier.commit(G::compress(&G::basepoint()));
-        let top = membership::<G::Curve, _>(&mut verifier, &params.hash, var.into(), params.depth, None)?;
+        let top = membership::<G::Curve, _>(&mut verifier, &params.hashes, var.into(), None)?;
         Ok(PreparedMembership { depth: params.depth, system: verifier.prepare()?, top })
+    }
+
+    /// The depth `d` the circuit is for (the verifier's).
+    pub fn depth(&self) -> usize {
+        self.depth
     }
 
     /// The verifier for the statement "`commitment` opens to a leaf of the

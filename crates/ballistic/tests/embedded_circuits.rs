@@ -326,9 +326,11 @@ fn merkle_tree_shapes() {
 
 /// Roots of the depth-3 tree over the leaves 1, 2, 3 (little-endian hex),
 /// reproduced independently by `scripts/pedersen_ref.py`.
+/// Version 2 (a personalization per level); version 1's were
+/// `4456e4eb…` and `c79219fe…`.
 const MERKLE_ROOTS: [&str; 2] = [
-    "4456e4ebc0efda8f40fe565237c965450f4f179b2ffe2099fa89e8aeeff07202",
-    "c79219fe3af67c051b5e5aeb62a41c2128bd87cd0c09963b8dd0b4926cbd08e3",
+    "11312a8dee67123bc0e0997d4d13b1e05a959223c4fbc2c65e00c0d544ff7501",
+    "e3d9db7fcba24fc3bc74ddf6c9643a893aa406c0871cc0899a7779d580b951e5",
 ];
 
 fn root_hex<G: WithEmbeddedCurve>() -> String {
@@ -342,6 +344,130 @@ fn root_hex<G: WithEmbeddedCurve>() -> String {
 fn merkle_root_vectors() {
     assert_eq!(root_hex::<Ristretto255>(), MERKLE_ROOTS[0]);
     assert_eq!(root_hex::<Secp256k1>(), MERKLE_ROOTS[1]);
+}
+
+/// The node hash of each level is its own: the same children give other
+/// nodes at other levels, and so do empty subtrees.
+fn merkle_levels_separated<G: WithEmbeddedCurve>() {
+    let params = MerkleParams::<G>::new(64).unwrap();
+    let (a, b) = (<G::Scalar as ScalarOps>::from_u64(1), <G::Scalar as ScalarOps>::from_u64(2));
+    let nodes: Vec<G::Scalar> = (0..64).map(|i| params.hash_pair(i, &a, &b).unwrap()).collect();
+    let empties: Vec<G::Scalar> = (0..=64).map(|i| params.empty_root(i).unwrap()).collect();
+    for (i, x) in nodes.iter().chain(&empties).enumerate() {
+        for y in nodes.iter().chain(&empties).skip(i + 1) {
+            assert_ne!(x, y);
+        }
+    }
+    assert!(params.hash_pair(64, &a, &b).is_err());
+    assert!(params.empty_root(65).is_err());
+    assert_eq!(MerkleParams::<G>::new(3).unwrap().hash_pair(2, &a, &b).unwrap(), nodes[2]);
+}
+
+#[test]
+fn merkle_levels_separated_ristretto() {
+    merkle_levels_separated::<Ristretto255>();
+}
+
+#[test]
+fn merkle_levels_separated_secp256k1() {
+    merkle_levels_separated::<Secp256k1>();
+}
+
+/// Issue 35, item 1: the leaves {1, 2, 3} at depth `depth`; the depth-1
+/// tree over the root's two children holds its left child as a leaf. With
+/// one node hash for every level that tree had the honest root and a
+/// depth-1 proof of the inner node verified against it. Now the shallow
+/// tree has another root, the prover cannot prove the inner node against
+/// the honest root at any depth, and a verifier of the honest depth
+/// refuses the depth-1 proof (its own depth's circuit and transcript).
+fn inner_node_attack<G: WithEmbeddedCurve>(depth: usize) {
+    let mut rng = ChaCha20Rng::seed_from_u64(35);
+    let s = <G::Scalar as ScalarOps>::from_u64;
+    let params = MerkleParams::<G>::new(depth).unwrap();
+    let tree = MerkleTree::new(&params, vec![s(1), s(2), s(3)]).unwrap();
+    let root = tree.root();
+    // The honest root's children, from public data.
+    let level1 = [params.hash_pair(0, &s(1), &s(2)).unwrap(), params.hash_pair(0, &s(3), &s(0)).unwrap()];
+    let mut left = level1[0];
+    let mut right = level1[1];
+    for level in 1..depth - 1 {
+        left = params.hash_pair(level, &left, &right).unwrap();
+        right = params.empty_root(level + 1).unwrap();
+    }
+    assert_eq!(params.hash_pair(depth - 1, &left, &right).unwrap(), root);
+    // The attacker's shallower trees: the depth-1 tree over the root's
+    // children, the depth-(d−1) tree over the level-1 nodes.
+    let shallow = MerkleParams::<G>::new(1).unwrap();
+    let shallow_tree = MerkleTree::new(&shallow, vec![left, right]).unwrap();
+    assert_ne!(shallow_tree.root(), root);
+    let below = MerkleParams::<G>::new(depth - 1).unwrap();
+    assert_ne!(MerkleTree::new(&below, level1.to_vec()).unwrap().root(), root);
+    // No proof of the inner node for the honest root at depth 1.
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let path = shallow_tree.path(&shallow, 0).unwrap();
+    let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
+    let t = || Transcript::new(b"attack");
+    let attempt = merkle::prove_membership(&shallow, &bp, &pc, t(), &root, &left, &blinding, &path, &mut rng);
+    assert!(matches!(attempt, Err(ProofError::Unsatisfied)));
+    // A depth-1 proof of its own tree is valid at depth 1, refused at the verifier's depth.
+    let shallow_root = shallow_tree.root();
+    let (proof, v) =
+        merkle::prove_membership(&shallow, &bp, &pc, t(), &shallow_root, &left, &blinding, &path, &mut rng).unwrap();
+    merkle::verify_membership(&shallow, &bp, &pc, t(), &shallow_root, &v, &proof, &mut rng).unwrap();
+    // (A proof of the smaller circuit has fewer inner-product rounds.)
+    let bytes = proof.to_bytes().len();
+    let too_short = |r: Result<(), ProofError>| matches!(r, Err(ProofError::WrongLength { expected, got }) if got == bytes && expected > bytes);
+    for r in [root, shallow_root] {
+        let refused = merkle::verify_membership(&params, &bp, &pc, t(), &r, &v, &proof, &mut rng);
+        assert!(too_short(refused.clone()), "depth {depth}: {refused:?}");
+    }
+    let prepared = merkle::PreparedMembership::new(&params).unwrap();
+    assert_eq!(prepared.depth(), depth);
+    assert!(too_short(prepared.verify(&bp, &pc, t(), &root, &v, &proof, &mut rng)));
+}
+
+#[test]
+fn inner_node_is_no_leaf_depth_2() {
+    inner_node_attack::<Ristretto255>(2);
+    inner_node_attack::<Secp256k1>(2);
+}
+
+#[test]
+fn inner_node_is_no_leaf_depth_32() {
+    inner_node_attack::<Ristretto255>(32);
+}
+
+/// A depth-31 proof against a depth-32 root: the same proof length (both
+/// circuits pad to 65,536 gates), so only the circuit and the transcript
+/// (the depth is bound, and the verifier's) tell them apart.
+#[test]
+#[ignore = "slow (a depth-31 proof): run with --ignored"]
+fn depth_31_proof_refused_at_depth_32() {
+    let mut rng = ChaCha20Rng::seed_from_u64(31);
+    let s = <ballistic::Scalar<Ristretto255> as ScalarOps>::from_u64;
+    let d32 = MerkleParams::<Ristretto255>::new(32).unwrap();
+    let d31 = MerkleParams::<Ristretto255>::new(31).unwrap();
+    assert_eq!(d31.generators_needed(), d32.generators_needed());
+    let honest = MerkleTree::new(&d32, vec![s(1), s(2), s(3)]).unwrap();
+    // The depth-31 tree over the level-1 nodes: another root.
+    let level1 = vec![d32.hash_pair(0, &s(1), &s(2)).unwrap(), d32.hash_pair(0, &s(3), &s(0)).unwrap()];
+    let shallow = MerkleTree::new(&d31, level1.clone()).unwrap();
+    assert_ne!(shallow.root(), honest.root());
+    let path = shallow.path(&d31, 0).unwrap();
+    let pc = PedersenGens::<Ristretto255>::default();
+    let bp = BulletproofGens::<Ristretto255>::new(d32.generators_needed(), 1);
+    let blinding = <ballistic::Scalar<Ristretto255> as ScalarOps>::random(&mut rng);
+    let t = || Transcript::new(b"depth 31");
+    let attempt = merkle::prove_membership(&d31, &bp, &pc, t(), &honest.root(), &level1[0], &blinding, &path, &mut rng);
+    assert!(matches!(attempt, Err(ProofError::Unsatisfied)));
+    let (proof, v) =
+        merkle::prove_membership(&d31, &bp, &pc, t(), &shallow.root(), &level1[0], &blinding, &path, &mut rng).unwrap();
+    merkle::verify_membership(&d31, &bp, &pc, t(), &shallow.root(), &v, &proof, &mut rng).unwrap();
+    for root in [honest.root(), shallow.root()] {
+        let refused = merkle::verify_membership(&d32, &bp, &pc, t(), &root, &v, &proof, &mut rng);
+        assert_eq!(refused, Err(ProofError::VerificationFailed));
+    }
 }
 
 /// A statement's constraints built once (`Verifier::prepare`) verify what

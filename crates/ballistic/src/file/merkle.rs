@@ -20,6 +20,19 @@
 //! the group, the proof the R1CS proof's bytes. The prover's secrets (the
 //! leaf's position, the leaf value and the commitment's blinding) go to a
 //! separate [`MembershipOpenings`] file.
+//!
+//! **The statement is the verifier's.** A proof file's `group`, `depth`
+//! and `root` say what it claims; verification takes all three from the
+//! verifier (its tree file, or a root given with its depth and group) and
+//! refuses a file that claims another group, depth
+//! ([`FileError::DepthMismatch`]) or root before decoding its proof,
+//! building a circuit or deriving generators. A batch is of one group and
+//! one depth: one circuit, one derivation of generators, one
+//! multi-scalar multiplication, whatever the files claim.
+//!
+//! Roots are those of [`crate::merkle`] version 2 (per-level node hashes):
+//! tree files written by version 1 fail to load (their leaves no longer
+//! give their root) and must be rebuilt from their leaves.
 
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
@@ -123,12 +136,22 @@ fn check_depth(depth: usize) -> Result<(), FileError> {
     Ok(())
 }
 
-/// `1 ..= min(2^depth, MAX_TREE_LEAVES)` leaves.
+/// `1 ..= min(2^depth, MAX_TREE_LEAVES)` leaves; the error names the
+/// limit exceeded (the depth's first).
 fn check_leaves(count: usize, depth: usize) -> Result<(), FileError> {
-    if count == 0 || count > MAX_TREE_LEAVES || (count as u128) > (1u128 << depth.min(MAX_DEPTH)) {
+    if count == 0 || (count as u128) > (1u128 << depth.min(MAX_DEPTH)) {
         return Err(FileError::Leaves { count, depth });
     }
+    if count > MAX_TREE_LEAVES {
+        return Err(FileError::TooManyLeaves { count, max: MAX_TREE_LEAVES });
+    }
     Ok(())
+}
+
+/// The non-blank lines of a leaves file (what [`parse_leaf_lines`] would
+/// return as many leaves of, if they parse).
+fn count_leaf_lines(text: &[u8]) -> usize {
+    text.split(|b| *b == b'\n').filter(|line| !line.trim_ascii().is_empty()).count()
 }
 
 /// The leaves of a leaves file: one per line, either a decimal number
@@ -139,7 +162,11 @@ pub fn parse_leaf_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileErr
     if text.len() > MAX_TREE_FILE {
         return Err(FileError::TooLarge { len: text.len(), max: MAX_TREE_FILE });
     }
-    let mut leaves = Vec::new();
+    let count = count_leaf_lines(text);
+    if count > MAX_TREE_LEAVES {
+        return Err(FileError::TooManyLeaves { count, max: MAX_TREE_LEAVES });
+    }
+    let mut leaves = Vec::with_capacity(count);
     for (i, line) in text.split(|b| *b == b'\n').enumerate() {
         let line = line.trim_ascii();
         if line.is_empty() {
@@ -154,9 +181,6 @@ pub fn parse_leaf_lines<G: Group>(text: &[u8]) -> Result<Vec<G::Scalar>, FileErr
         } else {
             return Err(bad());
         };
-        if leaves.len() == MAX_TREE_LEAVES {
-            return Err(FileError::Leaves { count: MAX_TREE_LEAVES + 1, depth: MAX_DEPTH });
-        }
         leaves.push(leaf);
     }
     Ok(leaves)
@@ -188,8 +212,14 @@ impl MerkleTreeFile {
     }
 
     /// Build the tree of `depth` levels on `group` from a leaves file
-    /// ([`parse_leaf_lines`]).
+    /// ([`parse_leaf_lines`]). The depth and the leaf count are checked
+    /// first (an error names the depth given).
     pub fn build_from_lines(group: GroupId, depth: usize, text: &[u8]) -> Result<Self, FileError> {
+        if text.len() > MAX_TREE_FILE {
+            return Err(FileError::TooLarge { len: text.len(), max: MAX_TREE_FILE });
+        }
+        check_depth(depth)?;
+        check_leaves(count_leaf_lines(text), depth)?;
         crate::with_group!(group, G => Self::build::<G>(depth, parse_leaf_lines::<G>(text)?))
     }
 
@@ -215,6 +245,17 @@ impl MerkleTreeFile {
     /// The file's group.
     pub fn group_id(&self) -> Result<GroupId, FileError> {
         group_of(&self.group)
+    }
+
+    /// Verify membership proof files against this tree: its root, depth
+    /// and group ([`verify_membership_files`]). Check the tree first
+    /// ([`tree`](Self::tree)) if the file is not your own.
+    pub fn verify_proofs<R: RngCore + CryptoRng>(
+        &self,
+        files: &[Result<MembershipProofFile, FileError>],
+        rng: &mut R,
+    ) -> Result<Vec<(usize, FileError)>, FileError> {
+        Ok(verify_membership_files(files, &self.root, self.depth, self.group_id()?, rng))
     }
 
     /// The tree on `G`, rebuilt from the leaves; refused unless it has the
@@ -332,6 +373,21 @@ impl MembershipProofFile {
         Ok(file)
     }
 
+    /// Parse JSON (at most 1 MiB) and check only the header (system,
+    /// label, depth and group: no decoding). The root, commitment and proof
+    /// are decoded by verification ([`verify_membership_files`]), only for
+    /// files of the verifier's group, depth and root: what a verifier of
+    /// many untrusted files reads them with.
+    pub fn from_json_header(text: &[u8]) -> Result<Self, FileError> {
+        if text.len() > MAX_RANGE_FILE {
+            return Err(FileError::TooLarge { len: text.len(), max: MAX_RANGE_FILE });
+        }
+        let file: MembershipProofFile = serde_json::from_slice(text)
+            .map_err(|e| FileError::Json { what: "not a Merkle membership proof file", reason: e.to_string() })?;
+        file.check_fields()?;
+        Ok(file)
+    }
+
     /// Every field: the header ([`check_fields`](Self::check_fields)) and
     /// the root, commitment and proof on the file's group.
     fn check_header(&self) -> Result<(), FileError> {
@@ -384,55 +440,58 @@ impl MembershipProofFile {
     }
 
     /// Verify that the proof is valid and for the tree with root `root`
-    /// (64 hex digits, as tree files write it) on `group` if given. The
-    /// root must come from the verifier, never from the proof file: anyone
-    /// can build a tree holding a leaf of their choice.
-    pub fn verify(&self, root: &str, group: Option<GroupId>) -> Result<(), FileError> {
-        match verify_membership_files(&[Ok(self.clone())], root, group, &mut rand_core::OsRng).pop() {
+    /// (64 hex digits, as tree files write it), of `depth` levels, on
+    /// `group`. The statement (root, depth and group) must come from the
+    /// verifier, never from the proof file: anyone can build a tree holding
+    /// a leaf of their choice, or (version 1) a shallower tree whose leaf
+    /// is an inner node of the verifier's tree.
+    pub fn verify(&self, root: &str, depth: usize, group: GroupId) -> Result<(), FileError> {
+        match verify_membership_files(&[Ok(self.clone())], root, depth, group, &mut rand_core::OsRng).pop() {
             Some((_, e)) => Err(e),
             None => Ok(()),
         }
     }
 }
 
-/// Verify membership proofs of membership in the tree with root `root`
-/// (64 hex digits; on `group`, if given, else on each file's group): one
-/// batch per group and depth, each depth's circuit built once.
-/// `(index, reason)` for every invalid one, in order. The root must come
-/// from the verifier: anyone can build a tree holding a leaf of their
-/// choice.
+/// Verify proofs of membership in the verifier's tree: root `root` (64
+/// hex digits), `depth` levels, on `group`. Files of another group, depth
+/// or root are named invalid ([`FileError::WrongGroup`],
+/// [`FileError::DepthMismatch`], [`FileError::RootMismatch`]) before any
+/// work; the others are one batch: the circuit of `depth` built once, the
+/// generators derived once, one multi-scalar multiplication.
+/// `(index, reason)` for every invalid one, in order (every file, with
+/// [`FileError::Depth`], if `depth` is outside `1..=64`).
 pub fn verify_membership_files<R: RngCore + CryptoRng>(
     files: &[Result<MembershipProofFile, FileError>],
     root: &str,
-    group: Option<GroupId>,
+    depth: usize,
+    group: GroupId,
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
+    if let Err(e) = check_depth(depth) {
+        return (0..files.len()).map(|i| (i, e.clone())).collect();
+    }
     let mut bad = Vec::new();
     let mut ok: Vec<(usize, &MembershipProofFile)> = Vec::new();
     for (index, file) in files.iter().enumerate() {
         match file {
             Err(e) => bad.push((index, e.clone())),
             // The root, commitment and proof are decoded once, by the claim.
-            Ok(f) => match (f.check_fields().map(|_| ()), group) {
-                (Err(e), _) => bad.push((index, e)),
-                (Ok(()), Some(g)) if f.group != g.name() => {
-                    bad.push((index, FileError::WrongGroup { file: f.group.clone(), expected: g.name() }))
+            Ok(f) => match f.check_fields() {
+                Err(e) => bad.push((index, e)),
+                Ok(g) if g != group => {
+                    bad.push((index, FileError::WrongGroup { file: f.group.clone(), expected: group.name() }))
                 }
-                (Ok(()), _) if root != f.root => bad.push((index, FileError::RootMismatch)),
-                (Ok(()), _) => ok.push((index, f)),
+                Ok(_) if f.depth != depth => {
+                    bad.push((index, FileError::DepthMismatch { expected: depth, got: f.depth }))
+                }
+                Ok(_) if root != f.root => bad.push((index, FileError::RootMismatch)),
+                Ok(_) => ok.push((index, f)),
             },
         }
     }
-    for group in GroupId::ALL {
-        let mut depths: Vec<usize> =
-            ok.iter().filter(|(_, f)| f.group_id().ok() == Some(group)).map(|(_, f)| f.depth).collect();
-        depths.sort_unstable();
-        depths.dedup();
-        for depth in depths {
-            let mine: Vec<(usize, &MembershipProofFile)> =
-                ok.iter().filter(|(_, f)| f.group_id().ok() == Some(group) && f.depth == depth).copied().collect();
-            bad.extend(crate::with_group!(group, G => verify_depth::<G, R>(depth, &mine, rng)));
-        }
+    if !ok.is_empty() {
+        bad.extend(crate::with_group!(group, G => verify_depth::<G, R>(depth, &ok, rng)));
     }
     bad.sort_by_key(|(i, _)| *i);
     bad
@@ -443,7 +502,8 @@ fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     files: &[(usize, &MembershipProofFile)],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
-    // The circuit of this depth is built once for every proof.
+    // The circuit of the verifier's depth is built once for every proof, the
+    // generators derived once (verify_claims).
     let prepared = match MerkleParams::<G>::new(depth).and_then(|params| PreparedMembership::new(&params)) {
         Ok(p) => p,
         Err(e) => return files.iter().map(|(i, _)| (*i, FileError::Proof(e.clone()))).collect(),
@@ -465,6 +525,7 @@ fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::errors::ProofError;
     use crate::Ristretto255;
 
     type S = <Ristretto255 as Group>::Scalar;
@@ -482,7 +543,28 @@ mod tests {
             );
         }
         let many = "1\n".repeat(MAX_TREE_LEAVES + 1);
-        assert!(matches!(parse_leaf_lines::<Ristretto255>(many.as_bytes()), Err(FileError::Leaves { .. })));
+        assert_eq!(
+            parse_leaf_lines::<Ristretto255>(many.as_bytes()),
+            Err(FileError::TooManyLeaves { count: MAX_TREE_LEAVES + 1, max: MAX_TREE_LEAVES })
+        );
+        // Building names the limit exceeded: the depth given, or the file's.
+        let group = GroupId::Ristretto255;
+        assert_eq!(
+            MerkleTreeFile::build_from_lines(group, 22, many.as_bytes()),
+            Err(FileError::TooManyLeaves { count: MAX_TREE_LEAVES + 1, max: MAX_TREE_LEAVES })
+        );
+        assert_eq!(
+            MerkleTreeFile::build_from_lines(group, 20, many.as_bytes()),
+            Err(FileError::Leaves { count: MAX_TREE_LEAVES + 1, depth: 20 })
+        );
+        assert_eq!(
+            MerkleTreeFile::build_from_lines(group, 3, "1\n".repeat(9).as_bytes()),
+            Err(FileError::Leaves { count: 9, depth: 3 })
+        );
+        assert_eq!(
+            FileError::TooManyLeaves { count: MAX_TREE_LEAVES + 1, max: MAX_TREE_LEAVES }.to_string(),
+            "2097153 leaves: a tree file holds at most 2097152"
+        );
         assert_eq!(
             parse_leaf_lines::<Ristretto255>("1\n".repeat(MAX_TREE_LEAVES).as_bytes()).unwrap().len(),
             MAX_TREE_LEAVES
@@ -518,16 +600,140 @@ mod tests {
             MembershipProofFile::prove::<Ristretto255, _>(&file, 2, None, "t", &mut rand_core::OsRng).unwrap();
         assert_eq!(openings.index, 2);
         assert_eq!(openings.commitment, proof.commitment);
-        proof.verify(&file.root, None).unwrap();
-        proof.verify(&file.root, Some(GroupId::Ristretto255)).unwrap();
-        assert!(matches!(proof.verify(&file.root, Some(GroupId::Secp256k1)), Err(FileError::WrongGroup { .. })));
-        assert_eq!(proof.verify(&"00".repeat(32), None), Err(FileError::RootMismatch));
+        let r = GroupId::Ristretto255;
+        proof.verify(&file.root, 2, r).unwrap();
+        assert_eq!(file.verify_proofs(&[Ok(proof.clone())], &mut rand_core::OsRng), Ok(vec![]));
+        // The group is the verifier's: Ed25519 shares Ristretto255's scalar field and embedded curve.
+        for g in [GroupId::Secp256k1, GroupId::Ed25519] {
+            assert_eq!(
+                proof.verify(&file.root, 2, g),
+                Err(FileError::WrongGroup { file: "ristretto255".into(), expected: g.name() })
+            );
+        }
+        assert_eq!(proof.verify(&"00".repeat(32), 2, r), Err(FileError::RootMismatch));
+        // So is the depth.
+        assert_eq!(proof.verify(&file.root, 3, r), Err(FileError::DepthMismatch { expected: 3, got: 2 }));
+        assert_eq!(proof.verify(&file.root, 1, r), Err(FileError::DepthMismatch { expected: 1, got: 2 }));
+        assert_eq!(proof.verify(&file.root, 0, r), Err(FileError::Depth(0)));
+        assert_eq!(proof.verify(&file.root, 65, r), Err(FileError::Depth(65)));
         let mut other = proof.clone();
         other.label = "u".into();
-        assert!(matches!(other.verify(&file.root, None), Err(FileError::Proof(_))));
+        assert!(matches!(other.verify(&file.root, 2, r), Err(FileError::Proof(ProofError::VerificationFailed))));
         assert!(matches!(
             MembershipProofFile::prove::<Ristretto255, _>(&file, 3, None, "t", &mut rand_core::OsRng),
             Err(FileError::LeafIndex { index: 3, leaves: 3 })
         ));
+    }
+
+    /// Issue 35, item 1: the leaves {1, 2, 3} at depth 2; the depth-1 tree
+    /// over the root's two children (public data) holds the root's left
+    /// child as a leaf. With one node hash for every level that tree had
+    /// the honest root, and its proof, claiming depth 1, verified against
+    /// the honest tree.
+    #[test]
+    fn inner_node_is_no_leaf() {
+        let rng = &mut rand_core::OsRng;
+        let r = GroupId::Ristretto255;
+        let leaves = vec![S::one(), S::from_u64(2), S::from_u64(3)];
+        let honest = MerkleTreeFile::build::<Ristretto255>(2, leaves).unwrap();
+        let (params, tree) = honest.tree::<Ristretto255>().unwrap();
+        let left = params.hash_pair(0, &S::one(), &S::from_u64(2)).unwrap();
+        let right = params.hash_pair(0, &S::from_u64(3), &S::zero()).unwrap();
+        assert_eq!(params.hash_pair(1, &left, &right).unwrap(), tree.root());
+        // The levels are separated: the shallow tree has another root.
+        let shallow = MerkleTreeFile::build::<Ristretto255>(1, vec![left, right]).unwrap();
+        assert_ne!(shallow.root, honest.root);
+        let (attack, _) = MembershipProofFile::prove::<Ristretto255, _>(&shallow, 0, None, "t", rng).unwrap();
+        attack.verify(&shallow.root, 1, r).unwrap();
+        // The depth is the verifier's: refused whatever root the file claims.
+        let mut forged = attack.clone();
+        forged.root = honest.root.clone();
+        for file in [&attack, &forged] {
+            assert_eq!(file.verify(&honest.root, 2, r), Err(FileError::DepthMismatch { expected: 2, got: 1 }));
+        }
+        // And were the verifier told depth 1, the proof is not for the honest root.
+        assert_eq!(attack.verify(&honest.root, 1, r), Err(FileError::RootMismatch));
+        assert_eq!(forged.verify(&honest.root, 1, r), Err(FileError::Proof(ProofError::VerificationFailed)));
+        // In a batch, next to an honest proof.
+        let (good, _) = MembershipProofFile::prove::<Ristretto255, _>(&honest, 2, None, "t", rng).unwrap();
+        let files = [Ok(good), Ok(attack), Ok(forged)];
+        let mismatch = FileError::DepthMismatch { expected: 2, got: 1 };
+        assert_eq!(
+            verify_membership_files(&files, &honest.root, 2, r, rng),
+            vec![(1, mismatch.clone()), (2, mismatch)]
+        );
+        assert_eq!(
+            FileError::DepthMismatch { expected: 2, got: 1 }.to_string(),
+            "a proof for a tree of depth 1, where the tree has depth 2"
+        );
+    }
+
+    /// The depth-32 analogue: a depth-1 proof of the root's left child, and
+    /// a file claiming depth 31, are refused against the depth-32 tree,
+    /// before the proof is decoded (its bytes are not even hex here).
+    #[test]
+    fn inner_node_is_no_leaf_depth_32() {
+        let rng = &mut rand_core::OsRng;
+        let honest = MerkleTreeFile::build::<Ristretto255>(32, vec![S::one(), S::from_u64(2), S::from_u64(3)]).unwrap();
+        let (params, tree) = honest.tree::<Ristretto255>().unwrap();
+        // The nodes above the leaves, then the root's children.
+        let level1 = [
+            params.hash_pair(0, &S::one(), &S::from_u64(2)).unwrap(),
+            params.hash_pair(0, &S::from_u64(3), &S::zero()).unwrap(),
+        ];
+        let mut left = params.hash_pair(1, &level1[0], &level1[1]).unwrap();
+        for level in 2..31 {
+            left = params.hash_pair(level, &left, &params.empty_root(level).unwrap()).unwrap();
+        }
+        let right = params.empty_root(31).unwrap();
+        assert_eq!(params.hash_pair(31, &left, &right).unwrap(), tree.root());
+        // The shallower trees over inner nodes have other roots.
+        let shallow = MerkleTreeFile::build::<Ristretto255>(1, vec![left, right]).unwrap();
+        assert_ne!(shallow.root, honest.root);
+        let shallow31 = MerkleTreeFile::build::<Ristretto255>(31, level1.to_vec()).unwrap();
+        assert_ne!(shallow31.root, honest.root);
+        let (attack, _) = MembershipProofFile::prove::<Ristretto255, _>(&shallow, 0, None, "t", rng).unwrap();
+        let mut forged = attack.clone();
+        forged.root = honest.root.clone();
+        let mut deeper = forged.clone();
+        deeper.depth = 31;
+        deeper.proof = "not a proof".into();
+        let files = [Ok(attack), Ok(forged), Ok(deeper)];
+        assert_eq!(
+            honest.verify_proofs(&files, rng).unwrap(),
+            vec![
+                (0, FileError::DepthMismatch { expected: 32, got: 1 }),
+                (1, FileError::DepthMismatch { expected: 32, got: 1 }),
+                (2, FileError::DepthMismatch { expected: 32, got: 31 }),
+            ]
+        );
+    }
+
+    /// Issue 35, item 2: files claiming depths 61 to 64 cost the verifier
+    /// nothing: named for their depth before their proofs are decoded.
+    #[test]
+    fn batch_refuses_other_depths_before_work() {
+        let rng = &mut rand_core::OsRng;
+        let file = MerkleTreeFile::build::<Ristretto255>(2, vec![S::one(), S::from_u64(2)]).unwrap();
+        let (good, _) = MembershipProofFile::prove::<Ristretto255, _>(&file, 1, None, "t", rng).unwrap();
+        let mut files = vec![Ok(good.clone())];
+        for depth in 61..=64 {
+            let mut f = good.clone();
+            f.depth = depth;
+            f.proof = "00".repeat(700);
+            files.push(Ok(f));
+        }
+        let bad = file.verify_proofs(&files, rng).unwrap();
+        let expected: Vec<(usize, FileError)> =
+            (61..=64).enumerate().map(|(i, got)| (i + 1, FileError::DepthMismatch { expected: 2, got })).collect();
+        assert_eq!(bad, expected);
+        // Read as a verifier of untrusted files reads them: the bodies are never decoded.
+        for f in &files[1..] {
+            let text = f.as_ref().unwrap().to_json();
+            assert!(matches!(MembershipProofFile::from_json(text.as_bytes()), Err(FileError::Decode(_))));
+            MembershipProofFile::from_json_header(text.as_bytes()).unwrap();
+        }
+        // Nothing but mismatched files: no circuit, no generators.
+        assert_eq!(verify_membership_files(&files[1..], &file.root, 2, GroupId::Ristretto255, rng).len(), 4);
     }
 }

@@ -282,6 +282,22 @@ pub enum FileError {
     /// The root is not the one expected (a tree file whose leaves do not
     /// give its root, or a proof for another root).
     RootMismatch,
+    /// A membership proof for a tree of another depth than the
+    /// verifier's (refused before any decoding, circuit or generators).
+    DepthMismatch {
+        /// The verifier's depth (of its tree file, or given with its root).
+        expected: usize,
+        /// The depth the proof file claims.
+        got: usize,
+    },
+    /// More leaves than a tree file may hold ([`MAX_TREE_LEAVES`]), whatever
+    /// the depth.
+    TooManyLeaves {
+        /// The leaves given.
+        count: usize,
+        /// [`MAX_TREE_LEAVES`].
+        max: usize,
+    },
     /// No leaf at that position.
     LeafIndex {
         /// The position asked for.
@@ -372,6 +388,10 @@ impl core::fmt::Display for FileError {
             }
             FileError::FieldElement { field } => write!(f, "{field}: not a canonical field element"),
             FileError::RootMismatch => write!(f, "wrong root"),
+            FileError::DepthMismatch { expected, got } => {
+                write!(f, "a proof for a tree of depth {got}, where the tree has depth {expected}")
+            }
+            FileError::TooManyLeaves { count, max } => write!(f, "{count} leaves: a tree file holds at most {max}"),
             FileError::LeafIndex { index, leaves } => write!(f, "no leaf {index} (the tree has {leaves} leaves)"),
         }
     }

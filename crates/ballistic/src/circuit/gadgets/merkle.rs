@@ -3,10 +3,13 @@
 //!
 //! ```text
 //!     (ℓ_i, r_i) = p_i ? (σ_i, x_i) : (x_i, σ_i)         (1 bit gate, 1 swap gate)
-//!     x_{i+1}    = y(H_D(bits(ℓ_i) ‖ bits(r_i)))         (2·|F| bit gates + the hash)
+//!     x_{i+1}    = y(H_{D_i}(bits(ℓ_i) ‖ bits(r_i)))     (2·|F| bit gates + the hash)
 //! ```
 //!
-//! with secret position bits `p_i` and siblings `σ_i`; the caller
+//! with secret position bits `p_i` and siblings `σ_i`, and one hash per
+//! level (`D_i`: the caller's personalization of level `i`, so that a node
+//! of one level is never a node of another; the hashes' generators are
+//! constants of the circuit, so every level costs the same); the caller
 //! constrains the result to the public root. The swap gate is
 //! `p_i·δ_i = π_i` with `δ_i = σ_i − x_i` a fresh wire (so the sibling is
 //! never allocated separately): `ℓ_i = x_i + π_i`, `r_i = x_i + δ_i − π_i`.
@@ -54,18 +57,19 @@ impl<S: ScalarOps> Drop for PathWitness<S> {
     }
 }
 
-/// The root reached from `leaf` through a path of `depth` levels
-/// (`params` hashes `2·|F|` bits). `witness` is the prover's.
+/// The root reached from `leaf` through a path of `levels.len()` levels,
+/// level `i` hashed with `levels[i]` (each hashes `2·|F|` bits).
+/// `witness` is the prover's.
 pub fn membership<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
     cs: &mut CS,
-    params: &PedersenHash<C>,
+    levels: &[PedersenHash<C>],
     leaf: LinearCombination<C::F>,
-    depth: usize,
     witness: Option<&PathWitness<C::F>>,
 ) -> Result<LinearCombination<C::F>, ProofError> {
     let nb = field_bits::<C::F>();
-    if params.input_bits() != 2 * nb {
-        return Err(ProofError::Gadget { message: format!("Merkle hash must take {} bits", 2 * nb) });
+    let depth = levels.len();
+    if depth == 0 || levels.iter().any(|h| h.input_bits() != 2 * nb) {
+        return Err(ProofError::Gadget { message: format!("Merkle levels must be hashes of {} bits", 2 * nb) });
     }
     if let Some(w) = witness {
         if w.siblings.len() != depth || w.positions.len() != depth {
@@ -76,7 +80,7 @@ pub fn membership<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
     }
     let mut node = leaf;
     let mut value = witness.map(|w| w.leaf);
-    for level in 0..depth {
+    for (level, params) in levels.iter().enumerate() {
         let sib = witness.and_then(|w| w.siblings.get(level).copied());
         let pos = witness.and_then(|w| w.positions.get(level).copied());
         let p = allocate_bit(cs, pos)?;
