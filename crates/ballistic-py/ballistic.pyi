@@ -365,7 +365,7 @@ class MembershipProof:
     ) -> bool:
         """``True`` iff the proof is valid and for the verifier's tree: a ``MerkleTree`` (its root,
         depth and group; ``depth`` and ``group``, if given, must be its), or its ``root`` (32 bytes)
-        with ``depth`` (required) and ``group`` (``"ristretto255"`` if not given). The statement
+        with ``depth`` and ``group`` (both required). The statement
         must come from the verifier, never from the proof: anyone can build a tree holding a leaf of
         their choice. A proof for another depth is refused (``check`` raises ``VerificationError``)
         before any work; ``depth`` or ``group`` that contradict the tree given raise

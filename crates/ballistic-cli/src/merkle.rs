@@ -110,8 +110,12 @@ struct Statement {
 /// if given, must match), or else 64 hex digits with `--depth` and
 /// `--group` (required: never taken from the proof files).
 fn statement(root: &str, depth: Option<usize>, group: Option<GroupId>) -> Result<Statement, String> {
+    // 64 hex digits are always a root, never a path: a file named like the
+    // verifier's root (planted by whoever can write to the directory) must
+    // not replace the statement (issue 35 review).
+    let is_hex_root = root.len() == 64 && root.bytes().all(|b| b.is_ascii_hexdigit());
     let path = Path::new(root);
-    if path.exists() {
+    if !is_hex_root {
         let tree = read_tree(path)?;
         let tree_group = tree.group_id().map_err(|e| e.to_string())?;
         ballistic::with_group!(tree_group, G => tree.tree::<G>().map(|_| ()))
@@ -124,7 +128,7 @@ fn statement(root: &str, depth: Option<usize>, group: Option<GroupId>) -> Result
         }
         return Ok(Statement { root: tree.root, depth: tree.depth, group: tree_group });
     }
-    if root.len() == 64 && root.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if is_hex_root {
         let depth = depth.ok_or(
             "a bare root needs --depth (the tree's depth, which is the verifier's to give, never the proof file's)",
         )?;

@@ -356,3 +356,26 @@ fn leaf_count_errors_name_the_limit() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("9 leaves do not fit a tree of depth 3"), "{}", stderr(&o));
 }
+
+/// Issue 35 review: 64 hex digits are always the verifier's root, never a
+/// path — a tree file planted under the name of the root (by whoever can
+/// write to the verifier's directory) does not replace the statement.
+#[test]
+fn bare_root_is_never_a_path() {
+    let dir = tmp("shadow-dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, honest_root) = build("shadow-honest", "ristretto255", "5", "1\n2\n3\n");
+    let (evil_tree, _) = build("shadow-evil", "ristretto255", "5", "666\n");
+    let attack = dir.join("proof.json");
+    let o =
+        bin().args(["merkle", "prove"]).arg(&evil_tree).args(["--leaf", "0", "--out"]).arg(&attack).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::copy(&evil_tree, dir.join(&honest_root)).unwrap();
+    let o = bin()
+        .current_dir(&dir)
+        .args(["merkle", "verify", &honest_root, "--depth", "5", "--group", "ristretto255", "proof.json"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success(), "a planted tree file replaced the root");
+    assert_ne!(String::from_utf8_lossy(&o.stdout).trim(), "valid");
+}

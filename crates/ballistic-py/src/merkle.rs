@@ -165,8 +165,8 @@ fn root_hex(root: &[u8]) -> Result<String> {
 
 /// The verifier's statement: the root (hex), the depth and the group. From
 /// a `MerkleTree` (its own; `depth` and `group`, if given, must be its),
-/// or from 32 bytes with `depth` (required) and `group` (default
-/// `"ristretto255"`). Never from the proofs.
+/// or from 32 bytes with `depth` and `group` (both required). Never from
+/// the proofs.
 fn statement(root: &Bound<'_, PyAny>, depth: Option<usize>, group: Option<&str>) -> Result<(String, usize, GroupName)> {
     let group = group.map(groups::group_named).transpose()?;
     if let Ok(tree) = root.downcast::<MerkleTree>() {
@@ -191,7 +191,14 @@ fn statement(root: &Bound<'_, PyAny>, depth: Option<usize>, group: Option<&str>)
     if depth == 0 || depth > ::ballistic::merkle::MAX_DEPTH {
         return Err(Error::InvalidInput(format!("depth {depth} out of range 1..={}", ::ballistic::merkle::MAX_DEPTH)));
     }
-    Ok((root, depth, group.unwrap_or(GroupName::Ristretto255)))
+    let group = group.ok_or_else(|| {
+        Error::InvalidInput(
+            "group= is required with a bare root (a root does not tell its group: ristretto255 and ed25519 share the \
+             embedded curve)"
+                .into(),
+        )
+    })?;
+    Ok((root, depth, group))
 }
 
 #[pymethods]

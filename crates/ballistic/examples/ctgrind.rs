@@ -521,8 +521,9 @@ fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
             let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
             ballistic::equation::verify_dyn(&*p, &statement, &mut Transcript::new(b"ctgrind"), bp, pc, &mut rng)?;
             // Recovery with a secret seed and id: on the honest proof and on
-            // tampered ones (a last-byte change of each scalar region: the
-            // owner must reveal only its one verdict, issue 35 review).
+            // tampered ones (the last byte, a byte 40 from the end, a byte of
+            // Bulletproofs' e_blinding): the owner must reveal only its one
+            // verdict (issue 35 review).
             let bytes = p.to_bytes();
             let mut tampered = vec![bytes.clone()];
             for at in [bytes.len() - 1, bytes.len() - 40, 4 * G::POINT_LEN + 70] {
@@ -537,9 +538,10 @@ fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
                 let recovered = proof.recover(pc, &mut Transcript::new(b"ctgrind"), &c, 16, &seed, &output_id);
                 declassify(&seed[..]);
                 declassify(&output_id[..]);
-                let ok = recovered.is_ok();
-                if ok != (k == 0) {
-                    println!("{} {name} recovery of proof variant {k}: {}", G::NAME, if ok { "accepted" } else { "refused" });
+                // The honest proof recovers; a tampered one may (recovery
+                // reads only some fields) or may not: only its timing matters.
+                if k == 0 && recovered.is_err() {
+                    println!("{} {name}: the honest proof did not recover", G::NAME);
                     std::process::exit(1);
                 }
             }
@@ -547,7 +549,10 @@ fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
         });
         let system = name;
         match verified {
-            Ok(()) => println!("{} {system} recoverable n=16 m=2: proved, verifies, recovers (tampered: refused)", G::NAME),
+            Ok(()) => println!(
+                "{} {system} recoverable n=16 m=2: proved, verifies, recovers (and tampered ones under the check)",
+                G::NAME
+            ),
             Err(e) => {
                 println!("{} {system} recoverable: {e}", G::NAME);
                 std::process::exit(1);

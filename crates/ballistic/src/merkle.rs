@@ -6,7 +6,8 @@
 //! **Statement.** Public, all of it the verifier's: the group `G`, the
 //! depth `d`, the root `ρ ∈ 𝔽`, the commitment `V`. The prover knows
 //! `x, γ`, siblings `σ_0 … σ_{d−1}` and position bits `p_0 … p_{d−1}` with
-//! `V = x·B + γ·B̃` and
+//! `V = x·B + γ·B̃`, `x ≠ 0` (empty positions hold 0, which is never a
+//! member) and
 //!
 //! ```text
 //!     x_0 = x,   x_{i+1} = N_i(p_i ? (σ_i, x_i) : (x_i, σ_i)),   x_d = ρ
@@ -43,7 +44,8 @@
 //!
 //! **Cost.** Per level, on ristretto255: 1 position bit, 1 swap gate, 506
 //! node bits and the hash of 506 bits (169 chunks: 338 lookup gates, 504
-//! addition gates) = 1,350 gates (1,366 on secp256k1). Depth 32 is 43,200
+//! addition gates) = 1,350 gates (1,366 on secp256k1), plus one gate that
+//! keeps the leaf non-zero (empty positions hold 0). Depth 32 is 43,201
 //! gates, padded to 65,536.
 //!
 //! **Constant time.** The prover's arithmetic on the leaf, the siblings
@@ -56,6 +58,7 @@ use alloc::{format, vec};
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
+use subtle::ConstantTimeEq;
 
 use crate::circuit::gadgets::merkle::{membership, PathWitness};
 use crate::circuit::{LinearCombination, PreparedSystem, Prover, R1csClaim, R1csProof, Verifier};
@@ -139,7 +142,9 @@ impl<G: WithEmbeddedCurve> MerkleParams<G> {
     pub fn gates(&self) -> usize {
         let nb = field_bits::<G::Scalar>();
         let chunks = (2 * nb).div_ceil(3);
-        self.depth * (2 + 2 * nb + 2 * chunks + 3 * (chunks - 1))
+        // One gate for the non-zero leaf, then per level: the position bit,
+        // the swap, the node bits and the hash.
+        1 + self.depth * (2 + 2 * nb + 2 * chunks + 3 * (chunks - 1))
     }
 
     /// Generators per chain a proof needs: [`gates`](Self::gates) padded
@@ -183,6 +188,11 @@ impl<G: WithEmbeddedCurve> MerkleTree<G> {
         if leaves.is_empty() || (leaves.len() as u128) > (1u128 << params.depth) {
             return Err(ProofError::Gadget {
                 message: format!("{} leaves do not fit a tree of depth {} (1 ..= 2^depth)", leaves.len(), params.depth),
+            });
+        }
+        if let Some(index) = leaves.iter().position(ScalarOps::is_zero) {
+            return Err(ProofError::Gadget {
+                message: format!("leaf #{index} is zero (0 marks empty positions and is never a member)"),
             });
         }
         let mut levels = vec![leaves];
@@ -321,6 +331,13 @@ pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
         return Err(ProofError::Gadget {
             message: format!("path of {} levels for a tree of depth {}", path.siblings.len(), params.depth),
         });
+    }
+    // A zero blinding makes V = x·B, which names the leaf (the leaves are
+    // public) and so its position; only this verdict is revealed.
+    let zero_blinding = blinding.ct_eq(&G::Scalar::zero());
+    crate::ct::declassify(&zero_blinding);
+    if bool::from(zero_blinding) {
+        return Err(ProofError::Gadget { message: "zero blinding (V = x·B would name the leaf)".into() });
     }
     bind_statement::<G>(&mut transcript, params.depth, root);
     let mut prover = Prover::new(pc_gens, transcript);

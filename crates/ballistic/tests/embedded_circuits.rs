@@ -526,3 +526,48 @@ fn prepared_system_ristretto() {
 fn prepared_system_secp256k1() {
     prepared_preimage::<Secp256k1>();
 }
+
+/// Issue 35 review: empty positions hold the leaf 0, so without a check
+/// anyone could prove 0 a "member" of every tree that is not full (position
+/// 3 of the leaves {1, 2, 3}, from public data). The circuit keeps the leaf
+/// non-zero (`x·ι = 1`): the prover's witness is unsatisfiable; trees
+/// refuse 0 as a leaf; and a zero blinding (`V = x·B` names the leaf among
+/// the public leaves, hence its position) is refused.
+fn zero_is_no_member<G: WithEmbeddedCurve>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(350);
+    let s = <G::Scalar as ScalarOps>::from_u64;
+    let zero = <G::Scalar as ScalarOps>::zero();
+    let params = MerkleParams::<G>::new(2).unwrap();
+    let tree = MerkleTree::new(&params, vec![s(1), s(2), s(3)]).unwrap();
+    let path = merkle::MerklePath { index: 3, siblings: vec![s(3), params.hash_pair(0, &s(1), &s(2)).unwrap()] };
+    // The path is genuine: 0 reaches the root natively.
+    assert_eq!(path.root(&params, &zero).unwrap(), tree.root());
+    let pc = PedersenGens::<G>::default();
+    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
+    let t = || Transcript::new(b"zero leaf");
+    let attempt = merkle::prove_membership(&params, &bp, &pc, t(), &tree.root(), &zero, &blinding, &path, &mut rng);
+    assert!(matches!(attempt, Err(ProofError::Unsatisfied)), "{attempt:?}");
+    // 0 is never a leaf.
+    assert!(matches!(
+        MerkleTree::new(&params, vec![s(1), zero]),
+        Err(ProofError::Gadget { message }) if message.contains("leaf #1 is zero")
+    ));
+    // A zero blinding is refused; a real leaf with a real blinding proves.
+    let real = tree.path(&params, 1).unwrap();
+    let zero_blinding = merkle::prove_membership(&params, &bp, &pc, t(), &tree.root(), &s(2), &zero, &real, &mut rng);
+    assert!(matches!(zero_blinding, Err(ProofError::Gadget { message }) if message.contains("zero blinding")));
+    let (proof, v) =
+        merkle::prove_membership(&params, &bp, &pc, t(), &tree.root(), &s(2), &blinding, &real, &mut rng).unwrap();
+    merkle::verify_membership(&params, &bp, &pc, t(), &tree.root(), &v, &proof, &mut rng).unwrap();
+}
+
+#[test]
+fn zero_is_no_member_ristretto() {
+    zero_is_no_member::<Ristretto255>();
+}
+
+#[test]
+fn zero_is_no_member_secp256k1() {
+    zero_is_no_member::<Secp256k1>();
+}

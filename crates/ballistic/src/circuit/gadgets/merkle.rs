@@ -78,6 +78,13 @@ pub fn membership<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
             });
         }
     }
+    // The leaf is not zero: `x·ι = 1` (one gate). Empty positions hold the
+    // leaf 0, so without this anyone could prove 0 a member of every tree
+    // that is not full (issue 35 review); 0 is never a leaf.
+    let inverse = witness.map(|w| (w.leaf, w.leaf.invert_ct()));
+    let (x, _, one) = cs.allocate_multiplier(inverse)?;
+    cs.constrain(LinearCombination::from(x) - leaf.clone());
+    cs.constrain(LinearCombination::from(one) - C::F::one());
     let mut node = leaf;
     let mut value = witness.map(|w| w.leaf);
     for (level, params) in levels.iter().enumerate() {
