@@ -314,11 +314,16 @@ fn merkle_tree_shapes() {
         assert_eq!(full.path(&params, i).unwrap().root(&params, &one).unwrap(), full.root());
     }
     assert!(full.path(&params, 16).is_err());
-    // Empty positions are zero leaves.
+    // Empty positions hold 0 (which is never a leaf: refused as one).
+    let zero = <ballistic::Scalar<Ristretto255> as ScalarOps>::zero();
     let sparse = MerkleTree::new(&params, vec![one; 3]).unwrap();
     let mut padded = vec![one; 3];
-    padded.resize(16, <ballistic::Scalar<Ristretto255> as ScalarOps>::zero());
-    assert_eq!(sparse.root(), MerkleTree::new(&params, padded).unwrap().root());
+    padded.resize(16, zero);
+    assert!(MerkleTree::new(&params, padded).is_err());
+    let h = |level, l: &_, r: &_| params.hash_pair(level, l, r).unwrap();
+    let n1 = h(1, &h(0, &one, &one), &h(0, &one, &zero));
+    let n2 = h(2, &n1, &params.empty_root(2).unwrap());
+    assert_eq!(sparse.root(), h(3, &n2, &params.empty_root(3).unwrap()));
     assert!(MerkleParams::<Ristretto255>::new(0).is_err());
     assert!(MerkleParams::<Ristretto255>::new(65).is_err());
     let _ = <Ristretto255 as Group>::basepoint();
