@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ballistic::circuit::arith::{scalar_to_hex, Circuit, Limits, PreparedCircuit};
-use ballistic::file::{self, CircuitProofFile, WireValue, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
+use ballistic::file::{self, CircuitProofFile, FileError, WireValue, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
 use ballistic::group::{Group, GroupId};
 
 use crate::files::{read_capped, write_text};
@@ -174,6 +174,10 @@ fn prove_in<G: Group>(
 /// The statement `circuit verify` pins: `--inputs` (public inputs, `.in`
 /// format) and `--expect` (outputs, `.out` format), as given.
 pub struct Pinned<'a> {
+    /// `--group`: the circuit's field; files of another group are refused.
+    pub group: GroupId,
+    /// `--label`: files made under another label are refused.
+    pub label: &'a str,
     /// `--inputs`.
     pub inputs: Option<&'a Path>,
     /// `--expect`.
@@ -228,10 +232,26 @@ pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf], pinned: &Pinned<'_>)
             Err(reason) => bad.push((index, reason)),
         }
     }
+    // The group and label are the verifier's: a file of another group (the
+    // same `.arith` states something else in another field) or label is
+    // named invalid and never decoded.
+    for f in parsed.iter_mut() {
+        let refusal = match f {
+            Ok(file) if file.group != pinned.group.name() => {
+                Some(FileError::WrongGroup { file: file.group.clone(), expected: pinned.group.name() })
+            }
+            Ok(file) if file.label != pinned.label => {
+                Some(FileError::WrongLabel { file: file.label.clone(), expected: pinned.label.to_string() })
+            }
+            _ => None,
+        };
+        if let Some(e) = refusal {
+            *f = Err(e);
+        }
+    }
     let claimed = parsed.iter().filter_map(|f| f.as_ref().ok()).map(|f| f.multipliers).max();
     if let Some(max) = claimed {
         let circuit = load_circuit(circuit_path, None, Some(max))?;
-        file::check_circuit_batch(&circuit, &parsed).map_err(|e| e.to_string())?;
         // The statement: pinned (refused on any difference, before
         // verifying), and the jsnark one-input wire (wire 0) checked.
         let mut mismatched = Vec::new();
@@ -295,6 +315,9 @@ pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf], pinned: &Pinned<'_>)
         }
     }
     bad.sort_by_key(|(index, _)| *index);
+    if bad.is_empty() {
+        crate::term::say(&format!("group: {}, label: {}", pinned.group.name(), pinned.label));
+    }
     match (proof_paths.len(), bad.as_slice()) {
         (1, []) => {
             if let Some(Ok(f)) = parsed.first() {

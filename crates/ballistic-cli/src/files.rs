@@ -21,15 +21,27 @@ pub fn open_input(path: &Path) -> Result<std::fs::File, String> {
     let not_regular = || {
         format!("{}: not a regular file (a FIFO, device or directory; give `-` to read standard input)", path.display())
     };
-    if !std::fs::metadata(path).map_err(cannot)?.is_file() {
-        return Err(not_regular());
-    }
-    let f = std::fs::File::open(path).map_err(cannot)?;
-    // The path may have been replaced between the two calls.
+    // Opened without blocking (a FIFO's open would wait for a writer) and
+    // without becoming a controlling terminal, then checked on the open
+    // descriptor itself: no window in which the path can be swapped for a
+    // FIFO between a check and the open (issue 35 review). A regular file
+    // ignores O_NONBLOCK.
+    let f = open_nonblocking(path).map_err(cannot)?;
     if !f.metadata().map_err(cannot)?.is_file() {
         return Err(not_regular());
     }
     Ok(f)
+}
+
+#[cfg(unix)]
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }
 
 /// Read a file of at most `max` bytes (`-`: standard input), through the

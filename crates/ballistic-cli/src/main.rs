@@ -318,8 +318,9 @@ enum CircuitCommand {
         out: PathBuf,
     },
     /// Verify circuit proof files against the circuit, as one batch (the circuit translated once); prints
-    /// the public values verified and "valid", or names each invalid proof with its reason. The statement
-    /// (public inputs and outputs) is the proof file's: pin it with --inputs / --expect.
+    /// the group, label and public values verified and "valid", or names each invalid proof with its
+    /// reason. The group and label are the verifier's (--group, --label); the public inputs and outputs
+    /// are the proof file's unless pinned with --inputs / --expect.
     Verify {
         /// The circuit (`.arith`, or `.arith.gz`).
         circuit: PathBuf,
@@ -333,6 +334,14 @@ enum CircuitCommand {
         /// Pin the outputs (`.out` format); a proof file with other values is refused, unverified.
         #[arg(long)]
         expect: Option<PathBuf>,
+        /// The group (its scalar field is the circuit's: the same `.arith` states something else in
+        /// another field); proof files of another group are refused, unverified.
+        #[arg(long, value_enum, default_value = "ristretto255")]
+        group: GroupArg,
+        /// The transcript label (the application's domain separator); proof files made under
+        /// another label are refused, unverified.
+        #[arg(long, default_value = DEFAULT_CIRCUIT_LABEL)]
+        label: String,
     },
 }
 
@@ -605,10 +614,15 @@ fn main() -> ExitCode {
             CircuitCommand::Prove { circuit, inputs, expect, group, label, out } => {
                 circuits::prove(group.into(), &circuit, &inputs, expect.as_deref(), &label, &out)
             }
-            CircuitCommand::Verify { circuit, proofs, inputs, expect } => circuits::verify(
+            CircuitCommand::Verify { circuit, proofs, inputs, expect, group, label } => circuits::verify(
                 &circuit,
                 &proofs,
-                &circuits::Pinned { inputs: inputs.as_deref(), outputs: expect.as_deref() },
+                &circuits::Pinned {
+                    group: group.into(),
+                    label: &label,
+                    inputs: inputs.as_deref(),
+                    outputs: expect.as_deref(),
+                },
             ),
         },
         Command::Merkle { command } => match command {
@@ -632,7 +646,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(reason) => {
             // The one place errors are printed: escaped (they may quote input).
-            eprintln!("error: {}", term::escape(&reason));
+            eprintln!("error: {}", term::escape_bounded(&reason));
             ExitCode::FAILURE
         }
     }

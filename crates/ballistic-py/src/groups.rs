@@ -229,6 +229,25 @@ pub(crate) fn scalar<G: Group>(what: &str, bytes: &[u8]) -> Result<G::Scalar> {
         .ok_or_else(|| Error::InvalidInput(format!("{what}: not a canonical scalar (must be below the group order)")))
 }
 
+/// A prover's blinding: a canonical scalar that is not zero (a zero
+/// blinding makes the commitment `v·B`, which reveals a small value by
+/// trial). Only the verdict depends on the secret.
+pub(crate) fn blinding<G: Group>(what: &str, bytes: &[u8]) -> Result<G::Scalar> {
+    let s = scalar::<G>(what, bytes)?;
+    if s.is_zero() {
+        return Err(Error::InvalidInput(format!("{what}: zero (a zero blinding reveals the value by trial)")));
+    }
+    Ok(s)
+}
+
+/// The blinding given (not zero), or a uniformly random one.
+pub(crate) fn blinding_or_random<G: Group>(what: &str, bytes: Option<&[u8]>) -> Result<G::Scalar> {
+    match bytes {
+        Some(b) => blinding::<G>(what, b),
+        None => Ok(<G::Scalar as ScalarOps>::random(&mut rand_core::OsRng)),
+    }
+}
+
 /// The scalar given, or a uniformly random one.
 pub(crate) fn scalar_or_random<G: Group>(what: &str, bytes: Option<&[u8]>) -> Result<G::Scalar> {
     match bytes {

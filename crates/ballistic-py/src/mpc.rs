@@ -40,7 +40,7 @@ impl Family for PartyStates {
 
 impl<G: PyGroup> PartyState<G> {
     fn new(value: u64, bits: usize, blinding: Option<&[u8]>) -> Result<(Self, Vec<u8>)> {
-        let blinding = groups::scalar_or_random::<G>("blinding", blinding)?;
+        let blinding = groups::blinding_or_random::<G>("blinding", blinding)?;
         let commitment = groups::point_bytes::<G>(&groups::commit::<G>(value, &blinding));
         let party = mpc::Party::new(G::gens_for(64, 64), G::pc(), value, blinding, bits)?;
         Ok((PartyState::AwaitingPosition(party), commitment))

@@ -276,10 +276,10 @@ impl RangeProof {
                 Some(list) => list
                     .iter()
                     .enumerate()
-                    .map(|(i, b)| groups::scalar::<G>(&format!("blinding #{i}"), b))
+                    .map(|(i, b)| groups::blinding::<G>(&format!("blinding #{i}"), b))
                     .collect::<Result<Vec<_>>>()?,
                 None => {
-                    values.iter().map(|_| groups::scalar_or_random::<G>("blinding", None)).collect::<Result<_>>()?
+                    values.iter().map(|_| groups::blinding_or_random::<G>("blinding", None)).collect::<Result<_>>()?
                 }
             };
             let range = py.allow_threads(|| Range::<G>::prove(system, &values, &blindings, bits, label, &extra))?;

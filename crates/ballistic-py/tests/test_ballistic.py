@@ -87,6 +87,9 @@ def test_given_blindings_make_the_commitments(group):
     assert commitments == [ballistic.commit(10, blindings[0], group), ballistic.commit(20, blindings[1], group)]
     with pytest.raises(ballistic.InvalidInput):
         ballistic.RangeProof.prove([10, 20], 64, blindings=blindings[:1], group=group)
+    # A zero blinding (V = v·B reveals a small value by trial) is refused (issue 35).
+    with pytest.raises(ballistic.InvalidInput, match="blinding #1: zero"):
+        ballistic.RangeProof.prove([10, 20], 64, blindings=[blindings[0], bytes(32)], group=group)
 
 
 def test_rejections(group, system):

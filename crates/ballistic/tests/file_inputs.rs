@@ -291,22 +291,24 @@ fn circuit_statements_can_be_pinned() {
 fn circuit_batches_are_bounded_before_work() {
     let circuit = small_circuit();
     let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
-    let mut f =
+    let honest =
         CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
-    // Proofs count at what they claim (up to the circuit's limit): eight
-    // claiming the largest circuit fit, a ninth does not.
-    f.multipliers = ballistic::circuit::arith::MAX_MULTIPLIERS;
-    let padded = f.multipliers.next_power_of_two();
+    // The bound: eight proofs of the largest circuit fit, a ninth does not.
+    let padded = ballistic::circuit::arith::MAX_MULTIPLIERS.next_power_of_two();
     let fits = file::MAX_CIRCUIT_BATCH_GATES / padded;
-    let batch: Vec<Result<CircuitProofFile, FileError>> = vec![Ok(f.clone()); fits];
     assert_eq!(fits, 8);
-    assert_eq!(file::check_circuit_batch(&circuit, &batch).unwrap(), fits * padded);
-    let mut batch = batch;
-    batch.push(Ok(f));
-    let err = file::check_circuit_batch(&circuit, &batch).unwrap_err();
+    assert_eq!(file::check_circuit_batch(padded, fits).unwrap(), fits * padded);
+    let err = file::check_circuit_batch(padded, fits + 1).unwrap_err();
     assert_eq!(err, FileError::BatchTooLarge { padded_gates: (fits + 1) * padded, max: file::MAX_CIRCUIT_BATCH_GATES });
-    let bad = file::verify_circuit_files(&circuit, &batch, &mut rand_core::OsRng);
-    assert_eq!(bad.len(), batch.len());
-    assert!(bad.iter().all(|(_, e)| *e == err));
     assert!(err.to_string().contains("about 48 bytes each"), "{err}");
+    // Only proofs claiming the translation's size count (issue 35 review):
+    // nine files claiming the largest circuit for this small one are named
+    // invalid one by one, unread, and the honest proof among them verifies.
+    let mut junk = honest.clone();
+    junk.multipliers = ballistic::circuit::arith::MAX_MULTIPLIERS;
+    let mut batch: Vec<Result<CircuitProofFile, FileError>> = vec![Ok(junk); 9];
+    batch.insert(4, Ok(honest));
+    let bad = file::verify_circuit_files(&circuit, &batch, &mut rand_core::OsRng);
+    assert_eq!(bad.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![0, 1, 2, 3, 5, 6, 7, 8, 9]);
+    assert!(bad.iter().all(|(_, e)| matches!(e, FileError::Multipliers { .. })), "{bad:?}");
 }

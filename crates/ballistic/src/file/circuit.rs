@@ -191,23 +191,16 @@ impl CircuitProofFile {
     }
 }
 
-/// The padded multiplication gates a batch of proofs of `circuit` makes
-/// [`verify_circuit_files`] hold (about 48 bytes each), refused above
-/// [`MAX_CIRCUIT_BATCH_GATES`] ([`FileError::BatchTooLarge`]). Each proof
-/// counts at what it claims (`multipliers`, padded to a power of two),
-/// except claims no translation of `circuit` can have (below its gates'
-/// own count or above its limit), which are refused unread and hold nothing.
-pub fn check_circuit_batch(
-    circuit: &Circuit,
-    files: &[Result<CircuitProofFile, FileError>],
-) -> Result<usize, FileError> {
-    let possible = circuit.stats().multipliers..=circuit.limits().max_multipliers;
-    let padded_gates = files
-        .iter()
-        .filter_map(|f| f.as_ref().ok())
-        .filter(|f| possible.contains(&f.multipliers))
-        .map(|f| f.multipliers.checked_next_power_of_two().unwrap_or(usize::MAX))
-        .fold(0usize, usize::saturating_add);
+/// The padded multiplication gates `proofs` proofs of a circuit of
+/// `padded_multipliers` (its translation's multipliers padded to a power of
+/// two) make [`verify_circuit_files`] hold (about 48 bytes each), refused
+/// above [`MAX_CIRCUIT_BATCH_GATES`] ([`FileError::BatchTooLarge`]).
+/// [`verify_circuit_files`] counts, per group, only the proofs that claim
+/// the translation's own size: a proof claiming another size is refused
+/// unread (its own error, [`FileError::Multipliers`]) and holds nothing, so
+/// junk claims cannot push honest proofs out of a batch.
+pub fn check_circuit_batch(padded_multipliers: usize, proofs: usize) -> Result<usize, FileError> {
+    let padded_gates = padded_multipliers.saturating_mul(proofs);
     if padded_gates > MAX_CIRCUIT_BATCH_GATES {
         return Err(FileError::BatchTooLarge { padded_gates, max: MAX_CIRCUIT_BATCH_GATES });
     }
@@ -216,18 +209,15 @@ pub fn check_circuit_batch(
 
 /// Verify proofs of one circuit: one batch per group, the circuit
 /// translated once per group ([`PreparedCircuit`]). `(index, reason)` for
-/// every invalid one, in order of index. A batch of more than
-/// [`MAX_CIRCUIT_BATCH_GATES`] padded gates in all ([`check_circuit_batch`])
-/// is refused before any work: every file gets the
-/// [`FileError::BatchTooLarge`].
+/// every invalid one, in order of index. Per group, the proofs that claim
+/// the translation's size are bounded by [`check_circuit_batch`]: above
+/// [`MAX_CIRCUIT_BATCH_GATES`] padded gates every proof of that group gets
+/// [`FileError::BatchTooLarge`], before any of them is decoded.
 pub fn verify_circuit_files<R: RngCore + CryptoRng>(
     circuit: &Circuit,
     files: &[Result<CircuitProofFile, FileError>],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
-    if let Err(e) = check_circuit_batch(circuit, files) {
-        return (0..files.len()).map(|i| (i, e.clone())).collect();
-    }
     let mut bad = Vec::new();
     for group in GroupId::ALL {
         let mine: Vec<(usize, &CircuitProofFile)> = files
@@ -237,7 +227,14 @@ pub fn verify_circuit_files<R: RngCore + CryptoRng>(
             .collect();
         if !mine.is_empty() {
             bad.extend(crate::with_group!(group, G => match PreparedCircuit::<G>::new(circuit.clone()) {
-                Ok(prepared) => verify_prepared_files::<G, R>(&prepared, &mine, rng),
+                Ok(prepared) => {
+                    let multipliers = prepared.metrics().multipliers;
+                    let sized = mine.iter().filter(|(_, f)| f.multipliers == multipliers).count();
+                    match check_circuit_batch(prepared.padded_multipliers(), sized) {
+                        Ok(_) => verify_prepared_files::<G, R>(&prepared, &mine, rng),
+                        Err(e) => mine.iter().map(|(i, _)| (*i, e.clone())).collect(),
+                    }
+                }
                 Err(e) => mine.iter().map(|(i, _)| (*i, FileError::Circuit(e.clone()))).collect(),
             }));
         }

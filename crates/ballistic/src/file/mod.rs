@@ -104,7 +104,9 @@ pub const MAX_SECRETS_FILE: usize = 64 << 10;
 /// per padded gate per proof (its share of the batch's generator and
 /// scalar vectors), so 2^25 gates is about 1.5 GiB — eight proofs of the
 /// largest circuit ([`crate::circuit::arith::MAX_MULTIPLIERS`], 2^22).
-/// Larger batches are refused before any work ([`FileError::BatchTooLarge`]).
+/// Counted per group over the proofs that claim the translation's size;
+/// larger batches are refused before any proof is decoded
+/// ([`FileError::BatchTooLarge`]).
 pub const MAX_CIRCUIT_BATCH_GATES: usize = 1 << 25;
 /// The label range proofs get when the caller names none.
 pub const DEFAULT_RANGE_LABEL: &str = "ballistic range proof";
@@ -151,6 +153,14 @@ pub enum FileError {
         file: String,
         /// The group expected.
         expected: &'static str,
+    },
+    /// A file made under another transcript label than the verifier's
+    /// (refused before any decoding).
+    WrongLabel {
+        /// The file's label.
+        file: String,
+        /// The label expected.
+        expected: String,
     },
     /// A `profile` that names no supported deployed format.
     UnknownProfile(String),
@@ -321,6 +331,9 @@ impl core::fmt::Display for FileError {
                 GroupId::ALL.map(|g| format!("{:?}", g.name())).join(" or ")
             ),
             FileError::WrongGroup { file, expected } => write!(f, "a {file} file where a {expected} one is expected"),
+            FileError::WrongLabel { file, expected } => {
+                write!(f, "made under the label {file:?}, where the verifier's is {expected:?}")
+            }
             FileError::UnknownProfile(p) => write!(f, "unsupported profile {p:?} (expected \"grin\" or \"monero\")"),
             FileError::Field { field, reason } => write!(f, "{field}: {reason}"),
             FileError::UnknownSystem { got, expected } => write!(f, "unsupported system {got:?} (expected {expected})"),

@@ -23,7 +23,7 @@
 //! (values 8 bytes little-endian each, one length byte, the message, zero
 //! padding). `E_K` is a pseudorandom permutation of 31-byte strings (a
 //! six-round Feistel network whose round function is a keyed STROBE PRF,
-//! [`encipher`]), and the scalar is `E_K(μ)` read little-endian with a zero
+//! `encipher`), and the scalar is `E_K(μ)` read little-endian with a zero
 //! 32nd byte, so it is below `2^248 < ℓ` for every supported group. The
 //! message holds up to [`message_capacity`]`(m) = 31 − 8m − 1` bytes
 //! (22, 14, 6 for `m = 1, 2, 3`; [`MAX_MESSAGE_LEN`]).
