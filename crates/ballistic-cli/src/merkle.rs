@@ -115,6 +115,9 @@ fn statement(root: &str, depth: Option<usize>, group: Option<GroupId>) -> Result
     // not replace the statement (issue 35 review).
     let is_hex_root = root.len() == 64 && root.bytes().all(|b| b.is_ascii_hexdigit());
     let path = Path::new(root);
+    if !is_hex_root && !path.exists() {
+        return Err(format!("{root}: neither a tree file nor a root (64 hex digits)"));
+    }
     if !is_hex_root {
         let tree = read_tree(path)?;
         let tree_group = tree.group_id().map_err(|e| e.to_string())?;

@@ -293,9 +293,17 @@ fn inner_node_attack(depth: usize) {
     let name = format!("attack{depth}");
     let (tree, root) = build(&format!("{name}-honest"), "ristretto255", &d, "1\n2\n3\n");
     // The root's children: the subtrees over the first 2^(d−1) leaves and over the rest.
-    let (first, rest) = if depth == 2 { ("1\n2\n", "3\n") } else { ("1\n2\n3\n", "0\n") };
-    let (_, left) = build(&format!("{name}-left"), "ristretto255", &below, first);
-    let (_, right) = build(&format!("{name}-right"), "ristretto255", &below, rest);
+    // (Deeper, the right subtree is empty: its root E_{d−1}, from public
+    // parameters — 0 is never a leaf, so no tree file holds an empty one.)
+    let (_, left) =
+        build(&format!("{name}-left"), "ristretto255", &below, if depth == 2 { "1\n2\n" } else { "1\n2\n3\n" });
+    let right = if depth == 2 {
+        build(&format!("{name}-right"), "ristretto255", &below, "3\n").1
+    } else {
+        use ballistic::group::ScalarOps;
+        let params = ballistic::merkle::MerkleParams::<ballistic::Ristretto255>::new(depth - 1).unwrap();
+        ballistic::encoding::to_hex(&params.empty_root(depth - 1).unwrap().to_bytes())
+    };
     let (shallow, shallow_root) = build(&format!("{name}-shallow"), "ristretto255", "1", &format!("{left}\n{right}\n"));
     // Levels are separated: the shallow tree has another root.
     assert_ne!(shallow_root, root);
