@@ -300,7 +300,6 @@ fn inner_node_attack(depth: usize) {
     let right = if depth == 2 {
         build(&format!("{name}-right"), "ristretto255", &below, "3\n").1
     } else {
-        use ballistic::group::ScalarOps;
         let params = ballistic::merkle::MerkleParams::<ballistic::Ristretto255>::new(depth - 1).unwrap();
         ballistic::encoding::to_hex(&params.empty_root(depth - 1).unwrap().to_bytes())
     };
