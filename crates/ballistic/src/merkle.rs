@@ -335,8 +335,7 @@ pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     // A zero blinding makes V = x·B, which names the leaf (the leaves are
     // public) and so its position; only this verdict is revealed.
     let zero_blinding = blinding.ct_eq(&G::Scalar::zero());
-    crate::ct::declassify(&zero_blinding);
-    if bool::from(zero_blinding) {
+    if crate::ct::reveal(bool::from(zero_blinding)) {
         return Err(ProofError::Gadget { message: "zero blinding (V = x·B would name the leaf)".into() });
     }
     bind_statement::<G>(&mut transcript, params.depth, root);

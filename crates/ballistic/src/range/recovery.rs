@@ -330,8 +330,7 @@ pub(crate) fn payload_form(bytes: &[u8; SCALAR_LEN], m: usize) -> Result<Choice,
 pub(crate) fn decode_payload<S: ScalarOps>(payload: &S, m: usize) -> Result<Zeroizing<[u8; SCALAR_LEN]>, ProofError> {
     let bytes = Zeroizing::new(payload.to_bytes());
     let form = payload_form(&bytes, m)?;
-    declassify(&form);
-    if !bool::from(form) {
+    if !crate::ct::reveal(bool::from(form)) {
         return Err(ProofError::RecoveryFailed);
     }
     Ok(bytes)
@@ -374,17 +373,17 @@ pub(crate) fn open<G: Group>(
         // genuine (and a point keyed by the seed otherwise): public.
         let point = pc_gens.commit(&G::Scalar::from_u64(*value), gamma);
         declassify(&point);
-        opens &= G::compressed_bytes(&G::compress(&point)).ct_eq(G::compressed_bytes(c));
+        opens &= G::compressed_bytes(&G::compress(core::hint::black_box(&point))).ct_eq(G::compressed_bytes(c));
         opens &= !value.ct_gt(&max_value);
         openings.push(Opening { value: *value, blinding: *gamma });
     }
-    declassify(&opens);
-    if !bool::from(opens) {
+    if !crate::ct::reveal(bool::from(opens)) {
         return Err(ProofError::RecoveryFailed);
     }
     // The message's length is the owner's to see (its bytes stay secret).
-    let len = usize::from(bytes.get(8 * m).copied().unwrap_or(0));
+    let mut len = usize::from(bytes.get(8 * m).copied().unwrap_or(0));
     declassify(&len);
+    let len = *core::hint::black_box(&mut len);
     let message = Zeroizing::new(bytes.get(8 * m + 1..8 * m + 1 + len).ok_or(ProofError::RecoveryFailed)?.to_vec());
     Ok(Recovered { openings, message })
 }
