@@ -1,4 +1,4 @@
-//! Arbitrary bytes as a Grin Bulletproof (`ballistic::range::grin`): no
+//! Arbitrary bytes as a Grin Bulletproof (`ballistic::compat::grin`): no
 //! panic; whatever decodes re-encodes to the same bytes and has the length
 //! of its shape, then is verified against a fixed statement of that shape
 //! (fixed commitments, a custom value generator half the time, an
@@ -6,7 +6,7 @@
 //! panic (a random input verifying would be a soundness bug: it must fail).
 #![no_main]
 use ballistic::group::{Group, ScalarOps};
-use ballistic::range::grin::{commit, proof_len, GrinProof, GrinStatement};
+use ballistic::compat::grin::{commit, proof_len, GrinProof, GrinStatement};
 use ballistic::Secp256k1;
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;

@@ -1,11 +1,11 @@
-//! Monero's Bulletproofs+ encoding (`ballistic::range::monero`) on arbitrary
+//! Monero's Bulletproofs+ encoding (`ballistic::compat::monero`) on arbitrary
 //! bytes: decoding never panics; a decoded proof re-encodes to exactly the
 //! input (one encoding per proof), and is verified against commitments read
 //! from the input's tail (1 to 16 of them, or a fixed valid one), which must
 //! return a verdict, never panic.
 #![no_main]
 use ballistic::curve25519_dalek::edwards::CompressedEdwardsY;
-use ballistic::range::monero::{MoneroPlusProof, MoneroStatement};
+use ballistic::compat::monero::{MoneroPlusProof, MoneroStatement};
 use ballistic::{Ed25519, Group};
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;

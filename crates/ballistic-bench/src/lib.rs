@@ -509,7 +509,7 @@ impl<const PLUS: bool> System for MoneroPeer<PLUS> {
     }
 }
 
-/// ballistic's proofs in Grin's format ([`ballistic::range::grin`]): the
+/// ballistic's proofs in Grin's format ([`ballistic::compat::grin`]): the
 /// shape Grin proves (one 64-bit value on Grin's `H`, no `extra_data`, no
 /// message), from the same values, blindings and nonces as [`Grin`] with
 /// the same seed — so the same bytes (checked once at setup). Verification
@@ -517,15 +517,15 @@ impl<const PLUS: bool> System for MoneroPeer<PLUS> {
 /// (`GrinStatement::grin_default`, which hashes it), decodes the proof, then
 /// verifies; batches through [`ballistic::batch::verify_grin_proofs`].
 pub struct BallisticGrin {
-    opening: ballistic::range::grin::GrinOpening,
-    nonces: ballistic::range::grin::GrinNonces,
+    opening: ballistic::compat::grin::GrinOpening,
+    nonces: ballistic::compat::grin::GrinNonces,
     commits: Vec<[u8; 33]>,
     proofs: Vec<Vec<u8>>,
 }
 
 impl BallisticGrin {
-    fn statement(commit: &[u8; 33]) -> Result<ballistic::range::grin::GrinStatement, ballistic::ProofError> {
-        use ballistic::range::grin::{commitment_from_bytes, GrinStatement};
+    fn statement(commit: &[u8; 33]) -> Result<ballistic::compat::grin::GrinStatement, ballistic::ProofError> {
+        use ballistic::compat::grin::{commitment_from_bytes, GrinStatement};
         GrinStatement::grin_default(commitment_from_bytes(commit)?, None)
     }
 }
@@ -536,7 +536,7 @@ impl System for BallisticGrin {
         n == 64 && m == 1
     }
     fn setup(_n: usize, _m: usize, count: usize, seed: u64) -> Self {
-        use ballistic::range::grin::{
+        use ballistic::compat::grin::{
             commitment_to_bytes, scalar_from_bytes, GrinNonces, GrinOpening, GrinProof, GrinProveOptions,
         };
         // The same draws as `Grin::setup` (its key check is the same as ours:
@@ -569,14 +569,14 @@ impl System for BallisticGrin {
         BallisticGrin { opening, nonces, commits, proofs }
     }
     fn prove(&mut self) {
-        use ballistic::range::grin::{GrinProof, GrinProveOptions};
+        use ballistic::compat::grin::{GrinProof, GrinProveOptions};
         let r = GrinProof::prove(std::slice::from_ref(&self.opening), &self.nonces, &GrinProveOptions::default());
         assert!(r.is_ok());
     }
     fn verify_nth(&self, i: usize) -> bool {
         let i = i % self.proofs.len();
         let Ok(statement) = Self::statement(&self.commits[i]) else { return false };
-        ballistic::range::grin::GrinProof::from_bytes(&self.proofs[i])
+        ballistic::compat::grin::GrinProof::from_bytes(&self.proofs[i])
             .and_then(|p| p.verify(&statement, &mut rand::thread_rng()))
             .is_ok()
     }
@@ -584,8 +584,11 @@ impl System for BallisticGrin {
         let Ok(statements) = self.commits.iter().map(Self::statement).collect::<Result<Vec<_>, _>>() else {
             return false;
         };
-        let Ok(proofs) =
-            self.proofs.iter().map(|b| ballistic::range::grin::GrinProof::from_bytes(b)).collect::<Result<Vec<_>, _>>()
+        let Ok(proofs) = self
+            .proofs
+            .iter()
+            .map(|b| ballistic::compat::grin::GrinProof::from_bytes(b))
+            .collect::<Result<Vec<_>, _>>()
         else {
             return false;
         };
@@ -615,8 +618,8 @@ pub trait MoneroFormat: Sized {
     fn verify_batch(items: &[(&Self, &[CompressedEdwardsY])]) -> bool;
 }
 
+use ballistic::compat::monero::{MoneroOriginalProof, MoneroPlusProof};
 use ballistic::curve25519_dalek::edwards::CompressedEdwardsY;
-use ballistic::range::monero::{MoneroOriginalProof, MoneroPlusProof};
 
 macro_rules! monero_format {
     ($proof:ty, $name:literal) => {
@@ -645,7 +648,7 @@ macro_rules! monero_format {
 monero_format!(MoneroPlusProof, "ballistic (Monero BP+ format)");
 monero_format!(MoneroOriginalProof, "ballistic (Monero BP format)");
 
-/// ballistic's proofs in Monero's formats ([`ballistic::range::monero`],
+/// ballistic's proofs in Monero's formats ([`ballistic::compat::monero`],
 /// on [`ballistic::Ed25519`]): the same amounts and masks as the
 /// `monero-bulletproofs` peer with the same seed (the commitments are
 /// checked equal at setup). Verification decodes the proof (`from_bytes`)
@@ -666,7 +669,7 @@ pub type BallisticMoneroOriginal = BallisticMonero<MoneroOriginalProof>;
 impl<P: MoneroFormat> System for BallisticMonero<P> {
     const NAME: &'static str = P::NAME;
     fn supports(n: usize, m: usize) -> bool {
-        n == 64 && (1..=ballistic::range::monero::MAX_OUTPUTS).contains(&m)
+        n == 64 && (1..=ballistic::compat::monero::MAX_OUTPUTS).contains(&m)
     }
     fn setup(_n: usize, m: usize, count: usize, seed: u64) -> Self {
         let (inputs, mut rng) = monero_inputs(m, count, seed);

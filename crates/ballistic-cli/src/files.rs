@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
+use ballistic::compat::monero::MoneroConsensus;
 use ballistic::file::{self, FileError, GeneratorCache, RangeProofFile, MAX_RANGE_FILE};
 use ballistic::group::GroupId;
-use ballistic::range::monero::MoneroConsensus;
 use ballistic::RangeSystem;
 use zeroize::Zeroizing;
 
@@ -364,8 +364,8 @@ fn grin_nonce(path: Option<&Path>, what: &str) -> Result<Zeroizing<[u8; 32]>, St
 
 /// `range prove --profile …`: a proof file in Grin's or Monero's format.
 pub fn prove_profile(o: &ProfileOptions<'_>) -> Result<(), String> {
+    use ballistic::compat::grin;
     use ballistic::file::Profile;
-    use ballistic::range::grin;
     let s = o.secrets;
     if s.values_file == Some(Path::new("-"))
         && (s.blindings_file == Some(Path::new("-"))
@@ -541,7 +541,7 @@ pub fn rewind(path: &Path, nonce_file: &Path, openings: Option<&Path>) -> Result
             min: None,
             max: None,
             values: vec![rewound.value],
-            blindings: vec![ballistic::encoding::to_hex(&ballistic::range::grin::scalar_to_bytes(blinding))],
+            blindings: vec![ballistic::encoding::to_hex(&ballistic::compat::grin::scalar_to_bytes(blinding))],
             commitments: proof_file.commitments.clone(),
             message: Some(ballistic::encoding::to_hex(&rewound.message)),
         };

@@ -15,9 +15,9 @@ mod term;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use ballistic::compat::monero::MoneroConsensus;
 use ballistic::file::{DEFAULT_CIRCUIT_LABEL, DEFAULT_MERKLE_LABEL, DEFAULT_RANGE_LABEL};
 use ballistic::group::GroupId;
-use ballistic::range::monero::MoneroConsensus;
 use ballistic::RangeSystem;
 use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand, ValueEnum};

@@ -205,7 +205,7 @@ fn profile_misuse_is_refused_with_one_line() {
 /// commitment carry torsion (orders 8, 2 and 4), made by ballistic's
 /// prover with its test hook so the transcript hashes the points as sent:
 /// `monero-bulletproofs` accepts it (checked in the library's
-/// `range::monero::consensus_tests`).
+/// `compat::monero::consensus_tests`).
 const TORSIONED_PROOF: [&str; 13] = [
     "83fe864e74e4f1ff53a703213de27c7670b9c15324b91d95a598e1d0a6bd796f58b434bb57323a6d8c08bcba94a4d187",
     "0454c7a6f2d0c8d528d2ce12a8808c1cfe7cd1ff2f5661fb6dd9724d9afb1b0177d32f8dd0205ba60772ef4db097ab23",

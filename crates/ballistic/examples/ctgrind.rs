@@ -103,12 +103,12 @@ fn main() {
     }
 }
 
-/// Grin's Bulletproofs (`ballistic::range::grin`): the deterministic prover
+/// Grin's Bulletproofs (`ballistic::compat::grin`): the deterministic prover
 /// with secret values, blindings, both nonces and the message (one 64-bit
 /// value with a message and a minimum, and an aggregate of four 16-bit
 /// values), then rewinding with the secret nonce.
 fn grin() {
-    use ballistic::range::grin::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
+    use ballistic::compat::grin::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(11);
     for (n, values, mins) in
         [(64usize, vec![0x0123_4567_89ab_cdefu64], Some(vec![1000u64])), (16, vec![1, 2, 3, 65535], None)]
@@ -401,7 +401,7 @@ fn mpc<G: Group>() {
 /// Monero's Bulletproofs+ and original Bulletproofs provers: amounts, masks and the prover's
 /// randomness secret. The generators are derived (public) first.
 fn monero() {
-    use ballistic::range::monero::{MoneroGens, MoneroOriginalProof, MoneroPlusProof};
+    use ballistic::compat::monero::{MoneroGens, MoneroOriginalProof, MoneroPlusProof};
     let _ = MoneroGens::plus();
     let _ = MoneroGens::original();
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(31);

@@ -53,11 +53,11 @@ use rand_core::{CryptoRng, RngCore};
 use crate::circuit::{R1csClaim, R1csProof, Verifier};
 use crate::equation::{Equation, Verifiable};
 
+use crate::compat::grin::{GrinProof, GrinStatement};
 pub use crate::equation::Claim;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps, Secp256k1};
-use crate::range::grin::{GrinProof, GrinStatement};
 use crate::range::RangeStatement;
 
 pub use crate::range::AnyRangeProof;
@@ -167,20 +167,20 @@ pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
     verify(&claims, bp_gens, pc_gens, rng)
 }
 
-/// Verify Grin proofs ([`crate::range::grin`]; any shapes, value
+/// Verify Grin proofs ([`crate::compat::grin`]; any shapes, value
 /// generators, minimum values and `extra_commit`s) together over Grin's
 /// generators: one multiscalar multiplication, and on failure exactly the
 /// invalid proofs by index. (Grin proofs mix with other secp256k1 proofs
 /// only over Grin's generators: [`verify`] with
-/// [`GrinGenerators::bulletproof_gens`](crate::range::grin::GrinGenerators::bulletproof_gens).)
+/// [`GrinGenerators::bulletproof_gens`](crate::compat::grin::GrinGenerators::bulletproof_gens).)
 pub fn verify_grin_proofs<R: RngCore + CryptoRng>(
     items: &[(&GrinProof, &GrinStatement)],
     rng: &mut R,
 ) -> Result<(), BatchError> {
-    let gens = crate::range::grin::grin_generators();
+    let gens = crate::compat::grin::grin_generators();
     let bound: Vec<Item<'_, Secp256k1, GrinProof>> = items
         .iter()
-        .map(|(proof, statement)| Item::new(*proof, *statement, crate::range::grin::unused_transcript()))
+        .map(|(proof, statement)| Item::new(*proof, *statement, crate::compat::grin::unused_transcript()))
         .collect();
     let claims: Vec<&dyn Claim<Secp256k1>> = bound.iter().map(|i| i as &dyn Claim<Secp256k1>).collect();
     verify(&claims, gens.bulletproof_gens(), gens.pedersen_gens(), rng)

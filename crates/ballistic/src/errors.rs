@@ -30,7 +30,7 @@ pub enum ProofError {
     /// A Grin minimum value `≥ 2³²`: secp256k1-zkp's verifier reads minimum
     /// values as 32-bit numbers (so it rejects every honest proof with such
     /// a minimum), and ballistic refuses them when proving, verifying and
-    /// rewinding (see [`crate::range::grin`]).
+    /// rewinding (see [`crate::compat::grin`]).
     MinValueTooLarge {
         /// Which value's minimum.
         index: usize,
@@ -139,6 +139,8 @@ pub enum ProofError {
     InvalidOutputId {
         /// Its length in bytes.
         len: usize,
+        /// The longest allowed.
+        max: usize,
     },
     /// A recoverable proof's message is longer than the payload holds for
     /// its number of values (see [`crate::range::message_capacity`]).
@@ -292,12 +294,8 @@ impl fmt::Display for ProofError {
             }
             ProofError::InvalidInterval { lo, hi } => write!(f, "invalid interval [{lo}, {hi}]: lower end above upper"),
             ProofError::ValueOutsideInterval { lo, hi } => write!(f, "value is outside [{lo}, {hi}]"),
-            ProofError::InvalidOutputId { len } => {
-                write!(
-                    f,
-                    "output id of {len} bytes: must be 1..={} bytes, unique per output",
-                    crate::range::MAX_OUTPUT_ID
-                )
+            ProofError::InvalidOutputId { len, max } => {
+                write!(f, "output id of {len} bytes: must be 1..={max} bytes, unique per output")
             }
             ProofError::RecoveryFailed => {
                 write!(f, "recovery failed: wrong seed or context, or not a recoverable proof")

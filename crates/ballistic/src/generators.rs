@@ -200,7 +200,7 @@ impl<G: Group> BulletproofGens<G> {
 
     /// Vector generators given explicitly, as chains of equal length
     /// (chain `j`'s `G` and `H` generators): for protocols with their own
-    /// derivation, such as Monero's ([`crate::range::monero`]). `None` if
+    /// derivation, such as Monero's ([`crate::compat::monero`]). `None` if
     /// the chains differ in number or length.
     pub fn from_chains(g_vec: Vec<Vec<G::Point>>, h_vec: Vec<Vec<G::Point>>) -> Option<Self> {
         let gens_capacity = g_vec.first().map_or(0, Vec::len);

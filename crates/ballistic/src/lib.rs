@@ -104,6 +104,7 @@ extern crate alloc;
 
 pub mod batch;
 pub mod circuit;
+pub mod compat;
 pub mod ct;
 pub mod embedded;
 pub mod encoding;

@@ -6,11 +6,11 @@
 
 #![allow(unsafe_code)]
 
-use ballistic::group::{Group, Secp256k1};
-use ballistic::range::grin::{
+use ballistic::compat::grin::{
     commit, commitment_from_bytes, commitment_to_bytes, grin_generators, point_to_xy, proof_len, scalar_from_bytes,
     scalar_to_bytes, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement, GENERATOR_H_XY,
 };
+use ballistic::group::{Group, Secp256k1};
 use ballistic::{Point, ProofError, Scalar};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -723,7 +723,7 @@ fn grin_multi_party_proof_verifies() {
 /// no commitment; a zero blinding is refused by both provers.
 #[test]
 fn point_encodings_and_refusals() {
-    use ballistic::range::grin::{generator_from_bytes, generator_to_bytes, point_from_xy};
+    use ballistic::compat::grin::{generator_from_bytes, generator_to_bytes, point_from_xy};
     let c = C::new();
     let mut rng = ChaCha20Rng::seed_from_u64(10);
     for _ in 0..8 {
@@ -768,7 +768,7 @@ fn point_encodings_and_refusals() {
 /// (issue 35), and keeps agreeing with the C code on minimums below 2^32.
 #[test]
 fn minimums_from_2_pow_32_are_refused_as_the_c_verifier_does() {
-    use ballistic::range::grin::{check_min_values, MAX_MIN_VALUE};
+    use ballistic::compat::grin::{check_min_values, MAX_MIN_VALUE};
     let c = C::new();
     let mut rng = ChaCha20Rng::seed_from_u64(35);
     let h = GENERATOR_H_XY;

@@ -1,13 +1,13 @@
-//! Monero's Bulletproofs+ format (`ballistic::range::monero`) against
+//! Monero's Bulletproofs+ format (`ballistic::compat::monero`) against
 //! `monero-bulletproofs` 0.1 (monero-oxide): generators, proofs verified
 //! both ways for every m = 1..16, byte-identical encodings, and the strict
 //! decoding and statement checks (small-order and torsioned points refused).
 //! `monero-bulletproofs` uses curve25519-dalek 4: values cross through bytes.
 
+use ballistic::compat::monero::{generators, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
 use ballistic::curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Ed25519, Group, ScalarOps};
-use ballistic::range::monero::{generators, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
 use ballistic::{Equation, ProofError, Verifiable};
 use monero_bulletproofs::Bulletproof;
 use monero_ed25519::{Commitment, CompressedPoint};
@@ -445,10 +445,10 @@ fn original_byte_flips_torsion_and_batches() {
 /// changes the transcript), every non-canonical encoding, and every byte
 /// flip gets Monero's verdict. (Torsioned proofs that Monero accepts, made
 /// with the prover's test hook, are in the library's
-/// `range::monero::consensus_tests`.)
+/// `compat::monero::consensus_tests`.)
 #[test]
 fn consensus_mode_gives_monero_s_verdicts() {
-    use ballistic::range::monero::MoneroConsensus;
+    use ballistic::compat::monero::MoneroConsensus;
     let monero = MoneroConsensus::Monero;
     let ours = |bytes: &[u8], c: &[CompressedEdwardsY]| {
         MoneroPlusProof::from_bytes_with(bytes, monero).and_then(|p| p.verify(c, &mut rng(8))).is_ok()

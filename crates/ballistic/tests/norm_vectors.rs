@@ -4,8 +4,8 @@
 //! checked against ballistic's weighted norm linear argument in
 //! secp256k1-zkp's wire format and transcript.
 
+use ballistic::compat::secp256k1_zkp::{prove, verify, verify_like_secp256k1_zkp, Sha256Transcript};
 use ballistic::group::{Group, ScalarOps, Secp256k1};
-use ballistic::norm_linear::secp256k1_zkp::{prove, verify, verify_like_secp256k1_zkp, Sha256Transcript};
 use serde_json::Value;
 
 type Scalar = <Secp256k1 as Group>::Scalar;

@@ -4,8 +4,8 @@
 //! other formats, labels and wrong groups are refused; Grin files rewind
 //! with the right nonce only.
 
+use ballistic::compat::grin::{self, GrinNonces, GrinOpening, GrinProveOptions};
 use ballistic::file::{verify_range_files, FileError, GeneratorCache, Profile, RangeProofFile};
-use ballistic::range::grin::{self, GrinNonces, GrinOpening, GrinProveOptions};
 use ballistic::{RangeSystem, Ristretto255};
 
 fn grin_scalar(k: u8) -> k256::Scalar {

@@ -11,7 +11,9 @@ mod common;
 use ballistic::equation::verify_dyn;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::{message_capacity, DynRangeProof, Recovered, MAX_MESSAGE_LEN, MAX_RECOVERABLE_VALUES};
+use ballistic::range::{
+    message_capacity, DynRangeProof, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES,
+};
 use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProofPlus, RangeShape, RangeStatement, RangeSystem};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -111,7 +113,10 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 16, b"id"), Ok(2));
         // Another output id recovers nothing; an empty or oversized id is refused.
         assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 16, b"ie"), Err(ProofError::RecoveryFailed));
-        assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 16, b""), Err(ProofError::InvalidOutputId { len: 0 }));
+        assert_eq!(
+            recover(&*proof, &seed, b"ctx", &commitments, 16, b""),
+            Err(ProofError::InvalidOutputId { len: 0, max: MAX_OUTPUT_ID })
+        );
         let long = vec![1u8; ballistic::range::MAX_OUTPUT_ID + 1];
         assert!(matches!(
             prove(system, &bp, &pc, b"ctx", &values, 16, &seed, &long, b""),
@@ -119,7 +124,7 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         ));
         assert!(matches!(
             prove(system, &bp, &pc, b"ctx", &values, 16, &seed, b"", b""),
-            Err(ProofError::InvalidOutputId { len: 0 })
+            Err(ProofError::InvalidOutputId { len: 0, max: MAX_OUTPUT_ID })
         ));
         // Wrong seed, label, order of commitments, n, number of commitments.
         let mut other = seed;

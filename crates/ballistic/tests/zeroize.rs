@@ -306,13 +306,13 @@ fn bounded_reads_of_secret_text_leave_nothing() {
     assert_eq!(hits, 0, "{hits} freed heap blocks still held the secret text");
 }
 
-/// Grin's prover and rewinding ([`ballistic::range::grin`]): the openings
+/// Grin's prover and rewinding ([`ballistic::compat::grin`]): the openings
 /// (held in a `Vec` here), the prover's vectors and randomness, and what
 /// rewinding recovers leave no copy of the blinding, the value or the
 /// nonces in freed memory.
 #[test]
 fn grin_prover_and_rewind_leave_nothing() {
-    use ballistic::range::grin::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
+    use ballistic::compat::grin::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
     let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     let blinding = secret_scalar::<Secp256k1>();
     let nonces = GrinNonces { rewind: [0x3c; 32], private: [0x3c; 32] };
@@ -340,7 +340,7 @@ fn grin_prover_and_rewind_leave_nothing() {
 /// Grin's secret-holding types zeroize themselves in place on drop.
 #[test]
 fn grin_secrets_are_wiped_in_place() {
-    use ballistic::range::grin::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinRewound};
+    use ballistic::compat::grin::{GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinRewound};
     fn check<T>(value: T) {
         let mut slot = MaybeUninit::new(value);
         // SAFETY: `slot` holds an initialised value, dropped exactly once;

@@ -16,13 +16,13 @@
 
 use std::time::Instant;
 
+use ballistic::compat::grin::{
+    commitment_from_bytes, commitment_to_bytes, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement,
+};
+use ballistic::compat::monero::{MoneroPlusProof, MoneroStatement};
 use ballistic::curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Ed25519, Group, ScalarOps, Secp256k1};
-use ballistic::range::grin::{
-    commitment_from_bytes, commitment_to_bytes, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement,
-};
-use ballistic::range::monero::{MoneroPlusProof, MoneroStatement};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 

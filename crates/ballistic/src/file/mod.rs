@@ -231,10 +231,10 @@ pub enum FileError {
         index: usize,
     },
     /// A Monero proof file whose `bits` is not Monero's (exactly
-    /// [`crate::range::monero::BITS`]).
+    /// [`crate::compat::monero::BITS`]).
     MoneroBits(usize),
     /// A Monero proof file with a number of commitments outside
-    /// `1..=`[`crate::range::monero::MAX_OUTPUTS`].
+    /// `1..=`[`crate::compat::monero::MAX_OUTPUTS`].
     MoneroOutputs(usize),
     /// A batch of circuit proofs larger than [`MAX_CIRCUIT_BATCH_GATES`]
     /// padded multiplication gates in all (refused before any work).
@@ -353,10 +353,10 @@ impl core::fmt::Display for FileError {
                  are found by trying them); give a random blinding, or none"
             ),
             FileError::MoneroBits(bits) => {
-                write!(f, "bits {bits}: Monero proofs are of {}-bit amounts exactly", crate::range::monero::BITS)
+                write!(f, "bits {bits}: Monero proofs are of {}-bit amounts exactly", crate::compat::monero::BITS)
             }
             FileError::MoneroOutputs(count) => {
-                write!(f, "{count} commitments: Monero proofs have 1..={} outputs", crate::range::monero::MAX_OUTPUTS)
+                write!(f, "{count} commitments: Monero proofs have 1..={} outputs", crate::compat::monero::MAX_OUTPUTS)
             }
             FileError::BatchTooLarge { padded_gates, max } => write!(
                 f,

@@ -5,8 +5,8 @@
 //!
 //! | `profile` | `system` | `group` | `bits` | `commitments` | other fields |
 //! |---|---|---|---|---|---|
-//! | `"grin"` ([`crate::range::grin`]) | `"bulletproofs"` | `"secp256k1"` | 1, 2, 4, …, 64 (`bits × m ≤ 128`, `m` a power of two) | Grin's 33-byte commitments (`0x08`/`0x09` ‖ x) | `min_value` (one value only, `1..2³²`: Grin's verifier reads it as 32 bits), `extra` (Grin's `extra_commit`, hex; absent and `""` differ), `value_generator` (secp256k1-zkp's 33-byte generator; absent: Grin's `H`) |
-//! | `"monero"` ([`crate::range::monero`]) | `"bulletproofs-plus"` (RingCT type 6) or `"bulletproofs"` (types 4–5) | `"ed25519"` | 64 | 1 to 16 output commitments `C_j` (32 bytes, as `outPk` holds them) | none |
+//! | `"grin"` ([`crate::compat::grin`]) | `"bulletproofs"` | `"secp256k1"` | 1, 2, 4, …, 64 (`bits × m ≤ 128`, `m` a power of two) | Grin's 33-byte commitments (`0x08`/`0x09` ‖ x) | `min_value` (one value only, `1..2³²`: Grin's verifier reads it as 32 bits), `extra` (Grin's `extra_commit`, hex; absent and `""` differ), `value_generator` (secp256k1-zkp's 33-byte generator; absent: Grin's `H`) |
+//! | `"monero"` ([`crate::compat::monero`]) | `"bulletproofs-plus"` (RingCT type 6) or `"bulletproofs"` (types 4–5) | `"ed25519"` | 64 | 1 to 16 output commitments `C_j` (32 bytes, as `outPk` holds them) | none |
 //!
 //! `label` is not used by these formats (their transcripts are their own)
 //! and must be empty or absent. Blindings in the openings a Grin proof
@@ -21,19 +21,19 @@ use super::range::RangeProofFile;
 use super::secrets::Openings;
 use super::FileError;
 use crate::batch::{Claim, Item};
+use crate::compat::grin::{self, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
+use crate::compat::monero::{self, MoneroConsensus, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
 use crate::encoding::{from_hex, to_hex};
 use crate::errors::ProofError;
 use crate::group::{Ed25519, Group, Secp256k1};
-use crate::range::grin::{self, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
-use crate::range::monero::{self, MoneroConsensus, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
 use crate::range::RangeSystem;
 
 /// The deployed formats a range proof file may be in.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Profile {
-    /// Grin's Bulletproofs (secp256k1-zkp), [`crate::range::grin`].
+    /// Grin's Bulletproofs (secp256k1-zkp), [`crate::compat::grin`].
     Grin,
-    /// Monero's Bulletproofs+ or original Bulletproofs, [`crate::range::monero`].
+    /// Monero's Bulletproofs+ or original Bulletproofs, [`crate::compat::monero`].
     Monero,
 }
 

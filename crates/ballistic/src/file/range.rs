@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::profile::Profile;
 use super::{check_label, group_of, json_text, secrets::Openings, FileError, GeneratorCache, MAX_RANGE_FILE};
 use crate::batch::{Claim, Item};
+use crate::compat::monero::MoneroConsensus;
 use crate::encoding::{decode_point, from_hex, to_hex};
 use crate::generators::PedersenGens;
 use crate::group::{Group, GroupId, ScalarOps};
-use crate::range::monero::MoneroConsensus;
 use crate::range::{
     DynIntervalProof, DynRangeProof, Interval, IntervalStatement, RangeShape, RangeStatement, RangeSystem, MAX_BITS,
     MAX_VALUES,

@@ -28,7 +28,7 @@
 //! (of order 1, the group's neutral element) is accepted here, like
 //! Ristretto255's; protocols refuse it where a point must not be it.
 //! Monero's range proofs can also be decoded as Monero's verifier decodes
-//! them, torsion cleared (`range::monero::MoneroConsensus::Monero`), for
+//! them, torsion cleared (`compat::monero::MoneroConsensus::Monero`), for
 //! nodes that must accept exactly what Monero accepts; that mode does its
 //! own decoding and leaves this one strict.
 //!

@@ -72,8 +72,6 @@
 //! Bulletproofs++ range proof's `𝐬` and `𝐥_m`), so the prover may run in
 //! variable time on them ([`crate::ct`]).
 
-pub mod secp256k1_zkp;
-
 use alloc::vec;
 use alloc::vec::Vec;
 

@@ -36,9 +36,7 @@ pub mod assets;
 pub mod bulletproofs;
 pub mod bulletproofs_plus;
 pub mod bulletproofs_plus_plus;
-pub mod grin;
 pub mod interval;
-pub mod monero;
 pub mod mpc;
 pub mod recovery;
 

@@ -170,7 +170,7 @@ pub(crate) fn output_keys<S: ScalarOps>(
     m: usize,
 ) -> Result<OutputKeys<S>, ProofError> {
     if output_id.is_empty() || output_id.len() > MAX_OUTPUT_ID {
-        return Err(ProofError::InvalidOutputId { len: output_id.len() });
+        return Err(ProofError::InvalidOutputId { len: output_id.len(), max: MAX_OUTPUT_ID });
     }
     // The caller's context (label, bound data) as the prover starts, then
     // the id: the same seed and id under another context give other

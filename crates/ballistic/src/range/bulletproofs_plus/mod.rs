@@ -64,7 +64,7 @@ use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::fast::Montgomery;
-use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::group::{Group, ScalarOps};
 use crate::inner_product::s_vector_fast;
 use crate::nonces::{NonceSource, RngNonces, SeededNonces};
 use crate::poly::{pow, powers, powers_fast, sum_of_powers};
@@ -72,13 +72,12 @@ use crate::transcript::TranscriptProtocol;
 use crate::weighted_inner_product::{last_nonces, WipChallenges, WipProof};
 
 pub mod recovery;
-pub mod tari;
 
 pub use recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
 
 /// Which transcript schedule a proof follows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Flavor {
+pub(crate) enum Flavor {
     /// ballistic's: domain separator naming `n`, `m`, the group and the
     /// generator derivation; `V_j`; `A`; the WIP's own domain separator.
     Ballistic,
@@ -129,8 +128,8 @@ fn bind_statement<G: Group>(
 /// Encoding: `A ‖ (L_k ‖ R_k)_k ‖ A1 ‖ B ‖ r' ‖ s' ‖ δ'`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RangeProofPlus<G: Group> {
-    a: ProofPoint<G>,
-    wip: WipProof<G>,
+    pub(crate) a: ProofPoint<G>,
+    pub(crate) wip: WipProof<G>,
 }
 
 /// The challenges a verifier derives.
@@ -220,7 +219,7 @@ impl<G: Group> RangeProofPlus<G> {
     #[allow(clippy::too_many_arguments)]
     // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
     #[allow(clippy::indexing_slicing)]
-    fn prove_with<N: NonceSource>(
+    pub(crate) fn prove_with<N: NonceSource>(
         flavor: Flavor,
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
@@ -340,7 +339,7 @@ impl<G: Group> RangeProofPlus<G> {
 
     /// The verification equation in either transcript schedule. Every
     /// fallible step runs before the first term is added.
-    fn add_terms_flavored(
+    pub(crate) fn add_terms_flavored(
         &self,
         transcript: &mut Transcript,
         flavor: Flavor,
@@ -441,7 +440,7 @@ impl<G: Group> RangeProofPlus<G> {
         G::POINT_LEN + WipProof::<G>::encoded_len(rounds)
     }
 
-    fn encoded_len_of(&self) -> usize {
+    pub(crate) fn encoded_len_of(&self) -> usize {
         Self::len_for_rounds(self.wip.rounds())
     }
 

@@ -57,11 +57,15 @@ use rand_core::RngCore;
 use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
-use super::RangeProofPlusPlus;
+use super::prover::Nonces;
+use super::{domain_sep, PlusPlusShape, RangeProofPlusPlus};
 use crate::errors::ProofError;
-use crate::group::{Group, SCALAR_LEN};
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::nonces::SeededNonces;
 use crate::range::recovery::{decipher, encipher};
+use crate::range::RangeShape;
+use crate::transcript::TranscriptProtocol;
 
 /// Bytes of the sealed payload: the encrypted payload and its tag.
 pub(crate) const SEALED_LEN: usize = SCALAR_LEN + TAG_LEN;
@@ -137,5 +141,66 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// [`encoded_len`](Self::encoded_len) plus the 48-byte sealed payload.
     pub fn recoverable_encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
         Ok(Self::encoded_len(n, m)? + SEALED_LEN)
+    }
+}
+
+impl<G: Group> RangeProofPlusPlus<G> {
+    /// Prove with owner recovery (module `recovery`): the blindings derive
+    /// from `seed` and `output_id`, the payload (values and `message`, at
+    /// most [`crate::range::message_capacity`] bytes) is sealed into the
+    /// proof (48 bytes), every nonce derives from the seed. Returns the
+    /// proof, the commitments and the blindings. **Give every output made
+    /// with one seed its own `output_id`** ([`crate::range::recovery`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove_recoverable(
+        bp_gens: &BulletproofGens<G>,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        message: &[u8],
+    ) -> Result<crate::range::Recoverable<Self>, ProofError> {
+        let prepared = crate::range::recovery::prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
+        let (blindings, payload) = (prepared.blindings.clone(), prepared.payload.clone());
+        let shape = PlusPlusShape::new(n, values.len())?;
+        let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(seed, &payload);
+        let (proof, commitments) =
+            Self::prove_inner(bp_gens, pc_gens, transcript, &shape, values, &blindings, nonces, None)?;
+        Ok((proof, commitments, blindings))
+    }
+
+    /// Recover the values, blindings and message of a proof made by
+    /// [`prove_recoverable`](Self::prove_recoverable) with `seed` and
+    /// `output_id`, under the same transcript context and `n`. A wrong seed,
+    /// id, context, statement, a tampered sealed payload or a proof without
+    /// one is [`ProofError::RecoveryFailed`], never a wrong opening.
+    /// Recovery does not verify the proof: verify it first (recovery reads
+    /// only some of its fields, so an unverified proof may carry another
+    /// proof's payload for the same output).
+    pub fn recover(
+        &self,
+        pc_gens: &PedersenGens<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
+        let shape = PlusPlusShape::new(n, commitments.len())?;
+        crate::range::message_capacity(shape.m)?;
+        let sealed = self.sealed.as_ref().ok_or(ProofError::RecoveryFailed)?;
+        let blindings =
+            crate::range::recovery::output_keys::<G::Scalar>(transcript, seed, output_id, shape.m)?.blindings;
+        domain_sep::<G>(transcript, &shape);
+        for v in commitments {
+            transcript.append_point::<G>(b"V", v);
+        }
+        let bytes = open(seed, transcript, sealed)?;
+        let payload = G::Scalar::from_canonical_bytes(&bytes).ok_or(ProofError::RecoveryFailed)?;
+        let decoded = crate::range::recovery::decode_payload(&payload, shape.m)?;
+        let max = RangeShape::new(n, shape.m)?.max_value();
+        crate::range::recovery::open(pc_gens, &decoded, &blindings, commitments, max)
     }
 }

@@ -1,6 +1,6 @@
 //! Compatibility with Blockstream `secp256k1-zkp`'s norm argument
 //! (`src/modules/bppp/bppp_norm_product_impl.h`), so its published test
-//! vectors can be checked against [`super::NormLinearProof`].
+//! vectors can be checked against [`crate::norm_linear::NormLinearProof`].
 //!
 //! The algebra is the same argument ([`Folding::ToOne`]: both vectors are
 //! folded to length one, a length-one `𝐧` is frozen); what differs is the
@@ -22,7 +22,7 @@
 //!
 //! **Soundness caveat.** secp256k1-zkp keeps folding `𝐥` after `𝐧` has
 //! reached length one, with `𝐧` frozen; when `N < L` that leaves the
-//! prover a free square in the checked value (see [`super`], "Sound
+//! prover a free square in the checked value (see [`crate::norm_linear`], "Sound
 //! lengths"). [`verify`] therefore refuses `N < L`;
 //! [`verify_like_secp256k1_zkp`] gives secp256k1-zkp's own verdicts
 //! (published vector 6 has `N = 2 < L = 4`) and is for checking those
@@ -33,12 +33,12 @@ use alloc::vec::Vec;
 
 use sha2::{Digest, Sha256};
 
-use super::{schedule, Folding, NormLinearProof, NormTranscript};
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
 use crate::group::fast::Montgomery;
 use crate::group::secp256k1::CompressedSecp256k1;
 use crate::group::{Group, ScalarOps, Secp256k1};
+use crate::norm_linear::{schedule, Folding, NormLinearProof, NormTranscript};
 
 type Scalar = <Secp256k1 as Group>::Scalar;
 type Point = <Secp256k1 as Group>::Point;

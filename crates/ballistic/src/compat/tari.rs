@@ -14,7 +14,15 @@ use alloc::vec::Vec;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
-use super::*;
+use crate::encoding::Reader;
+use crate::equation::Equation;
+use crate::errors::ProofError;
+use crate::generators::{BulletproofGens, PedersenGens};
+use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::nonces::RngNonces;
+use crate::range::bulletproofs_plus::{Flavor, RangeProofPlus};
+use crate::range::{RangeShape, RangeStatement};
+use crate::weighted_inner_product::WipProof;
 
 /// Shapes `tari_bulletproofs_plus` proves and verifies: `n` and `m` powers
 /// of two (so no padding) and `n·m ≥ 2` (its decoder refuses a proof
