@@ -7,9 +7,9 @@
 
 use std::sync::OnceLock;
 
-use ballistic::batch::AnyRangeProof;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
+use ballistic::range::DynRangeProof;
 use ballistic::{
     BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255,
     Secp256k1,
@@ -99,11 +99,11 @@ pub enum Decoded<G: Group = Ristretto255> {
 }
 
 impl<G: Group> Decoded<G> {
-    pub fn any(&self) -> AnyRangeProof<'_, G> {
+    pub fn any(&self) -> &dyn DynRangeProof<G> {
         match self {
-            Decoded::Bulletproofs(p) => p.into(),
-            Decoded::Plus(p) => p.into(),
-            Decoded::PlusPlus(p) => p.into(),
+            Decoded::Bulletproofs(p) => p,
+            Decoded::Plus(p) => p,
+            Decoded::PlusPlus(p) => p,
         }
     }
 }

@@ -5,8 +5,8 @@
 //! `extra_commit`) and rewound with a fixed nonce — both must return, not
 //! panic (a random input verifying would be a soundness bug: it must fail).
 #![no_main]
-use ballistic::group::{Group, ScalarOps};
 use ballistic::compat::grin::{commit, proof_len, GrinProof, GrinStatement};
+use ballistic::group::{Group, ScalarOps};
 use ballistic::Secp256k1;
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;

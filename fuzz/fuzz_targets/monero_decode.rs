@@ -4,8 +4,8 @@
 //! from the input's tail (1 to 16 of them, or a fixed valid one), which must
 //! return a verdict, never panic.
 #![no_main]
-use ballistic::curve25519_dalek::edwards::CompressedEdwardsY;
 use ballistic::compat::monero::{MoneroPlusProof, MoneroStatement};
+use ballistic::curve25519_dalek::edwards::CompressedEdwardsY;
 use ballistic::{Ed25519, Group};
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;

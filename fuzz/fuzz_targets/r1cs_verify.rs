@@ -61,8 +61,15 @@ fn build<G: WithEmbeddedCurve>() -> Case<G> {
     let merkle_bp = BulletproofGens::new(merkle.generators_needed(), 1);
     let merkle_root = tree.root();
     let (mp, merkle_commitment) = merkle::prove_membership(
-        &merkle, &merkle_bp, &pc, Transcript::new(b"fuzz merkle"), &merkle_root, &G::Scalar::from_u64(6),
-        &G::Scalar::from_u64(77), &path, &mut rng,
+        &merkle,
+        &merkle_bp,
+        &pc,
+        Transcript::new(b"fuzz merkle"),
+        &merkle_root,
+        &G::Scalar::from_u64(6),
+        &G::Scalar::from_u64(77),
+        &path,
+        &mut rng,
     )
     .unwrap();
     Case {
@@ -105,8 +112,14 @@ fn check<G: WithEmbeddedCurve>(case: &Case<G>, which: u8, data: &[u8]) {
     let accepted = if which & 4 != 0 {
         let p = MembershipProof { r1cs: proof };
         merkle::verify_membership(
-            &case.merkle, &case.merkle_bp, &case.pc, Transcript::new(b"fuzz merkle"), &case.merkle_root,
-            &case.merkle_commitment, &p, &mut rng,
+            &case.merkle,
+            &case.merkle_bp,
+            &case.pc,
+            Transcript::new(b"fuzz merkle"),
+            &case.merkle_root,
+            &case.merkle_commitment,
+            &p,
+            &mut rng,
         )
         .is_ok()
     } else if which & 1 == 0 {

@@ -4,8 +4,9 @@
 //! that single verification rejects.
 #![no_main]
 mod common;
-use ballistic::batch::{verify_range_proofs, RangeProofItem};
+use ballistic::batch::{self, Claim, Item};
 use ballistic::merlin::Transcript;
+use ballistic::RangeStatement;
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;
 
@@ -22,15 +23,16 @@ fuzz_target!(|data: &[u8]| {
             proofs.push((case, p, bytes));
         }
     }
-    let items: Vec<_> = proofs
+    let statements: Vec<RangeStatement<_>> = proofs
         .iter()
-        .map(|(case, p, _)| RangeProofItem {
-            proof: p.any(),
-            commitments: &s.cases[*case].commitments,
-            bits: s.cases[*case].bits,
-            transcript: Transcript::new(common::LABEL),
-        })
+        .map(|(case, _, _)| RangeStatement::new(s.cases[*case].bits, &s.cases[*case].commitments).unwrap())
         .collect();
+    let items: Vec<Item<'_, _, _>> = proofs
+        .iter()
+        .zip(&statements)
+        .map(|((_, p, _), statement)| Item::new(p.any(), statement, Transcript::new(common::LABEL)))
+        .collect();
+    let claims: Vec<&dyn Claim<_>> = items.iter().map(|i| i as &dyn Claim<_>).collect();
     let expected: Vec<usize> = proofs
         .iter()
         .enumerate()
@@ -38,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         .map(|(i, _)| i)
         .collect();
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
-    let got = match verify_range_proofs(&items, &s.bp, &s.pc, &mut rng) {
+    let got = match batch::verify(&claims, &s.bp, &s.pc, &mut rng) {
         Ok(()) => Vec::new(),
         Err(e) => e.indices(),
     };

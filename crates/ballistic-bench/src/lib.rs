@@ -92,7 +92,7 @@ columns! {
 /// library's [`RangeProofSystem`] interface: generators sized by
 /// `P::SYSTEM.generators_needed(n, m)` and precomputed at setup, proofs kept
 /// as bytes so that verification includes strict decoding, batches through
-/// [`ballistic::batch::verify_range_proofs`].
+/// [`ballistic::batch::verify`].
 pub struct BallisticRange<G: Group, P: RangeColumn<G>> {
     n: usize,
     m: usize,
@@ -177,17 +177,21 @@ impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
         let Ok(decoded) = self.proofs.iter().map(|(bytes, _)| self.decode(bytes)).collect::<Result<Vec<_>, _>>() else {
             return false;
         };
+        let Ok(statements) = self
+            .proofs
+            .iter()
+            .map(|(_, commitments)| ballistic::RangeStatement::new(self.n, commitments))
+            .collect::<Result<Vec<_>, _>>()
+        else {
+            return false;
+        };
         let items: Vec<_> = decoded
             .iter()
-            .zip(&self.proofs)
-            .map(|(proof, (_, commitments))| ballistic::batch::RangeProofItem {
-                proof: proof.into(),
-                commitments,
-                bits: self.n,
-                transcript: Transcript::new(LABEL),
-            })
+            .zip(&statements)
+            .map(|(proof, statement)| ballistic::batch::Item::new(proof, statement, Transcript::new(LABEL)))
             .collect();
-        ballistic::batch::verify_range_proofs(&items, &self.bp, &self.pc, &mut rand::thread_rng()).is_ok()
+        let claims: Vec<&dyn ballistic::batch::Claim<G>> = items.iter().map(|i| i as _).collect();
+        ballistic::batch::verify(&claims, &self.bp, &self.pc, &mut rand::thread_rng()).is_ok()
     }
     fn proof_bytes(&self) -> usize {
         self.proofs[0].0.len()
@@ -515,7 +519,7 @@ impl<const PLUS: bool> System for MoneroPeer<PLUS> {
 /// the same seed — so the same bytes (checked once at setup). Verification
 /// decodes the commitment (`commitment_from_bytes`), builds the statement
 /// (`GrinStatement::grin_default`, which hashes it), decodes the proof, then
-/// verifies; batches through [`ballistic::batch::verify_grin_proofs`].
+/// verifies; batches through [`ballistic::compat::grin::GrinProof::verify_batch`].
 pub struct BallisticGrin {
     opening: ballistic::compat::grin::GrinOpening,
     nonces: ballistic::compat::grin::GrinNonces,
@@ -593,7 +597,7 @@ impl System for BallisticGrin {
             return false;
         };
         let items: Vec<_> = proofs.iter().zip(&statements).collect();
-        ballistic::batch::verify_grin_proofs(&items, &mut rand::thread_rng()).is_ok()
+        ballistic::compat::grin::GrinProof::verify_batch(&items, &mut rand::thread_rng()).is_ok()
     }
     fn proof_bytes(&self) -> usize {
         self.proofs[0].len()

@@ -677,7 +677,7 @@ fn deployed_section(opt: &Options, rounds: usize) -> String {
          them). *verify*: decoding the proof from its bytes and the statement (commitments from their bytes; for \
          ballistic's Grin format also building the statement, which hashes them), then verifying, as Grin's \
          `verify_bullet_proof` and monero-bulletproofs' `read_plus` + `verify` do. *verify k*: the same for k proofs \
-         as one batch (`verify_grin_proofs` / `verify_bullet_proof_multi`; `MoneroPlusProof::verify_batch` / \
+         as one batch (`GrinProof::verify_batch` / `verify_bullet_proof_multi`; `MoneroPlusProof::verify_batch` / \
          `BatchVerifier`); batch marginal = (verify k − verify 1) ÷ (k − 1). Both sides prove exactly the same \
          openings (values, blindings, and for Grin the nonces: the Grin-format proofs are byte-identical to Grin's, \
          checked at setup). Threads: ballistic {threads}; Grin's C code and monero-bulletproofs single-threaded. \

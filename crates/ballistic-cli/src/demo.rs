@@ -3,11 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use ballistic::batch::{verify_range_proofs, RangeProofItem};
+use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::{AnyRangeProof, DynRangeProof};
-use ballistic::{BulletproofGens, PedersenGens, RangeShape, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::range::DynRangeProof;
+use ballistic::{BulletproofGens, PedersenGens, RangeShape, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{OsRng, RngCore};
 
 /// Generators that serve every system for `m` values of `n` bits.
@@ -266,15 +266,16 @@ fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String>
                 |p| p.to_bytes(),
                 |bytes, commitments| {
                     let proof = system.decode::<G>(bytes, n, m).map_err(failed)?;
-                    let item = RangeProofItem {
-                        proof: AnyRangeProof(&*proof),
-                        commitments,
-                        bits: n,
-                        transcript: Transcript::new(b"demo"),
-                    };
-                    verify_range_proofs(&[item], &bp, &pc, &mut OsRng).map_err(|e| {
-                        failed(e.invalid.first().map_or(ballistic::ProofError::VerificationFailed, |(_, r)| r.clone()))
-                    })
+                    let statement = RangeStatement::new(n, commitments).map_err(failed)?;
+                    ballistic::equation::verify_dyn(
+                        &*proof,
+                        &statement,
+                        &mut Transcript::new(b"demo"),
+                        &bp,
+                        &pc,
+                        &mut OsRng,
+                    )
+                    .map_err(failed)
                 },
             )?;
             row.push_str(&format!(" {size} | {} | {} |", ms(prove), ms(verify)));
@@ -307,21 +308,27 @@ fn batch<G: Group>(count: usize) -> Result<(), String> {
             .map_err(|e| format!("proof #{i}: {e}"))?;
         proofs.push((p, v));
     }
-    let items = |label_of_bad: &'static [u8]| -> Vec<RangeProofItem<'_, G>> {
+    let statements = proofs
+        .iter()
+        .map(|(_, v)| RangeStatement::new(64, v))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let items = |label_of_bad: &'static [u8]| -> Vec<Item<'_, G, dyn DynRangeProof<G>>> {
         proofs
             .iter()
+            .zip(&statements)
             .enumerate()
-            .map(|(i, (p, v))| RangeProofItem {
-                proof: AnyRangeProof(&**p),
-                commitments: v,
-                bits: 64,
-                transcript: Transcript::new(if i == count / 2 { label_of_bad } else { b"demo" }),
+            .map(|(i, ((p, _), statement))| {
+                Item::new(&**p, statement, Transcript::new(if i == count / 2 { label_of_bad } else { b"demo" }))
             })
             .collect()
     };
+    fn claims<'a, G: Group>(items: &'a [Item<'a, G, dyn DynRangeProof<G>>]) -> Vec<&'a dyn Claim<G>> {
+        items.iter().map(|i| i as &dyn Claim<G>).collect()
+    }
     let good = items(b"demo");
     let t = Instant::now();
-    verify_range_proofs(&good, &bp, pc, &mut OsRng).map_err(|e| e.to_string())?;
+    batch::verify(&claims(&good), &bp, pc, &mut OsRng).map_err(|e| e.to_string())?;
     let per_proof = t.elapsed() / count as u32;
     println!(
         "\nbatch of {count} 64-bit proofs on {} (BP, BP+ and BP++ in turn, one multiscalar multiplication): {} ms per proof",
@@ -329,7 +336,7 @@ fn batch<G: Group>(count: usize) -> Result<(), String> {
         ms(per_proof)
     );
     let bad = items(b"tampered");
-    match verify_range_proofs(&bad, &bp, pc, &mut OsRng) {
+    match batch::verify(&claims(&bad), &bp, pc, &mut OsRng) {
         Err(e) if e.indices() == vec![count / 2] => println!(
             "the same batch with proof #{} ({}) under a wrong label: rejected, #{} named",
             count / 2,

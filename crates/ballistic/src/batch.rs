@@ -3,11 +3,14 @@
 //! — in one multiscalar multiplication, and the names of the bad ones when
 //! the batch fails.
 //!
-//! A batch holds [`Claim`]s: a proof with its statement and transcript.
-//! Every proof type that implements the verification contract
-//! ([`Verifiable`]) is a claim through [`Item`]; circuit proofs through
-//! [`crate::circuit::R1csClaim`]; range proofs of a system chosen at run
-//! time through [`RangeProofItem`].
+//! A batch holds [`Claim`]s — a proof bound to its statement and
+//! transcript — and knows no proof type. Every proof type that implements
+//! the verification contract ([`Verifiable`]) is a claim through [`Item`]
+//! (range proofs of any system, including `dyn DynRangeProof` chosen at run
+//! time; intervals; multi-asset; Grin and Monero with the context `()`);
+//! circuit proofs (R1CS, `.arith`, Merkle membership) through
+//! [`crate::circuit::R1csClaim`]. A claim whose statement did not even
+//! build keeps its place as [`Refused`].
 //!
 //! **Soundness.** Each proof `i` reduces to one equation `E_i = 𝟙` (its
 //! own checks already combined with a private random scalar, see
@@ -47,157 +50,55 @@
 
 use alloc::vec::Vec;
 
-use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
-use crate::circuit::{R1csClaim, R1csProof, Verifier};
 use crate::equation::{Equation, Verifiable};
 
-use crate::compat::grin::{GrinProof, GrinStatement};
 pub use crate::equation::Claim;
+pub use crate::errors::BatchError;
 use crate::errors::ProofError;
 use crate::generators::{BulletproofGens, PedersenGens};
-use crate::group::{Group, ScalarOps, Secp256k1};
-use crate::range::RangeStatement;
+use crate::group::{Group, ScalarOps};
 
-pub use crate::range::AnyRangeProof;
-
-/// Any [`Verifiable`] proof with its statement and transcript.
+/// Any [`Verifiable`] proof with its statement and context: the claim
+/// "`proof` proves `statement`" under the transcript the verifier starts.
 pub struct Item<'a, G: Group, P: Verifiable<G> + ?Sized> {
     /// The proof.
     pub proof: &'a P,
     /// Its statement.
     pub statement: &'a P::Statement,
-    /// The transcript as the verifier starts it (label and any context).
-    pub transcript: Transcript,
+    /// The transcript as the verifier starts it (label and any context), or
+    /// `()` for a deployed format whose transcript the format fixes.
+    pub context: P::Context,
 }
 
 impl<'a, G: Group, P: Verifiable<G> + ?Sized> Item<'a, G, P> {
-    /// `proof` for `statement` under `transcript`.
-    pub fn new(proof: &'a P, statement: &'a P::Statement, transcript: Transcript) -> Self {
-        Item { proof, statement, transcript }
+    /// `proof` for `statement` under `context`.
+    pub fn new(proof: &'a P, statement: &'a P::Statement, context: P::Context) -> Self {
+        Item { proof, statement, context }
     }
 }
 
 impl<G: Group, P: Verifiable<G> + Sync + ?Sized> Claim<G> for Item<'_, G, P>
 where
     P::Statement: Sync,
+    P::Context: Clone + Sync,
 {
     fn add_terms(&self, weight: G::Scalar, combine: G::Scalar, eq: &mut Equation<G>) -> Result<(), ProofError> {
-        self.proof.add_terms(self.statement, &mut self.transcript.clone(), weight, combine, eq)
+        self.proof.add_terms(self.statement, &mut self.context.clone(), weight, combine, eq)
     }
 }
 
-/// A claim already known to be invalid (its statement did not build): it
-/// is named in the result without any group operation.
-struct Refused(ProofError);
+/// A claim already known to be invalid — its statement did not build, its
+/// file did not decode — holding its place in a batch: it is named in the
+/// result, at its index, without any group operation.
+#[derive(Clone, Debug)]
+pub struct Refused(pub ProofError);
 
 impl<G: Group> Claim<G> for Refused {
     fn add_terms(&self, _: G::Scalar, _: G::Scalar, _: &mut Equation<G>) -> Result<(), ProofError> {
         Err(self.0.clone())
     }
-}
-
-/// One range proof (any system) with its statement given as
-/// commitments and bit size, for [`verify_range_proofs`].
-#[derive(Clone)]
-pub struct RangeProofItem<'a, G: Group> {
-    /// The proof (`(&proof).into()` from either proof type).
-    pub proof: AnyRangeProof<'a, G>,
-    /// Its commitments `V_j`.
-    pub commitments: &'a [G::Compressed],
-    /// Bits per value.
-    pub bits: usize,
-    /// The transcript as the verifier starts it (label and any context).
-    pub transcript: Transcript,
-}
-
-/// Why a batch was rejected: the indices of the invalid proofs, in order,
-/// each with the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BatchError {
-    /// `(index, reason)` for every invalid proof.
-    pub invalid: Vec<(usize, ProofError)>,
-}
-
-impl BatchError {
-    /// Just the indices.
-    pub fn indices(&self) -> Vec<usize> {
-        self.invalid.iter().map(|(i, _)| *i).collect()
-    }
-}
-
-impl core::fmt::Display for BatchError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{} invalid proof(s):", self.invalid.len())?;
-        for (i, e) in &self.invalid {
-            write!(f, " #{i} ({e})")?;
-        }
-        Ok(())
-    }
-}
-
-impl core::error::Error for BatchError {}
-
-/// Verify range proofs (any system, any shapes) together: each item's
-/// statement is built once, then [`verify`].
-pub fn verify_range_proofs<G: Group, R: RngCore + CryptoRng>(
-    items: &[RangeProofItem<'_, G>],
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
-    rng: &mut R,
-) -> Result<(), BatchError> {
-    let statements: Vec<Result<RangeStatement<G>, ProofError>> =
-        items.iter().map(|item| RangeStatement::new(item.bits, item.commitments)).collect();
-    let bound: Vec<Result<Item<'_, G, _>, Refused>> = items
-        .iter()
-        .zip(&statements)
-        .map(|(item, statement)| match statement {
-            Ok(statement) => Ok(Item { proof: item.proof.0, statement, transcript: item.transcript.clone() }),
-            Err(e) => Err(Refused(e.clone())),
-        })
-        .collect();
-    let claims: Vec<&dyn Claim<G>> = bound
-        .iter()
-        .map(|b| match b {
-            Ok(item) => item as &dyn Claim<G>,
-            Err(refused) => refused as &dyn Claim<G>,
-        })
-        .collect();
-    verify(&claims, bp_gens, pc_gens, rng)
-}
-
-/// Verify Grin proofs ([`crate::compat::grin`]; any shapes, value
-/// generators, minimum values and `extra_commit`s) together over Grin's
-/// generators: one multiscalar multiplication, and on failure exactly the
-/// invalid proofs by index. (Grin proofs mix with other secp256k1 proofs
-/// only over Grin's generators: [`verify`] with
-/// [`GrinGenerators::bulletproof_gens`](crate::compat::grin::GrinGenerators::bulletproof_gens).)
-pub fn verify_grin_proofs<R: RngCore + CryptoRng>(
-    items: &[(&GrinProof, &GrinStatement)],
-    rng: &mut R,
-) -> Result<(), BatchError> {
-    let gens = crate::compat::grin::grin_generators();
-    let bound: Vec<Item<'_, Secp256k1, GrinProof>> = items
-        .iter()
-        .map(|(proof, statement)| Item::new(*proof, *statement, crate::compat::grin::unused_transcript()))
-        .collect();
-    let claims: Vec<&dyn Claim<Secp256k1>> = bound.iter().map(|i| i as &dyn Claim<Secp256k1>).collect();
-    verify(&claims, gens.bulletproof_gens(), gens.pedersen_gens(), rng)
-}
-
-/// Verify circuit proofs (any circuits over the same generators) together:
-/// each verifier replays once into an [`R1csClaim`], then [`verify`].
-pub fn verify_circuits<G: Group, R: RngCore + CryptoRng>(
-    items: Vec<(Verifier<G>, &R1csProof<G>)>,
-    pc_gens: &PedersenGens<G>,
-    bp_gens: &BulletproofGens<G>,
-    rng: &mut R,
-) -> Result<(), BatchError> {
-    let claims: Vec<R1csClaim<G>> =
-        items.into_iter().map(|(verifier, proof)| R1csClaim::new(verifier, proof, rng)).collect();
-    let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-    verify(&refs, bp_gens, pc_gens, rng)
 }
 
 /// Verify any mix of claims in one multiscalar multiplication. `Ok(())`
@@ -370,7 +271,8 @@ fn bisect<G: Group, R: RngCore + CryptoRng>(
 mod tests {
     use super::*;
     use crate::group::Ristretto255;
-    use crate::range::RangeProof;
+    use crate::range::{RangeProof, RangeStatement};
+    use merlin::Transcript;
     use rand::SeedableRng;
 
     type G = Ristretto255;
@@ -401,16 +303,7 @@ mod tests {
         // Proof 2 claims the wrong bit size; proof 4 has a wrong commitment.
         proofs[2].2 = 16;
         proofs[4].1 = proofs[5].1.clone();
-        let items: Vec<_> = proofs
-            .iter()
-            .map(|(proof, commitments, bits)| RangeProofItem {
-                proof: proof.into(),
-                commitments,
-                bits: *bits,
-                transcript: Transcript::new(b"par"),
-            })
-            .collect();
-        let randomness: Vec<_> = items
+        let randomness: Vec<_> = proofs
             .iter()
             .map(|_| {
                 (
@@ -420,11 +313,11 @@ mod tests {
             })
             .collect();
         let statements: Vec<_> =
-            items.iter().map(|item| RangeStatement::new(item.bits, item.commitments).unwrap()).collect();
-        let bound: Vec<_> = items
+            proofs.iter().map(|(_, commitments, bits)| RangeStatement::new(*bits, commitments).unwrap()).collect();
+        let bound: Vec<_> = proofs
             .iter()
             .zip(&statements)
-            .map(|(item, statement)| Item::new(item.proof.0, statement, item.transcript.clone()))
+            .map(|((proof, _, _), statement)| Item::new(proof, statement, Transcript::new(b"par")))
             .collect();
         let claims: Vec<&dyn Claim<G>> = bound.iter().map(|b| b as &dyn Claim<G>).collect();
         let (par, mut par_invalid) = accumulate(&claims, &randomness);
@@ -438,7 +331,7 @@ mod tests {
         par_invalid.sort_by_key(|(i, _)| *i);
         assert_eq!(par_invalid, serial_invalid);
         assert_eq!(G::compress(&par.sum(&bp, &pc).unwrap()), G::compress(&serial.sum(&bp, &pc).unwrap()));
-        let err = verify_range_proofs(&items, &bp, &pc, &mut rng).unwrap_err();
+        let err = verify(&claims, &bp, &pc, &mut rng).unwrap_err();
         assert_eq!(err.indices(), vec![2, 4]);
     }
 

@@ -30,7 +30,6 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
 use crate::errors::ProofError;
@@ -54,17 +53,23 @@ pub trait Verifiable<G: Group> {
     /// What the proof is about, checked once when it is built.
     type Statement;
 
-    /// Replay `transcript` with the statement and the proof, and add the
-    /// proof's verification equation, times `weight`, to `eq`. `combine`
-    /// must be uniformly random and unknown to the prover: it joins the
-    /// proof's own checks into one equation (powers of it where there are
-    /// more than two; a system with one check ignores it). Every fallible
-    /// step runs before the first term is added: on error `eq` is
+    /// The transcript the verifier starts: a merlin [`Transcript`](merlin::Transcript) carrying
+    /// the application's label and context for ballistic's own proofs;
+    /// `()` for a deployed format ([`crate::compat`]), whose transcript the
+    /// format fixes and builds from the statement alone.
+    type Context;
+
+    /// Replay the transcript (`context`, then the statement and the proof)
+    /// and add the proof's verification equation, times `weight`, to `eq`.
+    /// `combine` must be uniformly random and unknown to the prover: it
+    /// joins the proof's own checks into one equation (powers of it where
+    /// there are more than two; a system with one check ignores it). Every
+    /// fallible step runs before the first term is added: on error `eq` is
     /// unchanged.
     fn add_terms(
         &self,
         statement: &Self::Statement,
-        transcript: &mut Transcript,
+        context: &mut Self::Context,
         weight: G::Scalar,
         combine: G::Scalar,
         eq: &mut Equation<G>,
@@ -74,7 +79,7 @@ pub trait Verifiable<G: Group> {
     fn equation<R: RngCore + CryptoRng>(
         &self,
         statement: &Self::Statement,
-        transcript: &mut Transcript,
+        context: &mut Self::Context,
         rng: &mut R,
     ) -> Result<Equation<G>, ProofError>
     where
@@ -82,7 +87,7 @@ pub trait Verifiable<G: Group> {
     {
         let mut eq = Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
-        self.add_terms(statement, transcript, G::Scalar::one(), combine, &mut eq)?;
+        self.add_terms(statement, context, G::Scalar::one(), combine, &mut eq)?;
         Ok(eq)
     }
 
@@ -90,7 +95,7 @@ pub trait Verifiable<G: Group> {
     fn verify<R: RngCore + CryptoRng>(
         &self,
         statement: &Self::Statement,
-        transcript: &mut Transcript,
+        context: &mut Self::Context,
         bp_gens: &BulletproofGens<G>,
         pc_gens: &PedersenGens<G>,
         rng: &mut R,
@@ -98,7 +103,7 @@ pub trait Verifiable<G: Group> {
     where
         Self: Sized,
     {
-        verify_dyn(self, statement, transcript, bp_gens, pc_gens, rng)
+        verify_dyn(self, statement, context, bp_gens, pc_gens, rng)
     }
 }
 
@@ -107,14 +112,14 @@ pub trait Verifiable<G: Group> {
 pub fn verify_dyn<G: Group, P: Verifiable<G> + ?Sized, R: RngCore + CryptoRng>(
     proof: &P,
     statement: &P::Statement,
-    transcript: &mut Transcript,
+    context: &mut P::Context,
     bp_gens: &BulletproofGens<G>,
     pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<(), ProofError> {
     let mut eq = Equation::new();
     let combine = <G::Scalar as ScalarOps>::random(rng);
-    proof.add_terms(statement, transcript, G::Scalar::one(), combine, &mut eq)?;
+    proof.add_terms(statement, context, G::Scalar::one(), combine, &mut eq)?;
     eq.verify(bp_gens, pc_gens)
 }
 

@@ -12,6 +12,7 @@
 //! files' `file::FileError`.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 /// Why a proof could not be created, decoded or verified.
@@ -324,3 +325,30 @@ impl fmt::Display for ProofError {
 }
 
 impl core::error::Error for ProofError {}
+
+/// Why a batch was rejected: the indices of the invalid proofs, in order,
+/// each with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchError {
+    /// `(index, reason)` for every invalid proof.
+    pub invalid: Vec<(usize, ProofError)>,
+}
+
+impl BatchError {
+    /// Just the indices.
+    pub fn indices(&self) -> Vec<usize> {
+        self.invalid.iter().map(|(i, _)| *i).collect()
+    }
+}
+
+impl core::fmt::Display for BatchError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{} invalid proof(s):", self.invalid.len())?;
+        for (i, e) in &self.invalid {
+            write!(f, " #{i} ({e})")?;
+        }
+        Ok(())
+    }
+}
+
+impl core::error::Error for BatchError {}

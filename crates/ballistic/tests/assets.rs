@@ -78,7 +78,7 @@ fn prove_native<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (MultiAssetRa
     (proof, Case { values, generators, commitments })
 }
 
-fn verify<G: Group, P: Verifiable<G, Statement = MultiAssetStatement<G>>>(
+fn verify<G: Group, P: Verifiable<G, Statement = MultiAssetStatement<G>, Context = Transcript>>(
     s: &mut Setup<G>,
     proof: &P,
     statement: &MultiAssetStatement<G>,
@@ -89,7 +89,7 @@ fn verify<G: Group, P: Verifiable<G, Statement = MultiAssetStatement<G>>>(
 /// Every change of the statement that must fail: each generator changed,
 /// two generators swapped, each commitment changed, two commitments swapped,
 /// another `n`, another label.
-fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetStatement<G>>>(
+fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetStatement<G>, Context = Transcript>>(
     s: &mut Setup<G>,
     proof: &P,
     case: &Case<G>,

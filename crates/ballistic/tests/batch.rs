@@ -3,9 +3,9 @@
 
 mod common;
 
-use ballistic::batch::{verify_range_proofs, RangeProofItem};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
+use ballistic::range::DynRangeProof;
 use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeShape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -41,12 +41,12 @@ fn make<G: Group>(rng: &mut ChaCha20Rng, bp: &BulletproofGens<G>, shapes: &[(usi
 
 /// Items for the cases; those in `bad` are presented under another label
 /// (well-formed, but their equation fails).
-fn items<'a, G: Group>(cases: &'a [Case<G>], bad: &[usize]) -> Vec<RangeProofItem<'a, G>> {
+fn items<'a, G: Group>(cases: &'a [Case<G>], bad: &[usize]) -> Vec<common::RangeItem<'a, G>> {
     cases
         .iter()
         .enumerate()
-        .map(|(i, c)| RangeProofItem {
-            proof: (&c.proof).into(),
+        .map(|(i, c)| common::RangeItem {
+            proof: &c.proof,
             commitments: &c.commitments,
             bits: c.bits,
             transcript: Transcript::new(if bad.contains(&i) { b"wrong" } else { b"batch" }),
@@ -61,11 +61,11 @@ fn mixed_batches_verify<G: Group>() {
     let bp = BulletproofGens::<G>::new(64, 16);
     let pc = PedersenGens::<G>::default();
     let cases = make::<G>(&mut rng, &bp, MIXED);
-    assert_eq!(verify_range_proofs(&items(&cases, &[]), &bp, &pc, &mut rng), Ok(()));
-    assert_eq!(verify_range_proofs::<G, _>(&[], &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch(&items(&cases, &[]), &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch::<G, _>(&[], &bp, &pc, &mut rng), Ok(()));
     // Commitments reused across proofs of a batch are fine.
     let twice: Vec<_> = items(&cases, &[]).into_iter().chain(items(&cases, &[])).collect();
-    assert_eq!(verify_range_proofs(&twice, &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch(&twice, &bp, &pc, &mut rng), Ok(()));
 }
 
 fn invalid_proofs_are_named_exactly<G: Group>() {
@@ -77,7 +77,7 @@ fn invalid_proofs_are_named_exactly<G: Group>() {
     let mut patterns: Vec<Vec<usize>> = (0..b).map(|i| vec![i]).collect();
     patterns.extend([vec![0, b - 1], vec![1, 2, 3], vec![0, 4, 8], (0..b).collect(), vec![2, 5, 6, 7]]);
     for bad in patterns {
-        let err = verify_range_proofs(&items(&cases, &bad), &bp, &pc, &mut rng).unwrap_err();
+        let err = common::verify_range_batch(&items(&cases, &bad), &bp, &pc, &mut rng).unwrap_err();
         assert_eq!(err.indices(), bad, "pattern {bad:?}");
         assert!(err.invalid.iter().all(|(_, e)| *e == ProofError::VerificationFailed));
     }
@@ -91,13 +91,13 @@ fn malformed_items_are_named<G: Group>() {
     let mut its = items(&cases, &[5]);
     its[1].bits = 9; // wrong n: wrong length for this statement
     its[3].commitments = &cases[0].commitments; // wrong m
-    let err = verify_range_proofs(&its, &bp, &pc, &mut rng).unwrap_err();
+    let err = common::verify_range_batch(&its, &bp, &pc, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![1, 3, 5]);
     assert!(matches!(err.invalid[0].1, ProofError::WrongLength { .. }));
     assert_eq!(err.invalid[2].1, ProofError::VerificationFailed);
     // Generators too small for an item: an error naming it, not a panic.
     let small = BulletproofGens::<G>::new(8, 1);
-    let err = verify_range_proofs(&items(&cases[..1], &[]), &small, &pc, &mut rng).unwrap_err();
+    let err = common::verify_range_batch(&items(&cases[..1], &[]), &small, &pc, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![0]);
 }
 
@@ -123,8 +123,8 @@ fn tables_do_not_change_any_verdict<G: Group>() {
         }
     }
     for bad in [vec![], vec![0], vec![3, 8], vec![1, 2]] {
-        let a = verify_range_proofs(&items(&cases, &bad), &with, &pc, &mut rng).map_err(|e| e.indices());
-        let b = verify_range_proofs(&items(&cases, &bad), &without, &pc, &mut rng).map_err(|e| e.indices());
+        let a = common::verify_range_batch(&items(&cases, &bad), &with, &pc, &mut rng).map_err(|e| e.indices());
+        let b = common::verify_range_batch(&items(&cases, &bad), &without, &pc, &mut rng).map_err(|e| e.indices());
         assert_eq!(a, b);
         assert_eq!(a, if bad.is_empty() { Ok(()) } else { Err(bad.clone()) });
     }
@@ -168,19 +168,19 @@ fn mixed_systems_batch<G: Group>() {
         })
         .collect();
     // Interleave: BP, BP+, BP, BP+, …
-    let items = |bad: &[usize]| -> Vec<RangeProofItem<'_, G>> {
+    let items = |bad: &[usize]| -> Vec<common::RangeItem<'_, G>> {
         let mut out = Vec::new();
         for k in 0..classic.len().max(plus.len()) {
             if let Some(c) = classic.get(k) {
-                out.push(((&c.proof).into(), &c.commitments[..], c.bits));
+                out.push((&c.proof as &dyn DynRangeProof<G>, &c.commitments[..], c.bits));
             }
             if let Some((p, c, n)) = plus.get(k) {
-                out.push((p.into(), &c[..], *n));
+                out.push((p as &dyn DynRangeProof<G>, &c[..], *n));
             }
         }
         out.into_iter()
             .enumerate()
-            .map(|(i, (proof, commitments, bits))| RangeProofItem {
+            .map(|(i, (proof, commitments, bits))| common::RangeItem {
                 proof,
                 commitments,
                 bits,
@@ -188,9 +188,9 @@ fn mixed_systems_batch<G: Group>() {
             })
             .collect()
     };
-    assert_eq!(verify_range_proofs(&items(&[]), &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch(&items(&[]), &bp, &pc, &mut rng), Ok(()));
     for bad in [vec![1], vec![0], vec![3, 6], vec![0, 1, 2, 3, 4, 5, 6], vec![5]] {
-        let err = verify_range_proofs(&items(&bad), &bp, &pc, &mut rng).unwrap_err();
+        let err = common::verify_range_batch(&items(&bad), &bp, &pc, &mut rng).unwrap_err();
         assert_eq!(err.indices(), bad);
     }
     // A Bulletproofs+ proof presented with a Bulletproofs proof's statement
@@ -198,7 +198,7 @@ fn mixed_systems_batch<G: Group>() {
     let mut swapped = items(&[]);
     swapped[1].commitments = &classic[0].commitments;
     swapped[2].commitments = &plus[0].1;
-    let err = verify_range_proofs(&swapped, &bp, &pc, &mut rng).unwrap_err();
+    let err = common::verify_range_batch(&swapped, &bp, &pc, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![1, 2]);
 }
 
@@ -232,7 +232,7 @@ fn batch_agrees_with_single<G: Group>() {
             tampered.push(Case { proof, commitments: c.commitments.clone(), bits: c.bits });
             let _ = i;
         }
-        let got = verify_range_proofs(&items(&tampered, &[]), &bp, &pc, &mut rng).map_err(|e| e.indices());
+        let got = common::verify_range_batch(&items(&tampered, &[]), &bp, &pc, &mut rng).map_err(|e| e.indices());
         let want = if expect_bad.is_empty() { Ok(()) } else { Err(expect_bad) };
         assert_eq!(got, want, "trial {trial}");
     }

@@ -9,7 +9,7 @@ mod common;
 
 use std::cell::Cell;
 
-use ballistic::batch::{self, Claim, Item, RangeProofItem};
+use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::norm_linear::{schedule, Folding};
@@ -456,13 +456,13 @@ fn identity_points_and_noncanonical_scalars_rejected<G: Group>() {
             }
             // And through a batch: named, for the same reason.
             if let Ok(proof) = Pp::<G>::from_bytes_for(&bad, n, m) {
-                let item = RangeProofItem {
-                    proof: (&proof).into(),
+                let item = common::RangeItem {
+                    proof: &proof,
                     commitments: &t.commitments,
                     bits: n,
                     transcript: Transcript::new(LABEL),
                 };
-                let err = batch::verify_range_proofs(&[item], &t.bp, &t.pc, &mut rng).unwrap_err();
+                let err = common::verify_range_batch(&[item], &t.bp, &t.pc, &mut rng).unwrap_err();
                 assert_eq!(err.invalid, vec![(0, ProofError::IdentityPoint { label })]);
             }
             // An invalid encoding (all 0xff is no point on either group).
@@ -600,37 +600,32 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         assert_eq!(run(commitment, labelled, &mut rng), Err(expected), "{commitment:?} {labelled:?}");
     }
 
-    // The same through `verify_range_proofs` (range proofs of every system,
+    // The same through `common::verify_range_batch` (range proofs of every system,
     // statements given as commitments and bits).
     let wrong_c_pp64 = bump_first(&c_pp64);
     let wrong_c_pp7x3 = bump_first(&c_pp7x3);
     let run_range = |bad: &[usize], rng: &mut ChaCha20Rng| -> Result<(), Vec<usize>> {
         let tr = |i: usize| Transcript::new(if bad.contains(&i) { b"other".as_slice() } else { label.as_slice() });
         let items = vec![
-            RangeProofItem { proof: (&bp64).into(), commitments: &c_bp64, bits: 64, transcript: tr(0) },
-            RangeProofItem { proof: (&plus).into(), commitments: &c_plus, bits: 64, transcript: tr(1) },
-            RangeProofItem {
-                proof: (&pp64).into(),
+            common::RangeItem { proof: &bp64, commitments: &c_bp64, bits: 64, transcript: tr(0) },
+            common::RangeItem { proof: &plus, commitments: &c_plus, bits: 64, transcript: tr(1) },
+            common::RangeItem {
+                proof: &pp64,
                 commitments: if bad.contains(&2) { &wrong_c_pp64 } else { &c_pp64 },
                 bits: 64,
                 transcript: Transcript::new(label),
             },
-            RangeProofItem { proof: (&pp7x3).into(), commitments: &c_pp7x3, bits: 7, transcript: tr(3) },
-            RangeProofItem {
-                proof: ballistic::batch::AnyRangeProof(&*boxed),
-                commitments: &c_boxed,
-                bits: 16,
-                transcript: tr(4),
-            },
-            RangeProofItem { proof: (&bp8x3).into(), commitments: &c_bp8x3, bits: 8, transcript: tr(5) },
-            RangeProofItem {
-                proof: (&pp7x3).into(),
+            common::RangeItem { proof: &pp7x3, commitments: &c_pp7x3, bits: 7, transcript: tr(3) },
+            common::RangeItem { proof: &*boxed, commitments: &c_boxed, bits: 16, transcript: tr(4) },
+            common::RangeItem { proof: &bp8x3, commitments: &c_bp8x3, bits: 8, transcript: tr(5) },
+            common::RangeItem {
+                proof: &pp7x3,
                 commitments: if bad.contains(&6) { &wrong_c_pp7x3 } else { &c_pp7x3 },
                 bits: 7,
                 transcript: Transcript::new(label),
             },
         ];
-        batch::verify_range_proofs(&items, &bp, &pc, rng).map_err(|e| {
+        common::verify_range_batch(&items, &bp, &pc, rng).map_err(|e| {
             assert!(e.invalid.iter().all(|(_, reason)| *reason == ProofError::VerificationFailed), "{e}");
             e.indices()
         })

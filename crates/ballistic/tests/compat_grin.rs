@@ -644,11 +644,11 @@ fn batch_names_the_bad_proofs() {
         proofs.push(proof);
     }
     let items: Vec<(&GrinProof, &GrinStatement)> = proofs.iter().zip(&statements).collect();
-    let err = ballistic::batch::verify_grin_proofs(&items, &mut rng).unwrap_err();
+    let err = ballistic::compat::grin::GrinProof::verify_batch(&items, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![3, 7]);
     let good: Vec<(&GrinProof, &GrinStatement)> =
         items.iter().enumerate().filter(|(i, _)| *i != 3 && *i != 7).map(|(_, x)| *x).collect();
-    ballistic::batch::verify_grin_proofs(&good, &mut rng).unwrap();
+    ballistic::compat::grin::GrinProof::verify_batch(&good, &mut rng).unwrap();
     let ps: Vec<Vec<u8>> = singles.iter().map(|(p, _, _)| p.clone()).collect();
     let cs: Vec<[u8; 33]> = singles.iter().map(|(_, c, _)| *c).collect();
     let gs: Vec<[u8; 64]> = singles.iter().map(|(_, _, g)| *g).collect();

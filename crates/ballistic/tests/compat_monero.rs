@@ -135,7 +135,7 @@ fn every_byte_flip_is_rejected() {
             if let Ok(p) = MoneroPlusProof::from_bytes(&bad) {
                 let verdict = p.verify(&commitments, &mut r);
                 assert!(verdict.is_err(), "flip {bit:#x} at {i} accepted");
-                let eq = p.equation(&statement, &mut ballistic::merlin::Transcript::new(b""), &mut r);
+                let eq = p.equation(&statement, &mut (), &mut r);
                 assert!(eq.map(|e| e.verify(&gens.bp, &gens.pc).is_err()).unwrap_or(true));
             }
         }
@@ -310,11 +310,9 @@ fn through_the_generic_verification_contract() {
     assert_eq!(statement.commitments(), commitments);
     let gens = MoneroGens::plus();
     let mut eq = Equation::new();
-    proof
-        .add_terms(&statement, &mut ballistic::merlin::Transcript::new(b"any"), Scalar::ONE, Scalar::ONE, &mut eq)
-        .unwrap();
+    proof.add_terms(&statement, &mut (), Scalar::ONE, Scalar::ONE, &mut eq).unwrap();
     eq.verify(&gens.bp, &gens.pc).unwrap();
-    let item = ballistic::batch::Item::new(&proof, &statement, ballistic::merlin::Transcript::new(b"ignored"));
+    let item = ballistic::batch::Item::new(&proof, &statement, ());
     ballistic::batch::verify::<Ed25519, _>(&[&item], &gens.bp, &gens.pc, &mut rng(8)).unwrap();
 }
 
@@ -467,9 +465,7 @@ fn consensus_mode_gives_monero_s_verdicts() {
     let statement = MoneroStatement::with_consensus(&commitments, monero).unwrap();
     let gens = MoneroGens::plus();
     let mut eq = Equation::new();
-    decoded
-        .add_terms(&statement, &mut ballistic::merlin::Transcript::new(b"any"), Scalar::ONE, Scalar::ONE, &mut eq)
-        .unwrap();
+    decoded.add_terms(&statement, &mut (), Scalar::ONE, Scalar::ONE, &mut eq).unwrap();
     eq.verify(&gens.bp, &gens.pc).unwrap();
 
     let torsion = torsion();

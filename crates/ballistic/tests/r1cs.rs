@@ -4,7 +4,6 @@
 
 mod common;
 
-use ballistic::batch::verify_circuits as verify_batch;
 use ballistic::circuit::gadgets::{boolean, range::range, shuffle::shuffle};
 use ballistic::circuit::{
     ConstraintSystem, LinearCombination, Prover, R1csProof, RandomizableConstraintSystem, Variable, Verifier,
@@ -377,3 +376,17 @@ for_each_group!(
     metrics_before_proving,
     empty_circuit,
 );
+
+/// Circuit proofs (any circuits over the same generators) as claims, in one batch.
+fn verify_batch<G: Group, R: rand::RngCore + rand::CryptoRng>(
+    items: Vec<(ballistic::circuit::Verifier<G>, &ballistic::circuit::R1csProof<G>)>,
+    pc: &PedersenGens<G>,
+    bp: &BulletproofGens<G>,
+    rng: &mut R,
+) -> Result<(), ballistic::errors::BatchError> {
+    use ballistic::batch::Claim;
+    let claims: Vec<ballistic::circuit::R1csClaim<G>> =
+        items.into_iter().map(|(verifier, proof)| ballistic::circuit::R1csClaim::new(verifier, proof, rng)).collect();
+    let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
+    ballistic::batch::verify(&refs, bp, pc, rng)
+}

@@ -87,7 +87,7 @@ fn grin_batch(i: &GrinInputs) -> bool {
         .collect();
     let p: Vec<_> = i.proofs.iter().map(|b| GrinProof::from_bytes(b).expect("p")).collect();
     let items: Vec<_> = p.iter().zip(&s).collect();
-    ballistic::batch::verify_grin_proofs(&items, &mut rand::thread_rng()).is_ok()
+    ballistic::compat::grin::GrinProof::verify_batch(&items, &mut rand::thread_rng()).is_ok()
 }
 
 struct MoneroInputs {

@@ -17,7 +17,7 @@
 use std::os::raw::c_int;
 use std::time::Instant;
 
-use ballistic::batch::{self, AnyRangeProof, RangeProofItem};
+use ballistic::batch::{self, Claim, Item};
 use ballistic::group::Group;
 use ballistic::{new_transcript, BulletproofGens, PedersenGens, RangeStatement, RangeSystem, Ristretto255, Verifiable};
 use ballistic_ffi::{
@@ -136,16 +136,12 @@ fn main() {
                 )
             })
             .collect();
-        let items: Vec<RangeProofItem<'_, G>> = decoded
-            .iter()
-            .map(|(p, c)| RangeProofItem {
-                proof: AnyRangeProof::from(p),
-                commitments: c,
-                bits: 64,
-                transcript: new_transcript(LABEL),
-            })
-            .collect();
-        batch::verify_range_proofs(&items, &bp, &pc, &mut rand::thread_rng()).expect("batch");
+        let statements: Vec<ballistic::RangeStatement<G>> =
+            decoded.iter().map(|(_, c)| ballistic::RangeStatement::new(64, c).expect("statement")).collect();
+        let items: Vec<Item<'_, G, ballistic::RangeProof<G>>> =
+            decoded.iter().zip(&statements).map(|((p, _), s)| Item::new(p, s, new_transcript(LABEL))).collect();
+        let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
+        batch::verify(&claims, &bp, &pc, &mut rand::thread_rng()).expect("batch");
     };
 
     // Warm-up: tables, caches.

@@ -385,7 +385,7 @@ impl<G: Group> Verifier<G> {
 }
 
 /// A circuit proof with its statement (the [`Verifier`] the gadget code
-/// built), ready to join a batch of any proof kinds ([`crate::batch`], [`crate::batch::verify_circuits`]).
+/// built), ready to join a batch of any proof kinds ([`crate::batch::verify`]).
 ///
 /// Circuit proofs are claims rather than [`crate::equation::Verifiable`]
 /// proofs with a reusable statement: second-phase gadgets are `FnOnce`

@@ -410,13 +410,16 @@ impl DecodedProfile {
     }
 }
 
-fn verify_monero_one<P: crate::equation::Verifiable<Ed25519, Statement = MoneroStatement>, R: RngCore + CryptoRng>(
+fn verify_monero_one<
+    P: crate::equation::Verifiable<Ed25519, Statement = MoneroStatement, Context = ()>,
+    R: RngCore + CryptoRng,
+>(
     proof: &P,
     statement: &MoneroStatement,
     gens: &MoneroGens,
     rng: &mut R,
 ) -> Result<(), ProofError> {
-    proof.verify(statement, &mut merlin::Transcript::new(b"ballistic profile (unused)"), &gens.bp, &gens.pc, rng)
+    proof.verify(statement, &mut (), &gens.bp, &gens.pc, rng)
 }
 
 /// Verify profile files as one batch per generator set (Grin's; Monero's
@@ -452,7 +455,7 @@ pub(super) fn verify_profile_files<R: RngCore + CryptoRng>(
 
 /// One batch of `(file index, proof, statement)` over one generator set:
 /// `(file index, reason)` for each invalid proof (nothing for no members).
-fn batch_of<G: Group, P: crate::equation::Verifiable<G> + Sync, R: RngCore + CryptoRng>(
+fn batch_of<G: Group, P: crate::equation::Verifiable<G, Context = ()> + Sync, R: RngCore + CryptoRng>(
     members: &[(usize, &P, &P::Statement)],
     bp_gens: &crate::generators::BulletproofGens<G>,
     pc_gens: &crate::generators::PedersenGens<G>,
@@ -464,10 +467,7 @@ where
     if members.is_empty() {
         return Vec::new();
     }
-    let items: Vec<Item<'_, G, P>> = members
-        .iter()
-        .map(|(_, p, s)| Item::new(*p, *s, merlin::Transcript::new(b"ballistic profile (unused)")))
-        .collect();
+    let items: Vec<Item<'_, G, P>> = members.iter().map(|(_, p, s)| Item::new(*p, *s, ())).collect();
     let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
     match crate::batch::verify(&claims, bp_gens, pc_gens, rng) {
         Ok(()) => Vec::new(),

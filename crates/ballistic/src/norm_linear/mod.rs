@@ -49,7 +49,7 @@
 //! partner's coefficient `c₁ = 0` makes its extra term vanish. So
 //! [`NormLinearProof::prove`] and [`NormLinearProof::verification`] refuse
 //! unsound lengths with [`Folding::Shortest`]; [`Folding::ToOne`] exists for
-//! secp256k1-zkp's vectors ([`secp256k1_zkp`]), sound when `N` is a power
+//! secp256k1-zkp's vectors ([`crate::compat::secp256k1_zkp`]), sound when `N` is a power
 //! of two and `N ≥ L`. Callers pick sound lengths (Bulletproofs++ pads its
 //! witness: [`crate::range::PlusPlusShape`]).
 //!

@@ -165,6 +165,7 @@ pub struct IntervalProof<G: Group, P> {
 
 impl<G: Group, P: RangeProofSystem<G>> Verifiable<G> for IntervalProof<G, P> {
     type Statement = IntervalStatement<G>;
+    type Context = Transcript;
 
     fn add_terms(
         &self,
@@ -243,7 +244,7 @@ impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
 /// proof files and bindings hold when the system is chosen at run time
 /// ([`RangeSystem::prove_interval`], [`RangeSystem::decode_interval`]).
 pub trait DynIntervalProof<G: Group>:
-    Verifiable<G, Statement = IntervalStatement<G>> + Send + Sync + core::fmt::Debug
+    Verifiable<G, Statement = IntervalStatement<G>, Context = Transcript> + Send + Sync + core::fmt::Debug
 {
     /// Which system made the inner range proof.
     fn system(&self) -> RangeSystem;

@@ -10,11 +10,7 @@
 //!   ([`PlusPlusShape`]: no bit padding, the witness is `max(m·k', 2^β)`
 //!   long).
 //! * [`interval`]: any interval `[lo, hi]`, with any system.
-//! * [`grin`]: Grin's Bulletproofs (secp256k1-zkp's C implementation) on
-//!   secp256k1, byte for byte: its transcript, generators, deterministic
-//!   prover, rewinding and encoding (675 bytes for one 64-bit value).
-//! * [`monero`]: Monero's Bulletproofs+ format on [`crate::Ed25519`]
-//!   (byte-compatible with Monero and `monero-bulletproofs`).
+//! * Deployed formats (Grin's, Monero's, tari's) are in [`crate::compat`].
 //! * [`recovery`]: owner recovery (values, blindings and a short message
 //!   from a secret seed and an output id), shared by Bulletproofs and
 //!   Bulletproofs+; at run time [`RangeSystem::prove_recoverable`] and
@@ -356,7 +352,7 @@ impl RangeSystem {
 /// batches, proof files and bindings hold when the system is chosen at run
 /// time. Every [`RangeProofSystem`] is one.
 pub trait DynRangeProof<G: Group>:
-    Verifiable<G, Statement = RangeStatement<G>> + Send + Sync + core::fmt::Debug
+    Verifiable<G, Statement = RangeStatement<G>, Context = Transcript> + Send + Sync + core::fmt::Debug
 {
     /// Which system made it.
     fn system(&self) -> RangeSystem;
@@ -420,16 +416,5 @@ pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
     /// The proof's encoding.
     fn encode(&self) -> Vec<u8> {
         DynRangeProof::to_bytes(self)
-    }
-}
-
-/// A borrowed range proof of any system, for a batch
-/// ([`crate::batch::RangeProofItem`]): `(&proof).into()` from any range proof.
-#[derive(Clone, Copy, Debug)]
-pub struct AnyRangeProof<'a, G: Group>(pub &'a dyn DynRangeProof<G>);
-
-impl<'a, G: Group, P: DynRangeProof<G>> From<&'a P> for AnyRangeProof<'a, G> {
-    fn from(p: &'a P) -> Self {
-        AnyRangeProof(p)
     }
 }

@@ -200,3 +200,51 @@ impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
         RangeProofPlus::<G>::encoded_len(n, m)
     }
 }
+
+/// A range proof of any system with its statement given as commitments and
+/// bit size: what a node receives. [`verify_range_batch`] binds each to a
+/// claim ([`ballistic::batch::Item`]), or a [`ballistic::batch::Refused`]
+/// where the statement does not build, and verifies them together.
+pub struct RangeItem<'a, G: ballistic::Group> {
+    pub proof: &'a dyn ballistic::range::DynRangeProof<G>,
+    pub commitments: &'a [G::Compressed],
+    pub bits: usize,
+    pub transcript: ballistic::merlin::Transcript,
+}
+
+impl<G: ballistic::Group> Clone for RangeItem<'_, G> {
+    fn clone(&self) -> Self {
+        RangeItem {
+            proof: self.proof,
+            commitments: self.commitments,
+            bits: self.bits,
+            transcript: self.transcript.clone(),
+        }
+    }
+}
+
+pub fn verify_range_batch<G: ballistic::Group, R: rand::RngCore + rand::CryptoRng>(
+    items: &[RangeItem<'_, G>],
+    bp: &ballistic::BulletproofGens<G>,
+    pc: &ballistic::PedersenGens<G>,
+    rng: &mut R,
+) -> Result<(), ballistic::errors::BatchError> {
+    use ballistic::batch::{Claim, Item, Refused};
+    let statements: Vec<_> = items.iter().map(|i| ballistic::RangeStatement::new(i.bits, i.commitments)).collect();
+    let bound: Vec<Result<Item<'_, G, dyn ballistic::range::DynRangeProof<G>>, Refused>> = items
+        .iter()
+        .zip(&statements)
+        .map(|(i, s)| match s {
+            Ok(s) => Ok(Item::new(i.proof, s, i.transcript.clone())),
+            Err(e) => Err(Refused(e.clone())),
+        })
+        .collect();
+    let claims: Vec<&dyn Claim<G>> = bound
+        .iter()
+        .map(|b| match b {
+            Ok(item) => item as &dyn Claim<G>,
+            Err(refused) => refused as &dyn Claim<G>,
+        })
+        .collect();
+    ballistic::batch::verify(&claims, bp, pc, rng)
+}

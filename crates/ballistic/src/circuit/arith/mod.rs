@@ -607,7 +607,7 @@ impl Circuit {
     }
 
     /// A verifier with this circuit's constraints built, ready for
-    /// [`Verifier::verify`] or [`crate::batch::verify_circuits`].
+    /// [`Verifier::verify`], or in a batch of any proof kinds through [`crate::circuit::R1csClaim`].
     pub fn verifier<G: Group>(
         &self,
         transcript: Transcript,

@@ -98,13 +98,12 @@
 //!
 //! [`GrinProof`] implements [`Verifiable<Secp256k1>`](crate::equation::Verifiable): a [`GrinStatement`]
 //! carries everything Grin's transcript binds (commitments, value
-//! generator, `n`, minimum values, `extra_commit`). The merlin
-//! [`Transcript`](merlin::Transcript) argument of
-//! [`Verifiable::add_terms`](crate::equation::Verifiable::add_terms) is not part of Grin's format and is **left
-//! untouched** (nothing is appended to it). Verify with
+//! generator, `n`, minimum values, `extra_commit`), and its context is `()`:
+//! Grin's transcript is fixed by the format, not started by the
+//! application. Verify with
 //! [`GrinGenerators::bulletproof_gens`] and
 //! [`GrinGenerators::pedersen_gens`] ([`grin_generators`]), or use
-//! [`GrinProof::verify`] and [`crate::batch::verify_grin_proofs`].
+//! [`GrinProof::verify`] and [`GrinProof::verify_batch`].
 //!
 //! # Secrets
 //!
@@ -128,7 +127,6 @@ pub use self::generators::{
     point_from_xy, point_to_xy, GrinGenerators, GENERATOR_H_XY, GRIN_GENERATORS, MAX_VECTOR,
 };
 pub use self::rewind::GrinRewound;
-pub(crate) use self::verifier::unused_transcript;
 pub use self::verifier::{check_min_values, check_shape, GrinStatement, MAX_MIN_VALUE};
 
 use alloc::vec::Vec;

@@ -6,15 +6,15 @@
 use alloc::vec::Vec;
 
 use k256::{ProjectivePoint, Scalar};
-use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
 use super::encoding::{rounds, HEAD_LEN};
 use super::generators::{grin_generators, wire, MAX_VECTOR};
 use super::transcript::Commit;
 use super::GrinProof;
+use crate::batch::{Claim, Item};
 use crate::equation::{Equation, Verifiable};
-use crate::errors::ProofError;
+use crate::errors::{BatchError, ProofError};
 use crate::group::{ScalarOps, Secp256k1};
 
 /// Whether Grin's format supports `m` values of `n_bits` bits (with
@@ -166,14 +166,15 @@ impl GrinStatement {
 
 impl Verifiable<Secp256k1> for GrinProof {
     type Statement = GrinStatement;
+    type Context = ();
 
-    /// Adds the proof's equation (see the module documentation). The merlin
-    /// `transcript` is not used: Grin's transcript is the SHA-256 chain the
-    /// statement carries.
+    /// Adds the proof's equation (see the module documentation). There is
+    /// no context: Grin's transcript is the SHA-256 chain the statement
+    /// carries.
     fn add_terms(
         &self,
         statement: &GrinStatement,
-        _transcript: &mut Transcript,
+        _context: &mut (),
         weight: Scalar,
         combine: Scalar,
         eq: &mut Equation<Secp256k1>,
@@ -301,23 +302,29 @@ impl Verifiable<Secp256k1> for GrinProof {
     }
 }
 
-/// The merlin transcript handed to [`Verifiable`] (unused by Grin proofs).
-pub(crate) fn unused_transcript() -> Transcript {
-    Transcript::new(b"ballistic grin (unused)")
-}
-
 impl GrinProof {
     /// Verify against `statement` over Grin's generators (`rng` draws the
     /// factor joining the proof's two checks).
     pub fn verify<R: RngCore + CryptoRng>(&self, statement: &GrinStatement, rng: &mut R) -> Result<(), ProofError> {
         let gens = grin_generators();
-        Verifiable::verify(
-            self,
-            statement,
-            &mut unused_transcript(),
-            gens.bulletproof_gens(),
-            gens.pedersen_gens(),
-            rng,
-        )
+        Verifiable::verify(self, statement, &mut (), gens.bulletproof_gens(), gens.pedersen_gens(), rng)
+    }
+
+    /// Verify Grin proofs (any shapes, value generators, minimum values and
+    /// `extra_commit`s) together over Grin's generators: one multiscalar
+    /// multiplication, and on failure exactly the invalid proofs by index.
+    /// Grin proofs mix with other secp256k1 proofs only over Grin's
+    /// generators: [`crate::batch::verify`] with
+    /// [`GrinGenerators::bulletproof_gens`](super::GrinGenerators::bulletproof_gens)
+    /// and claims `Item::new(&proof, &statement, ())`.
+    pub fn verify_batch<R: RngCore + CryptoRng>(
+        items: &[(&GrinProof, &GrinStatement)],
+        rng: &mut R,
+    ) -> Result<(), BatchError> {
+        let gens = grin_generators();
+        let bound: Vec<Item<'_, Secp256k1, GrinProof>> =
+            items.iter().map(|(proof, statement)| Item::new(*proof, *statement, ())).collect();
+        let claims: Vec<&dyn Claim<Secp256k1>> = bound.iter().map(|i| i as &dyn Claim<Secp256k1>).collect();
+        crate::batch::verify(&claims, gens.bulletproof_gens(), gens.pedersen_gens(), rng)
     }
 }

@@ -395,10 +395,12 @@ struct MoneroClaim<'a, P> {
     statement: Result<MoneroStatement, ProofError>,
 }
 
-impl<P: Verifiable<Ed25519, Statement = MoneroStatement> + DecodedIn + Sync> Claim<Ed25519> for MoneroClaim<'_, P> {
+impl<P: Verifiable<Ed25519, Statement = MoneroStatement, Context = ()> + DecodedIn + Sync> Claim<Ed25519>
+    for MoneroClaim<'_, P>
+{
     fn add_terms(&self, weight: Scalar, combine: Scalar, eq: &mut Equation<Ed25519>) -> Result<(), ProofError> {
         let statement = self.statement.as_ref().map_err(Clone::clone)?;
-        self.proof.add_terms(statement, &mut plus::unused_transcript(), weight, combine, eq)
+        self.proof.add_terms(statement, &mut (), weight, combine, eq)
     }
 }
 
@@ -409,7 +411,7 @@ pub(crate) fn verify_batch_with<P, R>(
     rng: &mut R,
 ) -> Result<(), BatchError>
 where
-    P: Verifiable<Ed25519, Statement = MoneroStatement> + DecodedIn + Sync,
+    P: Verifiable<Ed25519, Statement = MoneroStatement, Context = ()> + DecodedIn + Sync,
     R: RngCore + CryptoRng,
 {
     let claims: Vec<MoneroClaim<'_, P>> = items

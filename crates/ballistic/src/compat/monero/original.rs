@@ -42,12 +42,11 @@ use alloc::vec::Vec;
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::Scalar;
-use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, Zeroizing};
 
 use super::generators::MoneroGens;
-use super::plus::{public_point, random, shape, unused_transcript, MAX_ROUNDS, MIN_ROUNDS};
+use super::plus::{public_point, random, shape, MAX_ROUNDS, MIN_ROUNDS};
 use super::statement::MoneroStatement;
 use super::transcript::KeccakTranscript;
 use super::{inv_eight, read_points, tweaked, DecodedIn, MoneroConsensus, Site, Tweak, BITS, MAX_OUTPUTS};
@@ -339,7 +338,7 @@ impl MoneroOriginalProof {
     ) -> Result<(), ProofError> {
         let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
         let gens = MoneroGens::original();
-        Verifiable::verify(self, &statement, &mut unused_transcript(), &gens.bp, &gens.pc, rng)
+        Verifiable::verify(self, &statement, &mut (), &gens.bp, &gens.pc, rng)
     }
 
     /// Verify many proofs in one multiscalar multiplication, naming exactly
@@ -360,6 +359,7 @@ impl DecodedIn for MoneroOriginalProof {
 
 impl Verifiable<Ed25519> for MoneroOriginalProof {
     type Statement = MoneroStatement;
+    type Context = ();
 
     // Indexing: y_inv_pows and s have N entries and z_pows M + 3, for the statement's N and M.
     #[allow(clippy::indexing_slicing)]
@@ -369,7 +369,7 @@ impl Verifiable<Ed25519> for MoneroOriginalProof {
     fn add_terms(
         &self,
         statement: &MoneroStatement,
-        _transcript: &mut Transcript,
+        _context: &mut (),
         weight: Scalar,
         combine: Scalar,
         eq: &mut Equation<Ed25519>,

@@ -8,7 +8,6 @@ use alloc::vec::Vec;
 
 use curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use curve25519_dalek::scalar::Scalar;
-use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, Zeroizing};
 
@@ -251,7 +250,7 @@ impl MoneroPlusProof {
     ) -> Result<(), ProofError> {
         let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
         let gens = MoneroGens::plus();
-        Verifiable::verify(self, &statement, &mut unused_transcript(), &gens.bp, &gens.pc, rng)
+        Verifiable::verify(self, &statement, &mut (), &gens.bp, &gens.pc, rng)
     }
 
     /// Verify many proofs, each against its output commitments, in one
@@ -271,12 +270,6 @@ impl DecodedIn for MoneroPlusProof {
     fn consensus(&self) -> MoneroConsensus {
         self.consensus
     }
-}
-
-/// The merlin transcript [`Verifiable`] asks for, which Monero's format
-/// does not use.
-pub(crate) fn unused_transcript() -> Transcript {
-    Transcript::new(b"ballistic monero (unused)")
 }
 
 /// The zk-WIP prover (see `crate::weighted_inner_product` for the algebra,
@@ -403,6 +396,7 @@ fn wip_prove<R: RngCore + CryptoRng>(
 /// ```
 impl Verifiable<Ed25519> for MoneroPlusProof {
     type Statement = MoneroStatement;
+    type Context = ();
 
     // Indexing: y_pows has N + 2 entries and s has N, for the statement's N.
     #[allow(clippy::indexing_slicing)]
@@ -413,7 +407,7 @@ impl Verifiable<Ed25519> for MoneroPlusProof {
     fn add_terms(
         &self,
         statement: &MoneroStatement,
-        _transcript: &mut Transcript,
+        _context: &mut (),
         weight: Scalar,
         _combine: Scalar,
         eq: &mut Equation<Ed25519>,

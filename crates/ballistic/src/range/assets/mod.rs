@@ -341,7 +341,7 @@ impl MultiAssetSystem {
 /// A multi-asset proof of either construction behind one object-safe
 /// interface (bindings, batches of mixed constructions).
 pub trait DynMultiAssetProof<G: Group>:
-    Verifiable<G, Statement = MultiAssetStatement<G>> + Send + Sync + core::fmt::Debug
+    Verifiable<G, Statement = MultiAssetStatement<G>, Context = Transcript> + Send + Sync + core::fmt::Debug
 {
     /// Which construction made it.
     fn system(&self) -> MultiAssetSystem;

@@ -319,6 +319,7 @@ impl<G: Group> MultiAssetRangeProof<G> {
 
 impl<G: Group> Verifiable<G> for MultiAssetRangeProof<G> {
     type Statement = MultiAssetStatement<G>;
+    type Context = Transcript;
 
     /// The per-output polynomial checks (joined by `ρ`) and the inner
     /// product, joined by `combine`.

@@ -253,6 +253,7 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
 
 impl<G: Group, P: RangeProofSystem<G>> Verifiable<G> for RecommittedRangeProof<G, P> {
     type Statement = MultiAssetStatement<G>;
+    type Context = Transcript;
 
     /// The range proof (with `combine`) and the `2m` link equations
     /// (weighted by `ω, ω², …`, `ω` derived from `combine`).

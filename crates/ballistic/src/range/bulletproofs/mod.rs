@@ -359,6 +359,7 @@ impl<G: Group> RangeProofSystem<G> for RangeProof<G> {
 
 impl<G: Group> Verifiable<G> for RangeProof<G> {
     type Statement = RangeStatement<G>;
+    type Context = Transcript;
 
     /// The two checks (`t̂` against `T₁, T₂`, and the inner product) are
     /// joined by `combine`. Every fallible step runs before the first term

@@ -41,7 +41,7 @@
 //! `(3 + 2·lg N)·32 + 96` bytes on Ristretto255 — 576 for one 64-bit value,
 //! 96 fewer than Bulletproofs, +64 per doubling of `N`.
 //!
-//! **Flavours.** [`tari`]: the same algebra in `tari_bulletproofs_plus`
+//! **Flavours.** [`crate::compat::tari`]: the same algebra in `tari_bulletproofs_plus`
 //! 0.5's transcript schedule and encoding. [`recovery`]: owner recovery
 //! (every nonce and blinding from a seed; the values carried in `α`).
 //!
@@ -483,6 +483,7 @@ crate::encoding::impl_serde_as_bytes!(RangeProofPlus, "a Bulletproofs+ range pro
 
 impl<G: Group> Verifiable<G> for RangeProofPlus<G> {
     type Statement = RangeStatement<G>;
+    type Context = Transcript;
 
     /// A Bulletproofs+ proof reduces to a single equation: `combine` is
     /// not needed.

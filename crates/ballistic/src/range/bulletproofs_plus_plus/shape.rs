@@ -38,7 +38,7 @@ impl PlusPlusShape {
 
     /// The layout with base `2^β` (`β ∈ 1..=8`) instead of the chosen one:
     /// for measuring the choice. Proofs made with it verify only through
-    /// [`RangeProofPlusPlus::verify_with_shape`] with the same shape (the
+    /// [`super::RangeProofPlusPlus::verify_with_shape`] with the same shape (the
     /// transcript binds `β`).
     ///
     /// The witness length is `max(m·k', 2^β)` rounded up to the next length

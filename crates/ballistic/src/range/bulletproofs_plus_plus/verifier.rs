@@ -74,6 +74,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
 
 impl<G: Group> Verifiable<G> for RangeProofPlusPlus<G> {
     type Statement = RangeStatement<G>;
+    type Context = Transcript;
 
     /// One equation: the norm argument's check with `C` expanded.
     fn add_terms(
