@@ -80,9 +80,12 @@ pub struct Pinned<'a> {
     pub generators_file: Option<&'a Path>,
 }
 
-/// The value generators the verifier accepts, each with what it is called
-/// (`asset <id>`, or its line in the generators file); `None` if none pinned.
-fn accepted(p: &Pinned<'_>) -> Result<Option<Vec<(Vec<u8>, String)>>, String> {
+/// A value generator the verifier accepts (its canonical encoding), with
+/// what it is called (`asset <id>`, or its line in the generators file).
+type Accepted = (Vec<u8>, String);
+
+/// The value generators the verifier accepts; `None` if none pinned.
+fn accepted(p: &Pinned<'_>) -> Result<Option<Vec<Accepted>>, String> {
     if p.assets.is_empty() && p.generators_file.is_none() {
         return Ok(None);
     }
