@@ -208,6 +208,12 @@ fn malformed_fields_are_refused() {
     f.proof.truncate(f.proof.len() - 2);
     let expected = MultiAssetSystem::Native.encoded_len::<Ristretto255>(32, 3).unwrap();
     assert_eq!(verify(&f), Err(FileError::Decode(ProofError::WrongLength { expected, got: expected - 1 })));
+    // The last scalar (the inner-product argument's b) above the group order.
+    let mut f = honest.clone();
+    let at = f.proof.len() - 64;
+    f.proof.replace_range(at.., &"ff".repeat(32));
+    let len = MultiAssetSystem::Native.encoded_len::<Ristretto255>(32, 3).unwrap();
+    assert_eq!(verify(&f), Err(FileError::Decode(ProofError::NonCanonicalScalar { offset: len - 32 })));
     let mut f = honest.clone();
     f.proof.pop();
     assert_eq!(verify(&f), Err(FileError::Hex { field: "proof".into() }));

@@ -169,7 +169,10 @@ pub fn parse_asset_lines<G: Group, R: RngCore + CryptoRng>(
     text: &[u8],
     rng: &mut R,
 ) -> Result<Vec<AssetOutput<G>>, FileError> {
-    let mut outputs = Vec::new();
+    // Allocated once: a growing vector would leave copies of the secrets
+    // in the memory it outgrew.
+    let lines = text.split(|b| *b == b'\n').filter(|l| !l.trim_ascii().is_empty()).count();
+    let mut outputs = Vec::with_capacity(lines);
     for (i, raw) in text.split(|b| *b == b'\n').enumerate() {
         let line = i + 1;
         let bad = |field: &'static str, reason: &'static str| FileError::AssetSecret { line, field, reason };
