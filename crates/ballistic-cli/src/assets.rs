@@ -8,14 +8,132 @@ use std::path::{Path, PathBuf};
 
 use ballistic::encoding::{from_hex, to_hex};
 use ballistic::file::{
-    self, FileError, GeneratorCache, MultiAssetPins, MultiAssetProofFile, MAX_ASSETS_FILE, MAX_ASSET_ID,
-    MAX_SECRETS_FILE,
+    self, FileError, GeneratorCache, MultiAssetPins, MultiAssetProofFile, DEFAULT_ASSETS_LABEL, MAX_ASSETS_FILE,
+    MAX_ASSET_ID, MAX_SECRETS_FILE,
 };
 use ballistic::group::GroupId;
 use ballistic::range::assets::MultiAssetSystem;
+use ballistic::RangeSystem;
+use clap::builder::RangedU64ValueParser;
+use clap::{Subcommand, ValueEnum};
 use zeroize::Zeroizing;
 
 use crate::files::{read_capped, verify_files, write_secret, write_text};
+use crate::GroupArg;
+
+/// `assets --system`: the command line's names for the multi-asset constructions.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum AssetSystemArg {
+    /// Native multi-asset Bulletproofs (smallest: 96 bytes per extra output).
+    #[default]
+    Native,
+    /// Re-commitment, then one Bulletproofs range proof.
+    RecommittedBulletproofs,
+    /// Re-commitment, then one Bulletproofs+ range proof.
+    #[value(name = "recommitted-bpplus", alias = "recommitted-bulletproofs-plus")]
+    RecommittedBulletproofsPlus,
+    /// Re-commitment, then one Bulletproofs++ range proof.
+    #[value(name = "recommitted-bppp", alias = "recommitted-bulletproofs-plus-plus")]
+    RecommittedBulletproofsPlusPlus,
+}
+
+impl From<AssetSystemArg> for MultiAssetSystem {
+    fn from(system: AssetSystemArg) -> MultiAssetSystem {
+        match system {
+            AssetSystemArg::Native => MultiAssetSystem::Native,
+            AssetSystemArg::RecommittedBulletproofs => MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs),
+            AssetSystemArg::RecommittedBulletproofsPlus => MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus),
+            AssetSystemArg::RecommittedBulletproofsPlusPlus => {
+                MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus)
+            }
+        }
+    }
+}
+
+#[derive(Subcommand)]
+pub enum AssetsCommand {
+    /// Prove that each output's value lies in [0, 2^bits), each committed on its asset's value
+    /// generator (blinded or not); write a JSON proof file.
+    Prove {
+        /// The outputs, one line each: VALUE ASSET_ID [ASSET_BLINDING [BLINDING]] (asset id in
+        /// lowercase hex; blinding factors 64 hex digits, random if absent; ASSET_BLINDING `-`:
+        /// an unblinded tag, which reveals the asset). `-`: standard input. Secrets: never on the
+        /// command line.
+        #[arg(long)]
+        outputs_file: PathBuf,
+        /// Bits per value, 1..=64.
+        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
+        bits: usize,
+        /// The construction.
+        #[arg(long, value_enum, default_value_t)]
+        system: AssetSystemArg,
+        /// Group.
+        #[arg(long, value_enum, default_value = "ristretto255")]
+        group: GroupArg,
+        /// Transcript label (the application's domain separator).
+        #[arg(long, default_value = DEFAULT_ASSETS_LABEL)]
+        label: String,
+        /// Where to write the proof file.
+        #[arg(long)]
+        out: PathBuf,
+        /// Also write the openings (values, blindings, asset ids and their blinding factors) to
+        /// this file (created with mode 0600). Keep it secret.
+        #[arg(long)]
+        openings: Option<PathBuf>,
+    },
+    /// Verify multi-asset proof files as one batch; prints the statement (group, label, each file's
+    /// bits and value generators) and "valid", or names each invalid file. The group, label and
+    /// (with --bits) bits are the verifier's, and so are the value generators with --asset /
+    /// --value-generators: a file claiming others is refused, unverified. Without them the value
+    /// generators are the files' own: a prover who knows one's discrete logarithm can open its
+    /// commitment to any value, so pin them.
+    Verify {
+        /// The proof files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The group; files of another group are refused.
+        #[arg(long, value_enum, default_value = "ristretto255")]
+        group: GroupArg,
+        /// The transcript label; files made under another label are refused.
+        #[arg(long, default_value = DEFAULT_ASSETS_LABEL)]
+        label: String,
+        /// Bits per value; files of other bits are refused.
+        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
+        bits: Option<usize>,
+        /// Accept outputs on this asset's unblinded tag (asset id, lowercase hex); repeat for more.
+        #[arg(long = "asset")]
+        assets: Vec<String>,
+        /// Accept outputs on these value generators (hex, one per line: blinded tags checked
+        /// elsewhere); with --asset, either is accepted.
+        #[arg(long)]
+        value_generators: Option<PathBuf>,
+    },
+}
+
+/// Run an `assets` command.
+pub fn run(command: AssetsCommand) -> Result<(), String> {
+    match command {
+        AssetsCommand::Prove { outputs_file, bits, system, group, label, out, openings } => prove(&ProveArgs {
+            system: system.into(),
+            group: group.into(),
+            bits,
+            outputs_file: &outputs_file,
+            label: &label,
+            out: &out,
+            openings: openings.as_deref(),
+        }),
+        AssetsCommand::Verify { files, group, label, bits, assets: ids, value_generators } => verify(
+            &files,
+            &Pinned {
+                group: group.into(),
+                label: &label,
+                bits,
+                assets: &ids,
+                generators_file: value_generators.as_deref(),
+            },
+        ),
+    }
+}
 
 /// `assets prove`: what the command line gave.
 pub struct ProveArgs<'a> {

@@ -17,9 +17,8 @@ mod term;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use ballistic::file::{DEFAULT_ASSETS_LABEL, DEFAULT_CIRCUIT_LABEL, DEFAULT_MERKLE_LABEL, DEFAULT_RANGE_LABEL};
+use ballistic::file::{DEFAULT_CIRCUIT_LABEL, DEFAULT_MERKLE_LABEL, DEFAULT_RANGE_LABEL};
 use ballistic::group::GroupId;
-use ballistic::range::assets::MultiAssetSystem;
 use ballistic::range::monero::MoneroConsensus;
 use ballistic::RangeSystem;
 use clap::builder::RangedU64ValueParser;
@@ -47,35 +46,6 @@ impl From<SystemArg> for RangeSystem {
             SystemArg::Bulletproofs => RangeSystem::Bulletproofs,
             SystemArg::BulletproofsPlus => RangeSystem::BulletproofsPlus,
             SystemArg::BulletproofsPlusPlus => RangeSystem::BulletproofsPlusPlus,
-        }
-    }
-}
-
-/// `assets --system`: the command line's names for the multi-asset constructions.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
-enum AssetSystemArg {
-    /// Native multi-asset Bulletproofs (smallest: 96 bytes per extra output).
-    #[default]
-    Native,
-    /// Re-commitment, then one Bulletproofs range proof.
-    RecommittedBulletproofs,
-    /// Re-commitment, then one Bulletproofs+ range proof.
-    #[value(name = "recommitted-bpplus", alias = "recommitted-bulletproofs-plus")]
-    RecommittedBulletproofsPlus,
-    /// Re-commitment, then one Bulletproofs++ range proof.
-    #[value(name = "recommitted-bppp", alias = "recommitted-bulletproofs-plus-plus")]
-    RecommittedBulletproofsPlusPlus,
-}
-
-impl From<AssetSystemArg> for MultiAssetSystem {
-    fn from(system: AssetSystemArg) -> MultiAssetSystem {
-        match system {
-            AssetSystemArg::Native => MultiAssetSystem::Native,
-            AssetSystemArg::RecommittedBulletproofs => MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs),
-            AssetSystemArg::RecommittedBulletproofsPlus => MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus),
-            AssetSystemArg::RecommittedBulletproofsPlusPlus => {
-                MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus)
-            }
         }
     }
 }
@@ -160,7 +130,7 @@ enum Command {
     /// own asset's value generator, in one proof.
     Assets {
         #[command(subcommand)]
-        command: AssetsCommand,
+        command: assets::AssetsCommand,
     },
     /// Multi-party range proofs: parties with one secret value each build one
     /// aggregated proof through a dealer, over TCP.
@@ -330,66 +300,6 @@ enum RangeCommand {
         /// Write the recovered opening (value, blinding) to this file, created with mode 0600.
         #[arg(long)]
         openings: Option<PathBuf>,
-    },
-}
-
-#[derive(Subcommand)]
-enum AssetsCommand {
-    /// Prove that each output's value lies in [0, 2^bits), each committed on its asset's value
-    /// generator (blinded or not); write a JSON proof file.
-    Prove {
-        /// The outputs, one line each: VALUE ASSET_ID [ASSET_BLINDING [BLINDING]] (asset id in
-        /// lowercase hex; blinding factors 64 hex digits, random if absent; ASSET_BLINDING `-`:
-        /// an unblinded tag, which reveals the asset). `-`: standard input. Secrets: never on the
-        /// command line.
-        #[arg(long)]
-        outputs_file: PathBuf,
-        /// Bits per value, 1..=64.
-        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
-        bits: usize,
-        /// The construction.
-        #[arg(long, value_enum, default_value_t)]
-        system: AssetSystemArg,
-        /// Group.
-        #[arg(long, value_enum, default_value = "ristretto255")]
-        group: GroupArg,
-        /// Transcript label (the application's domain separator).
-        #[arg(long, default_value = DEFAULT_ASSETS_LABEL)]
-        label: String,
-        /// Where to write the proof file.
-        #[arg(long)]
-        out: PathBuf,
-        /// Also write the openings (values, blindings, asset ids and their blinding factors) to
-        /// this file (created with mode 0600). Keep it secret.
-        #[arg(long)]
-        openings: Option<PathBuf>,
-    },
-    /// Verify multi-asset proof files as one batch; prints the statement (group, label, each file's
-    /// bits and value generators) and "valid", or names each invalid file. The group, label and
-    /// (with --bits) bits are the verifier's, and so are the value generators with --asset /
-    /// --value-generators: a file claiming others is refused, unverified. Without them the value
-    /// generators are the files' own: a prover who knows one's discrete logarithm can open its
-    /// commitment to any value, so pin them.
-    Verify {
-        /// The proof files.
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-        /// The group; files of another group are refused.
-        #[arg(long, value_enum, default_value = "ristretto255")]
-        group: GroupArg,
-        /// The transcript label; files made under another label are refused.
-        #[arg(long, default_value = DEFAULT_ASSETS_LABEL)]
-        label: String,
-        /// Bits per value; files of other bits are refused.
-        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=64))]
-        bits: Option<usize>,
-        /// Accept outputs on this asset's unblinded tag (asset id, lowercase hex); repeat for more.
-        #[arg(long = "asset")]
-        assets: Vec<String>,
-        /// Accept outputs on these value generators (hex, one per line: blinded tags checked
-        /// elsewhere); with --asset, either is accepted.
-        #[arg(long)]
-        value_generators: Option<PathBuf>,
     },
 }
 
@@ -657,29 +567,7 @@ fn main() -> ExitCode {
                 files::rewind(&file, &rewind_nonce_file, openings.as_deref())
             }
         },
-        Command::Assets { command } => match command {
-            AssetsCommand::Prove { outputs_file, bits, system, group, label, out, openings } => {
-                assets::prove(&assets::ProveArgs {
-                    system: system.into(),
-                    group: group.into(),
-                    bits,
-                    outputs_file: &outputs_file,
-                    label: &label,
-                    out: &out,
-                    openings: openings.as_deref(),
-                })
-            }
-            AssetsCommand::Verify { files, group, label, bits, assets: ids, value_generators } => assets::verify(
-                &files,
-                &assets::Pinned {
-                    group: group.into(),
-                    label: &label,
-                    bits,
-                    assets: &ids,
-                    generators_file: value_generators.as_deref(),
-                },
-            ),
-        },
+        Command::Assets { command } => assets::run(command),
         Command::Mpc { command } => match command {
             MpcCommand::Dealer { parties, bits, listen, out, label, group, timeout } => {
                 mpc_net::dealer(&mpc_net::DealerOptions {
