@@ -22,6 +22,9 @@
 
 pub mod alloc;
 pub mod circuit;
+pub mod plot;
+
+pub use plot::svg_plot;
 
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::Group;
@@ -715,97 +718,4 @@ impl<P: MoneroFormat> System for BallisticMonero<P> {
     fn proof_bytes(&self) -> usize {
         self.proofs[0].0.len()
     }
-}
-
-/// A log–log line plot of several series as a standalone SVG.
-pub fn svg_plot(title: &str, x_label: &str, series: &[(String, Vec<(f64, f64)>)]) -> String {
-    use std::fmt::Write as _;
-    let (w, h, left, right, top, bottom) = (760.0, 440.0, 70.0, 230.0, 40.0, 50.0);
-    let pts = series.iter().flat_map(|(_, s)| s.iter()).filter(|(x, y)| *x > 0.0 && *y > 0.0);
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-    for (x, y) in pts {
-        x0 = x0.min(x.log10());
-        x1 = x1.max(x.log10());
-        y0 = y0.min(y.log10());
-        y1 = y1.max(y.log10());
-    }
-    if x0 > x1 {
-        return format!("<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{title}: no data</text></svg>");
-    }
-    let (x0, x1) = (x0.floor(), x1.ceil().max(x0.floor() + 1.0));
-    let (y0, y1) = (y0.floor(), y1.ceil().max(y0.floor() + 1.0));
-    let px = |x: f64| left + (x.log10() - x0) / (x1 - x0) * (w - left - right);
-    let py = |y: f64| h - bottom - (y.log10() - y0) / (y1 - y0) * (h - top - bottom);
-    let colors = ["#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
-    let mut s = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"22\" font-size=\"15\">{title}</text>\n",
-        left
-    );
-    for e in (x0 as i32)..=(x1 as i32) {
-        for mant in [1.0, 2.0, 5.0] {
-            let x = mant * 10f64.powi(e);
-            if x.log10() > x1 + 1e-9 {
-                continue;
-            }
-            let gx = px(x);
-            let _ = writeln!(s, "<line x1=\"{gx}\" y1=\"{top}\" x2=\"{gx}\" y2=\"{}\" stroke=\"#eee\"/>", h - bottom);
-            let _ = writeln!(s, "<text x=\"{gx}\" y=\"{}\" text-anchor=\"middle\">{x}</text>", h - bottom + 16.0);
-        }
-    }
-    for e in (y0 as i32)..=(y1 as i32) {
-        for mant in [1.0, 2.0, 5.0] {
-            let y = mant * 10f64.powi(e);
-            if y.log10() > y1 + 1e-9 {
-                continue;
-            }
-            let gy = py(y);
-            let _ = writeln!(s, "<line x1=\"{left}\" y1=\"{gy}\" x2=\"{}\" y2=\"{gy}\" stroke=\"#eee\"/>", w - right);
-            let _ = writeln!(s, "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{y}</text>", left - 6.0, gy + 4.0);
-        }
-    }
-    let _ = writeln!(
-        s,
-        "<rect x=\"{left}\" y=\"{top}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#444\"/>",
-        w - left - right,
-        h - top - bottom
-    );
-    let _ = writeln!(
-        s,
-        "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{x_label}</text>",
-        (left + w - right) / 2.0,
-        h - 10.0
-    );
-    let _ = writeln!(
-        s,
-        "<text transform=\"translate(16 {}) rotate(-90)\" text-anchor=\"middle\">ms (log scale)</text>",
-        (top + h - bottom) / 2.0
-    );
-    for (i, (name, pts)) in series.iter().enumerate() {
-        let c = colors[i % colors.len()];
-        let path: Vec<String> = pts
-            .iter()
-            .filter(|(x, y)| *x > 0.0 && *y > 0.0)
-            .map(|(x, y)| format!("{:.1},{:.1}", px(*x), py(*y)))
-            .collect();
-        if path.is_empty() {
-            continue;
-        }
-        let _ =
-            writeln!(s, "<polyline fill=\"none\" stroke=\"{c}\" stroke-width=\"2\" points=\"{}\"/>", path.join(" "));
-        for p in &path {
-            let (x, y) = p.split_once(',').unwrap_or(("0", "0"));
-            let _ = writeln!(s, "<circle cx=\"{x}\" cy=\"{y}\" r=\"3\" fill=\"{c}\"/>");
-        }
-        let ly = top + 16.0 + 20.0 * i as f64;
-        let _ = writeln!(
-            s,
-            "<line x1=\"{}\" y1=\"{ly}\" x2=\"{}\" y2=\"{ly}\" stroke=\"{c}\" stroke-width=\"2\"/>",
-            w - right + 12.0,
-            w - right + 36.0
-        );
-        let _ = writeln!(s, "<text x=\"{}\" y=\"{}\">{name}</text>", w - right + 42.0, ly + 4.0);
-    }
-    s.push_str("</svg>\n");
-    s
 }

@@ -3,72 +3,61 @@
 //! proving and verification are the library's; this module reads the
 //! circuit and value files, shows progress and prints.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ballistic::circuit::arith::{scalar_to_hex, Circuit, Limits, PreparedCircuit};
 use ballistic::file::{self, CircuitProofFile, FileError, WireValue, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
 use ballistic::group::{Group, GroupId};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
 use crate::files::{read_capped, write_text};
 
-/// A progress line on stderr (only when stderr is a terminal): a bar for
-/// reading the circuit, then the stage and elapsed time.
+/// A progress line on stderr (only when stderr is a terminal; hidden
+/// otherwise, so captured output never holds it): a bar for reading the
+/// circuit, then the stage and elapsed time (`indicatif`).
 struct Progress {
-    stage: Arc<std::sync::Mutex<String>>,
-    done: Arc<AtomicU64>,
+    bar: ProgressBar,
     total: u64,
-    stop: Arc<AtomicBool>,
-    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Progress {
     fn start(total: u64) -> Progress {
-        let stage = Arc::new(std::sync::Mutex::new(String::from("reading circuit")));
-        let done = Arc::new(AtomicU64::new(0));
-        let stop = Arc::new(AtomicBool::new(false));
-        let thread = std::io::stderr().is_terminal().then(|| {
-            let (stage, done, stop) = (stage.clone(), done.clone(), stop.clone());
-            let started = Instant::now();
-            std::thread::spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let name = stage.lock().map(|s| s.clone()).unwrap_or_default();
-                    let d = done.load(Ordering::Relaxed).min(total);
-                    let width = 30u64;
-                    let filled = (d * width).checked_div(total).unwrap_or(width);
-                    let bar: String = (0..width).map(|i| if i < filled { '#' } else { '-' }).collect();
-                    eprint!("\r[{bar}] {name:<24} {:>6.1}s", started.elapsed().as_secs_f64());
-                    let _ = std::io::stderr().flush();
-                    std::thread::sleep(Duration::from_millis(200));
-                }
-                eprint!("\r{:70}\r", "");
+        let bar = if std::io::stderr().is_terminal() {
+            ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+        } else {
+            ProgressBar::hidden()
+        };
+        let style = ProgressStyle::with_template("[{bar:30}] {msg:<24} {secs}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .with_key("secs", |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:>6.1}s", state.elapsed().as_secs_f64());
             })
-        });
-        Progress { stage, done, total, stop, thread }
+            .progress_chars("#-");
+        bar.set_style(style);
+        bar.set_message("reading circuit");
+        if !bar.is_hidden() {
+            bar.enable_steady_tick(Duration::from_millis(200));
+        }
+        Progress { bar, total }
     }
 
     fn stage(&self, name: &str, fraction_done: f64) {
-        if let Ok(mut s) = self.stage.lock() {
-            *s = name.to_string();
-        }
-        self.done.store((self.total as f64 * fraction_done) as u64, Ordering::Relaxed);
+        self.bar.set_message(name.to_string());
+        self.bar.set_position((self.total as f64 * fraction_done) as u64);
     }
 
-    fn finish(mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
-        }
+    fn finish(self) {
+        self.bar.finish_and_clear();
     }
 }
 
 /// Counts bytes read (for the progress bar).
 struct Counting<R> {
     inner: R,
-    count: Arc<AtomicU64>,
+    bar: ProgressBar,
+    read: u64,
     scale: f64,
 }
 
@@ -76,8 +65,8 @@ impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
         // Reading is the first third of the bar.
-        let before = self.count.load(Ordering::Relaxed);
-        self.count.store(before + (n as f64 * self.scale) as u64, Ordering::Relaxed);
+        self.read = self.read.saturating_add(n as u64);
+        self.bar.set_position((self.read as f64 * self.scale) as u64);
         Ok(n)
     }
 }
@@ -92,7 +81,8 @@ fn load_circuit(path: &Path, progress: Option<&Progress>, max_multipliers: Optio
     }
     let parsed = match progress {
         Some(p) => {
-            let reader = Counting { inner: file, count: p.done.clone(), scale: p.total as f64 / 3.0 / len as f64 };
+            let reader =
+                Counting { inner: file, bar: p.bar.clone(), read: 0, scale: p.total as f64 / 3.0 / len as f64 };
             Circuit::from_reader_with_limits(reader, gzip, &limits)
         }
         None => Circuit::from_reader_with_limits(file, gzip, &limits),

@@ -1,10 +1,12 @@
 //! `ballistic`: prove and verify Bulletproofs and Bulletproofs+ range proofs
 //! and arithmetic-circuit proofs from the command line, run multi-party
-//! range proofs, prove Merkle membership, and run the demo.
+//! range proofs, prove and verify multi-asset (Confidential Assets) range
+//! proofs, prove Merkle membership, and run the demo.
 //!
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
 
+mod assets;
 mod circuits;
 mod demo;
 mod files;
@@ -123,6 +125,12 @@ enum Command {
     Range {
         #[command(subcommand)]
         command: RangeCommand,
+    },
+    /// Multi-asset range proofs (Confidential Assets): each committed value in [0, 2^bits) on its
+    /// own asset's value generator, in one proof.
+    Assets {
+        #[command(subcommand)]
+        command: assets::AssetsCommand,
     },
     /// Multi-party range proofs: parties with one secret value each build one
     /// aggregated proof through a dealer, over TCP.
@@ -559,6 +567,7 @@ fn main() -> ExitCode {
                 files::rewind(&file, &rewind_nonce_file, openings.as_deref())
             }
         },
+        Command::Assets { command } => assets::run(command),
         Command::Mpc { command } => match command {
             MpcCommand::Dealer { parties, bits, listen, out, label, group, timeout } => {
                 mpc_net::dealer(&mpc_net::DealerOptions {

@@ -53,8 +53,11 @@ fn prove_verify_and_reject() {
     let out = tmp("dot.json");
     let o = prove(&c, &i, &out, &["--expect", e.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
+    // The progress bar is drawn only on a terminal: nothing in captured stderr.
+    assert_eq!(stderr(&o), "");
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("multiplication gates"), "metrics printed: {text}");
+    assert!(!text.contains('\r') && !text.contains("[#"), "{text}");
     let o = verify(&c, &out);
     assert!(o.status.success(), "{}", stderr(&o));
     // The public values verified, then the verdict.

@@ -43,18 +43,33 @@
 //!   "inputs": [{ "wire": 0, "value": "1" }, …], "outputs": [ … ], "proof": "<hex>" }
 //! ```
 //!
+//! A **multi-asset proof file** ([`MultiAssetProofFile`]: Confidential
+//! Assets, [`crate::range::assets`]) has the range file's fields and the
+//! value generator (asset tag) of each commitment:
+//!
+//! ```json
+//! { "system": "native", "group": "ristretto255", "label": "…", "bits": 64,
+//!   "commitments": ["<hex>", …], "value_generators": ["<hex>", …], "proof": "<hex>" }
+//! ```
+//!
+//! Its verifier pins the group, the label, the bits and the value
+//! generators ([`MultiAssetPins`]): the generators are the prover's choice,
+//! and one whose discrete logarithm the prover knows makes the proof say
+//! nothing.
+//!
 //! **Merkle tree files** and **membership proof files** (zero-knowledge
 //! membership of a committed leaf, [`crate::merkle`]) are described in
 //! [`MerkleTreeFile`] and [`MembershipProofFile`].
 //!
 //! Hex is lowercase, and only lowercase is read back: one encoding per
 //! value (unknown fields are refused too). The module opens no files: it
-//! parses bytes (refusing more than [`MAX_RANGE_FILE`] / [`MAX_CIRCUIT_FILE`]
-//! before parsing) and returns text; opening and writing files is the
+//! parses bytes (refusing more than [`MAX_RANGE_FILE`] / [`MAX_ASSETS_FILE`] /
+//! [`MAX_CIRCUIT_FILE`] before parsing) and returns text; opening and writing files is the
 //! front-end's, which reads every file through [`read_bounded`] (so that
 //! `/dev/zero`, a pipe or a growing file cannot exhaust memory).
 //! Errors are typed ([`FileError`]) and their messages name the field.
 
+mod assets;
 mod cache;
 mod circuit;
 mod merkle;
@@ -62,6 +77,10 @@ pub mod profile;
 mod range;
 mod secrets;
 
+pub use assets::{
+    asset_generator_bytes, parse_asset_lines, parse_value_generator, verify_multi_asset_files, AssetOutput,
+    DecodedMultiAssetFile, MultiAssetOpenings, MultiAssetPins, MultiAssetProofFile, MAX_ASSET_ID,
+};
 pub use cache::GeneratorCache;
 pub use circuit::{check_circuit_batch, verify_circuit_files, CircuitProofFile, WireValue};
 pub use merkle::{
@@ -90,6 +109,10 @@ pub const MAX_LABEL: usize = 1024;
 /// Largest range proof file accepted (the largest proof, 64 values of 64
 /// bits on secp256k1, is under 4 KiB of hex plus its commitments).
 pub const MAX_RANGE_FILE: usize = 1 << 20;
+/// Largest multi-asset proof file accepted (the largest proof, 64 values of
+/// 64 bits re-committed under Bulletproofs+ on secp256k1, is under 16 KiB,
+/// 32 KiB of hex, plus its commitments and value generators).
+pub const MAX_ASSETS_FILE: usize = 1 << 20;
 /// Largest circuit proof file accepted (a proof is under 2 KiB; the public
 /// values of the largest circuits are small too).
 pub const MAX_CIRCUIT_FILE: usize = 16 << 20;
@@ -110,6 +133,8 @@ pub const MAX_SECRETS_FILE: usize = 64 << 10;
 pub const MAX_CIRCUIT_BATCH_GATES: usize = 1 << 25;
 /// The label range proofs get when the caller names none.
 pub const DEFAULT_RANGE_LABEL: &str = "ballistic range proof";
+/// The label multi-asset proofs get when the caller names none.
+pub const DEFAULT_ASSETS_LABEL: &str = "ballistic multi-asset proof";
 /// The label circuit proofs get when the caller names none.
 pub const DEFAULT_CIRCUIT_LABEL: &str = "ballistic circuit proof";
 /// The `system` of circuit proof files.
@@ -185,6 +210,41 @@ pub enum FileError {
     },
     /// `bits` outside `1..=64`.
     Bits(usize),
+    /// A proof of values of other bits than the verifier pinned (refused
+    /// before any decoding).
+    BitsMismatch {
+        /// The verifier's bits.
+        expected: usize,
+        /// The file's.
+        got: usize,
+    },
+    /// A value generator of a multi-asset proof file (or a verifier's pin)
+    /// that cannot be one.
+    ValueGenerator {
+        /// Its position.
+        index: usize,
+        /// Why.
+        reason: &'static str,
+    },
+    /// A value generator of a multi-asset proof file that is not among the
+    /// ones the verifier pinned ([`MultiAssetPins::value_generators`];
+    /// refused before the proof is decoded).
+    UnpinnedGenerator {
+        /// Its position.
+        index: usize,
+        /// The generator, hex.
+        generator: String,
+    },
+    /// A line of a multi-asset secrets file ([`parse_asset_lines`]) that is
+    /// not an output.
+    AssetSecret {
+        /// Line (1-based).
+        line: usize,
+        /// Which field of the line.
+        field: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
     /// A number of commitments outside `1..=64`.
     Commitments(usize),
     /// A field that is not hex.
@@ -339,6 +399,14 @@ impl core::fmt::Display for FileError {
             FileError::UnknownSystem { got, expected } => write!(f, "unsupported system {got:?} (expected {expected})"),
             FileError::LabelTooLong { len } => write!(f, "label of {len} bytes: at most {MAX_LABEL}"),
             FileError::Bits(bits) => write!(f, "bits {bits} out of range 1..={MAX_BITS}"),
+            FileError::BitsMismatch { expected, got } => {
+                write!(f, "a proof of {got}-bit values, where the verifier's are {expected}-bit")
+            }
+            FileError::ValueGenerator { index, reason } => write!(f, "value generator #{index}: {reason}"),
+            FileError::UnpinnedGenerator { index, generator } => {
+                write!(f, "value generator #{index} ({generator}) is not one the verifier pinned")
+            }
+            FileError::AssetSecret { line, field, reason } => write!(f, "line {line}: {field}: {reason}"),
             FileError::Commitments(count) => write!(f, "{count} commitments: must be 1..={MAX_VALUES}"),
             FileError::Hex { field } => write!(f, "{field}: bad hex"),
             FileError::Commitment { index, group } => write!(f, "commitment #{index}: not a valid {group} point"),
