@@ -42,11 +42,27 @@ static void small_scalar(unsigned char out[32], unsigned char v) {
     out[2] = 0x77;
 }
 
+/* Options with extra data and a message, in one of 8 static slots used in turn (so a
+ * call may take several). */
+static const ballistic_options *opts_with(const uint8_t *extra, size_t extra_len, const uint8_t *message,
+                                          size_t message_len) {
+    static ballistic_options slots[8];
+    static unsigned next = 0;
+    ballistic_options init = BALLISTIC_OPTIONS_INIT;
+    ballistic_options *o = &slots[next++ % 8];
+    *o = init;
+    o->extra = extra;
+    o->extra_len = extra_len;
+    o->message = message;
+    o->message_len = message_len;
+    return o;
+}
+
 static const int SYSTEMS[3] = {BALLISTIC_SYSTEM_BULLETPROOFS, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS,
                                BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS};
 
 static void test_status_messages(void) {
-    for (int s = BALLISTIC_OK; s <= BALLISTIC_ERR_INTERNAL; s++) {
+    for (int s = BALLISTIC_OK; s <= BALLISTIC_ERR_OPTIONS; s++) {
         const char *m = ballistic_status_message(s);
         CHECK(m != NULL && strlen(m) > 0 && strcmp(m, "unknown status code") != 0);
     }
@@ -146,7 +162,7 @@ static void test_range(ballistic_context *ctx, int group, size_t point_len) {
         size_t proof_len = sizeof proof, commitments_len = sizeof commitments, expected = 0;
         EXPECT(ballistic_range_proof_len(group, sys, 64, 2, &expected), BALLISTIC_OK);
         EXPECT(ballistic_range_prove(ctx, sys, L("c test"), values, 2, blindings, 64, 64, proof, &proof_len, commitments,
-                                     &commitments_len),
+                                     &commitments_len, NULL),
                BALLISTIC_OK);
         CHECK(proof_len == expected && commitments_len == 2 * point_len);
         /* The commitments are value·B + blinding·B̃. */
@@ -155,59 +171,59 @@ static void test_range(ballistic_context *ctx, int group, size_t point_len) {
         EXPECT(ballistic_commit(ctx, values[0], blindings, c, &c_len), BALLISTIC_OK);
         CHECK(memcmp(c, commitments, point_len) == 0);
 
-        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64), BALLISTIC_OK);
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64, NULL), BALLISTIC_OK);
         /* Wrong transcript, wrong commitments, wrong size, wrong system. */
-        EXPECT(ballistic_range_verify(ctx, sys, L("c test!"), proof, proof_len, commitments, commitments_len, 2, 64),
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test!"), proof, proof_len, commitments, commitments_len, 2, 64, NULL),
                BALLISTIC_ERR_VERIFICATION);
         unsigned char swapped[66];
         memcpy(swapped, commitments + point_len, point_len);
         memcpy(swapped + point_len, commitments, point_len);
-        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, swapped, commitments_len, 2, 64),
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, swapped, commitments_len, 2, 64, NULL),
                BALLISTIC_ERR_VERIFICATION);
-        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len - 1, commitments, commitments_len, 2, 64),
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len - 1, commitments, commitments_len, 2, 64, NULL),
                BALLISTIC_ERR_DECODE);
-        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 32),
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 32, NULL),
                BALLISTIC_ERR_DECODE);
-        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len - 1, 2, 64),
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len - 1, 2, 64, NULL),
                BALLISTIC_ERR_ARGUMENT);
         /* Every 7th byte flipped is refused (a decode error or a failed check). */
         for (size_t i = 0; i < proof_len; i += 7) {
             proof[i] ^= 0x10;
-            int st = ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64);
+            int st = ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64, NULL);
             CHECK(st == BALLISTIC_ERR_VERIFICATION || st == BALLISTIC_ERR_DECODE);
             proof[i] ^= 0x10;
         }
-        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64), BALLISTIC_OK);
+        EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64, NULL), BALLISTIC_OK);
     }
 
     /* Prover errors. */
     size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
     uint64_t too_big[1] = {256};
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), too_big, 1, blindings, 32, 8, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_PROVER);
-    EXPECT(ballistic_range_prove(ctx, 4, L("c"), values, 1, blindings, 32, 64, proof, &proof_len, commitments, &commitments_len),
+    EXPECT(ballistic_range_prove(ctx, 4, L("c"), values, 1, blindings, 32, 64, proof, &proof_len, commitments, &commitments_len, NULL),
            BALLISTIC_ERR_ARGUMENT);
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 2, blindings, 32, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_ARGUMENT);
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 0, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_STATEMENT);
     const uint64_t eight[8] = {1, 2, 3, 4, 5, 6, 7, 8};
     unsigned char eight_blindings[256];
     for (int j = 0; j < 8; j++) small_scalar(eight_blindings + 32 * j, (unsigned char)(j + 1));
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), eight, 8, eight_blindings, 256, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_CAPACITY);
     unsigned char bad[32];
     memset(bad, 0xff, 32);
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, bad, 32, 64, proof, &proof_len, commitments,
-                                 &commitments_len),
+                                 &commitments_len, NULL),
            BALLISTIC_ERR_SCALAR);
     proof_len = 10;
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_BUFFER_TOO_SMALL);
     size_t expected = 0;
     EXPECT(ballistic_range_proof_len(group, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, &expected), BALLISTIC_OK);
@@ -215,47 +231,47 @@ static void test_range(ballistic_context *ctx, int group, size_t point_len) {
     commitments_len = 1;
     proof_len = sizeof proof;
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_BUFFER_TOO_SMALL);
     CHECK(commitments_len == point_len);
     commitments_len = sizeof commitments;
     EXPECT(ballistic_range_prove(NULL, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), NULL, 1, blindings, 32, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, NULL, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, NULL, 3, values, 1, blindings, 32, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     static unsigned char long_label[1025];
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, long_label, sizeof long_label, values, 1, blindings, 32, 64,
-                                 proof, &proof_len, commitments, &commitments_len),
+                                 proof, &proof_len, commitments, &commitments_len, NULL),
            BALLISTIC_ERR_ARGUMENT);
 
     /* Verifier statement and decode errors. */
     proof_len = sizeof proof;
     commitments_len = sizeof commitments;
     EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
-                                 commitments, &commitments_len),
+                                 commitments, &commitments_len, NULL),
            BALLISTIC_OK);
     unsigned char not_a_point[33];
     memset(not_a_point, 0xff, sizeof not_a_point);
-    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, not_a_point, point_len, 1, 64),
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, not_a_point, point_len, 1, 64, NULL),
            BALLISTIC_ERR_STATEMENT);
-    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 1, 65),
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 1, 65, NULL),
            BALLISTIC_ERR_STATEMENT);
-    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, NULL, 0, 0, 64),
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, NULL, 0, 0, 64, NULL),
            BALLISTIC_ERR_STATEMENT);
-    EXPECT(ballistic_range_verify(ctx, 0, L("c"), proof, proof_len, commitments, point_len, 1, 64), BALLISTIC_ERR_ARGUMENT);
-    EXPECT(ballistic_range_verify(NULL, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 1, 64),
+    EXPECT(ballistic_range_verify(ctx, 0, L("c"), proof, proof_len, commitments, point_len, 1, 64, NULL), BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_verify(NULL, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 1, 64, NULL),
            BALLISTIC_ERR_NULL_POINTER);
-    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), NULL, proof_len, commitments, point_len, 1, 64),
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), NULL, proof_len, commitments, point_len, 1, 64, NULL),
            BALLISTIC_ERR_NULL_POINTER);
-    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 4, 64),
+    EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), proof, proof_len, commitments, point_len, 4, 64, NULL),
            BALLISTIC_ERR_ARGUMENT);
 }
 
@@ -268,10 +284,10 @@ static void test_batch(ballistic_context *ctx, size_t point_len) {
         int sys = SYSTEMS[i % 3];
         size_t proof_len = sizeof proofs[i], commitments_len = sizeof commitments[i];
         EXPECT(ballistic_range_prove(ctx, sys, L("batch"), &v, 1, blinding, 32, 32, proofs[i], &proof_len, commitments[i],
-                                     &commitments_len),
+                                     &commitments_len, NULL),
                BALLISTIC_OK);
         items[i] = (ballistic_range_item){sys, (const uint8_t *)"batch", 5, proofs[i], proof_len, commitments[i],
-                                          commitments_len, 1, 32};
+                                          commitments_len, 1, 32, NULL};
     }
     size_t invalid[4] = {99, 99, 99, 99}, count = 99;
     EXPECT(ballistic_range_verify_batch(ctx, items, 4, invalid, &count), BALLISTIC_OK);
@@ -326,53 +342,53 @@ static void test_interval(ballistic_context *ctx, int group, size_t point_len) {
         int sys = SYSTEMS[s];
         size_t proof_len = sizeof proof, commitment_len = sizeof commitment, expected = 0;
         EXPECT(ballistic_interval_proof_len(group, sys, 18, 65, &expected), BALLISTIC_OK);
-        EXPECT(ballistic_interval_prove(ctx, sys, L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+        EXPECT(ballistic_interval_prove(ctx, sys, L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
                BALLISTIC_OK);
         CHECK(proof_len == expected && commitment_len == point_len);
-        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 18, 65), BALLISTIC_OK);
-        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 22, 65),
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 18, 65, NULL), BALLISTIC_OK);
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 22, 65, NULL),
                BALLISTIC_ERR_VERIFICATION);
-        EXPECT(ballistic_interval_verify(ctx, sys, L("age?"), proof, proof_len, commitment, commitment_len, 18, 65),
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age?"), proof, proof_len, commitment, commitment_len, 18, 65, NULL),
                BALLISTIC_ERR_VERIFICATION);
-        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len - 1, commitment, commitment_len, 18, 65),
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len - 1, commitment, commitment_len, 18, 65, NULL),
                BALLISTIC_ERR_DECODE);
-        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 65, 18),
+        EXPECT(ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 65, 18, NULL),
                BALLISTIC_ERR_STATEMENT);
         proof[5] ^= 4;
-        int st = ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 18, 65);
+        int st = ballistic_interval_verify(ctx, sys, L("age"), proof, proof_len, commitment, commitment_len, 18, 65, NULL);
         CHECK(st == BALLISTIC_ERR_VERIFICATION || st == BALLISTIC_ERR_DECODE);
         proof[5] ^= 4;
-        EXPECT(ballistic_interval_prove(ctx, sys, L("age"), 17, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+        EXPECT(ballistic_interval_prove(ctx, sys, L("age"), 17, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
                BALLISTIC_ERR_PROVER);
     }
     size_t proof_len = sizeof proof, commitment_len = sizeof commitment;
-    EXPECT(ballistic_interval_prove(ctx, 0, L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+    EXPECT(ballistic_interval_prove(ctx, 0, L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_ERR_ARGUMENT);
-    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, blinding, 65, 18, proof, &proof_len, commitment, &commitment_len),
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, blinding, 65, 18, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_ERR_STATEMENT);
-    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, NULL, 18, 65, proof, &proof_len, commitment, &commitment_len),
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, NULL, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     proof_len = 3;
-    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_ERR_BUFFER_TOO_SMALL);
     unsigned char bad[32];
     memset(bad, 0xff, 32);
     proof_len = sizeof proof;
-    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, bad, 18, 65, proof, &proof_len, commitment, &commitment_len),
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, bad, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_ERR_SCALAR);
-    EXPECT(ballistic_interval_verify(NULL, SYSTEMS[0], L("age"), proof, proof_len, commitment, commitment_len, 18, 65),
+    EXPECT(ballistic_interval_verify(NULL, SYSTEMS[0], L("age"), proof, proof_len, commitment, commitment_len, 18, 65, NULL),
            BALLISTIC_ERR_NULL_POINTER);
-    EXPECT(ballistic_interval_verify(ctx, 9, L("age"), proof, proof_len, commitment, commitment_len, 18, 65), BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_interval_verify(ctx, 9, L("age"), proof, proof_len, commitment, commitment_len, 18, 65, NULL), BALLISTIC_ERR_ARGUMENT);
     proof_len = sizeof proof;
     commitment_len = sizeof commitment;
-    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[1], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[1], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_OK);
-    EXPECT(ballistic_interval_verify(ctx, SYSTEMS[1], L("age"), proof, proof_len, commitment, commitment_len + 1, 18, 65),
+    EXPECT(ballistic_interval_verify(ctx, SYSTEMS[1], L("age"), proof, proof_len, commitment, commitment_len + 1, 18, 65, NULL),
            BALLISTIC_ERR_ARGUMENT);
     ballistic_context *small = ballistic_context_create(group, 8, 1);
-    EXPECT(ballistic_interval_verify(small, SYSTEMS[1], L("age"), proof, proof_len, commitment, commitment_len, 18, 65),
+    EXPECT(ballistic_interval_verify(small, SYSTEMS[1], L("age"), proof, proof_len, commitment, commitment_len, 18, 65, NULL),
            BALLISTIC_ERR_CAPACITY);
-    EXPECT(ballistic_interval_prove(small, SYSTEMS[1], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len),
+    EXPECT(ballistic_interval_prove(small, SYSTEMS[1], L("age"), 21, blinding, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_ERR_CAPACITY);
     ballistic_context_destroy(small);
 }
@@ -384,14 +400,14 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
     memset(seed, 0x42, sizeof seed);
     size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 2, 32, seed,
-                                             L("tx 1, output 0"), proof, &proof_len, commitments, &commitments_len),
+                                             L("tx 1, output 0"), proof, &proof_len, commitments, &commitments_len, NULL),
            BALLISTIC_OK);
     CHECK(commitments_len == 2 * point_len);
     EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                  commitments_len, 2, 32),
+                                  commitments_len, 2, 32, NULL),
            BALLISTIC_OK);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), got, blindings),
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), got, blindings, NULL, NULL, NULL),
            BALLISTIC_OK);
     CHECK(got[0] == values[0] && got[1] == values[1]);
     /* The recovered blinding opens the commitment. */
@@ -408,38 +424,38 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
     unsigned char other[32];
     memset(other, 0x43, sizeof other);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                   commitments_len, 2, 32, other, L("tx 1, output 0"), untouched, blindings),
+                                   commitments_len, 2, 32, other, L("tx 1, output 0"), untouched, blindings, NULL, NULL, NULL),
            BALLISTIC_ERR_RECOVERY);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                   commitments_len, 2, 32, seed, L("tx 1, output 1"), untouched, blindings),
+                                   commitments_len, 2, 32, seed, L("tx 1, output 1"), untouched, blindings, NULL, NULL, NULL),
            BALLISTIC_ERR_RECOVERY);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet?"), proof, proof_len, commitments,
-                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), untouched, blindings),
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), untouched, blindings, NULL, NULL, NULL),
            BALLISTIC_ERR_RECOVERY);
     CHECK(untouched[0] == 5 && untouched[1] == 5);
     for (size_t i = 0; i < sizeof blindings; i++) CHECK(blindings[i] == 0xaa);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                   commitments_len, 2, 32, seed, NULL, 0, got, blindings),
+                                   commitments_len, 2, 32, seed, NULL, 0, got, blindings, NULL, NULL, NULL),
            BALLISTIC_ERR_ARGUMENT);
     /* Prover errors: more than 3 values, a value out of range, a short buffer, too few generators. */
     const uint64_t four[4] = {1, 2, 3, 4};
     size_t pl = sizeof proof, cl = sizeof commitments;
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), four, 4, 32, seed, L("id"),
-                                             proof, &pl, commitments, &cl),
+                                             proof, &pl, commitments, &cl, NULL),
            BALLISTIC_ERR_STATEMENT);
     const uint64_t big[1] = {(uint64_t)1 << 32};
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), big, 1, 32, seed, L("id"),
-                                             proof, &pl, commitments, &cl),
+                                             proof, &pl, commitments, &cl, NULL),
            BALLISTIC_ERR_PROVER);
     pl = 0;
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 1, 32, seed, L("id"),
-                                             NULL, &pl, commitments, &cl),
+                                             NULL, &pl, commitments, &cl, NULL),
            BALLISTIC_ERR_BUFFER_TOO_SMALL);
     CHECK(pl > 0);
     ballistic_context *small = ballistic_context_create(point_len == 32 ? BALLISTIC_GROUP_RISTRETTO255 : BALLISTIC_GROUP_SECP256K1, 8, 1);
     pl = sizeof proof;
     EXPECT(ballistic_range_prove_recoverable(small, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 1, 32, seed, L("id"),
-                                             proof, &pl, commitments, &cl),
+                                             proof, &pl, commitments, &cl, NULL),
            BALLISTIC_ERR_CAPACITY);
     ballistic_context_destroy(small);
     /* Bulletproofs++: the sealed payload makes the proof 48 bytes longer; it recovers like the others. */
@@ -448,44 +464,44 @@ static void test_recovery(ballistic_context *ctx, size_t point_len) {
         size_t ppp_len = sizeof ppp, plain_len = 0, cl2 = sizeof commitments;
         uint64_t back[2] = {0, 0};
         EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), values, 2, 32, seed,
-                                                 L("id"), ppp, &ppp_len, commitments, &cl2),
+                                                 L("id"), ppp, &ppp_len, commitments, &cl2, NULL),
                BALLISTIC_OK);
         EXPECT(ballistic_range_proof_len(point_len == 32 ? BALLISTIC_GROUP_RISTRETTO255 : BALLISTIC_GROUP_SECP256K1,
                                          BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, 32, 2, &plain_len),
                BALLISTIC_OK);
         CHECK(ppp_len == plain_len + 48);
-        EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, ppp_len, commitments, cl2, 2, 32),
+        EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, ppp_len, commitments, cl2, 2, 32, NULL),
                BALLISTIC_OK);
         EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, ppp_len, commitments, cl2, 2,
-                                       32, seed, L("id"), back, blindings),
+                                       32, seed, L("id"), back, blindings, NULL, NULL, NULL),
                BALLISTIC_OK);
         CHECK(back[0] == values[0] && back[1] == values[1]);
         EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, ppp_len, commitments, cl2, 2,
-                                       32, other, L("id"), back, blindings),
+                                       32, other, L("id"), back, blindings, NULL, NULL, NULL),
                BALLISTIC_ERR_RECOVERY);
         /* Without its sealed payload the proof is a plain one that no longer verifies, and recovers nothing. */
         EXPECT(ballistic_range_verify(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, plain_len, commitments, cl2, 2,
-                                      32),
+                                      32, NULL),
                BALLISTIC_ERR_VERIFICATION);
         EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS_PLUS, L("wallet"), ppp, plain_len, commitments, cl2, 2,
-                                       32, seed, L("id"), back, blindings),
+                                       32, seed, L("id"), back, blindings, NULL, NULL, NULL),
                BALLISTIC_ERR_RECOVERY);
     }
     /* Bad output ids, bad pointers. */
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 2, 32, seed, NULL, 0,
-                                             proof, &proof_len, commitments, &commitments_len),
+                                             proof, &proof_len, commitments, &commitments_len, NULL),
            BALLISTIC_ERR_ARGUMENT);
     EXPECT(ballistic_range_prove_recoverable(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), values, 2, 32, NULL, L("id"),
-                                             proof, &proof_len, commitments, &commitments_len),
+                                             proof, &proof_len, commitments, &commitments_len, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), NULL, blindings),
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), NULL, blindings, NULL, NULL, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len - 1, commitments,
-                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), got, blindings),
+                                   commitments_len, 2, 32, seed, L("tx 1, output 0"), got, blindings, NULL, NULL, NULL),
            BALLISTIC_ERR_DECODE);
     EXPECT(ballistic_range_recover(ctx, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("wallet"), proof, proof_len, commitments,
-                                   commitments_len, 2, 0, seed, L("tx 1, output 0"), got, blindings),
+                                   commitments_len, 2, 0, seed, L("tx 1, output 0"), got, blindings, NULL, NULL, NULL),
            BALLISTIC_ERR_STATEMENT);
 }
 
@@ -496,20 +512,20 @@ static void test_extra(ballistic_context *ctx) {
     small_scalar(blinding, 9);
     for (int k = 0; k < 3; k++) {
         size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
-        EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), L("tx 42"), values, 1, blinding, 32, 8, proof, &proof_len,
-                                        commitments, &commitments_len),
+        EXPECT(ballistic_range_prove(ctx, SYSTEMS[k], L("app"), values, 1, blinding, 32, 8, proof, &proof_len,
+                                        commitments, &commitments_len, opts_with(L("tx 42"), NULL, 0)),
                BALLISTIC_OK);
-        EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[k], L("app"), L("tx 42"), proof, proof_len, commitments, commitments_len, 1, 8),
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8, opts_with(L("tx 42"), NULL, 0)),
                BALLISTIC_OK);
-        EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[k], L("app"), L("tx 43"), proof, proof_len, commitments, commitments_len, 1, 8),
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8, opts_with(L("tx 43"), NULL, 0)),
                BALLISTIC_ERR_VERIFICATION);
-        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8, NULL),
                BALLISTIC_ERR_VERIFICATION);
         /* No extra data (NULL, 0) is ballistic_range_verify's transcript. */
-        EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), NULL, 0, values, 1, blinding, 32, 8, proof, &proof_len,
-                                        commitments, &commitments_len),
+        EXPECT(ballistic_range_prove(ctx, SYSTEMS[k], L("app"), values, 1, blinding, 32, 8, proof, &proof_len,
+                                        commitments, &commitments_len, opts_with(NULL, 0, NULL, 0)),
                BALLISTIC_OK);
-        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8),
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[k], L("app"), proof, proof_len, commitments, commitments_len, 1, 8, NULL),
                BALLISTIC_OK);
     }
     /* A batch of proofs with their own extra data names the one given the wrong bytes. */
@@ -517,65 +533,82 @@ static void test_extra(ballistic_context *ctx) {
         unsigned char bproofs[3][1024], bcommitments[3][33];
         size_t bproof_len[3], bcommitments_len[3];
         const char *extras[3] = {"a", "", "ccc"};
-        ballistic_range_item_ex items[3];
+        ballistic_range_item items[3];
         for (int k = 0; k < 3; k++) {
             bproof_len[k] = sizeof bproofs[k];
             bcommitments_len[k] = sizeof bcommitments[k];
-            EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[k], L("app"), L(extras[k]), values, 1, blinding, 32, 8, bproofs[k],
-                                            &bproof_len[k], bcommitments[k], &bcommitments_len[k]),
+            EXPECT(ballistic_range_prove(ctx, SYSTEMS[k], L("app"), values, 1, blinding, 32, 8, bproofs[k], &bproof_len[k],
+                                         bcommitments[k], &bcommitments_len[k], opts_with(L(extras[k]), NULL, 0)),
                    BALLISTIC_OK);
-            ballistic_range_item item = {SYSTEMS[k], L("app"), bproofs[k], bproof_len[k], bcommitments[k], bcommitments_len[k], 1, 8};
-            items[k].item = item;
-            items[k].extra = (const uint8_t *)extras[k];
-            items[k].extra_len = strlen(extras[k]);
+            ballistic_range_item item = {SYSTEMS[k], L("app"), bproofs[k], bproof_len[k], bcommitments[k], bcommitments_len[k],
+                                         1, 8, opts_with(L(extras[k]), NULL, 0)};
+            items[k] = item;
         }
         size_t invalid[3], count = 99;
-        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_OK);
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, invalid, &count), BALLISTIC_OK);
         CHECK(count == 0);
-        items[2].extra_len = 2;
-        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        items[2].opts = opts_with((const uint8_t *)"ccc", 2, NULL, 0);
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
         CHECK(count == 1 && invalid[0] == 2);
-        items[0].extra = NULL; /* NULL with a length: that item is invalid */
-        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        items[0].opts = opts_with(NULL, 1, NULL, 0); /* NULL with a length: that item is invalid */
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
         CHECK(count == 2 && invalid[0] == 0 && invalid[1] == 2);
-        EXPECT(ballistic_range_verify_batch_ex(ctx, items, 3, NULL, &count), BALLISTIC_ERR_NULL_POINTER);
-        EXPECT(ballistic_range_verify_batch_ex(ctx, NULL, 0, NULL, &count), BALLISTIC_OK);
+        /* Options with a bad magic, or a message (which a verifier does not take): that item is invalid. */
+        ballistic_options bad_magic = BALLISTIC_OPTIONS_INIT;
+        bad_magic.magic[3] = 0x02;
+        items[0].opts = opts_with(L("a"), NULL, 0);
+        items[2].opts = &bad_magic;
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        CHECK(count == 1 && invalid[0] == 2);
+        items[2].opts = opts_with(L("ccc"), L("memo"));
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        CHECK(count == 1 && invalid[0] == 2);
+        items[2].opts = opts_with(L("ccc"), NULL, 0);
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, invalid, &count), BALLISTIC_OK);
+        CHECK(count == 0);
+        /* An item without options: the one proved with empty extra data verifies, the others do not. */
+        items[0].opts = NULL;
+        items[1].opts = NULL;
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, invalid, &count), BALLISTIC_ERR_VERIFICATION);
+        CHECK(count == 1 && invalid[0] == 0);
+        EXPECT(ballistic_range_verify_batch(ctx, items, 3, NULL, &count), BALLISTIC_ERR_NULL_POINTER);
+        EXPECT(ballistic_range_verify_batch(ctx, NULL, 0, NULL, &count), BALLISTIC_OK);
     }
     /* Interval proofs with extra data, every system. */
     for (int k = 0; k < 3; k++) {
         unsigned char iproof[1024], icommitment[33];
         size_t iproof_len = sizeof iproof, icommitment_len = sizeof icommitment;
-        EXPECT(ballistic_interval_prove_ex(ctx, SYSTEMS[k], L("age"), L("session 1"), 42, blinding, 18, 130, iproof, &iproof_len,
-                                           icommitment, &icommitment_len),
+        EXPECT(ballistic_interval_prove(ctx, SYSTEMS[k], L("age"), 42, blinding, 18, 130, iproof, &iproof_len,
+                                           icommitment, &icommitment_len, opts_with(L("session 1"), NULL, 0)),
                BALLISTIC_OK);
-        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[k], L("age"), L("session 1"), iproof, iproof_len, icommitment,
-                                            icommitment_len, 18, 130),
+        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[k], L("age"), iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130, opts_with(L("session 1"), NULL, 0)),
                BALLISTIC_OK);
-        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[k], L("age"), L("session 2"), iproof, iproof_len, icommitment,
-                                            icommitment_len, 18, 130),
+        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[k], L("age"), iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130, opts_with(L("session 2"), NULL, 0)),
                BALLISTIC_ERR_VERIFICATION);
-        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[k], L("age"), iproof, iproof_len, icommitment, icommitment_len, 18, 130),
+        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[k], L("age"), iproof, iproof_len, icommitment, icommitment_len, 18, 130, NULL),
                BALLISTIC_ERR_VERIFICATION);
     }
     static unsigned char long_extra[1025];
     {
         unsigned char iproof[1024], icommitment[33];
         size_t iproof_len = sizeof iproof, icommitment_len = sizeof icommitment;
-        EXPECT(ballistic_interval_prove_ex(ctx, SYSTEMS[0], L("age"), long_extra, sizeof long_extra, 42, blinding, 18, 130, iproof,
-                                           &iproof_len, icommitment, &icommitment_len),
+        EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 42, blinding, 18, 130, iproof,
+                                           &iproof_len, icommitment, &icommitment_len, opts_with(long_extra, sizeof long_extra, NULL, 0)),
                BALLISTIC_ERR_ARGUMENT);
-        EXPECT(ballistic_interval_verify_ex(ctx, SYSTEMS[0], L("age"), long_extra, sizeof long_extra, iproof, iproof_len, icommitment,
-                                            icommitment_len, 18, 130),
+        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[0], L("age"), iproof, iproof_len, icommitment,
+                                            icommitment_len, 18, 130, opts_with(long_extra, sizeof long_extra, NULL, 0)),
                BALLISTIC_ERR_ARGUMENT);
     }
     size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
-    EXPECT(ballistic_range_prove_ex(ctx, SYSTEMS[0], L("app"), long_extra, sizeof long_extra, values, 1, blinding, 32, 8, proof,
-                                    &proof_len, commitments, &commitments_len),
+    EXPECT(ballistic_range_prove(ctx, SYSTEMS[0], L("app"), values, 1, blinding, 32, 8, proof,
+                                    &proof_len, commitments, &commitments_len, opts_with(long_extra, sizeof long_extra, NULL, 0)),
            BALLISTIC_ERR_ARGUMENT);
-    EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[0], L("app"), long_extra, sizeof long_extra, proof, proof_len, commitments,
-                                     commitments_len, 1, 8),
+    EXPECT(ballistic_range_verify(ctx, SYSTEMS[0], L("app"), proof, proof_len, commitments,
+                                     commitments_len, 1, 8, opts_with(long_extra, sizeof long_extra, NULL, 0)),
            BALLISTIC_ERR_ARGUMENT);
-    EXPECT(ballistic_range_verify_ex(ctx, SYSTEMS[0], L("app"), NULL, 3, proof, proof_len, commitments, commitments_len, 1, 8),
+    EXPECT(ballistic_range_verify(ctx, SYSTEMS[0], L("app"), proof, proof_len, commitments, commitments_len, 1, 8, opts_with(NULL, 3, NULL, 0)),
            BALLISTIC_ERR_NULL_POINTER);
 }
 
@@ -588,15 +621,15 @@ static void test_recovery_message(ballistic_context *ctx, size_t point_len) {
     for (int k = 0; k < 3; k++) {
         int system = SYSTEMS[k];
         size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
-        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), L("ctx"), values, 2, 16, seed, L("out 7"), L(memo),
-                                                    proof, &proof_len, commitments, &commitments_len),
+        EXPECT(ballistic_range_prove_recoverable(ctx, system, L("wallet"), values, 2, 16, seed, L("out 7"),
+                                                    proof, &proof_len, commitments, &commitments_len, opts_with(L("ctx"), L(memo))),
                BALLISTIC_OK);
-        EXPECT(ballistic_range_verify_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16),
+        EXPECT(ballistic_range_verify(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16, opts_with(L("ctx"), NULL, 0)),
                BALLISTIC_OK);
         uint64_t got[2] = {0, 0};
         size_t message_len = sizeof message;
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
-                                          seed, L("out 7"), got, blindings, message, &message_len),
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), got, blindings, message, &message_len, opts_with(L("ctx"), NULL, 0)),
                BALLISTIC_OK);
         CHECK(got[0] == values[0] && got[1] == values[1]);
         CHECK(message_len == strlen(memo) && memcmp(message, memo, message_len) == 0);
@@ -607,54 +640,127 @@ static void test_recovery_message(ballistic_context *ctx, size_t point_len) {
         /* The plain function recovers the same openings (the message is not returned). */
         uint64_t plain[2] = {0, 0};
         EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16, seed,
-                                       L("out 7"), plain, blindings),
+                                       L("out 7"), plain, blindings, NULL, NULL, NULL),
                BALLISTIC_ERR_RECOVERY); /* no extra data: another transcript */
         /* A short message buffer: the length needed, nothing else written. */
         uint64_t untouched[2] = {1, 1};
         message_len = 3;
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
-                                          seed, L("out 7"), untouched, blindings, message, &message_len),
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), untouched, blindings, message, &message_len, opts_with(L("ctx"), NULL, 0)),
                BALLISTIC_ERR_BUFFER_TOO_SMALL);
         CHECK(message_len == strlen(memo) && untouched[0] == 1 && untouched[1] == 1);
         /* Wrong extra data or seed: nothing recovered. */
         message_len = sizeof message;
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx2"), proof, proof_len, commitments, commitments_len, 2, 16,
-                                          seed, L("out 7"), untouched, blindings, message, &message_len),
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), untouched, blindings, message, &message_len, opts_with(L("ctx2"), NULL, 0)),
                BALLISTIC_ERR_RECOVERY);
         CHECK(untouched[0] == 1 && untouched[1] == 1);
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
-                                          seed, NULL, 0, got, blindings, message, &message_len),
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, NULL, 0, got, blindings, message, &message_len, opts_with(L("ctx"), NULL, 0)),
                BALLISTIC_ERR_ARGUMENT);
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 16,
-                                          seed, L("out 7"), got, blindings, message, NULL),
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                          seed, L("out 7"), got, blindings, NULL, &message_len, opts_with(L("ctx"), NULL, 0)),
                BALLISTIC_ERR_NULL_POINTER);
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len - 1, commitments, commitments_len, 2,
-                                          16, seed, L("out 7"), got, blindings, message, &message_len),
+        /* No message buffer (message_len NULL): the openings only. */
+        got[0] = got[1] = 0;
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 16,
+                                       seed, L("out 7"), got, blindings, NULL, NULL, opts_with(L("ctx"), NULL, 0)),
+               BALLISTIC_OK);
+        CHECK(got[0] == values[0] && got[1] == values[1]);
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len - 1, commitments, commitments_len, 2,
+                                          16, seed, L("out 7"), got, blindings, message, &message_len, opts_with(L("ctx"), NULL, 0)),
                BALLISTIC_ERR_DECODE);
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), L("ctx"), proof, proof_len, commitments, commitments_len, 2, 0,
-                                          seed, L("out 7"), got, blindings, message, &message_len),
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 2, 0,
+                                          seed, L("out 7"), got, blindings, message, &message_len, opts_with(L("ctx"), NULL, 0)),
                BALLISTIC_ERR_STATEMENT);
         /* A message too long for two values (14 bytes), extra data too long. */
-        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), NULL, 0, values, 2, 16, seed, L("out 7"),
-                                                    L("fifteen bytes!!"), proof, &proof_len, commitments, &commitments_len),
+        EXPECT(ballistic_range_prove_recoverable(ctx, system, L("wallet"), values, 2, 16, seed, L("out 7"), proof, &proof_len, commitments, &commitments_len, opts_with(NULL, 0, L("fifteen bytes!!"))),
                BALLISTIC_ERR_ARGUMENT);
         static unsigned char long_extra[1025];
-        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), long_extra, sizeof long_extra, values, 2, 16, seed,
-                                                    L("out 7"), NULL, 0, proof, &proof_len, commitments, &commitments_len),
+        EXPECT(ballistic_range_prove_recoverable(ctx, system, L("wallet"), values, 2, 16, seed,
+                                                    L("out 7"), proof, &proof_len, commitments, &commitments_len, opts_with(long_extra, sizeof long_extra, NULL, 0)),
                BALLISTIC_ERR_ARGUMENT);
         /* One value carries 22 bytes. */
         const char *long_memo = "twenty-two bytes, max.";
         proof_len = sizeof proof;
         commitments_len = sizeof commitments;
-        EXPECT(ballistic_range_prove_recoverable_ex(ctx, system, L("wallet"), NULL, 0, values, 1, 16, seed, L("out 8"), L(long_memo),
-                                                    proof, &proof_len, commitments, &commitments_len),
+        EXPECT(ballistic_range_prove_recoverable(ctx, system, L("wallet"), values, 1, 16, seed, L("out 8"),
+                                                    proof, &proof_len, commitments, &commitments_len, opts_with(NULL, 0, L(long_memo))),
                BALLISTIC_OK);
         message_len = sizeof message;
-        EXPECT(ballistic_range_recover_ex(ctx, system, L("wallet"), NULL, 0, proof, proof_len, commitments, commitments_len, 1, 16,
-                                          seed, L("out 8"), got, blindings, message, &message_len),
+        EXPECT(ballistic_range_recover(ctx, system, L("wallet"), proof, proof_len, commitments, commitments_len, 1, 16,
+                                          seed, L("out 8"), got, blindings, message, &message_len, opts_with(NULL, 0, NULL, 0)),
                BALLISTIC_OK);
         CHECK(message_len == 22 && memcmp(message, long_memo, 22) == 0);
     }
+}
+
+/* ballistic_options: a bad magic is refused by every function that takes options, before
+ * anything else is read; a field a function does not take is refused, not ignored. */
+static void test_options(ballistic_context *ctx) {
+    const uint64_t values[1] = {200};
+    unsigned char blinding[32], seed[32], proof[1024], commitments[33], blindings[32];
+    uint64_t got[1];
+    small_scalar(blinding, 9);
+    memset(seed, 0x21, sizeof seed);
+    ballistic_options bad = BALLISTIC_OPTIONS_INIT;
+    bad.magic[0] ^= 1;
+    ballistic_options v2 = BALLISTIC_OPTIONS_INIT;
+    v2.magic[3] = 0x02; /* a later version this library does not know */
+    ballistic_options ok = BALLISTIC_OPTIONS_INIT;
+    const ballistic_options *refused[2] = {&bad, &v2};
+    size_t proof_len = sizeof proof, commitments_len = sizeof commitments;
+    EXPECT(ballistic_range_prove(ctx, SYSTEMS[0], L("o"), values, 1, blinding, 32, 8, proof, &proof_len, commitments,
+                                 &commitments_len, &ok),
+           BALLISTIC_OK);
+    EXPECT(ballistic_range_verify(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 8, &ok), BALLISTIC_OK);
+    EXPECT(ballistic_range_verify(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 8, NULL), BALLISTIC_OK);
+    for (int r = 0; r < 2; r++) {
+        const ballistic_options *o = refused[r];
+        size_t pl = sizeof proof, cl = sizeof commitments, ml = 0;
+        EXPECT(ballistic_range_prove(ctx, SYSTEMS[0], L("o"), values, 1, blinding, 32, 8, proof, &pl, commitments, &cl, o),
+               BALLISTIC_ERR_OPTIONS);
+        EXPECT(ballistic_range_verify(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 8, o),
+               BALLISTIC_ERR_OPTIONS);
+        pl = sizeof proof;
+        cl = sizeof commitments;
+        EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("o"), 5, blinding, 1, 10, proof, &pl, commitments, &cl, o),
+               BALLISTIC_ERR_OPTIONS);
+        EXPECT(ballistic_interval_verify(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 10, o),
+               BALLISTIC_ERR_OPTIONS);
+        pl = sizeof proof;
+        cl = sizeof commitments;
+        EXPECT(ballistic_range_prove_recoverable(ctx, SYSTEMS[0], L("o"), values, 1, 8, seed, L("id"), proof, &pl, commitments,
+                                                 &cl, o),
+               BALLISTIC_ERR_OPTIONS);
+        EXPECT(ballistic_range_recover(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 8, seed, L("id"),
+                                       got, blindings, NULL, &ml, o),
+               BALLISTIC_ERR_OPTIONS);
+    }
+    /* The proof above still verifies: nothing was written by the refused calls' verification. */
+    EXPECT(ballistic_range_verify(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 8, NULL), BALLISTIC_OK);
+    /* A message is taken only by the recoverable prover. */
+    const ballistic_options *with_message = opts_with(NULL, 0, L("memo"));
+    size_t pl = sizeof proof, cl = sizeof commitments;
+    EXPECT(ballistic_range_prove(ctx, SYSTEMS[0], L("o"), values, 1, blinding, 32, 8, proof, &pl, commitments, &cl, with_message),
+           BALLISTIC_ERR_UNSUPPORTED);
+    EXPECT(ballistic_range_verify(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 8, with_message),
+           BALLISTIC_ERR_UNSUPPORTED);
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("o"), 5, blinding, 1, 10, proof, &pl, commitments, &cl, with_message),
+           BALLISTIC_ERR_UNSUPPORTED);
+    EXPECT(ballistic_interval_verify(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 10, with_message),
+           BALLISTIC_ERR_UNSUPPORTED);
+    EXPECT(ballistic_range_recover(ctx, SYSTEMS[0], L("o"), proof, proof_len, commitments, commitments_len, 1, 8, seed, L("id"), got,
+                                   blindings, NULL, NULL, with_message),
+           BALLISTIC_ERR_UNSUPPORTED);
+    /* Lengths are checked before pointers are read: a message over 22 bytes, NULL with a length. */
+    static unsigned char long_message[BALLISTIC_MAX_MESSAGE_LEN + 1];
+    EXPECT(ballistic_range_prove_recoverable(ctx, SYSTEMS[0], L("o"), values, 1, 8, seed, L("id"), proof, &pl, commitments, &cl,
+                                             opts_with(NULL, 0, long_message, sizeof long_message)),
+           BALLISTIC_ERR_ARGUMENT);
+    EXPECT(ballistic_range_prove_recoverable(ctx, SYSTEMS[0], L("o"), values, 1, 8, seed, L("id"), proof, &pl, commitments, &cl,
+                                             opts_with(NULL, 0, NULL, 4)),
+           BALLISTIC_ERR_NULL_POINTER);
 }
 
 static void test_circuit(ballistic_context *ctx, ballistic_context *other_group) {
@@ -733,6 +839,7 @@ int main(void) {
         test_recovery(contexts[g], point_len);
         test_recovery_message(contexts[g], point_len);
         test_extra(contexts[g]);
+        test_options(contexts[g]);
     }
     test_circuit(r, k);
     test_circuit(k, r);

@@ -26,6 +26,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * The magic of version 1 of struct ballistic_options (its last byte is the
+ * version). Initialize every ballistic_options with BALLISTIC_OPTIONS_INIT:
+ *
+ *     ballistic_options opts = BALLISTIC_OPTIONS_INIT;
+ *     opts.extra = tx_hash; opts.extra_len = 32;
+ *     ballistic_range_prove(ctx, ..., &opts);
+ *
+ * Versioning rule: a new version only appends fields and changes the magic;
+ * the library reads exactly the fields of the version the magic names and
+ * refuses a magic it does not know (BALLISTIC_ERR_OPTIONS) without reading
+ * further, so a program compiled against this header keeps working with
+ * later libraries.
+ */
+#define BALLISTIC_OPTIONS_MAGIC_V1 { 0xba, 0x11, 0x15, 0x01 }
+
+/* A ballistic_options with every field at its default (no extra data, no message). */
+#define BALLISTIC_OPTIONS_INIT { BALLISTIC_OPTIONS_MAGIC_V1, NULL, 0, NULL, 0 }
+
+
 /**
  * Success.
  */
@@ -88,8 +108,10 @@
 #define BALLISTIC_ERR_RECOVERY 10
 
 /**
- * The operation does not exist for this proof system (reserved: no
- * function returns it since owner recovery covers every system).
+ * The function does not take an input set in its `ballistic_options`
+ * (a message for a function that hides none, extra data for Monero's
+ * format): refused rather than ignored, so nothing the caller meant to
+ * bind is silently dropped.
  */
 #define BALLISTIC_ERR_UNSUPPORTED 11
 
@@ -107,6 +129,13 @@
  * An internal error (a caught panic: a bug, or no operating-system randomness).
  */
 #define BALLISTIC_ERR_INTERNAL 14
+
+/**
+ * A `ballistic_options` whose `magic` is not one this library knows (not
+ * initialized with `BALLISTIC_OPTIONS_INIT`, or from a newer header):
+ * refused before any other field is read.
+ */
+#define BALLISTIC_ERR_OPTIONS 15
 
 /**
  * Ristretto255 (RFC 9496; 32-byte points, `bulletproofs` 5's encoding).
@@ -177,6 +206,51 @@ typedef struct ballistic_circuit ballistic_circuit;
 typedef struct ballistic_context ballistic_context;
 
 /**
+ * Optional inputs of a call, as libsecp256k1's
+ * `secp256k1_schnorrsig_extraparams`: initialize with
+ * `BALLISTIC_OPTIONS_INIT` (every field at its default), set the fields you
+ * need, pass a pointer as the last argument (NULL: every default).
+ *
+ * Versioning: `magic` encodes the struct's version (its last byte;
+ * `BALLISTIC_OPTIONS_MAGIC_V1` is version 1, the only one so far). A later
+ * version only appends fields and gets a new magic; the library reads
+ * exactly the fields of the version the magic names, never past them, so
+ * code compiled against an older header keeps working. A magic the library
+ * does not know is refused with `BALLISTIC_ERR_OPTIONS` before any field is
+ * read. A function refuses (`BALLISTIC_ERR_UNSUPPORTED`) a field it does
+ * not use that is set to other than its default.
+ */
+typedef struct ballistic_options {
+  /**
+   * `BALLISTIC_OPTIONS_MAGIC_V1` (set by `BALLISTIC_OPTIONS_INIT`).
+   */
+  uint8_t magic[4];
+  /**
+   * Extra data bound into the transcript after the label (as proof
+   * files' `extra`; at most `BALLISTIC_MAX_EXTRA_LEN` bytes): the proof
+   * verifies only with the same bytes. Default NULL, 0: none. For Grin's
+   * format it is secp256k1-zkp's `extra_commit`, where NULL (none) and a
+   * non-NULL pointer with length 0 (empty) differ, as in Grin.
+   */
+  const uint8_t *extra;
+  /**
+   * The length of `extra`.
+   */
+  size_t extra_len;
+  /**
+   * A secret message hidden in the proof for the owner (at most
+   * `BALLISTIC_MAX_MESSAGE_LEN` bytes; exactly `BALLISTIC_GRIN_MESSAGE_LEN`
+   * for Grin): read by `ballistic_range_prove_recoverable` and
+   * `ballistic_grin_prove`. Default NULL, 0: none.
+   */
+  const uint8_t *message;
+  /**
+   * The length of `message`.
+   */
+  size_t message_len;
+} ballistic_options;
+
+/**
  * One range proof in a batch (`ballistic_range_verify`'s arguments).
  */
 typedef struct ballistic_range_item {
@@ -216,26 +290,12 @@ typedef struct ballistic_range_item {
    * Bits per value.
    */
   size_t bits;
+  /**
+   * NULL, or the prover's options (`extra`, `extra_len`); a bad magic
+   * makes the item invalid.
+   */
+  const struct ballistic_options *opts;
 } ballistic_range_item;
-
-/**
- * One range proof made with extra data in a batch
- * (`ballistic_range_verify_ex`'s arguments).
- */
-typedef struct ballistic_range_item_ex {
-  /**
-   * The proof and its statement.
-   */
-  struct ballistic_range_item item;
-  /**
-   * The extra data bound into the transcript (may be NULL if `extra_len` is 0).
-   */
-  const uint8_t *extra;
-  /**
-   * Its length (at most `BALLISTIC_MAX_EXTRA_LEN`).
-   */
-  size_t extra_len;
-} ballistic_range_item_ex;
 
 #ifdef __cplusplus
 extern "C" {
@@ -410,14 +470,18 @@ int ballistic_commit(const struct ballistic_context *ctx,
  * Prove `0 ≤ values[j] < 2^bits` for every `j` in one aggregated proof.
  *
  * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_ARGUMENT`
- *          (unknown system, label over 1024 bytes, `blindings_len` not 32·m);
+ *          (unknown system, label over 1024 bytes, `blindings_len` not 32·m,
+ *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes);
  *          `BALLISTIC_ERR_SCALAR`; `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0);
  *          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
- *          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer).
+ *          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer);
+ *          `BALLISTIC_ERR_OPTIONS` (bad magic); `BALLISTIC_ERR_UNSUPPORTED` (a message set).
  * Args: `ctx`: a context.
  * In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label
- *     (the verifier must pass the same; extra data: `ballistic_range_prove_ex`);
- *     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`.
+ *     (the verifier must pass the same);
+ *     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`;
+ *     `opts`: NULL, or options (`BALLISTIC_OPTIONS_INIT`): `extra`, `extra_len`, extra data
+ *     bound into the transcript after the label (the verifier must pass the same bytes).
  * Out: `proof`, `proof_len`: the proof (length from `ballistic_range_proof_len`);
  *      `commitments`, `commitments_len`: the `m` commitments, concatenated.
  */
@@ -433,49 +497,25 @@ int ballistic_range_prove(const struct ballistic_context *ctx,
                           uint8_t *proof,
                           size_t *proof_len,
                           uint8_t *commitments,
-                          size_t *commitments_len);
-
-/**
- * `ballistic_range_prove` with extra data bound into the transcript after
- * the label (as ballistic's proof files' `extra` field): the proof
- * verifies (`ballistic_range_verify_ex`) with exactly these bytes.
- *
- * Returns: as `ballistic_range_prove`; `BALLISTIC_ERR_ARGUMENT` also for
- *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
- * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
- *     `values`, `m`; `blindings`, `blindings_len`; `bits`.
- * Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
- */
-int ballistic_range_prove_ex(const struct ballistic_context *ctx,
-                             int system,
-                             const uint8_t *label,
-                             size_t label_len,
-                             const uint8_t *extra,
-                             size_t extra_len,
-                             const uint64_t *values,
-                             size_t m,
-                             const uint8_t *blindings,
-                             size_t blindings_len,
-                             size_t bits,
-                             uint8_t *proof,
-                             size_t *proof_len,
-                             uint8_t *commitments,
-                             size_t *commitments_len);
+                          size_t *commitments_len,
+                          const struct ballistic_options *opts);
 
 /**
  * Verify a range proof.
  *
  * Returns: `BALLISTIC_OK` if the proof proves that each of the `m`
  *          commitments opens to a value in `[0, 2^bits)`;
- *          `BALLISTIC_ERR_VERIFICATION` if it does not; `BALLISTIC_ERR_DECODE`
+ *          `BALLISTIC_ERR_VERIFICATION` if it does not (other extra data
+ *          than the prover's included); `BALLISTIC_ERR_DECODE`
  *          (malformed proof or commitment bytes); `BALLISTIC_ERR_STATEMENT`;
- *          `BALLISTIC_ERR_ARGUMENT` (unknown system, long label,
+ *          `BALLISTIC_ERR_ARGUMENT` (unknown system, long label or extra data,
  *          `commitments_len` not m·point length); `BALLISTIC_ERR_CAPACITY`;
- *          `BALLISTIC_ERR_NULL_POINTER`.
+ *          `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_OPTIONS`;
+ *          `BALLISTIC_ERR_UNSUPPORTED` (a message set).
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`: the prover's label; `proof`, `proof_len`;
- *     `commitments`, `commitments_len`: `m` points, concatenated; `m`; `bits`.
+ *     `commitments`, `commitments_len`: `m` points, concatenated; `m`; `bits`;
+ *     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
  */
 int ballistic_range_verify(const struct ballistic_context *ctx,
                            int system,
@@ -486,31 +526,8 @@ int ballistic_range_verify(const struct ballistic_context *ctx,
                            const uint8_t *commitments,
                            size_t commitments_len,
                            size_t m,
-                           size_t bits);
-
-/**
- * `ballistic_range_verify` of a proof made with extra data
- * (`ballistic_range_prove_ex`, `ballistic_range_prove_recoverable_ex`):
- * other extra data, or none, fails with `BALLISTIC_ERR_VERIFICATION`.
- *
- * Returns: as `ballistic_range_verify`; `BALLISTIC_ERR_ARGUMENT` also for
- *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
- * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
- *     `proof`, `proof_len`; `commitments`, `commitments_len`; `m`; `bits`.
- */
-int ballistic_range_verify_ex(const struct ballistic_context *ctx,
-                              int system,
-                              const uint8_t *label,
-                              size_t label_len,
-                              const uint8_t *extra,
-                              size_t extra_len,
-                              const uint8_t *proof,
-                              size_t proof_len,
-                              const uint8_t *commitments,
-                              size_t commitments_len,
-                              size_t m,
-                              size_t bits);
+                           size_t bits,
+                           const struct ballistic_options *opts);
 
 /**
  * Verify range proofs of any systems and shapes together (one
@@ -520,7 +537,8 @@ int ballistic_range_verify_ex(const struct ballistic_context *ctx,
  *          `BALLISTIC_ERR_VERIFICATION` if some do not: their indices, in
  *          increasing order, are in `invalid[0 .. *invalid_count]`. An item
  *          that is malformed in any way (bad bytes, unknown system, long
- *          label, NULL pointers inside it) or larger than the context's
+ *          label or extra data, NULL pointers inside it, options with a bad
+ *          magic or a message) or larger than the context's
  *          generators counts as invalid: one hostile item never stops the
  *          others from being verified.
  *          `BALLISTIC_ERR_NULL_POINTER` if `ctx`, `items` (with count > 0),
@@ -535,23 +553,6 @@ int ballistic_range_verify_batch(const struct ballistic_context *ctx,
                                  size_t count,
                                  size_t *invalid,
                                  size_t *invalid_count);
-
-/**
- * `ballistic_range_verify_batch` of proofs made with extra data (each
- * item's own; none for `extra_len` 0).
- *
- * Returns: as `ballistic_range_verify_batch` (extra data over
- *          `BALLISTIC_MAX_EXTRA_LEN` bytes, or NULL with a length, makes its
- *          item invalid).
- * Args: `ctx`: a context.
- * In: `items`, `count`: the proofs.
- * Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
- */
-int ballistic_range_verify_batch_ex(const struct ballistic_context *ctx,
-                                    const struct ballistic_range_item_ex *items,
-                                    size_t count,
-                                    size_t *invalid,
-                                    size_t *invalid_count);
 
 /**
  * The length of an interval proof.
@@ -569,9 +570,11 @@ int ballistic_interval_proof_len(int group, int system, uint64_t lo, uint64_t hi
  * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_PROVER` (value outside the
  *          interval); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
  *          `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_CAPACITY` (needs `(64, 4)` at most);
- *          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+ *          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`;
+ *          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
  * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `value`; `blinding`: 32 bytes; `lo`, `hi`.
+ * In: `system`; `label`, `label_len`; `value`; `blinding`: 32 bytes; `lo`, `hi`;
+ *     `opts`: NULL, or options: `extra`, `extra_len` (the verifier must pass the same).
  * Out: `proof`, `proof_len` (length from `ballistic_interval_proof_len`);
  *      `commitment`, `commitment_len`.
  */
@@ -586,44 +589,21 @@ int ballistic_interval_prove(const struct ballistic_context *ctx,
                              uint8_t *proof,
                              size_t *proof_len,
                              uint8_t *commitment,
-                             size_t *commitment_len);
-
-/**
- * `ballistic_interval_prove` with extra data bound into the transcript
- * after the label (as proof files' `extra`); verify with
- * `ballistic_interval_verify_ex` and the same bytes.
- *
- * Returns: as `ballistic_interval_prove`; `BALLISTIC_ERR_ARGUMENT` also for
- *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
- * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
- *     `value`; `blinding`: 32 bytes; `lo`, `hi`.
- * Out: `proof`, `proof_len`; `commitment`, `commitment_len`.
- */
-int ballistic_interval_prove_ex(const struct ballistic_context *ctx,
-                                int system,
-                                const uint8_t *label,
-                                size_t label_len,
-                                const uint8_t *extra,
-                                size_t extra_len,
-                                uint64_t value,
-                                const uint8_t *blinding,
-                                uint64_t lo,
-                                uint64_t hi,
-                                uint8_t *proof,
-                                size_t *proof_len,
-                                uint8_t *commitment,
-                                size_t *commitment_len);
+                             size_t *commitment_len,
+                             const struct ballistic_options *opts);
 
 /**
  * Verify that `commitment` opens to a value in `[lo, hi]`.
  *
  * Returns: `BALLISTIC_OK` if it does; `BALLISTIC_ERR_VERIFICATION` if the
- *          proof does not prove it; `BALLISTIC_ERR_DECODE`; `BALLISTIC_ERR_STATEMENT`
+ *          proof does not prove it (other extra data than the prover's
+ *          included); `BALLISTIC_ERR_DECODE`; `BALLISTIC_ERR_STATEMENT`
  *          (lo > hi, a commitment that is not a point); `BALLISTIC_ERR_ARGUMENT`;
- *          `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_NULL_POINTER`.
+ *          `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_NULL_POINTER`;
+ *          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
  * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
+ * In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`;
+ *     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
  */
 int ballistic_interval_verify(const struct ballistic_context *ctx,
                               int system,
@@ -634,46 +614,35 @@ int ballistic_interval_verify(const struct ballistic_context *ctx,
                               const uint8_t *commitment,
                               size_t commitment_len,
                               uint64_t lo,
-                              uint64_t hi);
-
-/**
- * `ballistic_interval_verify` of a proof made with extra data
- * (`ballistic_interval_prove_ex`): other extra data, or none, fails with
- * `BALLISTIC_ERR_VERIFICATION`.
- *
- * Returns: as `ballistic_interval_verify`; `BALLISTIC_ERR_ARGUMENT` also for
- *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
- * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
- *     `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
- */
-int ballistic_interval_verify_ex(const struct ballistic_context *ctx,
-                                 int system,
-                                 const uint8_t *label,
-                                 size_t label_len,
-                                 const uint8_t *extra,
-                                 size_t extra_len,
-                                 const uint8_t *proof,
-                                 size_t proof_len,
-                                 const uint8_t *commitment,
-                                 size_t commitment_len,
-                                 uint64_t lo,
-                                 uint64_t hi);
+                              uint64_t hi,
+                              const struct ballistic_options *opts);
 
 /**
  * Prove `0 ≤ values[j] < 2^bits` with blindings derived from the owner's
  * `seed` and an `output_id` unique to this output, so that the holder of
- * the seed can recover every value and blinding from the proof
- * (`ballistic_range_recover`). Two proofs with the same seed must have
- * different output ids (e.g. the output's position in its transaction
- * and the transaction's own unique data): the blindings, and so the
- * commitments' privacy, depend on it. No message, no extra data:
- * `ballistic_range_prove_recoverable_ex` with both empty.
+ * the seed can recover every value and blinding (and the message, if any)
+ * from the proof (`ballistic_range_recover`). Two proofs with the same
+ * seed must have different output ids (e.g. the output's position in its
+ * transaction and the transaction's own unique data): the blindings, and
+ * so the commitments' privacy, depend on it.
  *
- * Returns: as `ballistic_range_prove_recoverable_ex`.
+ * Every system: Bulletproofs++ proofs with recovery are 48 bytes longer
+ * than `ballistic_range_proof_len` (their sealed payload;
+ * `BALLISTIC_ERR_BUFFER_TOO_SMALL` gives the length needed).
+ *
+ * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_ARGUMENT` (unknown system, output
+ *          id empty or over 1024 bytes, label over 1024 bytes, extra data over
+ *          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
+ *          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
+ *          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
+ *          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
+ *          length needed in `*proof_len` or `*commitments_len`);
+ *          `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_OPTIONS`.
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
- *     `output_id`, `output_id_len`: 1..=1024 bytes.
+ *     `output_id`, `output_id_len`: 1..=1024 bytes;
+ *     `opts`: NULL, or options: `extra`, `extra_len` (bound into the transcript after the
+ *     label); `message`, `message_len` (secret, hidden in the proof for the seed's holder).
  * Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
  */
 int ballistic_range_prove_recoverable(const struct ballistic_context *ctx,
@@ -689,63 +658,34 @@ int ballistic_range_prove_recoverable(const struct ballistic_context *ctx,
                                       uint8_t *proof,
                                       size_t *proof_len,
                                       uint8_t *commitments,
-                                      size_t *commitments_len);
+                                      size_t *commitments_len,
+                                      const struct ballistic_options *opts);
 
 /**
- * Prove with owner recovery (as `ballistic_range_prove_recoverable`), with
- * extra data bound into the transcript after the label and a message
- * hidden in the proof for the seed's holder (`ballistic_range_recover_ex`
- * gives it back).
+ * Recover the values, blindings and message of a proof made by
+ * `ballistic_range_prove_recoverable` with this `seed`, `output_id` and
+ * extra data. Recovery checks the openings against the commitments; it
+ * does not verify the proof (call `ballistic_range_verify` for that).
+ * Nothing is written unless the call returns `BALLISTIC_OK` (or
+ * `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
  *
- * Every system: Bulletproofs++ proofs with recovery are 48 bytes longer
- * than `ballistic_range_proof_len` (their sealed payload;
- * `BALLISTIC_ERR_BUFFER_TOO_SMALL` gives the length needed).
- *
- * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_ARGUMENT` (unknown system, output
- *          id empty or over 1024 bytes, label over 1024 bytes, extra data over
- *          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
- *          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
- *          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
- *          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
- *          length needed in `*proof_len` or `*commitments_len`);
- *          `BALLISTIC_ERR_NULL_POINTER`.
- * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0:
- *     none); `values`, `m`; `bits`; `seed`: 32 secret bytes; `output_id`,
- *     `output_id_len`: 1..=1024 bytes; `message`, `message_len` (secret; may be NULL, 0).
- * Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
- */
-int ballistic_range_prove_recoverable_ex(const struct ballistic_context *ctx,
-                                         int system,
-                                         const uint8_t *label,
-                                         size_t label_len,
-                                         const uint8_t *extra,
-                                         size_t extra_len,
-                                         const uint64_t *values,
-                                         size_t m,
-                                         size_t bits,
-                                         const uint8_t *seed,
-                                         const uint8_t *output_id,
-                                         size_t output_id_len,
-                                         const uint8_t *message,
-                                         size_t message_len,
-                                         uint8_t *proof,
-                                         size_t *proof_len,
-                                         uint8_t *commitments,
-                                         size_t *commitments_len);
-
-/**
- * Recover the values and blindings of a proof made by
- * `ballistic_range_prove_recoverable` with this `seed` and `output_id`
- * (`ballistic_range_recover_ex` with no extra data, the message not returned).
- * Recovery checks the openings against the commitments; it does not
- * verify the proof (call `ballistic_range_verify` for that).
- *
- * Returns: as `ballistic_range_recover_ex`.
+ * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
+ *          label, extra data or proof is not the prover's;
+ *          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
+ *          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
+ *          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
+ *          1024 bytes, label or extra data too long, `commitments_len` not
+ *          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
+ *          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
+ *          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`;
+ *          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set in `opts`).
  * Args: `ctx`: a context.
  * In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
- *     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`.
- * Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes.
+ *     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`;
+ *     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
+ * Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
+ *      `message`, `message_len`: in, the buffer's capacity; out, the message's length
+ *      (`message_len` NULL: the message is not returned).
  */
 int ballistic_range_recover(const struct ballistic_context *ctx,
                             int system,
@@ -761,51 +701,10 @@ int ballistic_range_recover(const struct ballistic_context *ctx,
                             const uint8_t *output_id,
                             size_t output_id_len,
                             uint64_t *values,
-                            uint8_t *blindings);
-
-/**
- * Recover the values, blindings and message of a proof made by
- * `ballistic_range_prove_recoverable_ex` with this `seed`, `output_id` and
- * extra data. Recovery checks the openings against the commitments; it
- * does not verify the proof (call `ballistic_range_verify` for that).
- * Nothing is written unless the call returns `BALLISTIC_OK` (or
- * `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
- *
- * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
- *          label, extra data or proof is not the prover's;
- *          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
- *          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
- *          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
- *          1024 bytes, label or extra data too long, `commitments_len` not
- *          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
- *          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
- *          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`.
- * Args: `ctx`: a context.
- * In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0);
- *     `proof`, `proof_len`; `commitments`, `commitments_len`, `m`; `bits`;
- *     `seed`: 32 bytes; `output_id`, `output_id_len`.
- * Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
- *      `message`, `message_len`: in, the buffer's capacity; out, the message's length.
- */
-int ballistic_range_recover_ex(const struct ballistic_context *ctx,
-                               int system,
-                               const uint8_t *label,
-                               size_t label_len,
-                               const uint8_t *extra,
-                               size_t extra_len,
-                               const uint8_t *proof,
-                               size_t proof_len,
-                               const uint8_t *commitments,
-                               size_t commitments_len,
-                               size_t m,
-                               size_t bits,
-                               const uint8_t *seed,
-                               const uint8_t *output_id,
-                               size_t output_id_len,
-                               uint64_t *values,
-                               uint8_t *blindings,
-                               uint8_t *message,
-                               size_t *message_len);
+                            uint8_t *blindings,
+                            uint8_t *message,
+                            size_t *message_len,
+                            const struct ballistic_options *opts);
 
 #ifdef __cplusplus
 }  // extern "C"
