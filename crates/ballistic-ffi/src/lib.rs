@@ -28,13 +28,20 @@
 use std::os::raw::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use ballistic::batch::BatchError;
 use ballistic::group::{Group, GroupId};
 use ballistic::{BulletproofGens, Ed25519, ErrorKind, PedersenGens, ProofError, RangeSystem, Ristretto255, Secp256k1};
 
+mod assets;
 mod circuit;
+mod grin;
+mod monero;
 mod range;
 
+pub use assets::*;
 pub use circuit::*;
+pub use grin::*;
+pub use monero::*;
 pub use range::*;
 
 /// Success.
@@ -406,6 +413,44 @@ impl Out {
         }
         Ok(())
     }
+}
+
+/// Write the sorted invalid indices; `BALLISTIC_ERR_VERIFICATION` if any.
+pub(crate) unsafe fn report_invalid(
+    mut bad: Vec<usize>,
+    invalid: *mut usize,
+    invalid_count: *mut usize,
+) -> Result<(), c_int> {
+    bad.sort_unstable();
+    bad.dedup();
+    // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
+    unsafe {
+        if !bad.is_empty() {
+            std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
+        }
+        *invalid_count = bad.len();
+    }
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(BALLISTIC_ERR_VERIFICATION)
+    }
+}
+
+/// The batch's output pointers checked, `*invalid_count` zeroed.
+pub(crate) unsafe fn batch_outputs(count: usize, invalid: *mut usize, invalid_count: *mut usize) -> Result<(), c_int> {
+    if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
+        return Err(BALLISTIC_ERR_NULL_POINTER);
+    }
+    // SAFETY: checked non-null; writable by the caller's contract.
+    unsafe { *invalid_count = 0 };
+    Ok(())
+}
+
+/// The original indices of the items a batch error names, `kept[k]` being
+/// the original index of the `k`-th item passed.
+pub(crate) fn blamed(e: &BatchError, kept: &[usize]) -> Vec<usize> {
+    e.invalid.iter().filter_map(|(k, _)| kept.get(*k).copied()).collect()
 }
 
 /// A static, NUL-terminated English description of a status code.

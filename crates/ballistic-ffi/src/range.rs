@@ -35,7 +35,7 @@ pub(crate) unsafe fn transcript_with_extra(
 }
 
 /// `count` canonical scalars (secrets: parsed in constant time up to the verdict, zeroized on drop).
-fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar>>, c_int> {
+pub(crate) fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar>>, c_int> {
     if raw.len() != count.checked_mul(BALLISTIC_SCALAR_LEN).ok_or(BALLISTIC_ERR_ARGUMENT)? {
         return Err(BALLISTIC_ERR_ARGUMENT);
     }
@@ -49,14 +49,14 @@ fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar
 }
 
 /// `count` point encodings, concatenated (checked for length here; decoded by the verifier).
-fn points<G: Group>(raw: &[u8], count: usize) -> Result<Vec<G::Compressed>, c_int> {
+pub(crate) fn points<G: Group>(raw: &[u8], count: usize) -> Result<Vec<G::Compressed>, c_int> {
     if raw.len() != count.checked_mul(G::POINT_LEN).ok_or(BALLISTIC_ERR_ARGUMENT)? {
         return Err(BALLISTIC_ERR_ARGUMENT);
     }
     raw.chunks_exact(G::POINT_LEN).map(|c| G::compressed_from_slice(c).ok_or(BALLISTIC_ERR_DECODE)).collect()
 }
 
-fn concat<G: Group>(points: &[G::Compressed]) -> Vec<u8> {
+pub(crate) fn concat<G: Group>(points: &[G::Compressed]) -> Vec<u8> {
     points.iter().flat_map(|p| G::compressed_bytes(p).to_vec()).collect()
 }
 
