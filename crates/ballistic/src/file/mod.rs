@@ -79,7 +79,7 @@ mod secrets;
 
 pub use assets::{
     asset_generator_bytes, parse_asset_lines, parse_value_generator, verify_multi_asset_files, AssetOutput,
-    DecodedMultiAssetFile, MultiAssetOpenings, MultiAssetPins, MultiAssetProofFile, MAX_ASSET_ID,
+    DecodedMultiAssetFile, GeneratorPins, MultiAssetOpenings, MultiAssetPins, MultiAssetProofFile, MAX_ASSET_ID,
 };
 pub use cache::GeneratorCache;
 pub use circuit::{check_circuit_batch, verify_circuit_files, CircuitProofFile, WireValue};
