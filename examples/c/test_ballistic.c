@@ -14,6 +14,11 @@
 static int failures = 0;
 static int checks = 0;
 
+/* The byte-flip loops' stride multiplier: 1, or more with
+ * BALLISTIC_C_TEST_SPARSE=K (scripts/c-test runs the whole suite natively,
+ * then under valgrind memcheck with K = 8: every code path, fewer bytes). */
+static size_t sparse = 1;
+
 #define EXPECT(call, expected)                                                 \
     do {                                                                       \
         int got_ = (call);                                                     \
@@ -187,7 +192,7 @@ static void test_range(ballistic_context *ctx, int group, size_t point_len) {
         EXPECT(ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len - 1, 2, 64, NULL),
                BALLISTIC_ERR_ARGUMENT);
         /* Every 7th byte flipped is refused (a decode error or a failed check). */
-        for (size_t i = 0; i < proof_len; i += 7) {
+        for (size_t i = 0; i < proof_len; i += 7 * sparse) {
             proof[i] ^= 0x10;
             int st = ballistic_range_verify(ctx, sys, L("c test"), proof, proof_len, commitments, commitments_len, 2, 64, NULL);
             CHECK(st == BALLISTIC_ERR_VERIFICATION || st == BALLISTIC_ERR_DECODE);
@@ -807,7 +812,7 @@ static void test_grin(ballistic_context *k, ballistic_context *other) {
     EXPECT(ballistic_grin_verify(k, expected, expected_len, expected_c, 33, 1, 64, NULL, NULL, NULL), BALLISTIC_OK);
 
     /* Refusals: a flipped byte, truncated, extended, a wrong commitment, a wrong shape, extra data. */
-    for (size_t i = 0; i < proof_len; i += 5) {
+    for (size_t i = 0; i < proof_len; i += 5 * sparse) {
         proof[i] ^= 0x04;
         int st = ballistic_grin_verify(k, proof, proof_len, commitment, 33, 1, 64, NULL, NULL, NULL);
         CHECK(st == BALLISTIC_ERR_VERIFICATION || st == BALLISTIC_ERR_DECODE);
@@ -1012,7 +1017,7 @@ static void test_monero(ballistic_context *e, ballistic_context *other) {
     EXPECT(ballistic_monero_verify(e, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, BALLISTIC_MONERO_CONSENSUS, pinned, pinned_len, pinned_c, 32,
                                    1, NULL),
            BALLISTIC_OK);
-    for (size_t i = 0; i < pinned_len; i += 5) {
+    for (size_t i = 0; i < pinned_len; i += 5 * sparse) {
         pinned[i] ^= 0x02;
         int st = ballistic_monero_verify(e, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, BALLISTIC_MONERO_STRICT, pinned, pinned_len, pinned_c,
                                          32, 1, NULL);
@@ -1221,7 +1226,7 @@ static void test_assets(ballistic_context *ctx, int group, size_t point_len) {
         memcpy(wrong_c, c + point_len, point_len);
         EXPECT(ballistic_multi_asset_verify(ctx, sys, L("assets"), p, pl, wrong_c, cl, gens, 2 * point_len, 2, 32, extra),
                BALLISTIC_ERR_VERIFICATION);
-        for (size_t i = 0; i < pl; i += 11) {
+        for (size_t i = 0; i < pl; i += 11 * sparse) {
             proofs[s][i] ^= 0x08;
             int st = ballistic_multi_asset_verify(ctx, sys, L("assets"), p, pl, c, cl, gens, 2 * point_len, 2, 32, extra);
             CHECK(st == BALLISTIC_ERR_VERIFICATION || st == BALLISTIC_ERR_DECODE);
@@ -1365,6 +1370,8 @@ static void test_circuit(ballistic_context *ctx, ballistic_context *other_group)
 }
 
 int main(void) {
+    const char *k_env = getenv("BALLISTIC_C_TEST_SPARSE");
+    if (k_env != NULL && atoi(k_env) > 0) sparse = (size_t)atoi(k_env);
     test_status_messages();
     test_context();
     test_sizes();
