@@ -241,7 +241,7 @@ def test_interval_files(tmp_path):
     if not CLI.exists():
         subprocess.run(["cargo", "build", "-q", "-p", "ballistic-cli"], cwd=ROOT, check=True)
     out = subprocess.run([str(CLI), "range", "verify", str(path)], capture_output=True, text=True)
-    assert out.returncode == 0 and out.stdout.strip() == "valid", out.stderr
+    assert out.returncode == 0 and out.stdout.splitlines()[-1:] == ["valid"], out.stderr
     cli_path = tmp_path / "cli-interval.json"
     subprocess.run([str(CLI), "range", "prove", "--min", "3", "--max", "9", "--value", "4", "--extra", "ab",
                     "--out", str(cli_path)], check=True)
@@ -429,7 +429,7 @@ def test_cli_files_interoperate(tmp_path):
     path = tmp_path / "py.json"
     proof.save(path)
     out = subprocess.run([str(CLI), "range", "verify", str(path)], capture_output=True, text=True)
-    assert out.returncode == 0 and out.stdout.strip() == "valid", out.stderr
+    assert out.returncode == 0 and out.stdout.splitlines()[-1:] == ["valid"], out.stderr
     cli_path = tmp_path / "cli.json"
     subprocess.run([str(CLI), "range", "prove", "--bits", "32", "--value", "9", "--out", str(cli_path)], check=True)
     loaded = ballistic.RangeProof.load(cli_path)

@@ -25,6 +25,13 @@
 //!   commitment opens to a value in `[lo, hi]`, with any system; `bits` is
 //!   then the inner proof's, `max − min`'s bit length ([`crate::Interval::bits`]).
 //!
+//! The statement is the verifier's, never the prover's: a verifier pins
+//! what it expects of a range proof file ([`RangePins`]: format, group,
+//! system, label, bits or interval), and a file claiming anything else is
+//! refused before its points or proof are decoded
+//! ([`RangeProofFile::verify_pinned`], [`verify_range_files_pinned`]).
+//! What is not pinned is the file's own claim.
+//!
 //! A proof made with owner recovery
 //! ([`RangeProofFile::prove_recoverable`], [`RecoveryKey`]) is an ordinary
 //! range proof file: the output id and the message are not in it, and
