@@ -50,10 +50,10 @@ int main(void) {
     for (int i = 0; i < 3; i++) {
         size_t proof_len = sizeof proofs[i], commitments_len = sizeof commitments[i];
         TRY(ballistic_range_prove(ctx, systems[i], (const uint8_t *)label, strlen(label), values, 2, blindings,
-                                  sizeof blindings, 64, proofs[i], &proof_len, commitments[i], &commitments_len));
+                                  sizeof blindings, 64, proofs[i], &proof_len, commitments[i], &commitments_len, NULL));
         printf("%-15s 2 x 64-bit values: %zu-byte proof\n", names[i], proof_len);
         items[i] = (ballistic_range_item){systems[i], (const uint8_t *)label, strlen(label), proofs[i], proof_len,
-                                          commitments[i], commitments_len, 2, 64};
+                                          commitments[i], commitments_len, 2, 64, NULL};
     }
 
     size_t invalid[3], invalid_count = 0;

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use ballistic::encoding::{from_hex, to_hex};
 use ballistic::file::{
-    self, FileError, GeneratorCache, MultiAssetPins, MultiAssetProofFile, DEFAULT_ASSETS_LABEL, MAX_ASSETS_FILE,
-    MAX_ASSET_ID, MAX_SECRETS_FILE,
+    self, FileError, GeneratorCache, GeneratorPins, MultiAssetPins, MultiAssetProofFile, DEFAULT_ASSETS_LABEL,
+    MAX_ASSETS_FILE, MAX_ASSET_ID, MAX_SECRETS_FILE,
 };
 use ballistic::group::GroupId;
 use ballistic::range::assets::MultiAssetSystem;
@@ -84,9 +84,9 @@ pub enum AssetsCommand {
     /// Verify multi-asset proof files as one batch; prints the statement (group, label, each file's
     /// bits and value generators) and "valid", or names each invalid file. The group, label and
     /// (with --bits) bits are the verifier's, and so are the value generators with --asset /
-    /// --value-generators: a file claiming others is refused, unverified. Without them the value
-    /// generators are the files' own: a prover who knows one's discrete logarithm can open its
-    /// commitment to any value, so pin them.
+    /// --value-generators: a file claiming others is refused, unverified. The files' own value
+    /// generators are used only with --trust-file-generators: a prover who knows one's discrete
+    /// logarithm (say 2·B̃) can open its commitment to any value.
     Verify {
         /// The proof files.
         #[arg(required = true)]
@@ -107,6 +107,10 @@ pub enum AssetsCommand {
         /// elsewhere); with --asset, either is accepted.
         #[arg(long)]
         value_generators: Option<PathBuf>,
+        /// Use the files' own value generators (printed) instead of pinning them: sound only if
+        /// nobody can know a discrete logarithm of any of them.
+        #[arg(long, conflicts_with_all = ["assets", "value_generators"])]
+        trust_file_generators: bool,
     },
 }
 
@@ -122,16 +126,19 @@ pub fn run(command: AssetsCommand) -> Result<(), String> {
             out: &out,
             openings: openings.as_deref(),
         }),
-        AssetsCommand::Verify { files, group, label, bits, assets: ids, value_generators } => verify(
-            &files,
-            &Pinned {
-                group: group.into(),
-                label: &label,
-                bits,
-                assets: &ids,
-                generators_file: value_generators.as_deref(),
-            },
-        ),
+        AssetsCommand::Verify { files, group, label, bits, assets: ids, value_generators, trust_file_generators } => {
+            verify(
+                &files,
+                &Pinned {
+                    group: group.into(),
+                    label: &label,
+                    bits,
+                    assets: &ids,
+                    generators_file: value_generators.as_deref(),
+                    trust_file_generators,
+                },
+            )
+        }
     }
 }
 
@@ -196,6 +203,8 @@ pub struct Pinned<'a> {
     pub assets: &'a [String],
     /// `--value-generators` (a file of generators, hex, one per line).
     pub generators_file: Option<&'a Path>,
+    /// `--trust-file-generators`: the files' own.
+    pub trust_file_generators: bool,
 }
 
 /// A value generator the verifier accepts (its canonical encoding), with
@@ -235,7 +244,16 @@ pub fn verify(paths: &[PathBuf], p: &Pinned<'_>) -> Result<(), String> {
     file::check_label(p.label).map_err(|e| e.to_string())?;
     let accepted = accepted(p)?;
     let allowed: Option<Vec<Vec<u8>>> = accepted.as_ref().map(|a| a.iter().map(|(g, _)| g.clone()).collect());
-    let pins = MultiAssetPins { group: p.group, label: p.label, bits: p.bits, value_generators: allowed.as_deref() };
+    let value_generators = match (&allowed, p.trust_file_generators) {
+        (Some(list), _) => GeneratorPins::AnyOf(list),
+        (None, true) => GeneratorPins::TrustFile,
+        (None, false) => {
+            return Err("no value generators pinned: give --asset ID or --value-generators FILE (the proof binds \
+                        values only on generators nobody knows a discrete logarithm of), or --trust-file-generators"
+                .into())
+        }
+    };
+    let pins = MultiAssetPins { group: p.group, label: p.label, bits: p.bits, value_generators };
     let mut shown = Vec::new();
     let valid = match paths {
         // One file: its reason is the error.
@@ -265,23 +283,27 @@ pub fn verify(paths: &[PathBuf], p: &Pinned<'_>) -> Result<(), String> {
             })
             .collect();
         crate::term::say(&format!(
-            "{}: {} outputs of {} bits ({}): {}",
+            "{}: {} outputs of {} bits ({}): {}; commitments {}",
             path.display(),
             f.commitments.len(),
             f.bits,
             f.system,
-            generators.join(", ")
+            generators.join(", "),
+            f.commitments.join(", ")
         ));
     }
-    if accepted.is_none() {
+    let trusted = if accepted.is_none() {
         crate::term::warn(
             "the value generators are the proof files' own (printed above), not pinned: the proofs bind values \
              only if nobody knows a generator's discrete logarithm; pin them with --asset or --value-generators",
         );
-    }
+        " (value generators not pinned: the files' own)"
+    } else {
+        ""
+    };
     match valid {
-        1 => println!("valid"),
-        n => println!("valid: {n} proofs"),
+        1 => println!("valid{trusted}"),
+        n => println!("valid: {n} proofs{trusted}"),
     }
     Ok(())
 }

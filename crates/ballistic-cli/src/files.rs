@@ -403,7 +403,8 @@ pub fn verify_files<T>(
     }
     for (index, reason) in &bad {
         if let Some(path) = paths.get(*index) {
-            crate::term::say(&format!("invalid: {}: {reason}", path.display()));
+            // Bounded: a refusal may quote a field of the hostile file.
+            println!("{}", crate::term::escape_bounded(&format!("invalid: {}: {reason}", path.display())));
         }
     }
     Err(format!("{} of {} proofs invalid", bad.len(), paths.len()))

@@ -51,8 +51,12 @@ fn prove(name: &str, extra: &[&str]) -> PathBuf {
     out
 }
 
+/// `assets verify`; without a generator pin in `extra`, with
+/// `--trust-file-generators` (the verifier's explicit choice).
 fn verify(files: &[&Path], extra: &[&str]) -> Output {
-    run(bin().args(["assets", "verify"]).args(files).args(extra))
+    let pinned = extra.iter().any(|a| *a == "--asset" || *a == "--value-generators");
+    let trust: &[&str] = if pinned { &[] } else { &["--trust-file-generators"] };
+    run(bin().args(["assets", "verify"]).args(files).args(extra).args(trust))
 }
 
 #[test]
@@ -76,12 +80,20 @@ fn prove_verify_round_trip_with_pinned_generators() {
     assert_eq!(o["asset_ids"], serde_json::json!(["aa", "bb", "aa"]));
     assert_eq!(o["commitments"], v["commitments"]);
 
-    // Unpinned: valid, the generators printed, and a warning.
+    // No generator pinned and no --trust-file-generators: refused, unverified
+    // (a prover's own generator 2·B̃ opens to any value).
+    let o = run(bin().args(["assets", "verify"]).arg(&out));
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).starts_with("error: no value generators pinned"), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("valid"));
+    // Trusted explicitly: valid, the generators and commitments printed, the
+    // verdict saying so, and a warning.
     let o = verify(&[&out], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("group: ristretto255, label: ballistic multi-asset proof"), "{}", stdout(&o));
     assert!(stdout(&o).contains(&format!("output 1 on {}", generators[1])), "{}", stdout(&o));
-    assert!(stdout(&o).ends_with("valid\n"));
+    assert!(stdout(&o).contains(&format!("commitments {}", v["commitments"][0].as_str().unwrap())), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("valid (value generators not pinned: the files' own)\n"), "{}", stdout(&o));
     assert!(stderr(&o).contains("not pinned"), "{}", stderr(&o));
 
     // Pinned: the unblinded tags by asset id, the blinded one from a file.
@@ -185,7 +197,7 @@ fn a_batch_names_exactly_the_invalid_files() {
     assert_eq!(o.status.code(), Some(1));
     let o = verify(&[&good, &plus], &[]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).ends_with("valid: 2 proofs\n"), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("valid: 2 proofs (value generators not pinned: the files' own)\n"), "{}", stdout(&o));
 
     let o = verify(&[&good, &tampered, &plus, &unknown], &[]);
     assert_eq!(o.status.code(), Some(1));

@@ -28,13 +28,20 @@
 use std::os::raw::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use ballistic::batch::BatchError;
 use ballistic::group::{Group, GroupId};
 use ballistic::{BulletproofGens, Ed25519, ErrorKind, PedersenGens, ProofError, RangeSystem, Ristretto255, Secp256k1};
 
+mod assets;
 mod circuit;
+mod grin;
+mod monero;
 mod range;
 
+pub use assets::*;
 pub use circuit::*;
+pub use grin::*;
+pub use monero::*;
 pub use range::*;
 
 /// Success.
@@ -65,8 +72,10 @@ pub const BALLISTIC_ERR_PROVER: c_int = 8;
 pub const BALLISTIC_ERR_CAPACITY: c_int = 9;
 /// Owner recovery found no opening (wrong seed, output id, label or proof).
 pub const BALLISTIC_ERR_RECOVERY: c_int = 10;
-/// The operation does not exist for this proof system (reserved: no
-/// function returns it since owner recovery covers every system).
+/// The function does not take an input set in its `ballistic_options`
+/// (a message for a function that hides none, extra data for Monero's
+/// format): refused rather than ignored, so nothing the caller meant to
+/// bind is silently dropped.
 pub const BALLISTIC_ERR_UNSUPPORTED: c_int = 11;
 /// A circuit file (`.arith`), its inputs (`.in`) or a circuit proof file is malformed.
 pub const BALLISTIC_ERR_CIRCUIT: c_int = 12;
@@ -74,6 +83,10 @@ pub const BALLISTIC_ERR_CIRCUIT: c_int = 12;
 pub const BALLISTIC_ERR_WRONG_GROUP: c_int = 13;
 /// An internal error (a caught panic: a bug, or no operating-system randomness).
 pub const BALLISTIC_ERR_INTERNAL: c_int = 14;
+/// A `ballistic_options` whose `magic` is not one this library knows (not
+/// initialized with `BALLISTIC_OPTIONS_INIT`, or from a newer header):
+/// refused before any other field is read.
+pub const BALLISTIC_ERR_OPTIONS: c_int = 15;
 
 /// Ristretto255 (RFC 9496; 32-byte points, `bulletproofs` 5's encoding).
 pub const BALLISTIC_GROUP_RISTRETTO255: c_int = 1;
@@ -98,6 +111,105 @@ pub const BALLISTIC_MAX_POINT_LEN: usize = 33;
 pub const BALLISTIC_MAX_MESSAGE_LEN: usize = 22;
 /// The longest extra data bound into a transcript (bytes).
 pub const BALLISTIC_MAX_EXTRA_LEN: usize = 1024;
+
+/// Optional inputs of a call, as libsecp256k1's
+/// `secp256k1_schnorrsig_extraparams`: initialize with
+/// `BALLISTIC_OPTIONS_INIT` (every field at its default), set the fields you
+/// need, pass a pointer as the last argument (NULL: every default).
+///
+/// Versioning: `magic` encodes the struct's version (its last byte;
+/// `BALLISTIC_OPTIONS_MAGIC_V1` is version 1, the only one so far). A later
+/// version only appends fields and gets a new magic; the library reads
+/// exactly the fields of the version the magic names, never past them, so
+/// code compiled against an older header keeps working. A magic the library
+/// does not know is refused with `BALLISTIC_ERR_OPTIONS` before any field is
+/// read. A function refuses (`BALLISTIC_ERR_UNSUPPORTED`) a field it does
+/// not use that is set to other than its default.
+#[repr(C)]
+#[derive(Copy, Clone)]
+pub struct ballistic_options {
+    /// `BALLISTIC_OPTIONS_MAGIC_V1` (set by `BALLISTIC_OPTIONS_INIT`).
+    pub magic: [u8; 4],
+    /// Extra data bound into the transcript after the label (as proof
+    /// files' `extra`; at most `BALLISTIC_MAX_EXTRA_LEN` bytes): the proof
+    /// verifies only with the same bytes. Default NULL, 0: none. For Grin's
+    /// format it is secp256k1-zkp's `extra_commit`, where NULL (none) and a
+    /// non-NULL pointer with length 0 (empty) differ, as in Grin.
+    pub extra: *const u8,
+    /// The length of `extra`.
+    pub extra_len: usize,
+    /// A secret message hidden in the proof for the owner (at most
+    /// `BALLISTIC_MAX_MESSAGE_LEN` bytes; exactly `BALLISTIC_GRIN_MESSAGE_LEN`
+    /// for Grin): read by `ballistic_range_prove_recoverable` and
+    /// `ballistic_grin_prove`. Default NULL, 0: none.
+    pub message: *const u8,
+    /// The length of `message`.
+    pub message_len: usize,
+}
+
+/// Version 1 of `ballistic_options` (the bytes of `BALLISTIC_OPTIONS_MAGIC_V1`).
+pub(crate) const OPTIONS_MAGIC_V1: [u8; 4] = [0xba, 0x11, 0x15, 0x01];
+
+/// The optional inputs of a call, read from a `ballistic_options`.
+#[derive(Default)]
+pub(crate) struct Options<'a> {
+    /// `None` for a NULL pointer (Grin distinguishes it from empty).
+    pub(crate) extra: Option<&'a [u8]>,
+    /// Secret: copied into a zeroizing buffer where it is used.
+    pub(crate) message: &'a [u8],
+}
+
+impl<'a> Options<'a> {
+    /// The extra data, empty for none.
+    pub(crate) fn extra(&self) -> &'a [u8] {
+        self.extra.unwrap_or(&[])
+    }
+
+    /// `BALLISTIC_ERR_UNSUPPORTED` if a message is set.
+    pub(crate) fn no_message(&self) -> Result<&Self, c_int> {
+        if self.message.is_empty() {
+            Ok(self)
+        } else {
+            Err(BALLISTIC_ERR_UNSUPPORTED)
+        }
+    }
+}
+
+/// The options behind a pointer (NULL: the defaults). The magic is read
+/// first and alone; a magic this library does not know is
+/// `BALLISTIC_ERR_OPTIONS`. Lengths are checked before their pointers are
+/// read: `BALLISTIC_ERR_ARGUMENT` for extra data over
+/// `BALLISTIC_MAX_EXTRA_LEN` or a message over `BALLISTIC_MAX_MESSAGE_LEN`,
+/// `BALLISTIC_ERR_NULL_POINTER` for NULL with a length.
+pub(crate) unsafe fn options<'a>(opts: *const ballistic_options) -> Result<Options<'a>, c_int> {
+    if opts.is_null() {
+        return Ok(Options::default());
+    }
+    // SAFETY: a non-NULL `opts` points to at least the 4 magic bytes of a
+    // `ballistic_options` of some version (the caller's contract); they are
+    // read alone, unaligned, before anything else.
+    let magic = unsafe { std::ptr::addr_of!((*opts).magic).read_unaligned() };
+    if magic != OPTIONS_MAGIC_V1 {
+        return Err(BALLISTIC_ERR_OPTIONS);
+    }
+    // SAFETY: version 1's magic: the caller passed a whole version-1 struct.
+    let o = unsafe { std::ptr::read_unaligned(opts) };
+    if o.extra_len > BALLISTIC_MAX_EXTRA_LEN || o.message_len > BALLISTIC_MAX_MESSAGE_LEN {
+        return Err(BALLISTIC_ERR_ARGUMENT);
+    }
+    let extra = if o.extra.is_null() {
+        if o.extra_len > 0 {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        None
+    } else {
+        // SAFETY: `extra_len` readable bytes at `extra` (the caller's contract).
+        Some(unsafe { std::slice::from_raw_parts(o.extra, o.extra_len) })
+    };
+    // SAFETY: as above for (message, message_len).
+    let message = unsafe { bytes(o.message, o.message_len) }?;
+    Ok(Options { extra, message })
+}
 
 /// Generators of one group: the Pedersen bases `B`, `B̃` and the vectors
 /// `G_i`, `H_i` in `party_capacity` chains of `gens_capacity`.
@@ -303,6 +415,44 @@ impl Out {
     }
 }
 
+/// Write the sorted invalid indices; `BALLISTIC_ERR_VERIFICATION` if any.
+pub(crate) unsafe fn report_invalid(
+    mut bad: Vec<usize>,
+    invalid: *mut usize,
+    invalid_count: *mut usize,
+) -> Result<(), c_int> {
+    bad.sort_unstable();
+    bad.dedup();
+    // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
+    unsafe {
+        if !bad.is_empty() {
+            std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
+        }
+        *invalid_count = bad.len();
+    }
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(BALLISTIC_ERR_VERIFICATION)
+    }
+}
+
+/// The batch's output pointers checked, `*invalid_count` zeroed.
+pub(crate) unsafe fn batch_outputs(count: usize, invalid: *mut usize, invalid_count: *mut usize) -> Result<(), c_int> {
+    if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
+        return Err(BALLISTIC_ERR_NULL_POINTER);
+    }
+    // SAFETY: checked non-null; writable by the caller's contract.
+    unsafe { *invalid_count = 0 };
+    Ok(())
+}
+
+/// The original indices of the items a batch error names, `kept[k]` being
+/// the original index of the `k`-th item passed.
+pub(crate) fn blamed(e: &BatchError, kept: &[usize]) -> Vec<usize> {
+    e.invalid.iter().filter_map(|(k, _)| kept.get(*k).copied()).collect()
+}
+
 /// A static, NUL-terminated English description of a status code.
 ///
 /// Returns: a pointer to a string that lives as long as the library (never NULL).
@@ -321,10 +471,11 @@ pub extern "C" fn ballistic_status_message(status: c_int) -> *const c_char {
         BALLISTIC_ERR_PROVER => b"the prover refused its input\0",
         BALLISTIC_ERR_CAPACITY => b"the context's generators are too few for this proof\0",
         BALLISTIC_ERR_RECOVERY => b"owner recovery found no opening\0",
-        BALLISTIC_ERR_UNSUPPORTED => b"not supported for this proof system\0",
+        BALLISTIC_ERR_UNSUPPORTED => b"an option this function does not take is set\0",
         BALLISTIC_ERR_CIRCUIT => b"malformed circuit, inputs or circuit proof file\0",
         BALLISTIC_ERR_WRONG_GROUP => b"the proof is for another group\0",
         BALLISTIC_ERR_INTERNAL => b"internal error\0",
+        BALLISTIC_ERR_OPTIONS => b"unknown ballistic_options version (bad magic)\0",
         _ => b"unknown status code\0",
     };
     text.as_ptr() as *const c_char

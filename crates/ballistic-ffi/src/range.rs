@@ -14,29 +14,28 @@ use ballistic::{new_transcript_with_extra, Interval, IntervalStatement, RangeSta
 use zeroize::Zeroizing;
 
 use crate::{
-    array, ballistic_context, bytes, code, context, group_id, guard, items, system, with_gens, GroupGens, Out,
-    BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_SCALAR,
-    BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
+    array, ballistic_context, ballistic_options, bytes, code, context, group_id, guard, items, options, system,
+    with_gens, GroupGens, Options, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER,
+    BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
 };
 
-/// The transcript of a label (at most 1024 bytes) and extra data (at most
-/// `BALLISTIC_MAX_EXTRA_LEN` bytes; empty: none), as the library starts it.
+/// The transcript of a label (at most 1024 bytes) and the options' extra
+/// data (checked by `options`; empty: none), as the library starts it.
 pub(crate) unsafe fn transcript_with_extra(
     label: *const u8,
     label_len: usize,
-    extra: *const u8,
-    extra_len: usize,
+    opts: &Options<'_>,
 ) -> Result<Transcript, c_int> {
-    if label_len > MAX_LABEL || extra_len > crate::BALLISTIC_MAX_EXTRA_LEN {
+    if label_len > MAX_LABEL {
         return Err(BALLISTIC_ERR_ARGUMENT);
     }
-    // SAFETY: the caller's contract for (label, label_len) and (extra, extra_len).
-    let (label, extra) = unsafe { (bytes(label, label_len)?, bytes(extra, extra_len)?) };
-    Ok(new_transcript_with_extra(label, extra))
+    // SAFETY: the caller's contract for (label, label_len).
+    let label = unsafe { bytes(label, label_len) }?;
+    Ok(new_transcript_with_extra(label, opts.extra()))
 }
 
 /// `count` canonical scalars (secrets: parsed in constant time up to the verdict, zeroized on drop).
-fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar>>, c_int> {
+pub(crate) fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar>>, c_int> {
     if raw.len() != count.checked_mul(BALLISTIC_SCALAR_LEN).ok_or(BALLISTIC_ERR_ARGUMENT)? {
         return Err(BALLISTIC_ERR_ARGUMENT);
     }
@@ -50,14 +49,14 @@ fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar
 }
 
 /// `count` point encodings, concatenated (checked for length here; decoded by the verifier).
-fn points<G: Group>(raw: &[u8], count: usize) -> Result<Vec<G::Compressed>, c_int> {
+pub(crate) fn points<G: Group>(raw: &[u8], count: usize) -> Result<Vec<G::Compressed>, c_int> {
     if raw.len() != count.checked_mul(G::POINT_LEN).ok_or(BALLISTIC_ERR_ARGUMENT)? {
         return Err(BALLISTIC_ERR_ARGUMENT);
     }
     raw.chunks_exact(G::POINT_LEN).map(|c| G::compressed_from_slice(c).ok_or(BALLISTIC_ERR_DECODE)).collect()
 }
 
-fn concat<G: Group>(points: &[G::Compressed]) -> Vec<u8> {
+pub(crate) fn concat<G: Group>(points: &[G::Compressed]) -> Vec<u8> {
     points.iter().flat_map(|p| G::compressed_bytes(p).to_vec()).collect()
 }
 
@@ -147,14 +146,18 @@ pub unsafe extern "C" fn ballistic_commit(
 /// Prove `0 ≤ values[j] < 2^bits` for every `j` in one aggregated proof.
 ///
 /// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_ARGUMENT`
-///          (unknown system, label over 1024 bytes, `blindings_len` not 32·m);
+///          (unknown system, label over 1024 bytes, `blindings_len` not 32·m,
+///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes);
 ///          `BALLISTIC_ERR_SCALAR`; `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0);
 ///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
-///          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer).
+///          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer);
+///          `BALLISTIC_ERR_OPTIONS` (bad magic); `BALLISTIC_ERR_UNSUPPORTED` (a message set).
 /// Args: `ctx`: a context.
 /// In: `system`: `BALLISTIC_SYSTEM_*`; `label`, `label_len`: the transcript label
-///     (the verifier must pass the same; extra data: `ballistic_range_prove_ex`);
-///     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`.
+///     (the verifier must pass the same);
+///     `values`: `m` values; `blindings`, `blindings_len`: `m` blindings of 32 bytes; `bits`;
+///     `opts`: NULL, or options (`BALLISTIC_OPTIONS_INIT`): `extra`, `extra_len`, extra data
+///     bound into the transcript after the label (the verifier must pass the same bytes).
 /// Out: `proof`, `proof_len`: the proof (length from `ballistic_range_proof_len`);
 ///      `commitments`, `commitments_len`: the `m` commitments, concatenated.
 #[no_mangle]
@@ -172,56 +175,7 @@ pub unsafe extern "C" fn ballistic_range_prove(
     proof_len: *mut usize,
     commitments: *mut u8,
     commitments_len: *mut usize,
-) -> c_int {
-    // SAFETY: the same contract, with no extra data.
-    unsafe {
-        ballistic_range_prove_ex(
-            ctx,
-            system,
-            label,
-            label_len,
-            std::ptr::null(),
-            0,
-            values,
-            m,
-            blindings,
-            blindings_len,
-            bits,
-            proof,
-            proof_len,
-            commitments,
-            commitments_len,
-        )
-    }
-}
-
-/// `ballistic_range_prove` with extra data bound into the transcript after
-/// the label (as ballistic's proof files' `extra` field): the proof
-/// verifies (`ballistic_range_verify_ex`) with exactly these bytes.
-///
-/// Returns: as `ballistic_range_prove`; `BALLISTIC_ERR_ARGUMENT` also for
-///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
-///     `values`, `m`; `blindings`, `blindings_len`; `bits`.
-/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_range_prove_ex(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    extra: *const u8,
-    extra_len: usize,
-    values: *const u64,
-    m: usize,
-    blindings: *const u8,
-    blindings_len: usize,
-    bits: usize,
-    proof: *mut u8,
-    proof_len: *mut usize,
-    commitments: *mut u8,
-    commitments_len: *mut usize,
+    opts: *const ballistic_options,
 ) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
@@ -229,7 +183,8 @@ pub unsafe extern "C" fn ballistic_range_prove_ex(
         let system = crate::system(system)?;
         // The shape first: `m` is checked before it sizes any slice.
         let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
+        let opts = unsafe { options(opts) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
         let values = unsafe { items(values, m) }?;
         let blindings = unsafe { bytes(blindings, blindings_len) }?;
         let proof_out = Out::new(proof, proof_len)?;
@@ -278,14 +233,17 @@ fn decode_range<G: Group>(
 ///
 /// Returns: `BALLISTIC_OK` if the proof proves that each of the `m`
 ///          commitments opens to a value in `[0, 2^bits)`;
-///          `BALLISTIC_ERR_VERIFICATION` if it does not; `BALLISTIC_ERR_DECODE`
+///          `BALLISTIC_ERR_VERIFICATION` if it does not (other extra data
+///          than the prover's included); `BALLISTIC_ERR_DECODE`
 ///          (malformed proof or commitment bytes); `BALLISTIC_ERR_STATEMENT`;
-///          `BALLISTIC_ERR_ARGUMENT` (unknown system, long label,
+///          `BALLISTIC_ERR_ARGUMENT` (unknown system, long label or extra data,
 ///          `commitments_len` not m·point length); `BALLISTIC_ERR_CAPACITY`;
-///          `BALLISTIC_ERR_NULL_POINTER`.
+///          `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_OPTIONS`;
+///          `BALLISTIC_ERR_UNSUPPORTED` (a message set).
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`: the prover's label; `proof`, `proof_len`;
-///     `commitments`, `commitments_len`: `m` points, concatenated; `m`; `bits`.
+///     `commitments`, `commitments_len`: `m` points, concatenated; `m`; `bits`;
+///     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
 #[no_mangle]
 pub unsafe extern "C" fn ballistic_range_verify(
     ctx: *const ballistic_context,
@@ -298,55 +256,14 @@ pub unsafe extern "C" fn ballistic_range_verify(
     commitments_len: usize,
     m: usize,
     bits: usize,
-) -> c_int {
-    // SAFETY: the same contract, with no extra data.
-    unsafe {
-        ballistic_range_verify_ex(
-            ctx,
-            system,
-            label,
-            label_len,
-            std::ptr::null(),
-            0,
-            proof,
-            proof_len,
-            commitments,
-            commitments_len,
-            m,
-            bits,
-        )
-    }
-}
-
-/// `ballistic_range_verify` of a proof made with extra data
-/// (`ballistic_range_prove_ex`, `ballistic_range_prove_recoverable_ex`):
-/// other extra data, or none, fails with `BALLISTIC_ERR_VERIFICATION`.
-///
-/// Returns: as `ballistic_range_verify`; `BALLISTIC_ERR_ARGUMENT` also for
-///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
-///     `proof`, `proof_len`; `commitments`, `commitments_len`; `m`; `bits`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_range_verify_ex(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    extra: *const u8,
-    extra_len: usize,
-    proof: *const u8,
-    proof_len: usize,
-    commitments: *const u8,
-    commitments_len: usize,
-    m: usize,
-    bits: usize,
+    opts: *const ballistic_options,
 ) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
+        let opts = unsafe { options(opts) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         with_gens!(ctx, G, gens => {
@@ -379,6 +296,9 @@ pub struct ballistic_range_item {
     pub m: usize,
     /// Bits per value.
     pub bits: usize,
+    /// NULL, or the prover's options (`extra`, `extra_len`); a bad magic
+    /// makes the item invalid.
+    pub opts: *const ballistic_options,
 }
 
 /// Verify range proofs of any systems and shapes together (one
@@ -388,7 +308,8 @@ pub struct ballistic_range_item {
 ///          `BALLISTIC_ERR_VERIFICATION` if some do not: their indices, in
 ///          increasing order, are in `invalid[0 .. *invalid_count]`. An item
 ///          that is malformed in any way (bad bytes, unknown system, long
-///          label, NULL pointers inside it) or larger than the context's
+///          label or extra data, NULL pointers inside it, options with a bad
+///          magic or a message) or larger than the context's
 ///          generators counts as invalid: one hostile item never stops the
 ///          others from being verified.
 ///          `BALLISTIC_ERR_NULL_POINTER` if `ctx`, `items` (with count > 0),
@@ -417,7 +338,7 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
         let bad: Vec<usize> = with_gens!(ctx, G, gens => {
             let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
                 .iter()
-                .map(|item| unsafe { decode_item::<G>(gens, item, std::ptr::null(), 0) })
+                .map(|item| unsafe { decode_item::<G>(gens, item) })
                 .collect();
             invalid_of(gens, &decoded)
         });
@@ -453,76 +374,14 @@ fn invalid_of<G: Group>(gens: &GroupGens<G>, decoded: &[Result<(Decoded<G>, Tran
     bad
 }
 
-/// One range proof made with extra data in a batch
-/// (`ballistic_range_verify_ex`'s arguments).
-#[repr(C)]
-#[derive(Copy, Clone)]
-pub struct ballistic_range_item_ex {
-    /// The proof and its statement.
-    pub item: ballistic_range_item,
-    /// The extra data bound into the transcript (may be NULL if `extra_len` is 0).
-    pub extra: *const u8,
-    /// Its length (at most `BALLISTIC_MAX_EXTRA_LEN`).
-    pub extra_len: usize,
-}
-
-/// `ballistic_range_verify_batch` of proofs made with extra data (each
-/// item's own; none for `extra_len` 0).
-///
-/// Returns: as `ballistic_range_verify_batch` (extra data over
-///          `BALLISTIC_MAX_EXTRA_LEN` bytes, or NULL with a length, makes its
-///          item invalid).
-/// Args: `ctx`: a context.
-/// In: `items`, `count`: the proofs.
-/// Out: `invalid`: room for `count` indices; `invalid_count`: how many were written.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_range_verify_batch_ex(
-    ctx: *const ballistic_context,
-    items: *const ballistic_range_item_ex,
-    count: usize,
-    invalid: *mut usize,
-    invalid_count: *mut usize,
-) -> c_int {
-    guard(|| {
-        // SAFETY (all blocks below): the function's contract for each pointer.
-        let ctx = unsafe { context(ctx) }?;
-        let list = unsafe { crate::items(items, count) }?;
-        if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        // SAFETY: checked non-null; writable by the function's contract.
-        unsafe { *invalid_count = 0 };
-        let bad: Vec<usize> = with_gens!(ctx, G, gens => {
-            let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
-                .iter()
-                .map(|item| unsafe { decode_item::<G>(gens, &item.item, item.extra, item.extra_len) })
-                .collect();
-            invalid_of(gens, &decoded)
-        });
-        // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
-        unsafe {
-            if !bad.is_empty() {
-                std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
-            }
-            *invalid_count = bad.len();
-        }
-        if bad.is_empty() {
-            Ok(())
-        } else {
-            Err(BALLISTIC_ERR_VERIFICATION)
-        }
-    })
-}
-
 unsafe fn decode_item<G: Group>(
     gens: &GroupGens<G>,
     item: &ballistic_range_item,
-    extra: *const u8,
-    extra_len: usize,
 ) -> Result<(Decoded<G>, Transcript), c_int> {
     let system = system(item.system)?;
     // SAFETY: the item's pointers follow ballistic_range_verify's contract.
-    let transcript = unsafe { transcript_with_extra(item.label, item.label_len, extra, extra_len) }?;
+    let opts = unsafe { options(item.opts) }?;
+    let transcript = unsafe { transcript_with_extra(item.label, item.label_len, opts.no_message()?) }?;
     let proof = unsafe { bytes(item.proof, item.proof_len) }?;
     let commitments = unsafe { bytes(item.commitments, item.commitments_len) }?;
     Ok((decode_range::<G>(gens, system, proof, commitments, item.m, item.bits)?, transcript))
@@ -561,9 +420,11 @@ pub unsafe extern "C" fn ballistic_interval_proof_len(
 /// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_PROVER` (value outside the
 ///          interval); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
 ///          `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_CAPACITY` (needs `(64, 4)` at most);
-///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`.
+///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`;
+///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
 /// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `value`; `blinding`: 32 bytes; `lo`, `hi`.
+/// In: `system`; `label`, `label_len`; `value`; `blinding`: 32 bytes; `lo`, `hi`;
+///     `opts`: NULL, or options: `extra`, `extra_len` (the verifier must pass the same).
 /// Out: `proof`, `proof_len` (length from `ballistic_interval_proof_len`);
 ///      `commitment`, `commitment_len`.
 #[no_mangle]
@@ -580,60 +441,14 @@ pub unsafe extern "C" fn ballistic_interval_prove(
     proof_len: *mut usize,
     commitment: *mut u8,
     commitment_len: *mut usize,
-) -> c_int {
-    // SAFETY: the same contract, with no extra data.
-    unsafe {
-        ballistic_interval_prove_ex(
-            ctx,
-            system,
-            label,
-            label_len,
-            std::ptr::null(),
-            0,
-            value,
-            blinding,
-            lo,
-            hi,
-            proof,
-            proof_len,
-            commitment,
-            commitment_len,
-        )
-    }
-}
-
-/// `ballistic_interval_prove` with extra data bound into the transcript
-/// after the label (as proof files' `extra`); verify with
-/// `ballistic_interval_verify_ex` and the same bytes.
-///
-/// Returns: as `ballistic_interval_prove`; `BALLISTIC_ERR_ARGUMENT` also for
-///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
-///     `value`; `blinding`: 32 bytes; `lo`, `hi`.
-/// Out: `proof`, `proof_len`; `commitment`, `commitment_len`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_interval_prove_ex(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    extra: *const u8,
-    extra_len: usize,
-    value: u64,
-    blinding: *const u8,
-    lo: u64,
-    hi: u64,
-    proof: *mut u8,
-    proof_len: *mut usize,
-    commitment: *mut u8,
-    commitment_len: *mut usize,
+    opts: *const ballistic_options,
 ) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
+        let opts = unsafe { options(opts) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
         let blinding = unsafe { array::<32>(blinding) }?;
         let proof_out = Out::new(proof, proof_len)?;
         let commitment_out = Out::new(commitment, commitment_len)?;
@@ -659,11 +474,14 @@ pub unsafe extern "C" fn ballistic_interval_prove_ex(
 /// Verify that `commitment` opens to a value in `[lo, hi]`.
 ///
 /// Returns: `BALLISTIC_OK` if it does; `BALLISTIC_ERR_VERIFICATION` if the
-///          proof does not prove it; `BALLISTIC_ERR_DECODE`; `BALLISTIC_ERR_STATEMENT`
+///          proof does not prove it (other extra data than the prover's
+///          included); `BALLISTIC_ERR_DECODE`; `BALLISTIC_ERR_STATEMENT`
 ///          (lo > hi, a commitment that is not a point); `BALLISTIC_ERR_ARGUMENT`;
-///          `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_NULL_POINTER`.
+///          `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_NULL_POINTER`;
+///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
 /// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
+/// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`;
+///     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
 #[no_mangle]
 pub unsafe extern "C" fn ballistic_interval_verify(
     ctx: *const ballistic_context,
@@ -676,55 +494,14 @@ pub unsafe extern "C" fn ballistic_interval_verify(
     commitment_len: usize,
     lo: u64,
     hi: u64,
-) -> c_int {
-    // SAFETY: the same contract, with no extra data.
-    unsafe {
-        ballistic_interval_verify_ex(
-            ctx,
-            system,
-            label,
-            label_len,
-            std::ptr::null(),
-            0,
-            proof,
-            proof_len,
-            commitment,
-            commitment_len,
-            lo,
-            hi,
-        )
-    }
-}
-
-/// `ballistic_interval_verify` of a proof made with extra data
-/// (`ballistic_interval_prove_ex`): other extra data, or none, fails with
-/// `BALLISTIC_ERR_VERIFICATION`.
-///
-/// Returns: as `ballistic_interval_verify`; `BALLISTIC_ERR_ARGUMENT` also for
-///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes.
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0: none);
-///     `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_interval_verify_ex(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    extra: *const u8,
-    extra_len: usize,
-    proof: *const u8,
-    proof_len: usize,
-    commitment: *const u8,
-    commitment_len: usize,
-    lo: u64,
-    hi: u64,
+    opts: *const ballistic_options,
 ) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
+        let opts = unsafe { options(opts) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitment = unsafe { bytes(commitment, commitment_len) }?;
         let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
@@ -741,17 +518,29 @@ pub unsafe extern "C" fn ballistic_interval_verify_ex(
 
 /// Prove `0 ≤ values[j] < 2^bits` with blindings derived from the owner's
 /// `seed` and an `output_id` unique to this output, so that the holder of
-/// the seed can recover every value and blinding from the proof
-/// (`ballistic_range_recover`). Two proofs with the same seed must have
-/// different output ids (e.g. the output's position in its transaction
-/// and the transaction's own unique data): the blindings, and so the
-/// commitments' privacy, depend on it. No message, no extra data:
-/// `ballistic_range_prove_recoverable_ex` with both empty.
+/// the seed can recover every value and blinding (and the message, if any)
+/// from the proof (`ballistic_range_recover`). Two proofs with the same
+/// seed must have different output ids (e.g. the output's position in its
+/// transaction and the transaction's own unique data): the blindings, and
+/// so the commitments' privacy, depend on it.
 ///
-/// Returns: as `ballistic_range_prove_recoverable_ex`.
+/// Every system: Bulletproofs++ proofs with recovery are 48 bytes longer
+/// than `ballistic_range_proof_len` (their sealed payload;
+/// `BALLISTIC_ERR_BUFFER_TOO_SMALL` gives the length needed).
+///
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_ARGUMENT` (unknown system, output
+///          id empty or over 1024 bytes, label over 1024 bytes, extra data over
+///          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
+///          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
+///          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
+///          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
+///          length needed in `*proof_len` or `*commitments_len`);
+///          `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_OPTIONS`.
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
-///     `output_id`, `output_id_len`: 1..=1024 bytes.
+///     `output_id`, `output_id_len`: 1..=1024 bytes;
+///     `opts`: NULL, or options: `extra`, `extra_len` (bound into the transcript after the
+///     label); `message`, `message_len` (secret, hidden in the proof for the seed's holder).
 /// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
 #[no_mangle]
 pub unsafe extern "C" fn ballistic_range_prove_recoverable(
@@ -769,74 +558,7 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
     proof_len: *mut usize,
     commitments: *mut u8,
     commitments_len: *mut usize,
-) -> c_int {
-    // SAFETY: the same contract, with an empty message and no extra data.
-    unsafe {
-        ballistic_range_prove_recoverable_ex(
-            ctx,
-            system,
-            label,
-            label_len,
-            std::ptr::null(),
-            0,
-            values,
-            m,
-            bits,
-            seed,
-            output_id,
-            output_id_len,
-            std::ptr::null(),
-            0,
-            proof,
-            proof_len,
-            commitments,
-            commitments_len,
-        )
-    }
-}
-
-/// Prove with owner recovery (as `ballistic_range_prove_recoverable`), with
-/// extra data bound into the transcript after the label and a message
-/// hidden in the proof for the seed's holder (`ballistic_range_recover_ex`
-/// gives it back).
-///
-/// Every system: Bulletproofs++ proofs with recovery are 48 bytes longer
-/// than `ballistic_range_proof_len` (their sealed payload;
-/// `BALLISTIC_ERR_BUFFER_TOO_SMALL` gives the length needed).
-///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_ARGUMENT` (unknown system, output
-///          id empty or over 1024 bytes, label over 1024 bytes, extra data over
-///          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
-///          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
-///          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
-///          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
-///          length needed in `*proof_len` or `*commitments_len`);
-///          `BALLISTIC_ERR_NULL_POINTER`.
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0:
-///     none); `values`, `m`; `bits`; `seed`: 32 secret bytes; `output_id`,
-///     `output_id_len`: 1..=1024 bytes; `message`, `message_len` (secret; may be NULL, 0).
-/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_range_prove_recoverable_ex(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    extra: *const u8,
-    extra_len: usize,
-    values: *const u64,
-    m: usize,
-    bits: usize,
-    seed: *const u8,
-    output_id: *const u8,
-    output_id_len: usize,
-    message: *const u8,
-    message_len: usize,
-    proof: *mut u8,
-    proof_len: *mut usize,
-    commitments: *mut u8,
-    commitments_len: *mut usize,
+    opts: *const ballistic_options,
 ) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
@@ -847,14 +569,15 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable_ex(
         if m > MAX_RECOVERABLE_VALUES {
             return Err(BALLISTIC_ERR_STATEMENT);
         }
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
+        let opts = unsafe { options(opts) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, &opts) }?;
         let values = unsafe { items(values, m) }?;
-        let seed = unsafe { array::<32>(seed) }?;
+        let seed = Zeroizing::new(*unsafe { array::<32>(seed) }?);
         let output_id = unsafe { bytes(output_id, output_id_len) }?;
-        let message = unsafe { bytes(message, message_len) }?;
-        if message.len() > message_capacity(m).map_err(|e| code(&e))? {
+        if opts.message.len() > message_capacity(m).map_err(|e| code(&e))? {
             return Err(BALLISTIC_ERR_ARGUMENT);
         }
+        let message = Zeroizing::new(opts.message.to_vec());
         let proof_out = Out::new(proof, proof_len)?;
         let commitments_out = Out::new(commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
@@ -864,7 +587,7 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable_ex(
                 commitments_out.reserve(m * G::POINT_LEN)?;
             }
             let (made, points, _blindings) = system
-                .prove_recoverable::<G>(&gens.bp, &gens.pc, &mut transcript, values, bits, seed, output_id, message)
+                .prove_recoverable::<G>(&gens.bp, &gens.pc, &mut transcript, values, bits, &seed, output_id, &message)
                 .map_err(recovery_code)?;
             unsafe {
                 proof_out.write(&made.to_bytes())?;
@@ -874,17 +597,30 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable_ex(
     })
 }
 
-/// Recover the values and blindings of a proof made by
-/// `ballistic_range_prove_recoverable` with this `seed` and `output_id`
-/// (`ballistic_range_recover_ex` with no extra data, the message not returned).
-/// Recovery checks the openings against the commitments; it does not
-/// verify the proof (call `ballistic_range_verify` for that).
+/// Recover the values, blindings and message of a proof made by
+/// `ballistic_range_prove_recoverable` with this `seed`, `output_id` and
+/// extra data. Recovery checks the openings against the commitments; it
+/// does not verify the proof (call `ballistic_range_verify` for that).
+/// Nothing is written unless the call returns `BALLISTIC_OK` (or
+/// `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
 ///
-/// Returns: as `ballistic_range_recover_ex`.
+/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
+///          label, extra data or proof is not the prover's;
+///          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
+///          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
+///          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
+///          1024 bytes, label or extra data too long, `commitments_len` not
+///          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
+///          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
+///          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`;
+///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set in `opts`).
 /// Args: `ctx`: a context.
 /// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
-///     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`.
-/// Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes.
+///     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`;
+///     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
+/// Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
+///      `message`, `message_len`: in, the buffer's capacity; out, the message's length
+///      (`message_len` NULL: the message is not returned).
 #[no_mangle]
 pub unsafe extern "C" fn ballistic_range_recover(
     ctx: *const ballistic_context,
@@ -902,86 +638,16 @@ pub unsafe extern "C" fn ballistic_range_recover(
     output_id_len: usize,
     values: *mut u64,
     blindings: *mut u8,
-) -> c_int {
-    let mut message = [0u8; crate::BALLISTIC_MAX_MESSAGE_LEN];
-    let mut message_len = message.len();
-    // SAFETY: the same contract; the message goes to a local buffer, wiped below.
-    let status = unsafe {
-        ballistic_range_recover_ex(
-            ctx,
-            system,
-            label,
-            label_len,
-            std::ptr::null(),
-            0,
-            proof,
-            proof_len,
-            commitments,
-            commitments_len,
-            m,
-            bits,
-            seed,
-            output_id,
-            output_id_len,
-            values,
-            blindings,
-            message.as_mut_ptr(),
-            &mut message_len,
-        )
-    };
-    zeroize::Zeroize::zeroize(&mut message);
-    status
-}
-
-/// Recover the values, blindings and message of a proof made by
-/// `ballistic_range_prove_recoverable_ex` with this `seed`, `output_id` and
-/// extra data. Recovery checks the openings against the commitments; it
-/// does not verify the proof (call `ballistic_range_verify` for that).
-/// Nothing is written unless the call returns `BALLISTIC_OK` (or
-/// `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
-///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
-///          label, extra data or proof is not the prover's;
-///          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
-///          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
-///          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
-///          1024 bytes, label or extra data too long, `commitments_len` not
-///          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
-///          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
-///          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`.
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `extra`, `extra_len` (may be NULL, 0);
-///     `proof`, `proof_len`; `commitments`, `commitments_len`, `m`; `bits`;
-///     `seed`: 32 bytes; `output_id`, `output_id_len`.
-/// Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
-///      `message`, `message_len`: in, the buffer's capacity; out, the message's length.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_range_recover_ex(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    extra: *const u8,
-    extra_len: usize,
-    proof: *const u8,
-    proof_len: usize,
-    commitments: *const u8,
-    commitments_len: usize,
-    m: usize,
-    bits: usize,
-    seed: *const u8,
-    output_id: *const u8,
-    output_id_len: usize,
-    values: *mut u64,
-    blindings: *mut u8,
     message: *mut u8,
     message_len: *mut usize,
+    opts: *const ballistic_options,
 ) -> c_int {
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, extra, extra_len) }?;
+        let opts = unsafe { options(opts) }?;
+        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         let seed = unsafe { array::<32>(seed) }?;
@@ -989,7 +655,8 @@ pub unsafe extern "C" fn ballistic_range_recover_ex(
         if values.is_null() || blindings.is_null() {
             return Err(BALLISTIC_ERR_NULL_POINTER);
         }
-        let message_out = Out::new(message, message_len)?;
+        // No message buffer: the message is not returned.
+        let message_out = if message_len.is_null() { None } else { Some(Out::new(message, message_len)?) };
         with_gens!(ctx, G, gens => {
             let commitments = points::<G>(commitments, m)?;
             let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
@@ -997,7 +664,9 @@ pub unsafe extern "C" fn ballistic_range_recover_ex(
                 .recover(&gens.pc, &mut transcript, &commitments, bits, seed, output_id)
                 .map_err(recovery_code)?;
             // The message first: a short buffer leaves values and blindings untouched.
-            unsafe { message_out.write(&recovered.message) }?;
+            if let Some(out) = &message_out {
+                unsafe { out.write(&recovered.message) }?;
+            }
             for (j, opening) in recovered.openings.iter().enumerate() {
                 // The trait's little-endian encoding (k256's inherent `to_bytes` is big-endian).
                 let blinding = Zeroizing::new(ScalarOps::to_bytes(&opening.blinding));

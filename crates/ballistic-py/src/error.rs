@@ -122,6 +122,7 @@ impl<T> When<T> for std::result::Result<T, FileError> {
             | FileError::Field { .. }
             | FileError::UnknownSystem { .. }
             | FileError::BlindingCount { .. }
+            | FileError::ZeroBlinding { .. }
                 if doing == Doing::Proving =>
             {
                 Error::InvalidInput(e.to_string())

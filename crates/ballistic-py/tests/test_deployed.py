@@ -292,6 +292,7 @@ def test_bad_inputs():
         dict(amounts=[1], masks=[mask(0)[:31]]),
         dict(amounts=[1], masks=[b"\xff" * 32]),  # not canonical
         dict(amounts=[1, 2], masks=[mask(0)]),
+        dict(amounts=[1, 2], masks=[mask(0), bytes(32)]),  # a zero mask: the amount by trial
         dict(amounts=[]),
         dict(amounts=list(range(17))),
         dict(amounts=[1], system="bulletproofs-plus-plus"),

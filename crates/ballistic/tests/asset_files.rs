@@ -8,7 +8,7 @@
 use ballistic::encoding::to_hex;
 use ballistic::file::{
     asset_generator_bytes, parse_asset_lines, parse_value_generator, verify_multi_asset_files, AssetOutput, FileError,
-    GeneratorCache, MultiAssetPins, MultiAssetProofFile, MAX_ASSETS_FILE,
+    GeneratorCache, GeneratorPins, MultiAssetPins, MultiAssetProofFile, MAX_ASSETS_FILE,
 };
 use ballistic::group::{Group, GroupId, ScalarOps};
 use ballistic::range::assets::MultiAssetSystem;
@@ -34,7 +34,7 @@ fn prove<G: Group>(system: MultiAssetSystem, bits: usize, seed: u64) -> MultiAss
 }
 
 fn pins(group: GroupId) -> MultiAssetPins<'static> {
-    MultiAssetPins { group, label: LABEL, bits: None, value_generators: None }
+    MultiAssetPins { group, label: LABEL, bits: None, value_generators: GeneratorPins::TrustFile }
 }
 
 fn verify(file: &MultiAssetProofFile) -> Result<(), FileError> {
@@ -147,11 +147,11 @@ fn generators_are_the_verifiers_when_pinned() {
     let aa = asset_generator_bytes(GroupId::Ristretto255, b"\xaa");
     let bb = asset_generator_bytes(GroupId::Ristretto255, b"\xbb");
     let all = [blinded.clone(), aa.clone(), bb.clone()];
-    let pinned = MultiAssetPins { value_generators: Some(&all), ..pins(GroupId::Ristretto255) };
+    let pinned = MultiAssetPins { value_generators: GeneratorPins::AnyOf(&all), ..pins(GroupId::Ristretto255) };
     assert_eq!(honest.verify(&pinned), Ok(()));
     // Without "bb" in the set, output 1 is refused (before its proof is decoded).
     let some = [blinded, aa];
-    let pinned = MultiAssetPins { value_generators: Some(&some), ..pins(GroupId::Ristretto255) };
+    let pinned = MultiAssetPins { value_generators: GeneratorPins::AnyOf(&some), ..pins(GroupId::Ristretto255) };
     assert_eq!(
         honest.verify(&pinned),
         Err(FileError::UnpinnedGenerator { index: 1, generator: honest.value_generators[1].clone() })
@@ -350,4 +350,34 @@ fn out_of_range_values_are_refused_by_the_prover() {
         r,
     );
     assert!(matches!(made, Err(FileError::Proof(ProofError::ValueOutOfRange { .. }))), "{made:?}");
+}
+
+#[test]
+fn per_output_pins_fix_each_outputs_generator() {
+    // A set of accepted generators lets two outputs share one asset; pinned
+    // per output, output j must be on exactly the j-th generator.
+    let honest = prove::<Ristretto255>(MultiAssetSystem::Native, 32, 6);
+    let g: Vec<Vec<u8>> = honest
+        .value_generators
+        .iter()
+        .enumerate()
+        .map(|(i, h)| parse_value_generator(GroupId::Ristretto255, i, h).unwrap())
+        .collect();
+    let per = |list: &[Vec<u8>]| {
+        honest
+            .verify(&MultiAssetPins { value_generators: GeneratorPins::PerOutput(list), ..pins(GroupId::Ristretto255) })
+    };
+    assert_eq!(per(&g), Ok(()));
+    let swapped = [g[1].clone(), g[0].clone(), g[2].clone()];
+    assert_eq!(
+        per(&swapped),
+        Err(FileError::UnpinnedGenerator { index: 0, generator: honest.value_generators[0].clone() })
+    );
+    assert_eq!(
+        per(&g[..2]),
+        Err(FileError::Field {
+            field: "value_generators",
+            reason: "not as many outputs as the verifier pinned generators"
+        })
+    );
 }

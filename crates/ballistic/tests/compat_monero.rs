@@ -517,3 +517,32 @@ fn consensus_mode_gives_monero_s_verdicts() {
     assert!(!monero_accepts_original(&orig, &bad));
     assert_eq!(p.verify(&bad, &mut rng(10)), Err(ProofError::VerificationFailed));
 }
+
+/// The Monero vector `examples/c/test_ballistic.c` pins for the C API
+/// (`ballistic_monero_verify` must accept it): a Bulletproofs+ proof of one
+/// output made by monero-oxide (`monero_proof(36, 1)`), which Monero accepts.
+const C_API_PROOF: &str = concat!(
+    "318bfc30c8ebdfa99d2aa256f9f37a95445036a77b572cabe659ca9f59b5c314ba97c35317b5b35dd161a3197cfff1f9",
+    "88feb09740244f8e63db5a7bb9b4601b06308bb8c930c3f9ca53a60fb682ab2ee58c58893c31976feceaacb9ec4fc5f0",
+    "0c07f656b6f125a94fb7b4ca47b7b916333702721670b269ee1e4ab886328d06a6d21f464c5dd9b50cc91a59232c6f9e",
+    "b6602d75b2b5db33d4d4cabe068e3404de41b6efae44a79d54503dd67fb11738a93069ae61facf36dbeda851e17fac04",
+    "0661abc6e1932e42a3be9a5a0c03a3e750db79650936695711451b5731fabcb19f1cbc35d75d2dcaf73600925fd209f7",
+    "bd35a52931ef95f8ecfd699047f91fd369c7e30149bcb5eb0885950969d5df5f7fcd3553e58803fb15f80f093adc5755",
+    "cf7ff005d6643154ce560eace0b383c68aaa89e170870df9710df5c5fedb6541f2e132308f4e2c969e7bf1669eddd500",
+    "8fb7579ed893ed6ed2f4a4c3a620a6e1288a98271453dc26db95449f52fdd349c22485f694c8562561e0f093a6afa862",
+    "560659feedc14b506c901cf4317223602ef702b9ee6466ede0e84bf81b37d63781f8c404fe2ada0171b1347aee8d6510",
+    "c94d77ca786962bf01df878074f11431f2bb654698cd5987807a90aa6a1904c0b62decedda04681ed5509a61fa47c3a0",
+    "4fa4b99da7c940e9209a6bc5a1be1241d318df15fedf295468f0a217075dfc7f5a099b1baa7b3c0cf424121e0f458e8a",
+    "29569835e7bfd148509463edd17841e1c25a03cd4f25f7d93e5a9e2d07eb548f4187fc673dcc77c3f948e3f7d4bbad6e",
+    "b97c",
+);
+const C_API_COMMITMENT: &str = "7f9f070b0142dc3f0049b93569d6289051fcf6543b882881e1d770dd83cca982";
+
+#[test]
+fn c_api_vector_is_monero_s() {
+    let (bytes, commitments) = monero_proof(36, 1);
+    assert!(monero_accepts(&bytes, &commitments));
+    MoneroPlusProof::from_bytes(&bytes).unwrap().verify(&commitments, &mut rng(1)).unwrap();
+    assert_eq!(hex::encode(&bytes), C_API_PROOF);
+    assert_eq!(hex::encode(commitments[0].as_bytes()), C_API_COMMITMENT);
+}

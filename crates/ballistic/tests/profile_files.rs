@@ -232,3 +232,27 @@ fn mixed_batches_name_exactly_the_bad_files() {
     assert_eq!(Profile::from_name("grin"), Some(Profile::Grin));
     assert_eq!(Profile::Monero.group_name(), "ed25519");
 }
+
+#[test]
+fn zero_blindings_and_masks_are_refused_by_the_deployed_provers() {
+    // A zero blinding makes the commitment `v·H`: its value by trial.
+    let openings =
+        [GrinOpening { value: 5, blinding: grin_scalar(4) }, GrinOpening { value: 6, blinding: k256::Scalar::ZERO }];
+    let nonces = GrinNonces { rewind: [1; 32], private: [2; 32] };
+    let options = GrinProveOptions { n_bits: 16, ..GrinProveOptions::default() };
+    assert!(matches!(
+        RangeProofFile::prove_grin(&openings, &nonces, &options),
+        Err(FileError::ZeroBlinding { index: 1 })
+    ));
+    for system in [RangeSystem::BulletproofsPlus, RangeSystem::Bulletproofs] {
+        let masks = [curve25519_dalek::Scalar::ZERO, curve25519_dalek::Scalar::ONE];
+        assert!(matches!(
+            RangeProofFile::prove_monero(system, &[1, 2], &masks, &mut rand_core::OsRng),
+            Err(FileError::ZeroBlinding { index: 0 })
+        ));
+        // Non-zero masks prove.
+        let masks = [curve25519_dalek::Scalar::ONE, curve25519_dalek::Scalar::from(7u64)];
+        let (file, _) = RangeProofFile::prove_monero(system, &[1, 2], &masks, &mut rand_core::OsRng).unwrap();
+        file.verify().unwrap();
+    }
+}

@@ -93,6 +93,7 @@ fn main() {
                 commitment.len(),
                 1,
                 64,
+                std::ptr::null(),
             )
         };
         assert_eq!(status, BALLISTIC_OK);
@@ -116,6 +117,7 @@ fn main() {
             commitments_len: c.len(),
             m: 1,
             bits: 64,
+            opts: std::ptr::null(),
         })
         .collect();
     let mut invalid = vec![0usize; k];

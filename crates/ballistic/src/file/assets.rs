@@ -99,12 +99,26 @@ pub struct MultiAssetPins<'a> {
     pub label: &'a str,
     /// Bits per value, if pinned ([`FileError::BitsMismatch`] for others).
     pub bits: Option<usize>,
-    /// The value generators the verifier accepts, as their canonical
-    /// encodings (any output may use any of them; [`asset_generator_bytes`]
-    /// gives a known asset's). `None`: the file's own, whatever they are —
-    /// then the proof binds values only if the verifier knows otherwise that
-    /// nobody knows their discrete logarithms (see the module documentation).
-    pub value_generators: Option<&'a [Vec<u8>]>,
+    /// The value generators the verifier accepts.
+    pub value_generators: GeneratorPins<'a>,
+}
+
+/// Which value generators a verifier accepts. A prover who knows a
+/// generator's discrete logarithm to `B̃` (say `H_j = 2·B̃`) can open its
+/// commitment to any value, so the generators are the verifier's to choose;
+/// trusting the file's is an explicit choice.
+#[derive(Clone, Copy, Debug)]
+pub enum GeneratorPins<'a> {
+    /// Every output on one of these (canonical encodings;
+    /// [`asset_generator_bytes`] gives a known asset's unblinded tag).
+    AnyOf(&'a [Vec<u8>]),
+    /// Output `j` on exactly the `j`-th of these (one per output): for
+    /// blinded tags whose surjection the application checked elsewhere.
+    PerOutput(&'a [Vec<u8>]),
+    /// The file's own, whatever they are: the proof then binds values only
+    /// if the verifier knows by other means that nobody knows their
+    /// discrete logarithms (see the module documentation).
+    TrustFile,
 }
 
 /// One output as its prover knows it: the value, the commitment's blinding,
@@ -237,7 +251,7 @@ pub fn parse_value_generator(group: GroupId, index: usize, hex: &str) -> Result<
 /// The secret openings of a multi-asset proof file (the outputs' values,
 /// blindings, asset ids and tag blinding factors, hex), written to a
 /// separate file by the prover. Wiped on drop.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
 #[serde(deny_unknown_fields)]
 pub struct MultiAssetOpenings {
     /// The group's name.
@@ -256,6 +270,19 @@ pub struct MultiAssetOpenings {
     pub value_generators: Vec<String>,
     /// The commitments, hex (as in the proof file).
     pub commitments: Vec<String>,
+}
+
+/// The public part only: values, blindings, asset ids and tag blindings are
+/// secrets and never printed.
+impl core::fmt::Debug for MultiAssetOpenings {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MultiAssetOpenings")
+            .field("group", &self.group)
+            .field("bits", &self.bits)
+            .field("value_generators", &self.value_generators)
+            .field("commitments", &self.commitments)
+            .finish_non_exhaustive()
+    }
 }
 
 impl MultiAssetOpenings {
@@ -320,6 +347,7 @@ impl MultiAssetProofFile {
     /// bits — before anything is decoded (cheap; the generators are checked
     /// by [`decode_pinned`](Self::decode_pinned), once decoded).
     pub fn check_pins(&self, pins: &MultiAssetPins<'_>) -> Result<(), FileError> {
+        // The label's length first (in the shared check): a refusal quotes the file's label.
         super::check_statement_pins(&self.group, &self.label, self.bits, Some(pins.group), Some(pins.label), pins.bits)
     }
 
@@ -370,6 +398,8 @@ impl MultiAssetProofFile {
                 if G::is_identity_vartime(&p.point) {
                     return Err(FileError::ValueGenerator { index, reason: "the identity" });
                 }
+                // A sanity check only: `k·B̃` for any other `k` is just as
+                // bad and cannot be recognised; pinning is what protects.
                 if G::compressed_bytes(&p.compressed) == G::compressed_bytes(&blinding_base) {
                     return Err(FileError::ValueGenerator {
                         index,
@@ -402,13 +432,31 @@ impl MultiAssetProofFile {
     pub fn decode_pinned<G: Group>(&self, pins: &MultiAssetPins<'_>) -> Result<DecodedMultiAssetFile<G>, FileError> {
         self.check_pins(pins)?;
         let (system, statement) = self.statement::<G>()?;
-        if let Some(allowed) = pins.value_generators {
-            for (index, h) in statement.value_generators().iter().enumerate() {
-                let bytes = G::compressed_bytes(h);
-                if !allowed.iter().any(|a| a.as_slice() == bytes) {
-                    return Err(FileError::UnpinnedGenerator { index, generator: to_hex(bytes) });
+        let generators = statement.value_generators();
+        match pins.value_generators {
+            GeneratorPins::AnyOf(allowed) => {
+                for (index, h) in generators.iter().enumerate() {
+                    let bytes = G::compressed_bytes(h);
+                    if !allowed.iter().any(|a| a.as_slice() == bytes) {
+                        return Err(FileError::UnpinnedGenerator { index, generator: to_hex(bytes) });
+                    }
                 }
             }
+            GeneratorPins::PerOutput(expected) => {
+                if expected.len() != generators.len() {
+                    return Err(FileError::Field {
+                        field: "value_generators",
+                        reason: "not as many outputs as the verifier pinned generators",
+                    });
+                }
+                for (index, (h, e)) in generators.iter().zip(expected).enumerate() {
+                    let bytes = G::compressed_bytes(h);
+                    if e.as_slice() != bytes {
+                        return Err(FileError::UnpinnedGenerator { index, generator: to_hex(bytes) });
+                    }
+                }
+            }
+            GeneratorPins::TrustFile => {}
         }
         self.with_proof(system, statement)
     }
@@ -438,6 +486,10 @@ impl MultiAssetProofFile {
         }
         if !(1..=MAX_VALUES).contains(&outputs.len()) {
             return Err(FileError::Commitments(outputs.len()));
+        }
+        // A zero blinding makes the commitment `v·H_j`: the value by trial.
+        for (index, o) in outputs.iter().enumerate() {
+            super::secrets::check_nonzero(index, &Zeroizing::new(ScalarOps::to_bytes(&o.blinding)))?;
         }
         let pc = cache.pedersen();
         let generators: Vec<G::Point> = outputs.iter().map(|o| o.value_generator(pc)).collect();

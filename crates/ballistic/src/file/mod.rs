@@ -86,7 +86,7 @@ mod secrets;
 
 pub use assets::{
     asset_generator_bytes, parse_asset_lines, parse_value_generator, verify_multi_asset_files, AssetOutput,
-    DecodedMultiAssetFile, MultiAssetOpenings, MultiAssetPins, MultiAssetProofFile, MAX_ASSET_ID,
+    DecodedMultiAssetFile, GeneratorPins, MultiAssetOpenings, MultiAssetPins, MultiAssetProofFile, MAX_ASSET_ID,
 };
 pub use cache::GeneratorCache;
 pub use circuit::{check_circuit_batch, verify_circuit_files, CircuitProofFile, WireValue};
@@ -586,6 +586,8 @@ fn check_statement_pins(
     label: Option<&str>,
     bits: Option<usize>,
 ) -> Result<(), FileError> {
+    // The label's length first: a refusal quotes the file's label.
+    check_label(file_label)?;
     if let Some(group) = group.filter(|g| g.name() != file_group) {
         return Err(FileError::WrongGroup { file: file_group.to_string(), expected: group.name() });
     }

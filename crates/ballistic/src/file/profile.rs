@@ -18,7 +18,7 @@ use k256::ProjectivePoint;
 use rand_core::{CryptoRng, RngCore};
 
 use super::range::RangeProofFile;
-use super::secrets::Openings;
+use super::secrets::{check_nonzero, Openings};
 use super::FileError;
 use crate::batch::{Claim, Item};
 use crate::compat::grin::{self, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
@@ -275,6 +275,10 @@ impl RangeProofFile {
         if options.min_values.is_some_and(|m| m.iter().any(|&v| v > grin::MAX_MIN_VALUE)) {
             return Err(field_error("min_value", MIN_TOO_LARGE));
         }
+        // A zero blinding makes the commitment `v·H`: the value by trial.
+        for (index, o) in openings.iter().enumerate() {
+            check_nonzero(index, &zeroize::Zeroizing::new(o.blinding.to_bytes().into()))?;
+        }
         let (proof, commitments) = GrinProof::prove(openings, nonces, options).map_err(FileError::Proof)?;
         let commitments =
             commitments.iter().enumerate().map(|(i, c)| grin_commitment_hex(i, c)).collect::<Result<Vec<_>, _>>()?;
@@ -326,6 +330,10 @@ impl RangeProofFile {
         let masks = zeroize::Zeroizing::new(if masks.is_empty() {
             amounts.iter().map(|_| <curve25519_dalek::Scalar as ScalarOps>::random(rng)).collect::<Vec<_>>()
         } else if masks.len() == amounts.len() {
+            // A zero mask makes the commitment `v·H`: the amount by trial.
+            for (index, mask) in masks.iter().enumerate() {
+                check_nonzero(index, &zeroize::Zeroizing::new(mask.to_bytes()))?;
+            }
             masks.to_vec()
         } else {
             return Err(FileError::BlindingCount { values: amounts.len(), blindings: masks.len() });

@@ -75,7 +75,7 @@ pub fn secret_blinding(index: usize, hex: &[u8]) -> Result<Zeroizing<[u8; 32]>, 
 
 /// Refuse an all-zero blinding. Constant time: the bytes are OR-ed, and
 /// only the verdict is public.
-fn check_nonzero(index: usize, bytes: &[u8; 32]) -> Result<(), FileError> {
+pub(crate) fn check_nonzero(index: usize, bytes: &[u8; 32]) -> Result<(), FileError> {
     let any = bytes.iter().fold(0u8, |acc, b| acc | b);
     if crate::ct::reveal((i32::from(any) - 1) >> 8 & 1 == 1) {
         return Err(FileError::ZeroBlinding { index });

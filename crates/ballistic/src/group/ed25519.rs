@@ -56,6 +56,7 @@ use curve25519_dalek::traits::{
     Identity, IsIdentity, MultiscalarMul, VartimeMultiscalarMul, VartimePrecomputedMultiscalarMul,
 };
 use fiat_crypto::curve25519_64 as fiat;
+use subtle::{Choice, ConstantTimeEq};
 
 use super::Group;
 
@@ -165,14 +166,22 @@ impl Fe {
         self.pow(&e)
     }
 
-    /// Is this a square in `𝔽_p` (zero included)? Euler's criterion.
-    fn is_square(&self) -> bool {
+    /// Is this a square in `𝔽_p` (zero included)? Euler's criterion, in
+    /// constant time (the map may see a secret: a blinded asset's id).
+    fn is_square(&self) -> Choice {
         // (p − 1)/2 = 2^254 − 10.
         let mut e = [0xffu8; 32];
         e[0] = 0xf6;
         e[31] = 0x3f;
         let chi = self.pow(&e).to_bytes();
-        chi == Fe::ONE.to_bytes() || chi == Fe::ZERO.to_bytes()
+        chi.ct_eq(&Fe::ONE.to_bytes()) | chi.ct_eq(&Fe::ZERO.to_bytes())
+    }
+
+    /// `a` where `choice` is 0, `b` where it is 1, in constant time.
+    fn select(a: &Fe, b: &Fe, choice: Choice) -> Fe {
+        let mut out = [0u64; 5];
+        fiat::fiat_25519_selectznz(&mut out, choice.unwrap_u8(), &a.0 .0, &b.0 .0);
+        Fe(fiat::fiat_25519_tight_field_element(out))
     }
 }
 
@@ -187,7 +196,9 @@ impl Fe {
 /// coordinate is `υ` and the Edwards `x` is taken negative (sign bit 1),
 /// else it is `−υ − A` and `x` is taken positive. `None` only where the
 /// birational map is undefined (`u = −1`), which no `r` reaches in
-/// practice (probability `≈ 2⁻²⁵³` for a hashed input).
+/// practice (probability `≈ 2⁻²⁵³` for a hashed input). Constant time in
+/// `bytes` up to that case (the square test and the choice of `u` are
+/// branch-free), so it may map a secret (a blinded asset tag's id).
 pub fn elligator2(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
     let a = Fe::from_u64(486_662);
     let r = Fe::from_bytes_reduced(bytes);
@@ -196,8 +207,8 @@ pub fn elligator2(bytes: &[u8; 32]) -> Option<EdwardsPoint> {
     let upsilon = a.neg().mul(&one_plus_2r2.invert());
     let rhs = upsilon.add(&a).mul(&upsilon.square()).add(&upsilon);
     let epsilon = rhs.is_square();
-    let u = if epsilon { upsilon } else { upsilon.neg().sub(&a) };
-    MontgomeryPoint(u.to_bytes()).to_edwards(u8::from(epsilon))
+    let u = Fe::select(&upsilon.neg().sub(&a), &upsilon, epsilon);
+    MontgomeryPoint(u.to_bytes()).to_edwards(epsilon.unwrap_u8())
 }
 
 impl Group for Ed25519 {
@@ -488,8 +499,8 @@ mod tests {
         let x = Fe::from_u64(123_456_789);
         assert_eq!(x.mul(&x.invert()).to_bytes(), Fe::ONE.to_bytes());
         assert_eq!(Fe::from_bytes_reduced(&[0xff; 32]).to_bytes(), Fe::from_u64(37).to_bytes());
-        assert!(Fe::from_u64(4).is_square());
-        assert!(!Fe::from_u64(2).is_square());
+        assert!(bool::from(Fe::from_u64(4).is_square()));
+        assert!(!bool::from(Fe::from_u64(2).is_square()));
     }
 
     #[test]

@@ -153,7 +153,7 @@ impl Group for Ristretto255 {
     ///
     /// Above ~300 static points the tables fall out of cache and lose, and
     /// against many dynamic points Pippenger (used by the plain path from 190
-    /// terms) wins. With the AVX-512 IFMA backend (README, "Performance
+    /// terms) wins. With the AVX-512 IFMA backend (docs/performance.md, "Performance
     /// features"; `examples/table_sweep.rs`) the same rule holds with smaller
     /// gains: 0.66–0.73 at 66–130 static points against 17–34 dynamic ones,
     /// 0.89–0.95 at 258, 1.07 and more from 514.
