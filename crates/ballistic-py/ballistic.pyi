@@ -84,10 +84,19 @@ def random_blinding(group: str = "ristretto255") -> bytes:
 def commit(value: int, blinding: bytes, group: str = "ristretto255") -> bytes:
     """The Pedersen commitment ``value·B + blinding·B̃`` as compressed point bytes."""
 
-def verify_batch(proofs: Sequence[RangeProof]) -> List[int]:
+def verify_batch(
+    proofs: Sequence[RangeProof],
+    *,
+    group: Optional[str] = None,
+    system: Optional[str] = None,
+    label: Optional[str] = None,
+    bits: Optional[int] = None,
+) -> List[int]:
     """Verify range proofs (either system, either group, any sizes) in one batch per group.
 
-    Returns the indices of the invalid proofs; an empty list means all are valid.
+    Returns the indices of the invalid proofs; an empty list means all are valid. The statement is the verifier's:
+    a proof whose group, system, label or bits is not the one pinned is invalid (not verified); ``None`` leaves it
+    the proof's own. Unknown names raise ``InvalidInput``.
     """
 
 def _rust_verify_batch_seconds(proofs: Sequence[RangeProof]) -> float:
@@ -154,10 +163,27 @@ class RangeProof:
     def recover_with_message(self, seed: bytes, output_id: bytes) -> Tuple[List[Tuple[int, bytes]], bytes]:
         """``([(value, blinding), ...], message)`` from a recoverable proof; ``VerificationError`` for a wrong seed
         or id."""
-    def verify(self) -> bool:
-        """``True`` iff the proof verifies for its statement."""
-    def check(self) -> None:
-        """Like ``verify`` but raises ``VerificationError`` with the reason."""
+    def verify(
+        self,
+        *,
+        group: Optional[str] = None,
+        system: Optional[str] = None,
+        label: Optional[str] = None,
+        bits: Optional[int] = None,
+    ) -> bool:
+        """``True`` iff the proof verifies for its statement, and the statement is the verifier's: the ``group``,
+        ``system``, ``label`` and ``bits`` (every value in ``[0, 2**bits)``) pinned, ``None`` for the proof's own.
+        Unknown names raise ``InvalidInput``."""
+    def check(
+        self,
+        *,
+        group: Optional[str] = None,
+        system: Optional[str] = None,
+        label: Optional[str] = None,
+        bits: Optional[int] = None,
+    ) -> None:
+        """Like ``verify`` but raises ``VerificationError`` with the reason (a pin not matched: expected and
+        found)."""
     def to_bytes(self) -> bytes:
         """The proof bytes (Bulletproofs on Ristretto255: ``bulletproofs`` 5's encoding)."""
     def __bytes__(self) -> bytes: ...
@@ -219,10 +245,26 @@ class IntervalProof:
     ) -> IntervalProof:
         """Prove ``lo ≤ value ≤ hi`` for the commitment ``value·B + blinding·B̃``; ``extra`` (at most 1024 bytes) is
         bound into the transcript after the label."""
-    def verify(self) -> bool:
-        """``True`` iff the proof verifies."""
-    def check(self) -> None:
-        """Like ``verify`` but raises ``VerificationError``."""
+    def verify(
+        self,
+        *,
+        group: Optional[str] = None,
+        system: Optional[str] = None,
+        label: Optional[str] = None,
+        interval: Optional[Tuple[int, int]] = None,
+    ) -> bool:
+        """``True`` iff the proof verifies, and its statement is the verifier's: the ``group``, ``system``,
+        ``label`` and ``interval`` (``(lo, hi)``) pinned, ``None`` for the proof's own. Unknown names raise
+        ``InvalidInput``."""
+    def check(
+        self,
+        *,
+        group: Optional[str] = None,
+        system: Optional[str] = None,
+        label: Optional[str] = None,
+        interval: Optional[Tuple[int, int]] = None,
+    ) -> None:
+        """Like ``verify`` but raises ``VerificationError`` (a pin not matched: expected and found)."""
     def to_bytes(self) -> bytes:
         """The proof bytes."""
     @staticmethod

@@ -242,19 +242,129 @@ fn read(path: &Path) -> Result<RangeProofFile, String> {
     RangeProofFile::from_json(&read_capped(path, MAX_RANGE_FILE)?).map_err(|e| e.to_string())
 }
 
-/// `range verify`: `Ok` iff the file holds a valid proof; `Err` carries a
-/// one-line reason.
-pub fn verify(path: &Path, consensus: MoneroConsensus) -> Result<(), String> {
-    read(path)?.verify_with(consensus).map_err(|e| e.to_string())
+/// What `range verify` and `range verify-batch` pin of the proof files'
+/// statement: the statement is the verifier's, never the prover's. A file
+/// claiming another is refused, unverified (nothing of it decoded).
+#[derive(clap::Args, Debug)]
+pub struct PinArgs {
+    /// The group; proof files of another group are refused.
+    #[arg(long, value_enum)]
+    pub group: Option<crate::GroupArg>,
+    /// The proof system; proof files of another system are refused.
+    #[arg(long, value_enum)]
+    pub system: Option<crate::SystemArg>,
+    /// The transcript label (the application's domain separator; deployed formats: ""); proof
+    /// files made under another label are refused. Not given: each file's own (with a warning).
+    #[arg(long)]
+    pub label: Option<String>,
+    /// Bits per value, 1..=64: every value in [0, 2^BITS); files of other bits, and interval
+    /// proofs, are refused. With --min/--max: the interval proof's bits. Not given (nor
+    /// --min/--max): each file's own range (with a warning).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
+    pub bits: Option<usize>,
+    /// Interval proofs: the one value in [MIN, MAX] (the file's min and max; MIN alone: up to
+    /// 2^64 - 1); any other file is refused.
+    #[arg(long)]
+    pub min: Option<u64>,
+    /// Interval proofs: the upper end (MAX alone: from 0).
+    #[arg(long)]
+    pub max: Option<u64>,
+    /// The deployed format (Grin's or Monero's); proof files in another format, or in
+    /// ballistic's own, are refused.
+    #[arg(long, value_enum)]
+    pub profile: Option<crate::ProfileArg>,
 }
 
-/// `range verify-batch`: one batch per group; prints "valid: N proofs" or
-/// one line per invalid file (and fails).
-pub fn verify_batch(paths: &[PathBuf], consensus: MoneroConsensus) -> Result<(), String> {
-    verify_files(paths, MAX_RANGE_FILE, RangeProofFile::from_json, |parsed| {
-        file::verify_range_files_with(parsed, consensus, &mut rand_core::OsRng)
-    })
-    .map(|n| println!("valid: {n} proofs"))
+impl PinArgs {
+    /// The library's pins (the label borrowed from `self`).
+    pub fn pins(&self) -> Result<file::RangePins<'_>, String> {
+        let interval = match (self.min, self.max) {
+            (None, None) => None,
+            (lo, hi) => {
+                let (lo, hi) = (lo.unwrap_or(0), hi.unwrap_or(u64::MAX));
+                Some(ballistic::Interval::new(lo, hi).map_err(|_| format!("--min {lo} is above --max {hi}"))?)
+            }
+        };
+        if let Some(label) = &self.label {
+            file::check_label(label).map_err(|e| format!("--label: {e}"))?;
+        }
+        Ok(file::RangePins {
+            profile: self.profile.map(|p| Some(p.into())),
+            group: self.group.map(Into::into),
+            system: self.system.map(Into::into),
+            label: self.label.as_deref(),
+            bits: self.bits,
+            interval,
+        })
+    }
+}
+
+/// `range verify`: the file verified against the pins; prints the statement
+/// verified and "valid", or fails with a one-line reason.
+pub fn verify(path: &Path, pins: &PinArgs, consensus: MoneroConsensus) -> Result<(), String> {
+    let pinned = pins.pins()?;
+    let f = read(path)?;
+    f.verify_pinned(&pinned, consensus).map_err(|e| e.to_string())?;
+    report_statements(&[path.to_path_buf()], &[Some(f)], &pinned);
+    println!("valid");
+    Ok(())
+}
+
+/// `range verify-batch`: one batch per group and deployed format, every
+/// file checked against the pins first; prints each file's statement and
+/// "valid: N proofs", or one line per invalid file (and fails).
+pub fn verify_batch(paths: &[PathBuf], pins: &PinArgs, consensus: MoneroConsensus) -> Result<(), String> {
+    let pinned = pins.pins()?;
+    let mut shown = Vec::new();
+    let n = verify_files(paths, MAX_RANGE_FILE, RangeProofFile::from_json, |parsed| {
+        shown = parsed.iter().map(|f| f.as_ref().ok().cloned()).collect();
+        file::verify_range_files_pinned(parsed, &pinned, consensus, &mut rand_core::OsRng)
+    })?;
+    report_statements(paths, &shown, &pinned);
+    println!("valid: {n} proofs");
+    Ok(())
+}
+
+/// Print the statement each verified file proved — its format, group,
+/// system, label, range and commitments — and warn on stderr when the
+/// label or the range was the file's own rather than pinned.
+fn report_statements(paths: &[PathBuf], files: &[Option<RangeProofFile>], pins: &file::RangePins<'_>) {
+    for (path, f) in paths.iter().zip(files) {
+        let Some(f) = f else { continue };
+        let format = match &f.profile {
+            Some(p) => format!("profile {p}, "),
+            None => String::new(),
+        };
+        let extra = match &f.extra {
+            Some(e) => format!(", extra {e}"),
+            None => String::new(),
+        };
+        crate::term::say(&format!(
+            "{}: {format}group {}, system {}, label {:?}, {} bits, values in {}{extra}; commitments ({}): {}",
+            path.display(),
+            f.group,
+            f.system,
+            f.label,
+            f.bits,
+            f.claimed_range(),
+            f.commitments.len(),
+            f.commitments.join(", ")
+        ));
+    }
+    let mut unpinned = Vec::new();
+    if pins.label.is_none() && !matches!(pins.profile, Some(Some(_))) {
+        unpinned.push("the label (--label)");
+    }
+    if pins.bits.is_none() && pins.interval.is_none() {
+        unpinned.push("the range (--bits, or --min/--max)");
+    }
+    if !unpinned.is_empty() {
+        crate::term::warn(&format!(
+            "{} not pinned: the proof files' own statement was used (printed above), so a proof made under \
+             another application's label, or of values in another range, verifies",
+            unpinned.join(" and ")
+        ));
+    }
 }
 
 /// Read the files at `paths` (each at most `max` bytes), parse each, and

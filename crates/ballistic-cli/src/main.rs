@@ -254,21 +254,29 @@ enum RangeCommand {
         #[arg(long)]
         openings: Option<PathBuf>,
     },
-    /// Verify a JSON proof file; prints "valid" and exits 0, or a reason and exits 1.
+    /// Verify a JSON proof file against the verifier's statement (--group, --system, --label,
+    /// --bits or --min/--max, --profile: a file claiming another is refused, unverified); prints
+    /// the statement verified and "valid" and exits 0, or a reason and exits 1. Unpinned label or
+    /// range: the file's own, with a warning.
     Verify {
         /// The proof file.
         file: PathBuf,
+        #[command(flatten)]
+        pins: files::PinArgs,
         /// Monero proof files: `monero` accepts exactly what Monero's verifier accepts (points
         /// and commitments with a torsion component too); `strict` refuses those.
         #[arg(long, value_enum, default_value_t)]
         consensus: ConsensusArg,
     },
-    /// Verify many proof files (any system, group, size or deployed format) in one batch per group and
-    /// format; names every invalid file.
+    /// Verify many proof files (any system, group, size or deployed format unless pinned, as for
+    /// `range verify`) in one batch per group and format; prints each file's statement, or names
+    /// every invalid file.
     VerifyBatch {
         /// The proof files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        pins: files::PinArgs,
         /// Monero proof files: as for `range verify`.
         #[arg(long, value_enum, default_value_t)]
         consensus: ConsensusArg,
@@ -556,10 +564,10 @@ fn main() -> ExitCode {
                     }),
                 }
             })(),
-            RangeCommand::Verify { file, consensus } => {
-                files::verify(&file, consensus.into()).map(|()| println!("valid"))
+            RangeCommand::Verify { file, pins, consensus } => files::verify(&file, &pins, consensus.into()),
+            RangeCommand::VerifyBatch { files, pins, consensus } => {
+                files::verify_batch(&files, &pins, consensus.into())
             }
-            RangeCommand::VerifyBatch { files, consensus } => files::verify_batch(&files, consensus.into()),
             RangeCommand::Recover { file, recover_key, output_id, openings } => {
                 files::recover(&file, &recover_key, &output_id, openings.as_deref())
             }

@@ -35,6 +35,12 @@ fn verify(file: &Path) -> Output {
     run(bin().args(["range", "verify"]).arg(file))
 }
 
+/// The verdict: the last line of standard output (the statement verified
+/// is printed before it).
+fn last_line(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).trim().lines().last().unwrap_or_default().to_string()
+}
+
 fn json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -59,7 +65,7 @@ fn prove_verify_round_trip() {
     assert!(proof_hex.chars().all(|c| c.is_ascii_digit() || ('a'..='f').contains(&c)));
     let o = verify(&out);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid");
+    assert_eq!(last_line(&o), "valid");
 }
 
 #[test]
@@ -196,7 +202,7 @@ fn verify_batch_names_invalid_files() {
     assert!(prove(&c, "32", &["9"], &["--label", "c"]).status.success());
     let o = run(bin().args(["range", "verify-batch"]).arg(&a).arg(&b).arg(&c));
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 3 proofs");
+    assert_eq!(last_line(&o), "valid: 3 proofs");
 
     let mut v = json(&c);
     v["label"] = "not c".into();
@@ -247,7 +253,7 @@ fn bulletproofs_plus_files_and_mixed_batches() {
     assert!(prove(&plus_agg, "5", &["1", "2", "3"], &["--system", "bulletproofs-plus"]).status.success());
     let o = run(bin().args(["range", "verify-batch"]).arg(&classic).arg(&plus).arg(&plus_agg));
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 3 proofs");
+    assert_eq!(last_line(&o), "valid: 3 proofs");
     let mut tampered = json(&plus_agg);
     tampered["commitments"][0] = v["commitments"][0].clone();
     let tampered_path = tmp("mixed-plus-tampered.json");
@@ -301,7 +307,7 @@ fn secp256k1_files_and_mixed_group_batches() {
     assert!(prove(&rist, "32", &["9"], &[]).status.success());
     let o = run(bin().args(["range", "verify-batch"]).arg(&bp).arg(&rist).arg(&plus));
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 3 proofs");
+    assert_eq!(last_line(&o), "valid: 3 proofs");
     let mut bad_secp = json(&plus);
     bad_secp["label"] = "other".into();
     let bad_secp_path = tmp("mixed-group-bad-secp.json");
@@ -490,7 +496,7 @@ fn bulletproofs_plus_plus_files_intervals_and_mixed_batches() {
     assert!(prove(&plus, "5", &["1", "2", "3"], &["--system", "bpplus"]).status.success());
     let o = run(bin().args(["range", "verify-batch"]).arg(&classic).arg(&ppp).arg(&plus).arg(&odd).arg(&secp));
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 5 proofs");
+    assert_eq!(last_line(&o), "valid: 5 proofs");
     let mut tampered = json(&odd);
     tampered["commitments"][1] = json(&odd)["commitments"][0].clone();
     let tampered_path = tmp("ppp-tampered.json");
@@ -530,7 +536,7 @@ fn interval_proofs_prove_verify_and_batch() {
     assert!(prove(&plain, "8", &["3"], &[]).status.success());
     let o = run(bin().args(["range", "verify-batch"]).args(&paths).arg(&plain));
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "valid: 4 proofs");
+    assert_eq!(last_line(&o), "valid: 4 proofs");
 
     // A tampered interval fails; the batch names that file alone.
     let mut v = json(&paths[0]);
@@ -780,4 +786,108 @@ fn recovery_message_from_stdin() {
         .arg("--out")
         .arg(&out));
     assert!(stderr(&o).contains("standard input"), "{}", stderr(&o));
+}
+
+/// `range verify` / `verify-batch` with the verifier's statement pinned:
+/// honest files verify and the statement is printed; each pin refuses a
+/// file claiming otherwise, unverified; a batch names exactly those files.
+#[test]
+fn range_verify_pins_the_statement() {
+    let label = "node amounts";
+    let narrow = tmp("pins-32.json");
+    let wide = tmp("pins-64.json");
+    let interval = tmp("pins-interval.json");
+    let foreign = tmp("pins-foreign.json");
+    assert!(prove(&narrow, "32", &["5", "6"], &["--label", label]).status.success());
+    assert!(prove(&wide, "64", &["5", "6"], &["--label", label]).status.success());
+    assert!(prove(&foreign, "32", &["5", "6"], &["--label", "another application"]).status.success());
+    let o = run(bin()
+        .args(["range", "prove", "--min", "10", "--max", "99", "--value", "50"])
+        .args(["--label", label, "--out"])
+        .arg(&interval));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let pinned = ["--group", "ristretto255", "--system", "bulletproofs", "--label", label, "--bits", "32"];
+
+    // Honest, every pin right: the statement verified is printed, no warning.
+    let o = run(bin().args(["range", "verify"]).arg(&narrow).args(pinned));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_line(&o), "valid");
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let v = json(&narrow);
+    for part in ["group ristretto255", "system bulletproofs", "label \"node amounts\"", "32 bits", "[0, 2^32)"] {
+        assert!(out.contains(part), "{part}: {out}");
+    }
+    for c in v["commitments"].as_array().unwrap() {
+        assert!(out.contains(c.as_str().unwrap()), "{out}");
+    }
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&interval).args(["--label", label, "--min", "10", "--max", "99"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("values in [10, 99]"));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+
+    // Unpinned: still verified, with a warning naming what was the file's own.
+    let o = verify(&wide);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: the label (--label) and the range"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&wide).args(["--label", label]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: the range (--bits"), "{}", stderr(&o));
+
+    // Each pin refuses a file claiming otherwise, with its own reason.
+    let refused: [(&Path, &[&str], &str); 8] = [
+        (&wide, &["--bits", "32"], "a proof of 64-bit values, where the verifier's are 32-bit"),
+        (
+            &foreign,
+            &["--label", label],
+            "made under the label \"another application\", where the verifier's is \"node amounts\"",
+        ),
+        (&narrow, &["--group", "secp256k1"], "a ristretto255 file where a secp256k1 one is expected"),
+        (
+            &narrow,
+            &["--system", "bpplus"],
+            "a \"bulletproofs\" proof, where the verifier's system is \"bulletproofs-plus\"",
+        ),
+        (&narrow, &["--profile", "grin"], "where the verifier's is the \"grin\" profile"),
+        (
+            &narrow,
+            &["--min", "0", "--max", "99"],
+            "a proof of values in [0, 2^32), where the verifier's range is [0, 99]",
+        ),
+        (&interval, &["--bits", "7"], "a proof of values in [10, 99], where the verifier's range is [0, 2^7)"),
+        (&interval, &["--min", "10", "--max", "98"], "where the verifier's range is [10, 98]"),
+    ];
+    for (path, args, reason) in refused {
+        let o = run(bin().args(["range", "verify"]).arg(path).args(args));
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(reason), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{args:?}: nothing verified, nothing printed");
+    }
+    // Refused before decoding: a mismatching label on an undecodable proof is named as such.
+    let mut v = json(&foreign);
+    v["proof"] = "zz".into();
+    let broken = tmp("pins-foreign-broken.json");
+    write_json(&broken, &v);
+    let o = run(bin().args(["range", "verify"]).arg(&broken).args(["--label", label]));
+    assert!(stderr(&o).contains("made under the label"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&broken).args(["--label", "another application"]));
+    assert!(stderr(&o).contains("proof: bad hex"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&narrow).args(["--min", "9", "--max", "2"]));
+    assert!(stderr(&o).contains("--min 9 is above --max 2"), "{}", stderr(&o));
+
+    // A batch names exactly the mismatching files; the others verify.
+    let o =
+        run(bin().args(["range", "verify-batch"]).args([&narrow, &wide, &foreign, &interval, &narrow]).args(pinned));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let invalid: Vec<&str> = out.lines().filter(|l| l.starts_with("invalid: ")).collect();
+    assert_eq!(invalid.len(), 3, "{out}");
+    assert!(invalid[0].contains("pins-64.json") && invalid[0].contains("64-bit values"), "{out}");
+    assert!(invalid[1].contains("pins-foreign.json") && invalid[1].contains("another application"), "{out}");
+    assert!(invalid[2].contains("pins-interval.json") && invalid[2].contains("[10, 99]"), "{out}");
+    assert!(stderr(&o).contains("3 of 5 proofs invalid"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify-batch"]).args([&narrow, &narrow]).args(pinned));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_line(&o), "valid: 2 proofs");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.contains("label \"node amounts\"")).count(), 2);
 }

@@ -86,6 +86,59 @@ pub(crate) fn range_from_json(text: &str) -> Result<RangeParts> {
     })
 }
 
+/// The verifier's pins of a range or interval proof's statement, as the
+/// keyword arguments of `verify` / `check` / `verify_batch` give them
+/// (`None`: not pinned; the meaning is the library's `file::RangePins`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Pins<'a> {
+    pub(crate) group: Option<&'a str>,
+    pub(crate) system: Option<&'a str>,
+    pub(crate) label: Option<&'a str>,
+    pub(crate) bits: Option<usize>,
+    pub(crate) interval: Option<(u64, u64)>,
+}
+
+impl Pins<'_> {
+    /// The library's pins: names checked (`InvalidInput` for an unknown
+    /// group or system, an interval with `lo > hi`, a label too long).
+    pub(crate) fn parse(&self) -> Result<file::RangePins<'_>> {
+        let interval = match self.interval {
+            None => None,
+            Some((lo, hi)) => Some(
+                ::ballistic::Interval::new(lo, hi)
+                    .map_err(|_| Error::InvalidInput(format!("interval: lo {lo} is above hi {hi}")))?,
+            ),
+        };
+        if let Some(label) = self.label {
+            check_label(label)?;
+        }
+        Ok(file::RangePins {
+            profile: None,
+            group: self.group.map(crate::groups::group_named).transpose()?,
+            system: self.system.map(crate::range::system_of).transpose()?,
+            label: self.label,
+            bits: self.bits,
+            interval,
+        })
+    }
+}
+
+/// Check a proof's statement (its `parts`) against the verifier's pins with
+/// the library's rule (`RangeProofFile::check_pins`): `Rejected` (raised as
+/// `VerificationError`) naming what was expected and what was found.
+pub(crate) fn check_pins(parts: &RangeParts, pins: &file::RangePins<'_>) -> Result<()> {
+    let claimed = RangeProofFile {
+        system: parts.system.clone(),
+        group: parts.group.clone(),
+        label: parts.label.clone(),
+        bits: parts.bits,
+        min: parts.interval.map(|(lo, _)| lo),
+        max: parts.interval.map(|(_, hi)| hi),
+        ..RangeProofFile::default()
+    };
+    claimed.check_pins(pins).map_err(|e| Error::Rejected(e.to_string()))
+}
+
 /// Extra data given by a caller: at most `MAX_EXTRA` bytes (empty: none).
 pub(crate) fn check_extra(extra: &[u8]) -> Result<()> {
     if extra.len() > file::MAX_EXTRA {

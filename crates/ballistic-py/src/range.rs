@@ -354,13 +354,37 @@ impl RangeProof {
         ))
     }
 
-    /// `True` iff the proof verifies for its commitments, bits and label.
-    fn verify(&self, py: Python<'_>) -> bool {
-        self.verdict(py).is_ok()
+    /// `True` iff the proof verifies for its commitments, bits and label,
+    /// and its statement is the one pinned: `group`, `system`, `label`,
+    /// `bits` (every value in `[0, 2**bits)`), each `None` for the proof's
+    /// own. Unknown names raise `InvalidInput`.
+    #[pyo3(signature = (*, group = None, system = None, label = None, bits = None))]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        group: Option<&str>,
+        system: Option<&str>,
+        label: Option<&str>,
+        bits: Option<usize>,
+    ) -> Result<bool> {
+        let pins = formats::Pins { group, system, label, bits, interval: None };
+        let pinned = pins.parse()?;
+        Ok(formats::check_pins(&self.parts(), &pinned).and_then(|()| self.verdict(py)).is_ok())
     }
 
-    /// Like `verify`, but raises `VerificationError` with the reason.
-    fn check(&self, py: Python<'_>) -> Result<()> {
+    /// Like `verify`, but raises `VerificationError` with the reason (a
+    /// pin the statement does not match: named, expected and found).
+    #[pyo3(signature = (*, group = None, system = None, label = None, bits = None))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        group: Option<&str>,
+        system: Option<&str>,
+        label: Option<&str>,
+        bits: Option<usize>,
+    ) -> Result<()> {
+        let pins = formats::Pins { group, system, label, bits, interval: None };
+        formats::check_pins(&self.parts(), &pins.parse()?)?;
         self.verdict(py)
     }
 
@@ -479,11 +503,34 @@ impl groups::HasClaim for RangeProof {
 
 /// Verify many range proofs (either system, either group, any sizes) in one
 /// batch per group. Returns the indices of the invalid proofs (empty: all
-/// valid).
+/// valid): those whose statement is not the one pinned (`group`, `system`,
+/// `label`, `bits`, as for `RangeProof.verify`; not verified), and those
+/// that do not verify.
 #[pyfunction]
-pub(crate) fn verify_batch(py: Python<'_>, proofs: Vec<PyRef<'_, RangeProof>>) -> Vec<usize> {
-    let proofs: Vec<&RangeProof> = proofs.iter().map(|p| &**p).collect();
-    py.allow_threads(|| invalid_proofs(&proofs))
+#[pyo3(signature = (proofs, *, group = None, system = None, label = None, bits = None))]
+pub(crate) fn verify_batch(
+    py: Python<'_>,
+    proofs: Vec<PyRef<'_, RangeProof>>,
+    group: Option<&str>,
+    system: Option<&str>,
+    label: Option<&str>,
+    bits: Option<usize>,
+) -> Result<Vec<usize>> {
+    let pins = formats::Pins { group, system, label, bits, interval: None };
+    let pinned = pins.parse()?;
+    let mut invalid = Vec::new();
+    let mut kept = Vec::with_capacity(proofs.len());
+    for (index, proof) in proofs.iter().enumerate() {
+        match formats::check_pins(&proof.parts(), &pinned) {
+            Ok(()) => kept.push((index, &**proof)),
+            Err(_) => invalid.push(index),
+        }
+    }
+    let to_verify: Vec<&RangeProof> = kept.iter().map(|(_, p)| *p).collect();
+    let bad = py.allow_threads(|| invalid_proofs(&to_verify));
+    invalid.extend(bad.into_iter().filter_map(|k| kept.get(k).map(|(index, _)| *index)));
+    invalid.sort_unstable();
+    Ok(invalid)
 }
 
 /// Seconds the Rust library takes for the same batch, without the Python
@@ -577,6 +624,10 @@ impl IntervalProof {
         on_group!(&self.inner, |p, G| p.parts(&self.label, &self.extra))
     }
 
+    fn verdict(&self, py: Python<'_>) -> Result<()> {
+        on_group!(&self.inner, |p, G| py.allow_threads(|| p.verify(&self.label, &self.extra)))
+    }
+
     fn from_parts(parts: RangeParts) -> Result<IntervalProof> {
         let Some((lo, hi)) = parts.interval else {
             return Err(Error::Decode(
@@ -640,14 +691,38 @@ impl IntervalProof {
         Ok(IntervalProof { inner, label: label.into(), extra })
     }
 
-    /// `True` iff the proof verifies for its commitment, interval, label and extra data.
-    fn verify(&self, py: Python<'_>) -> bool {
-        self.check(py).is_ok()
+    /// `True` iff the proof verifies for its commitment, interval, label and
+    /// extra data, and its statement is the one pinned: `group`, `system`,
+    /// `label`, `interval` (`(lo, hi)`), each `None` for the proof's own.
+    /// Unknown names raise `InvalidInput`.
+    #[pyo3(signature = (*, group = None, system = None, label = None, interval = None))]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        group: Option<&str>,
+        system: Option<&str>,
+        label: Option<&str>,
+        interval: Option<(u64, u64)>,
+    ) -> Result<bool> {
+        let pins = formats::Pins { group, system, label, bits: None, interval };
+        let pinned = pins.parse()?;
+        Ok(formats::check_pins(&self.parts(), &pinned).and_then(|()| self.verdict(py)).is_ok())
     }
 
-    /// Like `verify`, but raises `VerificationError` with the reason.
-    fn check(&self, py: Python<'_>) -> Result<()> {
-        on_group!(&self.inner, |p, G| py.allow_threads(|| p.verify(&self.label, &self.extra)))
+    /// Like `verify`, but raises `VerificationError` with the reason (a
+    /// pin the statement does not match: named, expected and found).
+    #[pyo3(signature = (*, group = None, system = None, label = None, interval = None))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        group: Option<&str>,
+        system: Option<&str>,
+        label: Option<&str>,
+        interval: Option<(u64, u64)>,
+    ) -> Result<()> {
+        let pins = formats::Pins { group, system, label, bits: None, interval };
+        formats::check_pins(&self.parts(), &pins.parse()?)?;
+        self.verdict(py)
     }
 
     /// The commitment (compressed point bytes).

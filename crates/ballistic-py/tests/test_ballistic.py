@@ -241,7 +241,7 @@ def test_interval_files(tmp_path):
     if not CLI.exists():
         subprocess.run(["cargo", "build", "-q", "-p", "ballistic-cli"], cwd=ROOT, check=True)
     out = subprocess.run([str(CLI), "range", "verify", str(path)], capture_output=True, text=True)
-    assert out.returncode == 0 and out.stdout.strip() == "valid", out.stderr
+    assert out.returncode == 0 and out.stdout.splitlines()[-1:] == ["valid"], out.stderr
     cli_path = tmp_path / "cli-interval.json"
     subprocess.run([str(CLI), "range", "prove", "--min", "3", "--max", "9", "--value", "4", "--extra", "ab",
                     "--out", str(cli_path)], check=True)
@@ -429,7 +429,7 @@ def test_cli_files_interoperate(tmp_path):
     path = tmp_path / "py.json"
     proof.save(path)
     out = subprocess.run([str(CLI), "range", "verify", str(path)], capture_output=True, text=True)
-    assert out.returncode == 0 and out.stdout.strip() == "valid", out.stderr
+    assert out.returncode == 0 and out.stdout.splitlines()[-1:] == ["valid"], out.stderr
     cli_path = tmp_path / "cli.json"
     subprocess.run([str(CLI), "range", "prove", "--bits", "32", "--value", "9", "--out", str(cli_path)], check=True)
     loaded = ballistic.RangeProof.load(cli_path)
@@ -479,3 +479,36 @@ def test_load_is_bounded_and_files_have_one_encoding(tmp_path):
     cdata["inputs"][0]["value"] = "0" + cdata["inputs"][0]["value"]
     with pytest.raises(ballistic.DecodeError, match="not canonical"):
         ballistic.CircuitProof.from_json(json.dumps(cdata))
+
+
+def test_range_statements_are_pinned_by_the_verifier():
+    label = "node amounts"
+    narrow, _ = ballistic.RangeProof.prove([5, 6], 32, label=label)
+    wide, _ = ballistic.RangeProof.prove([5, 6], 64, label=label)
+    foreign, _ = ballistic.RangeProof.prove([5, 6], 32, label="another application")
+    pins = dict(group="ristretto255", system="bulletproofs", label=label, bits=32)
+    assert narrow.verify(**pins) and narrow.verify()
+    narrow.check(**pins)
+    assert wide.verify() and not wide.verify(bits=32)
+    with pytest.raises(ballistic.VerificationError, match="64-bit values, where the verifier's are 32-bit"):
+        wide.check(bits=32)
+    with pytest.raises(ballistic.VerificationError, match='label "another application", where the verifier'):
+        foreign.check(label=label)
+    with pytest.raises(ballistic.VerificationError, match="ristretto255 file where a secp256k1 one"):
+        narrow.check(group="secp256k1")
+    with pytest.raises(ballistic.VerificationError, match='where the verifier\'s system is "bulletproofs-plus"'):
+        narrow.check(system="bpplus")
+    with pytest.raises(ballistic.InvalidInput):
+        narrow.verify(group="no such group")
+    with pytest.raises(ballistic.InvalidInput):
+        narrow.verify(system="no such system")
+    assert ballistic.verify_batch([narrow, wide, foreign, narrow], **pins) == [1, 2]
+    assert ballistic.verify_batch([narrow, wide, foreign, narrow]) == []
+
+    interval = ballistic.IntervalProof.prove(50, 10, 99, label=label)
+    assert interval.verify(label=label, interval=(10, 99))
+    assert not interval.verify(interval=(10, 98))
+    with pytest.raises(ballistic.VerificationError, match=r"values in \[10, 99\], where the verifier's range is \[11, 99\]"):
+        interval.check(interval=(11, 99))
+    with pytest.raises(ballistic.InvalidInput):
+        interval.verify(interval=(99, 10))

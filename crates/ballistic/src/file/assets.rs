@@ -347,18 +347,8 @@ impl MultiAssetProofFile {
     /// bits — before anything is decoded (cheap; the generators are checked
     /// by [`decode_pinned`](Self::decode_pinned), once decoded).
     pub fn check_pins(&self, pins: &MultiAssetPins<'_>) -> Result<(), FileError> {
-        // The label's length first: a refusal quotes the file's label.
-        check_label(&self.label)?;
-        if self.group != pins.group.name() {
-            return Err(FileError::WrongGroup { file: self.group.clone(), expected: pins.group.name() });
-        }
-        if self.label != pins.label {
-            return Err(FileError::WrongLabel { file: self.label.clone(), expected: pins.label.to_string() });
-        }
-        match pins.bits {
-            Some(expected) if expected != self.bits => Err(FileError::BitsMismatch { expected, got: self.bits }),
-            _ => Ok(()),
-        }
+        // The label's length first (in the shared check): a refusal quotes the file's label.
+        super::check_statement_pins(&self.group, &self.label, self.bits, Some(pins.group), Some(pins.label), pins.bits)
     }
 
     /// Decode every field strictly on group `G` (which must be the file's):

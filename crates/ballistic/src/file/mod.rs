@@ -25,6 +25,13 @@
 //!   commitment opens to a value in `[lo, hi]`, with any system; `bits` is
 //!   then the inner proof's, `max − min`'s bit length ([`crate::Interval::bits`]).
 //!
+//! The statement is the verifier's, never the prover's: a verifier pins
+//! what it expects of a range proof file ([`RangePins`]: format, group,
+//! system, label, bits or interval), and a file claiming anything else is
+//! refused before its points or proof are decoded
+//! ([`RangeProofFile::verify_pinned`], [`verify_range_files_pinned`]).
+//! What is not pinned is the file's own claim.
+//!
 //! A proof made with owner recovery
 //! ([`RangeProofFile::prove_recoverable`], [`RecoveryKey`]) is an ordinary
 //! range proof file: the output id and the message are not in it, and
@@ -89,8 +96,8 @@ pub use merkle::{
 };
 pub use profile::Profile;
 pub use range::{
-    verify_range_files, verify_range_files_with, DecodedRangeFile, DecodedRangeProof, ProveOptions, ProvedRange,
-    RangeProofFile, RecoveryKey, MAX_EXTRA,
+    verify_range_files, verify_range_files_pinned, verify_range_files_with, DecodedRangeFile, DecodedRangeProof,
+    ProveOptions, ProvedRange, RangePins, RangeProofFile, RecoveryKey, MAX_EXTRA,
 };
 pub use secrets::{
     parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_blinding, secret_hex, Openings,
@@ -202,6 +209,34 @@ pub enum FileError {
         got: String,
         /// What it may say.
         expected: &'static str,
+    },
+    /// A range proof file of another proof system than the verifier pinned
+    /// ([`RangePins::system`]; refused before any decoding).
+    WrongSystem {
+        /// The file's system.
+        file: String,
+        /// The system expected.
+        expected: &'static str,
+    },
+    /// A range proof file in another format than the verifier pinned
+    /// ([`RangePins::profile`]: a deployed format's, or ballistic's own;
+    /// refused before any decoding).
+    WrongProfile {
+        /// The file's profile (`None`: ballistic's own format).
+        file: Option<String>,
+        /// The profile expected (`None`: ballistic's own format).
+        expected: Option<&'static str>,
+    },
+    /// A range proof file proving values in another range than the one
+    /// the verifier pinned ([`RangePins::interval`], or
+    /// [`RangePins::bits`]: `[0, 2^bits)`): an interval proof where a range
+    /// proof is expected, the other way round, or another interval (refused
+    /// before any decoding).
+    RangeMismatch {
+        /// The verifier's range (`"[0, 2^32)"`, `"[10, 99]"`).
+        expected: String,
+        /// The file's.
+        file: String,
     },
     /// A label longer than [`MAX_LABEL`].
     LabelTooLong {
@@ -397,6 +432,19 @@ impl core::fmt::Display for FileError {
             FileError::UnknownProfile(p) => write!(f, "unsupported profile {p:?} (expected \"grin\" or \"monero\")"),
             FileError::Field { field, reason } => write!(f, "{field}: {reason}"),
             FileError::UnknownSystem { got, expected } => write!(f, "unsupported system {got:?} (expected {expected})"),
+            FileError::WrongSystem { file, expected } => {
+                write!(f, "a {file:?} proof, where the verifier's system is {expected:?}")
+            }
+            FileError::WrongProfile { file, expected } => {
+                let format = |p: Option<&str>| match p {
+                    Some(p) => format!("the {p:?} profile"),
+                    None => "ballistic's own format (no profile)".to_string(),
+                };
+                write!(f, "a proof in {}, where the verifier's is {}", format(file.as_deref()), format(*expected))
+            }
+            FileError::RangeMismatch { expected, file } => {
+                write!(f, "a proof of values in {file}, where the verifier's range is {expected}")
+            }
             FileError::LabelTooLong { len } => write!(f, "label of {len} bytes: at most {MAX_LABEL}"),
             FileError::Bits(bits) => write!(f, "bits {bits} out of range 1..={MAX_BITS}"),
             FileError::BitsMismatch { expected, got } => {
@@ -524,6 +572,32 @@ pub fn check_label(label: &str) -> Result<(), FileError> {
         return Err(FileError::LabelTooLong { len: label.len() });
     }
     Ok(())
+}
+
+/// The verifier's pins every proof file of values in a range shares —
+/// group, label, bits — checked against what a file claims before anything
+/// in it is decoded (range files: [`RangePins`]; multi-asset files:
+/// [`MultiAssetPins`]). `None`: not pinned.
+fn check_statement_pins(
+    file_group: &str,
+    file_label: &str,
+    file_bits: usize,
+    group: Option<GroupId>,
+    label: Option<&str>,
+    bits: Option<usize>,
+) -> Result<(), FileError> {
+    // The label's length first: a refusal quotes the file's label.
+    check_label(file_label)?;
+    if let Some(group) = group.filter(|g| g.name() != file_group) {
+        return Err(FileError::WrongGroup { file: file_group.to_string(), expected: group.name() });
+    }
+    if let Some(label) = label.filter(|l| *l != file_label) {
+        return Err(FileError::WrongLabel { file: file_label.to_string(), expected: label.to_string() });
+    }
+    match bits {
+        Some(expected) if expected != file_bits => Err(FileError::BitsMismatch { expected, got: file_bits }),
+        _ => Ok(()),
+    }
 }
 
 /// Verify `claims` (the `k`-th made from file `indices[k]`) as one batch

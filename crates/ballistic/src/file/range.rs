@@ -178,6 +178,44 @@ impl core::fmt::Debug for RecoveryKey<'_> {
     }
 }
 
+/// What the verifier pins of a range proof file's statement: the statement
+/// is the verifier's, never the prover's. Each pinned field must be exactly
+/// the file's, or the file is refused — before its points or proof are
+/// decoded and before any generators are built — with the specific error
+/// ([`check_pins`](RangeProofFile::check_pins)). `None` (the
+/// [`Default`]): not pinned, the file's own claim is used; a verifier that
+/// leaves the label or the range unpinned accepts proofs made for another
+/// application, or of other ranges, than its own.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RangePins<'a> {
+    /// The format: `Some(None)` ballistic's own only, `Some(Some(p))` the
+    /// deployed format `p` only ([`FileError::WrongProfile`] otherwise).
+    pub profile: Option<Option<Profile>>,
+    /// The group ([`FileError::WrongGroup`] for another).
+    pub group: Option<GroupId>,
+    /// The proof system ([`FileError::WrongSystem`] for another).
+    pub system: Option<RangeSystem>,
+    /// The transcript label ([`FileError::WrongLabel`] for another; the
+    /// deployed formats' label is empty).
+    pub label: Option<&'a str>,
+    /// Bits per value: without [`interval`](Self::interval), every value in
+    /// `[0, 2^bits)` — a file of other bits is [`FileError::BitsMismatch`],
+    /// and an interval proof file or a Grin file with a `min_value` (values
+    /// in another range) [`FileError::RangeMismatch`]; with it, the interval
+    /// proof's bits ([`Interval::bits`]).
+    pub bits: Option<usize>,
+    /// An interval proof of one value in `[lo, hi]` (the file's `min` and
+    /// `max`): any other file is [`FileError::RangeMismatch`].
+    pub interval: Option<Interval>,
+}
+
+impl RangePins<'_> {
+    /// Whether nothing is pinned (the file's own statement is used).
+    pub fn is_empty(&self) -> bool {
+        *self == RangePins::default()
+    }
+}
+
 fn check_extra(extra: &[u8]) -> Result<(), FileError> {
     if extra.len() > MAX_EXTRA {
         return Err(FileError::Field { field: "extra", reason: "too long (at most 1024 bytes)" });
@@ -238,6 +276,54 @@ impl RangeProofFile {
         let bytes = from_hex(hex).ok_or_else(|| FileError::Hex { field: "extra".into() })?;
         check_extra(&bytes)?;
         Ok(bytes)
+    }
+
+    /// The range the file claims its values are in, as
+    /// [`FileError::RangeMismatch`] names it: `[min, max]` (an interval
+    /// proof file), `[min_value, min_value + 2^bits)` (a Grin file with a
+    /// minimum value), or `[0, 2^bits)`.
+    pub fn claimed_range(&self) -> String {
+        match (self.min, self.max, self.min_value) {
+            (Some(lo), Some(hi), _) => format!("[{lo}, {hi}]"),
+            (Some(lo), None, _) => format!("[{lo}, ?]"),
+            (None, Some(hi), _) => format!("[?, {hi}]"),
+            (None, None, Some(m)) => format!("[{m}, {m} + 2^{})", self.bits),
+            (None, None, None) => format!("[0, 2^{})", self.bits),
+        }
+    }
+
+    /// Check the file's claims against the verifier's `pins` (see
+    /// [`RangePins`]): profile, system, range, group, label, bits, in that
+    /// order. Only the JSON's fields are compared: nothing is decoded, and
+    /// no generators are built.
+    pub fn check_pins(&self, pins: &RangePins<'_>) -> Result<(), FileError> {
+        if let Some(expected) = pins.profile {
+            if self.profile_id()? != expected {
+                return Err(FileError::WrongProfile {
+                    file: self.profile.clone(),
+                    expected: expected.map(Profile::name),
+                });
+            }
+        }
+        if let Some(system) = pins.system.filter(|s| s.name() != self.system) {
+            return Err(FileError::WrongSystem { file: self.system.clone(), expected: system.name() });
+        }
+        match (pins.interval, pins.bits) {
+            (Some(i), _) if (self.min, self.max, self.min_value) != (Some(i.lo()), Some(i.hi()), None) => {
+                return Err(FileError::RangeMismatch {
+                    expected: format!("[{}, {}]", i.lo(), i.hi()),
+                    file: self.claimed_range(),
+                });
+            }
+            (None, Some(bits)) if self.min.is_some() || self.max.is_some() || self.min_value.is_some() => {
+                return Err(FileError::RangeMismatch {
+                    expected: format!("[0, 2^{bits})"),
+                    file: self.claimed_range(),
+                });
+            }
+            _ => {}
+        }
+        super::check_statement_pins(&self.group, &self.label, self.bits, pins.group, pins.label, pins.bits)
     }
 
     /// Decode every field strictly on group `G` (which must be the file's).
@@ -316,6 +402,14 @@ impl RangeProofFile {
     /// exactly what Monero's verifier accepts (points and commitments with
     /// torsion included). Other files are unaffected.
     pub fn verify_with(&self, consensus: MoneroConsensus) -> Result<(), FileError> {
+        self.verify_pinned(&RangePins::default(), consensus)
+    }
+
+    /// [`verify_with`](Self::verify_with) against the verifier's `pins`:
+    /// the file is refused before anything is decoded if it claims another
+    /// statement ([`check_pins`](Self::check_pins)).
+    pub fn verify_pinned(&self, pins: &RangePins<'_>, consensus: MoneroConsensus) -> Result<(), FileError> {
+        self.check_pins(pins)?;
         if let Some(profile) = self.profile_id()? {
             return self.decode_profile_with(profile, consensus)?.verify(&mut rand_core::OsRng);
         }
@@ -556,12 +650,28 @@ pub fn verify_range_files_with<R: RngCore + CryptoRng>(
     consensus: MoneroConsensus,
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
+    verify_range_files_pinned(files, &RangePins::default(), consensus, rng)
+}
+
+/// [`verify_range_files_with`] against the verifier's `pins`: every file
+/// is first checked against them ([`RangeProofFile::check_pins`]); a file
+/// that claims another statement is named with the reason, unverified
+/// (nothing of it decoded), and the others verify as usual.
+pub fn verify_range_files_pinned<R: RngCore + CryptoRng>(
+    files: &[Result<RangeProofFile, FileError>],
+    pins: &RangePins<'_>,
+    consensus: MoneroConsensus,
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
     let mut bad = Vec::new();
     let mut by_group: Vec<(GroupId, Vec<(usize, &RangeProofFile)>)> =
         GroupId::ALL.into_iter().map(|g| (g, Vec::new())).collect();
     let mut deployed = Vec::new();
     for (index, file) in files.iter().enumerate() {
-        let sorted = file.as_ref().map_err(Clone::clone).and_then(|f| Ok((f.profile_id()?, f)));
+        let sorted = file.as_ref().map_err(Clone::clone).and_then(|f| {
+            f.check_pins(pins)?;
+            Ok((f.profile_id()?, f))
+        });
         match sorted {
             Ok((Some(profile), f)) => deployed.push((index, f, profile)),
             Ok((None, f)) => match f.group_id() {
