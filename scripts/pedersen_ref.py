@@ -6,7 +6,7 @@ and secq256k1, as little-endian hex of x and y (the constants `VECTORS` in
 crates/ballistic/src/embedded/tests.rs), then the roots of a depth-3 Merkle
 tree over the leaves 1, 2, 3 on both groups (version 2: a personalization
 per level) (`MERKLE_ROOTS` in
-crates/ballistic/tests/embedded_circuits.rs). scripts/test compares them.
+crates/ballistic/tests/integration/embedded_circuits.rs). scripts/test compares them.
 
     python3 scripts/pedersen_ref.py
 """
@@ -135,6 +135,6 @@ if __name__ == "__main__":
         x, y = pedersen(b"ballistic test vectors", msg, k)
         print(x.to_bytes(32, "little").hex())
         print(y.to_bytes(32, "little").hex())
-    # Merkle roots of depth 3 over the leaves 1, 2, 3 (tests/embedded_circuits.rs, MERKLE_ROOTS).
+    # Merkle roots of depth 3 over the leaves 1, 2, 3 (tests/integration/embedded_circuits.rs, MERKLE_ROOTS).
     for k in (doppio(), secq()):
         print(merkle_root([1, 2, 3], 3, k).to_bytes(32, "little").hex())

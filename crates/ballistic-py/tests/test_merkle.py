@@ -186,7 +186,7 @@ def inner_node_attack(group, depth):
     honest = ballistic.MerkleTree([1, 2, 3], depth=depth, group=group)
     # Deeper, the honest right child is the empty subtree's root, which no tree over non-zero leaves
     # has (0 is never a leaf); a stand-in takes its place here (the refusal is by depth, before any
-    # hash; tests/embedded_circuits.rs builds the exact attack at depth 32).
+    # hash; tests/integration/embedded_circuits.rs builds the exact attack at depth 32).
     first, rest = ([1, 2], [3]) if depth == 2 else ([1, 2, 3], [4])
     left = ballistic.MerkleTree(first, depth=depth - 1, group=group).root
     right = ballistic.MerkleTree(rest, depth=depth - 1, group=group).root

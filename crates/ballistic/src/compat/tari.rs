@@ -6,7 +6,7 @@
 //! [`RangeProofPlus::from_tari_bytes`], with [`PedersenGens::tari_compatible`]
 //! and `BulletproofGens::new(n, m)` (tari's `G_i`, `H_i` chains are
 //! bulletproofs 5's, as ours). Proofs cross-verify both ways
-//! (`tests/compat_tari.rs`). The two schedules never mix: a proof made for
+//! (`tests/integration/compat_tari.rs`). The two schedules never mix: a proof made for
 //! one is rejected by the other's verifier.
 
 use alloc::vec::Vec;

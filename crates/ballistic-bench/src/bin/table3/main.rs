@@ -690,7 +690,7 @@ fn main() {
          Transactions and More\", IEEE S&P 2018 (IACR ePrint 2017/1066, <https://eprint.iacr.org/2017/1066>), \
          Table 3. Its exact cells could not be retrieved with the search tools available to this run, so only these \
          are filled: the gate counts (128 … 8,192: the paper's Table 3 as cited by issue 21 and \
-         `crates/ballistic/tests/embedded_circuits.rs`), and the figures marked ‡, which come from the text of \
+         `crates/ballistic/tests/integration/embedded_circuits.rs`), and the figures marked ‡, which come from the text of \
          issue 21 and `crates/ballistic-bench/src/bin/circuits.rs` (Blockstream's measurements on their machine: \
          384-bit preimage ≈ 1 KB, 69 ms verify, 4.7 ms batch marginal; SHA-256 1,379 bytes, 13 s prove, 435 ms \
          verify, 28 ms marginal) and were not checked against the paper. — marks a cell not filled. The paper's \

@@ -48,7 +48,7 @@
 //! smaller still, but its check recomputes `R_j, R'_j` outside the one
 //! multiscalar multiplication; the links here stay batchable.
 //!
-//! (`tests/assets.rs` checks these lengths; the benchmark
+//! (`tests/integration/assets.rs` checks these lengths; the benchmark
 //! `scripts/bench --only assets` measures proving and verification against
 //! the separate proofs, in `results/assets.md`.)
 //!

@@ -48,7 +48,7 @@
 //! when two outputs share a generator (payment and change of one asset):
 //! the verifier then sees only `Σ_{j on H} ρ^j t̂_j`, and the prover picks
 //! the `t̂_j` to satisfy both that and the inner product for any values.
-//! `tests/assets.rs` checks that moving value between two outputs' `t̂_j`
+//! `tests/integration/assets.rs` checks that moving value between two outputs' `t̂_j`
 //! (sum unchanged) is rejected here.
 //!
 //! **Zero knowledge.** As in the paper's proof of Theorem 3: `𝐥(x), 𝐫(x)`

@@ -23,7 +23,7 @@
 //! [`aggregate`] of the parties' [`Share`]s and the public padding
 //! chunk ([`padding_bits`], [`padding_share`]) (the MPC dealer). A chunk draws its randomness in the order
 //! `α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂`; the single prover's proofs for a seeded RNG are
-//! pinned by `tests/golden_range.rs`.
+//! pinned by `tests/integration/golden_range.rs`.
 //!
 //! **Secrets.** The bits, `α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂`, the polynomial
 //! coefficients and the blindings meet curve arithmetic only in constant

@@ -3,8 +3,6 @@
 //! system, honest proofs, every way of changing the statement, the attack a
 //! weaker construction would admit, batches mixing generators, and sizes.
 
-mod common;
-
 use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;

@@ -5,8 +5,7 @@
 //! panicking; the proofs mix with Bulletproofs and Bulletproofs+ in one
 //! batch that names exactly the bad members; and intervals work over it.
 
-mod common;
-
+use crate::common;
 use std::cell::Cell;
 
 use ballistic::batch::{self, Claim, Item};

@@ -1,6 +1,6 @@
 //! Blockstream secp256k1-zkp's published norm-argument test vectors
 //! (`src/modules/bppp/test_vectors/{verify,prove}.h`, transcribed as data in
-//! `tests/data/secp256k1_zkp_norm_vectors.json` with their source commit),
+//! `tests/integration/data/secp256k1_zkp_norm_vectors.json` with their source commit),
 //! checked against ballistic's weighted norm linear argument in
 //! secp256k1-zkp's wire format and transcript.
 

@@ -1,8 +1,7 @@
 //! Batch verification: valid batches of mixed shapes pass; invalid proofs
 //! anywhere are named exactly; batch and single verification agree.
 
-mod common;
-
+use crate::common;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;

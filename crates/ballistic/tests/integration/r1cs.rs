@@ -2,8 +2,6 @@
 //! encoding, batch verification and rejection of everything an honest
 //! prover did not make — on every group.
 
-mod common;
-
 use ballistic::circuit::gadgets::{boolean, range::range, shuffle::shuffle};
 use ballistic::circuit::{
     ConstraintSystem, LinearCombination, Prover, R1csProof, RandomizableConstraintSystem, Variable, Verifier,

@@ -1,7 +1,5 @@
 //! Arbitrary intervals `[lo, hi]` with either range proof system.
 
-mod common;
-
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::RangeProofSystem;

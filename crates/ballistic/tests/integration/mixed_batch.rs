@@ -4,8 +4,6 @@
 //! multiplication, names exactly the invalid members, and agrees with
 //! verifying each proof alone.
 
-mod common;
-
 use ballistic::batch::{self, Claim, Item};
 use ballistic::circuit::gadgets::shuffle::shuffle;
 use ballistic::circuit::{Prover, R1csClaim, R1csProof, Verifier};

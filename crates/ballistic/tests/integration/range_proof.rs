@@ -4,12 +4,10 @@
 //! The suite is written once, generic over the group; each group adds one
 //! line to `for_each_group!`.
 
-mod common;
-
+use crate::common::RangeSystem;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeShape};
-use common::RangeSystem;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 

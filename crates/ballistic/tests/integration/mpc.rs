@@ -3,8 +3,6 @@
 //! every kind of tampered message is detected and its sender named;
 //! parties refuse bad challenges; messages decode strictly.
 
-mod common;
-
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{

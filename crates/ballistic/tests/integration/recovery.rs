@@ -6,8 +6,6 @@
 //! never share a blinding. Bulletproofs++ carries its payload sealed in 48
 //! more bytes (see its module documentation).
 
-mod common;
-
 use ballistic::equation::verify_dyn;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
@@ -315,7 +313,7 @@ fn outputs_never_share_blindings<G: Group>() {
 
 /// Prove time with and without recovery, 64-bit, one value, interleaved
 /// (one of each per round, medians: the machine's load drifts) (release
-/// mode: `cargo test --release -p ballistic --test recovery -- --ignored
+/// mode: `cargo test --release -p ballistic --test integration -- --ignored recovery_overhead
 /// --nocapture`). Prints; asserts nothing about time.
 #[test]
 #[ignore]

@@ -1,7 +1,7 @@
 //! Circuits at real scale: every size limit just below and just above, the
 //! Pinocchio compiler's dialect, prepared circuits verifying batches with
 //! exact blame. (Hostile files' memory is measured in
-//! `tests/resource_bounds.rs`, with its counting allocator.)
+//! `tests/integration/resource_bounds.rs`, with its counting allocator.)
 
 use std::fmt::Write as _;
 use std::io::Write as _;
