@@ -44,8 +44,7 @@ fn main() {
             for _ in 0..reps {
                 let t = Instant::now();
                 let (proof, commitments) = RangeProofPlusPlus::<G>::prove_with_shape(
-                    &bp,
-                    &pc,
+                    &gens,
                     &mut Transcript::new(b"sweep"),
                     &shape,
                     &values,
@@ -56,9 +55,7 @@ fn main() {
                 prove.push(t.elapsed());
                 bytes = proof.to_bytes().len();
                 let t = Instant::now();
-                proof
-                    .verify_with_shape(&bp, &pc, &mut Transcript::new(b"sweep"), &shape, &commitments)
-                    .expect("verify");
+                proof.verify_with_shape(&gens, &mut Transcript::new(b"sweep"), &shape, &commitments).expect("verify");
                 verify.push(t.elapsed());
             }
             println!(

@@ -19,10 +19,10 @@ fn run<G: Group>(circuit: &Circuit, inputs: &Path) -> Result<(), Box<dyn std::er
     println!("generators: {:.2?}", t.elapsed());
     let pc = PedersenGens::<G>::default();
     let t = Instant::now();
-    let (proof, public) = circuit.prove(&pc, &bp, Transcript::new(b"example"), &values, &mut rand::thread_rng())?;
+    let (proof, public) = circuit.prove(&gens, Transcript::new(b"example"), &values, &mut rand::thread_rng())?;
     println!("prove: {:.2?}, {} bytes", t.elapsed(), proof.to_bytes().len());
     let t = Instant::now();
-    circuit.verify(&pc, &bp, Transcript::new(b"example"), &public, &proof, &mut rand::thread_rng())?;
+    circuit.verify(&gens, Transcript::new(b"example"), &public, &proof, &mut rand::thread_rng())?;
     println!("verify: {:.2?}", t.elapsed());
     Ok(())
 }

@@ -26,19 +26,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let t = Instant::now();
     let prepared = PreparedCircuit::<Ristretto255>::new(circuit)?;
     println!("parse {parsed:.2?}, prepare {:.2?}: {:?}", t.elapsed(), prepared.metrics());
-    let bp = BulletproofGens::<Ristretto255>::new(prepared.padded_multipliers(), 1);
-    let pc = PedersenGens::default();
+    let gens = Generators::<Ristretto255>::new(prepared.padded_multipliers(), 1);
     let mut rng = rand::thread_rng();
     let mut proofs = Vec::new();
     for _ in 0..b {
         let t = Instant::now();
-        proofs.push(prepared.prove(&pc, &bp, Transcript::new(b"p"), &values, &mut rng)?);
+        proofs.push(prepared.prove(&gens, Transcript::new(b"p"), &values, &mut rng)?);
         println!("prove {:.2?}", t.elapsed());
     }
     for _ in 0..k {
         let (proof, public) = &proofs[0];
         let t = Instant::now();
-        prepared.verify(&pc, &bp, Transcript::new(b"p"), public, proof, &mut rng)?;
+        prepared.verify(&gens, Transcript::new(b"p"), public, proof, &mut rng)?;
         let one = t.elapsed();
         let t = Instant::now();
         let claims = proofs
@@ -47,7 +46,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .collect::<Result<Vec<_>, _>>()?;
         let replayed = t.elapsed();
         let refs: Vec<&dyn Claim<Ristretto255>> = claims.iter().map(|c| c as &dyn Claim<Ristretto255>).collect();
-        batch::verify(&refs, &bp, &pc, &mut rng).map_err(|e| format!("{e:?}"))?;
+        batch::verify(&gens, &refs, &mut rng).map_err(|e| format!("{e:?}"))?;
         println!("verify one {one:.2?}; batch of {b} {:.2?} (claims {replayed:.2?})", t.elapsed());
     }
     Ok(())

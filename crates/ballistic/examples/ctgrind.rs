@@ -221,9 +221,8 @@ fn embedded<G: ballistic::embedded::WithEmbeddedCurve>() {
     classify(&path.index);
     classify(&path.siblings[..]);
     let membership = prove_membership(
+        &gens,
         &mparams,
-        &bp,
-        &pc,
         Transcript::new(b"ctgrind merkle"),
         &root,
         &leaf,
@@ -297,8 +296,7 @@ fn r1cs<G: Group>() {
         output 16\noutput 15\n"[..],
     )
     .expect("circuit");
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 1);
+    let gens = Generators::<G>::new(64, 1);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(5));
     // The `.in` file's raw text: the witness values' digits are secret
     // before parsing (one with leading zeros, one of 64 digits).
@@ -310,10 +308,10 @@ fn r1cs<G: Group>() {
     declassify(text.as_bytes());
     // Only the witness inputs are secret (wire 0 is the public one-wire).
     classify(inputs.as_slice());
-    let proved = circuit.prove(&pc, &bp, Transcript::new(b"ctgrind r1cs"), &inputs, &mut secret_rng);
+    let proved = circuit.prove(&gens, Transcript::new(b"ctgrind r1cs"), &inputs, &mut secret_rng);
     declassify(inputs.as_slice());
     let arith = proved.and_then(|(proof, public)| {
-        circuit.verify(&pc, &bp, Transcript::new(b"ctgrind r1cs"), &public, &proof, &mut secret_rng.0)
+        circuit.verify(&gens, Transcript::new(b"ctgrind r1cs"), &public, &proof, &mut secret_rng.0)
     });
 
     let values = [0xbeefu64, 7, 0x1234];
@@ -355,19 +353,18 @@ fn mpc<G: Group>() {
     use ballistic::range::mpc::{Dealer, Party};
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(4));
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(16, 2);
+    let gens = Generators::<G>::new(16, 2);
     let values = [0x5a5au64, 0x0ff0];
     let blindings: Vec<G::Scalar> = (0..2).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
     classify(&values[..]);
     classify(&blindings[..]);
     let mut t = Transcript::new(b"ctgrind mpc");
     let result = (|| {
-        let dealer = Dealer::new(&bp, &pc, &mut t, 16, 2)?;
+        let dealer = Dealer::new(&gens, &mut t, 16, 2)?;
         let mut parties = Vec::new();
         let mut bits = Vec::new();
         for (j, (v, g)) in values.iter().zip(&blindings).enumerate() {
-            let (p, c) = Party::new(&bp, &pc, *v, *g, 16)?.assign_position_with_rng(j, &mut secret_rng)?;
+            let (p, c) = Party::new(&gens, *v, *g, 16)?.assign_position_with_rng(j, &mut secret_rng)?;
             parties.push(p);
             bits.push(c);
         }
@@ -386,7 +383,7 @@ fn mpc<G: Group>() {
     declassify(&values[..]);
     declassify(&blindings[..]);
     match result.map_err(|e| e.to_string()).and_then(|(proof, c)| {
-        proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind mpc"), &c, 16).map_err(|e| e.to_string())
+        proof.verify_multiple(&gens, &mut Transcript::new(b"ctgrind mpc"), &c, 16).map_err(|e| e.to_string())
     }) {
         Ok(()) => println!("{} mpc 2 parties: proved, verifies", G::NAME),
         Err(e) => {
@@ -434,8 +431,7 @@ fn monero() {
 fn run<G: Group>() {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(2));
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(16, 8);
+    let gens = Generators::<G>::new(16, 8);
     for (n, m) in [(16usize, 1usize), (8, 3), (7, 3)] {
         let values: Vec<u64> = (0..m as u64).map(|j| (0xa5a5 >> (16 - n)) ^ j).collect();
         let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
@@ -443,35 +439,32 @@ fn run<G: Group>() {
         classify(&blindings[..]);
         // Both provers, on the same classified inputs.
         let classic = RangeProof::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"ctgrind"),
             &values,
             &blindings,
             n,
             &mut secret_rng,
         )
-        .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
+        .and_then(|(p, c)| p.verify_multiple(&gens, &mut Transcript::new(b"ctgrind"), &c, n));
         let plus = RangeProofPlus::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"ctgrind"),
             &values,
             &blindings,
             n,
             &mut secret_rng,
         )
-        .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
+        .and_then(|(p, c)| p.verify_multiple(&gens, &mut Transcript::new(b"ctgrind"), &c, n));
         let plus_plus = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"ctgrind"),
             &values,
             &blindings,
             n,
             &mut secret_rng,
         )
-        .and_then(|(p, c)| p.verify_multiple(&bp, &pc, &mut Transcript::new(b"ctgrind"), &c, n));
+        .and_then(|(p, c)| p.verify_multiple(&gens, &mut Transcript::new(b"ctgrind"), &c, n));
         declassify(&values[..]);
         declassify(&blindings[..]);
         for (system, result) in [("bulletproofs", classic), ("bulletproofs+", plus), ("bulletproofs++", plus_plus)] {
@@ -484,7 +477,7 @@ fn run<G: Group>() {
             }
         }
     }
-    recoverable::<G>(&bp, &pc);
+    recoverable::<G>(&gens);
 }
 
 /// The owner-recovery provers (`ctgrind recovery` runs only these).
@@ -502,8 +495,7 @@ fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
         classify(&values[..]);
         classify(&message[..]);
         let recoverable = system.prove_recoverable::<G>(
-            bp,
-            pc,
+            gens,
             &mut Transcript::new(b"ctgrind"),
             &values,
             16,
@@ -519,7 +511,7 @@ fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
         let verified = recoverable.and_then(|(p, c, _)| {
             let statement = ballistic::RangeStatement::new(16, &c)?;
             let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
-            ballistic::equation::verify_dyn(&*p, &statement, &mut Transcript::new(b"ctgrind"), bp, pc, &mut rng)?;
+            ballistic::equation::verify_dyn(gens, &*p, &statement, &mut Transcript::new(b"ctgrind"), &mut rng)?;
             // Recovery with a secret seed and id: on the honest proof and on
             // tampered ones (the last byte, a byte 40 from the end, a byte of
             // Bulletproofs' e_blinding): the owner must reveal only its one
@@ -569,8 +561,7 @@ fn assets<G: Group>() {
     use ballistic::Verifiable;
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(4));
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(16, 8);
+    let gens = Generators::<G>::new(16, 8);
     let generators = [asset_generator::<G>(b"a"), asset_generator::<G>(b"b"), asset_generator::<G>(b"a")];
     let compressed: Vec<G::Compressed> = generators.iter().map(G::compress).collect();
     let values = [0x5a5au64, 0xa5a5, 7];
@@ -579,8 +570,7 @@ fn assets<G: Group>() {
     classify(&blindings[..]);
     let t = || Transcript::new(b"ctgrind");
     let native = MultiAssetRangeProof::<G>::prove_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut t(),
         &values,
         &blindings,
@@ -589,8 +579,7 @@ fn assets<G: Group>() {
         &mut secret_rng,
     );
     let recommitted = RecommittedRangeProof::<G, RangeProofPlus<G>>::prove_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut t(),
         &values,
         &blindings,
@@ -608,13 +597,12 @@ fn assets<G: Group>() {
         }
     };
     check(
-        native
-            .and_then(|(p, c)| p.verify(&MultiAssetStatement::new(16, &c, &compressed)?, &mut t(), &bp, &pc, &mut rng)),
+        native.and_then(|(p, c)| p.verify(&gens, &MultiAssetStatement::new(16, &c, &compressed)?, &mut t(), &mut rng)),
         "native",
     );
     check(
         recommitted
-            .and_then(|(p, c)| p.verify(&MultiAssetStatement::new(16, &c, &compressed)?, &mut t(), &bp, &pc, &mut rng)),
+            .and_then(|(p, c)| p.verify(&gens, &MultiAssetStatement::new(16, &c, &compressed)?, &mut t(), &mut rng)),
         "recommitted (bulletproofs+)",
     );
 }

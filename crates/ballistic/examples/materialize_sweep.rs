@@ -34,10 +34,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let m = prepared.metrics();
         let bp = BulletproofGens::<Ristretto255>::new(m.padded_multipliers(), 1);
         let started = Instant::now();
-        let (proof, public) = prepared.prove(&pc, &bp, Transcript::new(b"sweep"), &values, &mut rand::thread_rng())?;
+        let (proof, public) = prepared.prove(&gens, Transcript::new(b"sweep"), &values, &mut rand::thread_rng())?;
         let prove = started.elapsed();
         let started = Instant::now();
-        prepared.verify(&pc, &bp, Transcript::new(b"sweep"), &public, &proof, &mut rand::thread_rng())?;
+        prepared.verify(&gens, Transcript::new(b"sweep"), &public, &proof, &mut rand::thread_rng())?;
         let verify = started.elapsed();
         let name = if t == usize::MAX { "never".to_string() } else { t.to_string() };
         println!(

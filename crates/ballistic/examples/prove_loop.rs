@@ -19,7 +19,7 @@ fn run<G: Group>(system: RangeSystem, n: usize, m: usize, iters: usize, mode: &s
     let values: Vec<u64> = (0..m as u64).collect();
     let blindings: Vec<G::Scalar> = (0..m).map(|_| G::Scalar::random(&mut rng)).collect();
     let prove = |rng: &mut rand_chacha::ChaCha20Rng| {
-        system.prove(&bp, &pc, &mut Transcript::new(b"p"), &values, &blindings, n, rng).expect("prove")
+        system.prove(&gens, &mut Transcript::new(b"p"), &values, &blindings, n, rng).expect("prove")
     };
     let proofs: Vec<_> = (0..batch.max(1)).map(|_| prove(&mut rng)).map(|(p, c)| (p.to_bytes(), c)).collect();
     let start = std::time::Instant::now();
@@ -38,7 +38,7 @@ fn run<G: Group>(system: RangeSystem, n: usize, m: usize, iters: usize, mode: &s
                 proof
                     .add_terms(&statement, &mut Transcript::new(b"p"), G::Scalar::one(), combine, &mut eq)
                     .expect("terms");
-                eq.verify(&bp, &pc).expect("verify");
+                eq.verify(&gens).expect("verify");
             }
             _ => {
                 let decoded: Vec<Box<dyn DynRangeProof<G>>> =
@@ -51,7 +51,7 @@ fn run<G: Group>(system: RangeSystem, n: usize, m: usize, iters: usize, mode: &s
                     let c = G::Scalar::random(&mut rng);
                     p.add_terms(s, &mut Transcript::new(b"p"), w, c, &mut eq).expect("terms");
                 }
-                assert!(eq.is_identity(&bp, &pc).expect("sum"));
+                assert!(eq.is_identity(&gens).expect("sum"));
             }
         }
     }

@@ -34,9 +34,8 @@ fn profile<G: Group>(batch: usize, n: usize, m: usize, reps: usize, only: &[Stri
         for _ in 0..batch {
             let values: Vec<u64> = (0..m).map(|_| rand::Rng::gen::<u64>(&mut rng) >> (64 - n)).collect();
             let blindings: Vec<G::Scalar> = (0..m).map(|_| G::Scalar::random(&mut rng)).collect();
-            let (p, c) = system
-                .prove(&bp, &pc, &mut Transcript::new(b"profile"), &values, &blindings, n, &mut rng)
-                .expect("prove");
+            let (p, c) =
+                system.prove(&gens, &mut Transcript::new(b"profile"), &values, &blindings, n, &mut rng).expect("prove");
             files.push((p.to_bytes(), c));
         }
         let (mut dec, mut stm, mut terms, mut msm) = (vec![], vec![], vec![], vec![]);
@@ -58,7 +57,7 @@ fn profile<G: Group>(batch: usize, n: usize, m: usize, reps: usize, only: &[Stri
             }
             terms.push(t.elapsed());
             let t = Instant::now();
-            assert!(eq.is_identity(&bp, &pc).expect("sum"));
+            assert!(eq.is_identity(&gens).expect("sum"));
             msm.push(t.elapsed());
         }
         let per = |v: Vec<Duration>| median(v).as_secs_f64() * 1e6 / batch as f64;

@@ -53,11 +53,11 @@ use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
 use crate::equation::{Equation, Verifiable};
+use crate::generators::Generators;
 
 pub use crate::equation::Claim;
 pub use crate::errors::BatchError;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 
 /// Any [`Verifiable`] proof with its statement and context: the claim
@@ -110,31 +110,31 @@ impl<G: Group> Claim<G> for Refused {
 /// terms straight into one equation — no per-proof copy — and runs one
 /// multiscalar multiplication; only if it fails does the bisection run.
 pub fn verify<G: Group, R: RngCore + CryptoRng>(
+    gens: &Generators<G>,
     claims: &[&dyn Claim<G>],
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<(), BatchError> {
-    verify_with_generators(claims, |_, _| bp_gens, pc_gens, rng)
+    verify_with_generators(|_, _| gens, claims, rng)
 }
 
 /// [`verify`], with the generators asked for only once every claim has
-/// been replayed: `generators(chains, per_chain)` is called at most once,
+/// been replayed: `generators(chains, per_chain)` is called at most once
+/// (and returns generators with at least that many vector generators,
+/// e.g. from a [`GeneratorCache`](crate::file::GeneratorCache)),
 /// with the size the replayed equations need, and not at all when no claim
 /// replays. Cheap checks — decoding, shapes, identity points, the whole
 /// transcript — thus run before any expensive setup (deriving generators
 /// for a large statement costs as much as verifying it), so a malformed
 /// proof is refused for the price of its replay.
 pub fn verify_with_generators<G, R, B, F>(
-    claims: &[&dyn Claim<G>],
     generators: F,
-    pc_gens: &PedersenGens<G>,
+    claims: &[&dyn Claim<G>],
     rng: &mut R,
 ) -> Result<(), BatchError>
 where
     G: Group,
     R: RngCore + CryptoRng,
-    B: core::ops::Deref<Target = BulletproofGens<G>>,
+    B: core::borrow::Borrow<Generators<G>>,
     F: FnOnce(usize, usize) -> B,
 {
     let randomness: Vec<(G::Scalar, G::Scalar)> =
@@ -142,11 +142,12 @@ where
     let (acc, mut invalid) = accumulate(claims, &randomness);
     if invalid.len() < claims.len() {
         let (chains, per_chain) = acc.generators_needed();
-        let bp_gens = generators(chains, per_chain);
+        let gens = generators(chains, per_chain);
+        let gens = gens.borrow();
         // The first pass over the claims that replayed: passes, fails (so
         // the set is known to hold a failing equation), or cannot be
         // evaluated.
-        let verdict = acc.is_identity(&bp_gens, pc_gens);
+        let verdict = acc.is_identity(gens);
         drop(acc);
         let replayed: Vec<usize> = (0..claims.len()).filter(|i| !invalid.iter().any(|(j, _)| j == i)).collect();
         match verdict {
@@ -154,7 +155,7 @@ where
             // Already known to hold a failing equation: split without
             // checking the whole set again (a failing batch of one costs
             // one multiscalar multiplication, as a single verification).
-            Ok(false) => bisect(claims, &replayed, true, &bp_gens, pc_gens, rng, &mut invalid),
+            Ok(false) => bisect(gens, claims, &replayed, true, rng, &mut invalid),
             Err(e) => invalid.extend(replayed.iter().map(|i| (*i, e.clone()))),
         }
     }
@@ -207,10 +208,9 @@ fn accumulate<G: Group>(
 /// per-proof equation, so its memory is one equation over the subset (the
 /// claims' own terms, proportional to their size) at a time.
 fn passes<G: Group, R: RngCore + CryptoRng>(
+    gens: &Generators<G>,
     claims: &[&dyn Claim<G>],
     set: &[usize],
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<bool, ProofError> {
     let mut acc = Equation::new();
@@ -221,18 +221,17 @@ fn passes<G: Group, R: RngCore + CryptoRng>(
             claim.add_terms(weight, combine, &mut acc)?;
         }
     }
-    acc.is_identity(bp_gens, pc_gens)
+    acc.is_identity(gens)
 }
 
 /// Report every failing equation in `set`. `known_bad`: the caller already
 /// knows `set` contains a failing equation (its sibling passed, or it was
 /// just checked), so it is split without being evaluated again.
 fn bisect<G: Group, R: RngCore + CryptoRng>(
+    gens: &Generators<G>,
     claims: &[&dyn Claim<G>],
     set: &[usize],
     known_bad: bool,
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     rng: &mut R,
     invalid: &mut Vec<(usize, ProofError)>,
 ) {
@@ -240,7 +239,7 @@ fn bisect<G: Group, R: RngCore + CryptoRng>(
         return;
     }
     if !known_bad {
-        match passes(claims, set, bp_gens, pc_gens, rng) {
+        match passes(gens, claims, set, rng) {
             Ok(true) => return,
             Ok(false) => {}
             Err(e) => {
@@ -254,15 +253,15 @@ fn bisect<G: Group, R: RngCore + CryptoRng>(
         return;
     }
     let (left, right) = set.split_at(set.len() / 2);
-    match passes(claims, left, bp_gens, pc_gens, rng) {
-        Ok(true) => bisect(claims, right, true, bp_gens, pc_gens, rng, invalid),
+    match passes(gens, claims, left, rng) {
+        Ok(true) => bisect(gens, claims, right, true, rng, invalid),
         Ok(false) => {
-            bisect(claims, left, true, bp_gens, pc_gens, rng, invalid);
-            bisect(claims, right, false, bp_gens, pc_gens, rng, invalid);
+            bisect(gens, claims, left, true, rng, invalid);
+            bisect(gens, claims, right, false, rng, invalid);
         }
         Err(e) => {
             invalid.extend(left.iter().map(|i| (*i, e.clone())));
-            bisect(claims, right, false, bp_gens, pc_gens, rng, invalid);
+            bisect(gens, claims, right, false, rng, invalid);
         }
     }
 }

@@ -33,7 +33,8 @@ use alloc::vec::Vec;
 use rand_core::{CryptoRng, RngCore};
 
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, GenTables, PedersenGens};
+use crate::generators::Generators;
+use crate::generators::{GenTables, PedersenGens};
 use core::ops::AddAssign;
 
 use crate::group::fast::Montgomery;
@@ -91,19 +92,19 @@ pub trait Verifiable<G: Group> {
         Ok(eq)
     }
 
-    /// Verify: [`equation`](Self::equation), then [`Equation::verify`].
+    /// Verify against `gens`: [`equation`](Self::equation), then
+    /// [`Equation::verify`].
     fn verify<R: RngCore + CryptoRng>(
         &self,
+        gens: &Generators<G>,
         statement: &Self::Statement,
         context: &mut Self::Context,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
         rng: &mut R,
     ) -> Result<(), ProofError>
     where
         Self: Sized,
     {
-        verify_dyn(self, statement, context, bp_gens, pc_gens, rng)
+        verify_dyn(self, gens, statement, context, rng)
     }
 }
 
@@ -111,16 +112,15 @@ pub trait Verifiable<G: Group> {
 /// known at compile time (`dyn DynRangeProof`, `dyn DynIntervalProof`).
 pub fn verify_dyn<G: Group, P: Verifiable<G> + ?Sized, R: RngCore + CryptoRng>(
     proof: &P,
+    gens: &Generators<G>,
     statement: &P::Statement,
     context: &mut P::Context,
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     rng: &mut R,
 ) -> Result<(), ProofError> {
     let mut eq = Equation::new();
     let combine = <G::Scalar as ScalarOps>::random(rng);
     proof.add_terms(statement, context, G::Scalar::one(), combine, &mut eq)?;
-    eq.verify(bp_gens, pc_gens)
+    eq.verify(gens)
 }
 
 /// One member of a batch: a proof, bound to its statement and transcript,
@@ -253,14 +253,15 @@ impl<G: Group> Equation<G> {
     }
 
     /// Evaluate the equation: does the sum of all terms equal the identity?
-    pub fn is_identity(&self, bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>) -> Result<bool, ProofError> {
-        self.sum(bp_gens, pc_gens).map(|p| G::is_identity_vartime(&p))
+    pub fn is_identity(&self, gens: &Generators<G>) -> Result<bool, ProofError> {
+        self.sum(gens).map(|p| G::is_identity_vartime(&p))
     }
 
     /// The sum of all terms (through the generator table where that is
     /// faster, split across threads with the `rayon` feature; the point is
     /// the same either way).
-    pub fn sum(&self, bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>) -> Result<G::Point, ProofError> {
+    pub fn sum(&self, gens: &Generators<G>) -> Result<G::Point, ProofError> {
+        let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
         let (parties, per_party) = self.generators_needed();
         if parties > bp_gens.party_capacity() || per_party > bp_gens.gens_capacity() {
             return Err(ProofError::InsufficientGenerators { parties_needed: parties, per_party_needed: per_party });
@@ -336,8 +337,8 @@ impl<G: Group> Equation<G> {
     }
 
     /// Evaluate and turn a non-identity sum into [`ProofError::VerificationFailed`].
-    pub fn verify(&self, bp_gens: &BulletproofGens<G>, pc_gens: &PedersenGens<G>) -> Result<(), ProofError> {
-        if self.is_identity(bp_gens, pc_gens)? {
+    pub fn verify(&self, gens: &Generators<G>) -> Result<(), ProofError> {
+        if self.is_identity(gens)? {
             Ok(())
         } else {
             Err(ProofError::VerificationFailed)

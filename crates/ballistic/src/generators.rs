@@ -164,8 +164,8 @@ impl<G: Group> GenTables<G> {
 pub struct BulletproofGens<G: Group> {
     gens_capacity: usize,
     party_capacity: usize,
-    g_vec: Vec<Vec<G::Point>>,
-    h_vec: Vec<Vec<G::Point>>,
+    g_vec: Arc<Vec<Vec<G::Point>>>,
+    h_vec: Arc<Vec<Vec<G::Point>>>,
     precomputation: Precomputation,
     tables: Arc<Lazy<Option<GenTables<G>>>>,
 }
@@ -184,15 +184,15 @@ impl<G: Group> core::fmt::Debug for BulletproofGens<G> {
 impl<G: Group> BulletproofGens<G> {
     /// Derive `party_capacity` chains of `gens_capacity` generators.
     pub fn new(gens_capacity: usize, party_capacity: usize) -> Self {
-        let g_vec =
+        let g_vec: Vec<_> =
             (0..party_capacity).map(|j| GeneratorsChain::<G>::new(&chain_label(b'G', j)).take(gens_capacity)).collect();
-        let h_vec =
+        let h_vec: Vec<_> =
             (0..party_capacity).map(|j| GeneratorsChain::<G>::new(&chain_label(b'H', j)).take(gens_capacity)).collect();
         BulletproofGens {
             gens_capacity,
             party_capacity,
-            g_vec,
-            h_vec,
+            g_vec: Arc::new(g_vec),
+            h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
         }
@@ -210,8 +210,8 @@ impl<G: Group> BulletproofGens<G> {
         Some(BulletproofGens {
             gens_capacity,
             party_capacity: g_vec.len(),
-            g_vec,
-            h_vec,
+            g_vec: Arc::new(g_vec),
+            h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
         })
@@ -260,7 +260,7 @@ impl<G: Group> BulletproofGens<G> {
                     return None;
                 }
                 let mut points = Vec::with_capacity(2 * cap * chains);
-                for (g, h) in self.g_vec.iter().zip(&self.h_vec).take(chains) {
+                for (g, h) in self.g_vec.iter().zip(self.h_vec.iter()).take(chains) {
                     points.extend_from_slice(g);
                     points.extend_from_slice(h);
                 }
@@ -309,6 +309,65 @@ impl<G: Group> BulletproofGens<G> {
     /// The `H` generators of a layout (see [`g_layout`](Self::g_layout)).
     pub fn h_layout(&self, n: usize, len: usize) -> impl Iterator<Item = &G::Point> + Clone {
         layout(&self.h_vec, n, len)
+    }
+}
+
+/// The one setup every proof takes: the Pedersen bases `B`, `B̃` and the
+/// vector generators `G_k`, `H_k` (with their precomputed tables). Every
+/// prove, verify and batch call takes `&Generators<G>`, first after the
+/// proof or statement; build one per group (and per deployed format: Grin's
+/// and Monero's are values of this type,
+/// [`crate::compat::grin::generators`], [`crate::compat::monero::plus_generators`])
+/// and share it. Clones are cheap and share the generators and tables.
+///
+/// Capacity: a statement needs `(chains, per chain)` vector generators
+/// ([`RangeStatement::generators_needed`](crate::RangeStatement::generators_needed),
+/// [`RangeSystem::generators_needed`](crate::RangeSystem::generators_needed));
+/// larger capacities serve every smaller statement.
+#[derive(Clone, Debug)]
+pub struct Generators<G: Group> {
+    pedersen: PedersenGens<G>,
+    vector: BulletproofGens<G>,
+}
+
+impl<G: Group> Generators<G> {
+    /// The default Pedersen bases and `party_capacity` chains of
+    /// `gens_capacity` vector generators (the derivation above):
+    /// `Generators::new(64, 1)` proves and verifies one 64-bit value with
+    /// any range system; `Generators::new(64, 16)` up to 16 of them.
+    pub fn new(gens_capacity: usize, party_capacity: usize) -> Self {
+        Generators { pedersen: PedersenGens::default(), vector: BulletproofGens::new(gens_capacity, party_capacity) }
+    }
+
+    /// Generators for other Pedersen bases (tari's, a deployed format's, an
+    /// asset's) or vector generators of another derivation.
+    pub fn from_parts(pedersen: PedersenGens<G>, vector: BulletproofGens<G>) -> Self {
+        Generators { pedersen, vector }
+    }
+
+    /// The same vector generators under other Pedersen bases (the tables are shared).
+    pub fn with_pedersen(&self, pedersen: PedersenGens<G>) -> Self {
+        Generators { pedersen, vector: self.vector.clone() }
+    }
+
+    /// The same generators with another [`Precomputation`] policy.
+    pub fn with_precomputation(self, precomputation: Precomputation) -> Self {
+        Generators { pedersen: self.pedersen, vector: self.vector.with_precomputation(precomputation) }
+    }
+
+    /// The Pedersen bases `B`, `B̃`.
+    pub fn pedersen(&self) -> &PedersenGens<G> {
+        &self.pedersen
+    }
+
+    /// The vector generators `G_k`, `H_k`.
+    pub fn vector(&self) -> &BulletproofGens<G> {
+        &self.vector
+    }
+
+    /// The commitment `value·B + blinding·B̃`, in constant time.
+    pub fn commit(&self, value: &G::Scalar, blinding: &G::Scalar) -> G::Point {
+        self.pedersen.commit(value, blinding)
     }
 }
 

@@ -11,9 +11,11 @@
 //!    zkcrypto `bulletproofs` 5) or [`Secp256k1`]. Scalars and points are
 //!    [`Scalar<G>`], [`Point<G>`], [`CompressedPoint<G>`]; every proof type
 //!    is generic over `G: Group`.
-//! 2. **Generators** ([`generators`]): [`PedersenGens`] (`B`, `B̃`, for
-//!    commitments `v·B + γ·B̃`) and [`BulletproofGens`] (the vectors
-//!    `G_i`, `H_i`; size them with a statement's `generators_needed()`).
+//! 2. **Generators** ([`generators`]): one setup value, [`Generators`]:
+//!    the Pedersen bases `B`, `B̃` (commitments `v·B + γ·B̃`) and the vector
+//!    generators `G_i`, `H_i` (size them with a statement's
+//!    `generators_needed()`). Every prove, verify and batch call takes
+//!    `&Generators<G>` as its first argument.
 //! 3. **Transcripts**: the application starts a merlin
 //!    [`Transcript`](merlin::Transcript) with its own label (and any
 //!    context) and hands it to the prover and the verifier alike;
@@ -40,20 +42,19 @@
 //!    apart; no input makes the library panic.
 //!
 //! ```
-//! use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeStatement, Ristretto255, Scalar, Verifiable};
+//! use ballistic::{Generators, RangeProof, RangeStatement, Ristretto255, Scalar, Verifiable};
 //! use ballistic::group::ScalarOps;
 //! use ballistic::merlin::Transcript;
 //!
-//! let pc = PedersenGens::<Ristretto255>::default();
-//! let bp = BulletproofGens::<Ristretto255>::new(64, 1);
+//! let gens = Generators::<Ristretto255>::new(64, 1);
 //! let blinding = <Scalar<Ristretto255> as ScalarOps>::random(&mut rand_core::OsRng);
 //! let (proof, commitment) = RangeProof::prove_single(
-//!     &bp, &pc, &mut Transcript::new(b"example"), 1037578891, &blinding, 32,
+//!     &gens, &mut Transcript::new(b"example"), 1037578891, &blinding, 32,
 //! ).unwrap();
 //! // The verifier: a statement (32-bit values, these commitments), then the proof against it.
 //! let statement = RangeStatement::new(32, &[commitment]).unwrap();
 //! assert!(proof
-//!     .verify(&statement, &mut Transcript::new(b"example"), &bp, &pc, &mut rand_core::OsRng)
+//!     .verify(&gens, &statement, &mut Transcript::new(b"example"), &mut rand_core::OsRng)
 //!     .is_ok());
 //! ```
 //!
@@ -130,7 +131,7 @@ pub use merlin;
 
 pub use equation::{Equation, Verifiable};
 pub use errors::{ErrorKind, ProofError};
-pub use generators::{BulletproofGens, PedersenGens};
+pub use generators::{BulletproofGens, Generators, PedersenGens};
 pub use group::{CompressedPoint, Ed25519, Group, Point, Ristretto255, Scalar, Secp256k1};
 pub use range::{
     Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape,

@@ -65,7 +65,7 @@ use crate::circuit::{LinearCombination, PreparedSystem, Prover, R1csClaim, R1csP
 use crate::embedded::pedersen::PedersenHash;
 use crate::embedded::{field_bits, WithEmbeddedCurve};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 
 /// The Pedersen-hash personalization of tree nodes, before the level:
@@ -317,9 +317,8 @@ fn bind_statement<G: Group>(transcript: &mut Transcript, depth: usize, root: &G:
 /// [`ProofError::Unsatisfied`] if the path does not lead to the root.
 #[allow(clippy::too_many_arguments)]
 pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+    gens: &Generators<G>,
     params: &MerkleParams<G>,
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     mut transcript: Transcript,
     root: &G::Scalar,
     leaf: &G::Scalar,
@@ -327,6 +326,7 @@ pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     path: &MerklePath<G::Scalar>,
     rng: &mut R,
 ) -> Result<(MembershipProof<G>, G::Compressed), ProofError> {
+    let (_bp_gens, _pc_gens) = (gens.vector(), gens.pedersen());
     if path.siblings.len() != params.depth {
         return Err(ProofError::Gadget {
             message: format!("path of {} levels for a tree of depth {}", path.siblings.len(), params.depth),
@@ -339,7 +339,7 @@ pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
         return Err(ProofError::Gadget { message: "zero blinding (V = x·B would name the leaf)".into() });
     }
     bind_statement::<G>(&mut transcript, params.depth, root);
-    let mut prover = Prover::new(pc_gens, transcript);
+    let mut prover = Prover::new(gens, transcript);
     let (commitment, var) = prover.commit(*leaf, *blinding);
     let witness = PathWitness {
         leaf: *leaf,
@@ -353,7 +353,7 @@ pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     };
     let top = membership(&mut prover, &params.hashes, var.into(), Some(&witness))?;
     crate::circuit::ConstraintSystem::constrain(&mut prover, top - *root);
-    let proof = prover.prove_with_rng(bp_gens, rng)?;
+    let proof = prover.prove_with_rng(rng)?;
     Ok((MembershipProof { r1cs: proof }, commitment))
 }
 
@@ -403,15 +403,14 @@ impl<G: WithEmbeddedCurve> PreparedMembership<G> {
     #[allow(clippy::too_many_arguments)]
     pub fn verify<R: RngCore + CryptoRng>(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: Transcript,
         root: &G::Scalar,
         commitment: &G::Compressed,
         proof: &MembershipProof<G>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        self.verifier(transcript, root, commitment)?.verify_with_rng(&proof.r1cs, pc_gens, bp_gens, rng)
+        self.verifier(transcript, root, commitment)?.verify_with_rng(gens, &proof.r1cs, rng)
     }
 
     /// A membership proof as a batch claim (see [`crate::batch`]).
@@ -442,16 +441,15 @@ pub fn membership_verifier<G: WithEmbeddedCurve>(
 /// Verify a membership proof.
 #[allow(clippy::too_many_arguments)]
 pub fn verify_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+    gens: &Generators<G>,
     params: &MerkleParams<G>,
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     transcript: Transcript,
     root: &G::Scalar,
     commitment: &G::Compressed,
     proof: &MembershipProof<G>,
     rng: &mut R,
 ) -> Result<(), ProofError> {
-    PreparedMembership::new(params)?.verify(bp_gens, pc_gens, transcript, root, commitment, proof, rng)
+    PreparedMembership::new(params)?.verify(gens, transcript, root, commitment, proof, rng)
 }
 
 /// A membership proof as a batch claim (see [`crate::batch`]).

@@ -25,8 +25,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 /// those two on one, two and four threads; the honest part verifies.
 fn parallel_batch_names_the_same_claims<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 4);
+    let gens = Generators::<G>::new(64, 4);
     let mut proofs: Vec<(Box<dyn ballistic::range::DynRangeProof<G>>, Vec<G::Compressed>, usize)> = Vec::new();
     for (k, (n, m)) in [(64, 1), (8, 2), (32, 4), (64, 2), (16, 1), (64, 1), (32, 2)].into_iter().enumerate() {
         let values: Vec<u64> = (0..m as u64).map(|v| v + k as u64).collect();
@@ -34,12 +33,11 @@ fn parallel_batch_names_the_same_claims<G: Group>() {
         let mut t = Transcript::new(b"par");
         if k % 2 == 0 {
             let (p, c) =
-                RangeProof::<G>::prove_multiple_with_rng(&bp, &pc, &mut t, &values, &blindings, n, &mut rng).unwrap();
+                RangeProof::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng).unwrap();
             proofs.push((Box::new(p), c, n));
         } else {
             let (p, c) =
-                RangeProofPlus::<G>::prove_multiple_with_rng(&bp, &pc, &mut t, &values, &blindings, n, &mut rng)
-                    .unwrap();
+                RangeProofPlus::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng).unwrap();
             proofs.push((Box::new(p), c, n));
         }
     }
@@ -49,7 +47,7 @@ fn parallel_batch_names_the_same_claims<G: Group>() {
         let items: Vec<_> =
             proofs.iter().zip(&statements).map(|((p, _, _), s)| Item::new(&**p, s, Transcript::new(b"par"))).collect();
         let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
-        pool(threads).install(|| batch::verify(&claims, &bp, &pc, &mut ChaCha20Rng::seed_from_u64(7)))
+        pool(threads).install(|| batch::verify(&gens, &claims, &mut ChaCha20Rng::seed_from_u64(7)))
     };
     for threads in [1, 2, 4] {
         assert_eq!(verdict(&proofs, threads), Ok(()), "{threads} threads");
@@ -66,8 +64,7 @@ fn parallel_batch_names_the_same_claims<G: Group>() {
 /// Range proofs made on one thread and on two from the same RNG stream are
 /// the same bytes, for shapes that take every parallel path.
 fn parallel_range_prover_equals_serial<G: Group>() {
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 8);
+    let gens = Generators::<G>::new(64, 8);
     for (n, m) in [(64, 1), (64, 8), (32, 8)] {
         let prove = |threads: usize, plus: bool| {
             pool(threads).install(|| {
@@ -76,14 +73,13 @@ fn parallel_range_prover_equals_serial<G: Group>() {
                 let blindings: Vec<_> = (0..m).map(|_| G::Scalar::random(&mut rng)).collect();
                 let mut t = Transcript::new(b"threads");
                 if plus {
-                    let (p, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
-                        &bp, &pc, &mut t, &values, &blindings, n, &mut rng,
-                    )
-                    .unwrap();
+                    let (p, c) =
+                        RangeProofPlus::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng)
+                            .unwrap();
                     (p.to_bytes(), c)
                 } else {
                     let (p, c) =
-                        RangeProof::<G>::prove_multiple_with_rng(&bp, &pc, &mut t, &values, &blindings, n, &mut rng)
+                        RangeProof::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng)
                             .unwrap();
                     (p.to_bytes(), c)
                 }
@@ -99,20 +95,19 @@ fn parallel_range_prover_equals_serial<G: Group>() {
 /// MSMs of the prover and the verifier) is the same on one thread and on
 /// two, and verifies on both.
 fn parallel_r1cs_prover_equals_serial<G: Group>() {
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(256, 1);
+    let gens = Generators::<G>::new(256, 1);
     let values = [0u64, 1, u64::MAX, 0x0123_4567_89ab_cdef];
     let prove = |threads: usize| {
         pool(threads).install(|| {
             let mut rng = ChaCha20Rng::seed_from_u64(11);
-            let mut prover = Prover::new(&pc, Transcript::new(b"r1cs threads"));
+            let mut prover = Prover::new(gens.pedersen(), Transcript::new(b"r1cs threads"));
             let mut commitments = Vec::new();
             for v in values {
                 let (c, var) = prover.commit(G::Scalar::from_u64(v), G::Scalar::random(&mut rng));
                 range(&mut prover, var.into(), Some(v), 64).unwrap();
                 commitments.push(c);
             }
-            (prover.prove_with_rng(&bp, &mut rng).unwrap(), commitments)
+            (prover.prove_with_rng(gens.vector(), &mut rng).unwrap(), commitments)
         })
     };
     let (serial, c1) = prove(1);
@@ -126,7 +121,7 @@ fn parallel_r1cs_prover_equals_serial<G: Group>() {
                 let var = verifier.commit(*c);
                 range(&mut verifier, var.into(), None, 64).unwrap();
             }
-            verifier.verify_with_rng(&parallel, &pc, &bp, &mut ChaCha20Rng::seed_from_u64(9)).unwrap();
+            verifier.verify_with_rng(&gens, &parallel, &mut ChaCha20Rng::seed_from_u64(9)).unwrap();
         });
     }
 }

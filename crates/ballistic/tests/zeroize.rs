@@ -90,17 +90,15 @@ const VALUE: u64 = 0x1d2c_3b4a_5968_7788;
 
 fn provers_leave_nothing<G: Group>() {
     let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 2);
-    bp.precompute();
+    let gens = Generators::<G>::new(64, 2);
+    gens.vector().precompute();
     let blinding = secret_scalar::<G>();
     let seed = [0x6bu8; 32];
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
     let patterns = vec![blinding.to_bytes().to_vec(), VALUE.to_le_bytes().to_vec(), seed.to_vec()];
     let hits = watch(patterns, || {
         let (p, c) = RangeProof::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"z"),
             &[VALUE, 7],
             &[blinding, blinding],
@@ -108,10 +106,9 @@ fn provers_leave_nothing<G: Group>() {
             &mut rng,
         )
         .unwrap();
-        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 64).unwrap();
+        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 64).unwrap();
         let (p, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"z"),
             &[VALUE],
             &[blinding],
@@ -119,11 +116,10 @@ fn provers_leave_nothing<G: Group>() {
             &mut rng,
         )
         .unwrap();
-        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 64).unwrap();
+        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 64).unwrap();
         let interval = Interval::new(VALUE - 5, VALUE + 5).unwrap();
         let (p, c) = IntervalProof::<G, RangeProof<G>>::prove_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"z"),
             VALUE,
             &blinding,
@@ -131,11 +127,10 @@ fn provers_leave_nothing<G: Group>() {
             &mut rng,
         )
         .unwrap();
-        p.verify_with_rng(&bp, &pc, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
+        p.verify_with_rng(&gens, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
         // Bulletproofs++: digits, multiplicities, reciprocals and masks.
         let (p, c) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"z"),
             &[VALUE, 7],
             &[blinding, blinding],
@@ -143,10 +138,9 @@ fn provers_leave_nothing<G: Group>() {
             &mut rng,
         )
         .unwrap();
-        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 64).unwrap();
+        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 64).unwrap();
         let (p, c) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"z"),
             &[VALUE & 0x7f],
             &[blinding],
@@ -154,10 +148,9 @@ fn provers_leave_nothing<G: Group>() {
             &mut rng,
         )
         .unwrap();
-        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"z"), &c, 7).unwrap();
+        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 7).unwrap();
         let (p, c) = IntervalProof::<G, RangeProofPlusPlus<G>>::prove_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"z"),
             VALUE,
             &blinding,
@@ -165,27 +158,27 @@ fn provers_leave_nothing<G: Group>() {
             &mut rng,
         )
         .unwrap();
-        p.verify_with_rng(&bp, &pc, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
+        p.verify_with_rng(&gens, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
         // Owner recovery (Bulletproofs: nonces from a ChaCha20 stream;
         // Bulletproofs+): the blindings it returns and the openings and
         // message it recovers are wiped when dropped.
         for system in [ballistic::RangeSystem::Bulletproofs, ballistic::RangeSystem::BulletproofsPlus] {
             let (p, c, blindings) = system
-                .prove_recoverable::<G>(&bp, &pc, &mut Transcript::new(b"r"), &[VALUE], 64, &seed, b"o", b"memo")
+                .prove_recoverable::<G>(&gens, &mut Transcript::new(b"r"), &[VALUE], 64, &seed, b"o", b"memo")
                 .unwrap();
             drop(blindings);
-            let recovered = p.recover(&pc, &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
+            let recovered = p.recover(gens.pedersen(), &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
             assert_eq!(recovered.openings[0].value, VALUE);
             assert_eq!(&recovered.message[..], b"memo");
             drop(recovered);
         }
         // An MPC run: party states hold the value, blinding and nonces.
         let mut t = Transcript::new(b"m");
-        let dealer = ballistic::range::mpc::Dealer::new(&bp, &pc, &mut t, 64, 2).unwrap();
+        let dealer = ballistic::range::mpc::Dealer::new(&gens, &mut t, 64, 2).unwrap();
         let mut parties = Vec::new();
         let mut bits = Vec::new();
         for j in 0..2 {
-            let (p, c) = ballistic::range::mpc::Party::new(&bp, &pc, VALUE, blinding, 64)
+            let (p, c) = ballistic::range::mpc::Party::new(&gens, VALUE, blinding, 64)
                 .unwrap()
                 .assign_position_with_rng(j, &mut rng)
                 .unwrap();
@@ -203,18 +196,18 @@ fn provers_leave_nothing<G: Group>() {
         let (dealer, x) = dealer.receive_poly_commitments(polys).unwrap();
         let shares: Vec<_> = next.into_iter().map(|p| p.apply_challenge(&x).unwrap()).collect();
         let (p, c) = dealer.receive_shares(shares).unwrap();
-        p.verify_multiple(&bp, &pc, &mut Transcript::new(b"m"), &c, 64).unwrap();
+        p.verify_multiple(&gens, &mut Transcript::new(b"m"), &c, 64).unwrap();
         // R1CS: a committed secret through the range gadget (the prover's
         // wire vectors grow gate by gate), and an `.arith` witness read
         // from text, evaluated and proved.
-        let mut prover = ballistic::circuit::Prover::<G>::new(&pc, Transcript::new(b"c"));
+        let mut prover = ballistic::circuit::Prover::<G>::new(gens.pedersen(), Transcript::new(b"c"));
         let (c, v) = prover.commit(G::Scalar::from_u64(VALUE), blinding);
         ballistic::circuit::gadgets::range::range(&mut prover, v.into(), Some(VALUE), 64).unwrap();
-        let proof = prover.prove_with_rng(&bp, &mut rng).unwrap();
+        let proof = prover.prove_with_rng(gens.vector(), &mut rng).unwrap();
         let mut verifier = ballistic::circuit::Verifier::<G>::new(Transcript::new(b"c"));
         let v = verifier.commit(c);
         ballistic::circuit::gadgets::range::range(&mut verifier, v.into(), None, 64).unwrap();
-        verifier.verify(&proof, &pc, &bp).unwrap();
+        verifier.verify(&gens, &proof).unwrap();
         // Public output: the witness squared (the witness itself is split).
         let text = format!(
             "total 70\ninput 0\nnizkinput 1\nmul in 2 <1 1> out 1 <2>\nsplit in 1 <1> out 64 <{}>\noutput 2\n",
@@ -223,9 +216,9 @@ fn provers_leave_nothing<G: Group>() {
         let circuit = ballistic::circuit::arith::Circuit::parse(text.as_bytes()).unwrap();
         let inputs = circuit.read_inputs::<G::Scalar, _>(format!("0 1\n1 {VALUE:x}\n").as_bytes()).unwrap();
         let bp128 = BulletproofGens::<G>::new(128, 1);
-        let (proof, public) = circuit.prove(&pc, &bp128, Transcript::new(b"a"), &inputs, &mut rng).unwrap();
+        let (proof, public) = circuit.prove(gens.pedersen(), &bp128, Transcript::new(b"a"), &inputs, &mut rng).unwrap();
         drop(inputs);
-        circuit.verify(&pc, &bp128, Transcript::new(b"a"), &public, &proof, &mut rng).unwrap();
+        circuit.verify(gens.pedersen(), &bp128, Transcript::new(b"a"), &public, &proof, &mut rng).unwrap();
     });
     assert_eq!(hits, 0, "{hits} freed heap blocks still held a secret on {}", G::NAME);
 }

@@ -17,7 +17,8 @@ use super::proof::R1csProof;
 use crate::ct::declassify;
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
+use crate::generators::PedersenGens;
 use crate::group::{Group, ScalarOps};
 use crate::inner_product::InnerProductProof;
 use crate::poly::{inner_product, powers};
@@ -41,7 +42,7 @@ struct Secrets<S: ScalarOps> {
 /// only the sizes.
 pub struct Prover<G: Group> {
     transcript: Transcript,
-    pc_gens: PedersenGens<G>,
+    gens: Generators<G>,
     secrets: Secrets<G::Scalar>,
     commitments: Vec<G::Compressed>,
     constraints: Matrix<G::Scalar>,
@@ -68,11 +69,11 @@ impl<G: Group> Prover<G> {
     /// Start a proof. `transcript` carries the application's context (its
     /// label); the prover writes the R1CS domain separator, the group and
     /// the generator derivation into it.
-    pub fn new(pc_gens: &PedersenGens<G>, mut transcript: Transcript) -> Self {
+    pub fn new(gens: &Generators<G>, mut transcript: Transcript) -> Self {
         transcript.r1cs_domain_sep::<G>();
         Prover {
             transcript,
-            pc_gens: *pc_gens,
+            gens: gens.clone(),
             secrets: Secrets {
                 v: Zeroizing::new(Vec::new()),
                 v_blinding: Zeroizing::new(Vec::new()),
@@ -97,7 +98,7 @@ impl<G: Group> Prover<G> {
         let i = self.secrets.v.len();
         push_secret(&mut self.secrets.v, v);
         push_secret(&mut self.secrets.v_blinding, v_blinding);
-        let point = G::compress(&self.pc_gens.commit(&v, &v_blinding));
+        let point = G::compress(&self.gens.commit(&v, &v_blinding));
         declassify(&point);
         self.transcript.append_point::<G>(b"V", &point);
         self.commitments.push(point);
@@ -138,23 +139,21 @@ impl<G: Group> Prover<G> {
 
     /// Prove with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
-    pub fn prove(self, bp_gens: &BulletproofGens<G>) -> Result<R1csProof<G>, ProofError> {
-        self.prove_with_rng(bp_gens, &mut rand_core::OsRng)
+    pub fn prove(self) -> Result<R1csProof<G>, ProofError> {
+        self.prove_with_rng(&mut rand_core::OsRng)
     }
 
     /// Prove, drawing the blindings from `rng`. Fails with
     /// [`ProofError::Unsatisfied`] if the assignment does not satisfy every
     /// constraint (no proof is produced), and with
-    /// [`ProofError::InsufficientGenerators`] if `bp_gens` has fewer than
-    /// `n` (padded) generators in its first chain.
+    /// [`ProofError::InsufficientGenerators`] if the generators given to
+    /// [`Prover::new`] have fewer than `n` (padded) vector generators in
+    /// their first chain.
     // Indexing: the prover's own wire, polynomial and generator vectors, all of length n (or padded_n ≥ n); n1 ≤ n.
     #[allow(clippy::indexing_slicing)]
-    pub fn prove_with_rng<R: RngCore + CryptoRng>(
-        mut self,
-        bp_gens: &BulletproofGens<G>,
-        rng: &mut R,
-    ) -> Result<R1csProof<G>, ProofError> {
-        let pc_gens = self.pc_gens;
+    pub fn prove_with_rng<R: RngCore + CryptoRng>(mut self, rng: &mut R) -> Result<R1csProof<G>, ProofError> {
+        let gens = self.gens.clone();
+        let (bp_gens, pc_gens) = (gens.vector(), *gens.pedersen());
         let m = self.secrets.v.len();
         let n1 = self.secrets.a_l.len();
         let phase1_digest = self.hasher.digest();

@@ -18,7 +18,8 @@ use super::proof::R1csProof;
 use crate::encoding::decode_point;
 use crate::equation::Equation;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::BulletproofGens;
+use crate::generators::Generators;
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
 use crate::transcript::TranscriptProtocol;
@@ -163,27 +164,22 @@ impl<G: Group> Verifier<G> {
 
     /// Verify with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
-    pub fn verify(
-        self,
-        proof: &R1csProof<G>,
-        pc_gens: &PedersenGens<G>,
-        bp_gens: &BulletproofGens<G>,
-    ) -> Result<(), ProofError> {
-        self.verify_with_rng(proof, pc_gens, bp_gens, &mut rand_core::OsRng)
+    pub fn verify(self, gens: &Generators<G>, proof: &R1csProof<G>) -> Result<(), ProofError> {
+        self.verify_with_rng(gens, proof, &mut rand_core::OsRng)
     }
 
     /// Verify; `rng` draws the scalar that joins the proof's two checks.
     pub fn verify_with_rng<R: RngCore + CryptoRng>(
         self,
+        gens: &Generators<G>,
         proof: &R1csProof<G>,
-        pc_gens: &PedersenGens<G>,
-        bp_gens: &BulletproofGens<G>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
+        let bp_gens = gens.vector();
         let mut acc = Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
         self.add_terms(proof, bp_gens, G::Scalar::one(), combine, &mut acc)?;
-        if acc.is_identity(bp_gens, pc_gens)? {
+        if acc.is_identity(gens)? {
             Ok(())
         } else {
             Err(ProofError::VerificationFailed)
@@ -602,8 +598,7 @@ mod tests {
     #[test]
     fn every_public_input_changes_every_challenge() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
-        let pc = PedersenGens::<G>::default();
-        let bp = BulletproofGens::<G>::new(8, 1);
+        let gens = Generators::<G>::new(8, 1);
         let mut prover = Prover::<G>::new(&pc, Transcript::new(b"fh"));
         let (ca, a) = prover.commit(s(3), <S as ScalarOps>::random(&mut rng));
         let (cb, b) = prover.commit(s(5), <S as ScalarOps>::random(&mut rng));
@@ -613,7 +608,7 @@ mod tests {
         let mut verifier = Verifier::<G>::new(Transcript::new(b"fh"));
         let (va, vb) = (verifier.commit(ca), verifier.commit(cb));
         gadget(&mut verifier, va, vb, BASE, Rc::default());
-        verifier.verify_with_rng(&proof, &pc, &bp, &mut rng).unwrap();
+        verifier.verify_with_rng(&gens, &proof, &mut rng).unwrap();
         let base = challenges(&proof, b"fh", &v, BASE);
         // The gadget's r, then y, z, u, x, w, u_1, u_2.
         assert_eq!(base.len(), 1 + 5 + 2);

@@ -17,7 +17,7 @@ use rand_core::{CryptoRng, RngCore};
 use crate::encoding::Reader;
 use crate::equation::Equation;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::nonces::RngNonces;
 use crate::range::bulletproofs_plus::{Flavor, RangeProofPlus};
@@ -49,8 +49,7 @@ impl<G: Group> RangeProofPlus<G> {
     /// is the same as [`prove_multiple_with_rng`](Self::prove_multiple_with_rng)'s;
     /// only the transcript and encoding differ.
     pub fn prove_tari_compatible_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -62,9 +61,8 @@ impl<G: Group> RangeProofPlus<G> {
             return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
         }
         let (proof, commitments, _) = Self::prove_with(
+            gens,
             Flavor::Tari,
-            bp_gens,
-            pc_gens,
             transcript,
             values,
             blindings,
@@ -79,17 +77,17 @@ impl<G: Group> RangeProofPlus<G> {
     /// or by [`prove_tari_compatible_with_rng`](Self::prove_tari_compatible_with_rng)).
     pub fn verify_tari_compatible(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
     ) -> Result<(), ProofError> {
+        let pc_gens = gens.pedersen();
         tari_shape(n, commitments.len())?;
         let statement = RangeStatement::new(n, commitments)?;
         let mut acc = Equation::new();
         self.add_terms_flavored(transcript, Flavor::Tari, Some(pc_gens), &statement, G::Scalar::one(), &mut acc)?;
-        acc.verify(bp_gens, pc_gens)
+        acc.verify(gens)
     }
 
     /// tari's encoding: `0x01 (extension degree) ‖ δ' ‖ A ‖ A1 ‖ B ‖ r' ‖ s'

@@ -50,6 +50,7 @@ use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 use super::{check_label, group_of, json_text, parse_blinding, FileError, GeneratorCache, MAX_ASSETS_FILE};
 use crate::batch::{Claim, Item};
 use crate::encoding::{decode_point, from_hex, to_hex};
+use crate::generators::Generators;
 use crate::generators::PedersenGens;
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::range::assets::{
@@ -156,10 +157,10 @@ impl<G: Group> Drop for AssetOutput<G> {
 impl<G: Group> AssetOutput<G> {
     /// The output's value generator `H_j`: the asset's tag, blinded by
     /// [`asset_blinding`](Self::asset_blinding) if given.
-    pub fn value_generator(&self, pc_gens: &PedersenGens<G>) -> G::Point {
+    pub fn value_generator(&self, gens: &Generators<G>) -> G::Point {
         let tag = asset_generator::<G>(&self.asset_id);
         match &self.asset_blinding {
-            Some(r) => blinded_asset_generator::<G>(&tag, r, pc_gens),
+            Some(r) => blinded_asset_generator::<G>(gens, &tag, r),
             None => tag,
         }
     }
@@ -491,15 +492,14 @@ impl MultiAssetProofFile {
         for (index, o) in outputs.iter().enumerate() {
             super::secrets::check_nonzero(index, &Zeroizing::new(ScalarOps::to_bytes(&o.blinding)))?;
         }
-        let pc = cache.pedersen();
-        let generators: Vec<G::Point> = outputs.iter().map(|o| o.value_generator(pc)).collect();
+        let (chains, per_chain) = system.generators_needed(bits, outputs.len()).map_err(FileError::Proof)?;
+        let gens = cache.get(chains, per_chain);
+        let generators: Vec<G::Point> = outputs.iter().map(|o| o.value_generator(&gens)).collect();
         let values = Zeroizing::new(outputs.iter().map(|o| o.value).collect::<Vec<u64>>());
         let blindings = Zeroizing::new(outputs.iter().map(|o| o.blinding).collect::<Vec<G::Scalar>>());
-        let (chains, per_chain) = system.generators_needed(bits, outputs.len()).map_err(FileError::Proof)?;
-        let bp = cache.get(chains, per_chain);
         let mut transcript = new_transcript(label.as_bytes());
         let (proof, commitments) = system
-            .prove(&bp, pc, &mut transcript, &values, &blindings, &generators, bits, rng)
+            .prove(&gens, &mut transcript, &values, &blindings, &generators, bits, rng)
             .map_err(FileError::Proof)?;
         let value_generators: Vec<String> =
             generators.iter().map(|h| to_hex(G::compressed_bytes(&G::compress(h)))).collect();

@@ -1,18 +1,19 @@
 //! Generators for a long-lived process, grown on demand.
 
-use std::sync::{Arc, RwLock};
+use std::sync::RwLock;
 
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{BulletproofGens, Generators, PedersenGens};
 use crate::group::Group;
 
 /// Generators for a long-lived process (the bindings, a verifier service):
 /// derived once and grown on demand to powers of two, at most 64
 /// generators per chain and 128 chains (every range proof shape's padded
-/// layout). Clones of the returned handle stay valid after the cache grows.
+/// layout). The [`Generators`] it returns are cheap clones that stay valid
+/// after the cache grows.
 #[derive(Debug)]
 pub struct GeneratorCache<G: Group> {
     pedersen: PedersenGens<G>,
-    gens: RwLock<Option<Arc<BulletproofGens<G>>>>,
+    gens: RwLock<Option<Generators<G>>>,
 }
 
 impl<G: Group> Default for GeneratorCache<G> {
@@ -53,15 +54,16 @@ impl<G: Group> GeneratorCache<G> {
     /// Generators with at least `chains` chains of `per_chain` (growing the
     /// cache if needed; a request beyond the cache's bounds is derived for
     /// that call alone).
-    pub fn get(&self, chains: usize, per_chain: usize) -> Arc<BulletproofGens<G>> {
-        let covers = |g: &BulletproofGens<G>| g.party_capacity() >= chains && g.gens_capacity() >= per_chain;
+    pub fn get(&self, chains: usize, per_chain: usize) -> Generators<G> {
+        let covers =
+            |g: &Generators<G>| g.vector().party_capacity() >= chains && g.vector().gens_capacity() >= per_chain;
         if let Ok(guard) = self.gens.read() {
             if let Some(g) = guard.as_ref().filter(|g| covers(g)) {
                 return g.clone();
             }
         }
         if chains > Self::MAX_CHAINS || per_chain > Self::MAX_PER_CHAIN {
-            return Arc::new(BulletproofGens::new(per_chain.max(1), chains.max(1)));
+            return Generators::from_parts(self.pedersen, BulletproofGens::new(per_chain.max(1), chains.max(1)));
         }
         let mut guard = match self.gens.write() {
             Ok(guard) => guard,
@@ -70,8 +72,8 @@ impl<G: Group> GeneratorCache<G> {
         if let Some(g) = guard.as_ref().filter(|g| covers(g)) {
             return g.clone();
         }
-        let (new_chains, new_per) = Self::grown_capacity(guard.as_deref(), chains, per_chain);
-        let grown = Arc::new(BulletproofGens::new(new_per, new_chains));
+        let (new_chains, new_per) = Self::grown_capacity(guard.as_ref().map(Generators::vector), chains, per_chain);
+        let grown = Generators::from_parts(self.pedersen, BulletproofGens::new(new_per, new_chains));
         *guard = Some(grown.clone());
         grown
     }

@@ -10,7 +10,7 @@ use crate::batch::Claim;
 use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit, PublicValues};
 use crate::circuit::R1csProof;
 use crate::encoding::{from_hex, to_hex};
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, GroupId};
 use crate::transcript::new_transcript;
 
@@ -97,10 +97,9 @@ impl CircuitProofFile {
     ) -> Result<CircuitProofFile, FileError> {
         check_label(label)?;
         let multipliers = circuit.metrics().multipliers;
-        let pc = PedersenGens::<G>::default();
-        let bp = BulletproofGens::<G>::new(circuit.padded_multipliers(), 1);
+        let gens = Generators::<G>::new(circuit.padded_multipliers(), 1);
         let (proof, public) =
-            circuit.prove(&pc, &bp, new_transcript(label.as_bytes()), values, rng).map_err(FileError::Proof)?;
+            circuit.prove(&gens, new_transcript(label.as_bytes()), values, rng).map_err(FileError::Proof)?;
         let wires = |values: &[(usize, G::Scalar)]| -> Vec<WireValue> {
             values.iter().map(|(w, v)| WireValue { wire: *w, value: scalar_to_hex(v) }).collect()
         };

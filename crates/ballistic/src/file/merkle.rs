@@ -42,7 +42,7 @@ use super::{check_label, group_of, json_text, FileError, MAX_RANGE_FILE};
 use crate::batch::Claim;
 use crate::embedded::WithEmbeddedCurve;
 use crate::encoding::{decode_point, from_hex, to_hex};
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::merkle::{self, MembershipProof, MerkleParams, MerkleTree, PreparedMembership, MAX_DEPTH};
 use crate::transcript::new_transcript;
@@ -322,13 +322,11 @@ impl MembershipProofFile {
             .and_then(|i| tree.leaves().get(i).copied())
             .ok_or(FileError::LeafIndex { index, leaves: tree.len() })?;
         let mut blinding = blinding.unwrap_or_else(|| G::Scalar::random(rng));
-        let pc = PedersenGens::<G>::default();
-        let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+        let gens = Generators::<G>::new(params.generators_needed(), 1);
         let root = tree.root();
         let result = merkle::prove_membership(
+            &gens,
             params,
-            &bp,
-            &pc,
             new_transcript(label.as_bytes()),
             &root,
             &leaf,

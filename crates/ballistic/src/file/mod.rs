@@ -608,9 +608,8 @@ fn verify_claims<G: crate::group::Group, R: rand_core::RngCore + rand_core::Cryp
     claims: &[&dyn crate::batch::Claim<G>],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
-    let pc = crate::generators::PedersenGens::<G>::default();
-    let generators = |chains, per_chain| Box::new(crate::generators::BulletproofGens::<G>::new(per_chain, chains));
-    match crate::batch::verify_with_generators(claims, generators, &pc, rng) {
+    let generators = |chains, per_chain| crate::generators::Generators::<G>::new(per_chain, chains);
+    match crate::batch::verify_with_generators(generators, claims, rng) {
         Ok(()) => Vec::new(),
         Err(e) => e
             .invalid

@@ -22,9 +22,12 @@ use super::secrets::{check_nonzero, Openings};
 use super::FileError;
 use crate::batch::{Claim, Item};
 use crate::compat::grin::{self, GrinNonces, GrinOpening, GrinProof, GrinProveOptions, GrinStatement};
-use crate::compat::monero::{self, MoneroConsensus, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
+use crate::compat::monero::{
+    self, original_generators, plus_generators, MoneroConsensus, MoneroOriginalProof, MoneroPlusProof, MoneroStatement,
+};
 use crate::encoding::{from_hex, to_hex};
 use crate::errors::ProofError;
+use crate::generators::Generators;
 use crate::group::{Ed25519, Group, Secp256k1};
 use crate::range::RangeSystem;
 
@@ -411,8 +414,8 @@ impl DecodedProfile {
     pub(super) fn verify<R: RngCore + CryptoRng>(&self, rng: &mut R) -> Result<(), FileError> {
         match self {
             DecodedProfile::Grin(p, s) => p.verify(s, rng),
-            DecodedProfile::MoneroPlus(p, s) => verify_monero_one(p, s, MoneroGens::plus(), rng),
-            DecodedProfile::MoneroOriginal(p, s) => verify_monero_one(p, s, MoneroGens::original(), rng),
+            DecodedProfile::MoneroPlus(p, s) => verify_monero_one(plus_generators(), p, s, rng),
+            DecodedProfile::MoneroOriginal(p, s) => verify_monero_one(original_generators(), p, s, rng),
         }
         .map_err(FileError::Proof)
     }
@@ -422,12 +425,12 @@ fn verify_monero_one<
     P: crate::equation::Verifiable<Ed25519, Statement = MoneroStatement, Context = ()>,
     R: RngCore + CryptoRng,
 >(
+    gens: &Generators<Ed25519>,
     proof: &P,
     statement: &MoneroStatement,
-    gens: &MoneroGens,
     rng: &mut R,
 ) -> Result<(), ProofError> {
-    proof.verify(statement, &mut (), &gens.bp, &gens.pc, rng)
+    proof.verify(gens, statement, &mut (), rng)
 }
 
 /// Verify profile files as one batch per generator set (Grin's; Monero's
@@ -455,18 +458,17 @@ pub(super) fn verify_profile_files<R: RngCore + CryptoRng>(
         }
     }
     let gens = grin::grin_generators();
-    bad.extend(batch_of::<Secp256k1, _, _>(&grin, gens.bulletproof_gens(), gens.pedersen_gens(), rng));
-    bad.extend(batch_of::<Ed25519, _, _>(&plus, &MoneroGens::plus().bp, &MoneroGens::plus().pc, rng));
-    bad.extend(batch_of::<Ed25519, _, _>(&original, &MoneroGens::original().bp, &MoneroGens::original().pc, rng));
+    bad.extend(batch_of::<Secp256k1, _, _>(gens.generators(), &grin, rng));
+    bad.extend(batch_of::<Ed25519, _, _>(plus_generators(), &plus, rng));
+    bad.extend(batch_of::<Ed25519, _, _>(original_generators(), &original, rng));
     bad
 }
 
 /// One batch of `(file index, proof, statement)` over one generator set:
 /// `(file index, reason)` for each invalid proof (nothing for no members).
 fn batch_of<G: Group, P: crate::equation::Verifiable<G, Context = ()> + Sync, R: RngCore + CryptoRng>(
+    gens: &Generators<G>,
     members: &[(usize, &P, &P::Statement)],
-    bp_gens: &crate::generators::BulletproofGens<G>,
-    pc_gens: &crate::generators::PedersenGens<G>,
     rng: &mut R,
 ) -> Vec<(usize, FileError)>
 where
@@ -477,7 +479,7 @@ where
     }
     let items: Vec<Item<'_, G, P>> = members.iter().map(|(_, p, s)| Item::new(*p, *s, ())).collect();
     let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
-    match crate::batch::verify(&claims, bp_gens, pc_gens, rng) {
+    match crate::batch::verify(gens, &claims, rng) {
         Ok(()) => Vec::new(),
         Err(e) => e
             .invalid

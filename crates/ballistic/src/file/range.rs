@@ -10,7 +10,7 @@ use super::{check_label, group_of, json_text, secrets::Openings, FileError, Gene
 use crate::batch::{Claim, Item};
 use crate::compat::monero::MoneroConsensus;
 use crate::encoding::{decode_point, from_hex, to_hex};
-use crate::generators::PedersenGens;
+use crate::generators::Generators;
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::range::{
     DynIntervalProof, DynRangeProof, Interval, IntervalStatement, RangeShape, RangeStatement, RangeSystem, MAX_BITS,
@@ -129,7 +129,7 @@ impl<G: Group> DecodedRangeFile<G> {
             .add_terms(G::Scalar::one(), combine, &mut eq)
             .and_then(|()| {
                 let (chains, per_chain) = eq.generators_needed();
-                eq.verify(&cache.get(chains, per_chain), cache.pedersen())
+                eq.verify(&cache.get(chains, per_chain))
             })
             .map_err(FileError::Proof)
     }
@@ -376,7 +376,7 @@ impl RangeProofFile {
         let bytes = from_hex(&self.proof).ok_or_else(|| FileError::Hex { field: "proof".into() })?;
         let proof = match (interval, commitments.as_slice()) {
             (Some(interval), [commitment]) => {
-                let statement = IntervalStatement::new(interval, commitment, &PedersenGens::<G>::default())
+                let statement = IntervalStatement::new(&Generators::<G>::new(0, 0), interval, commitment)
                     .map_err(FileError::Decode)?;
                 let proof = system.decode_interval::<G>(&bytes, interval).map_err(FileError::Decode)?;
                 DecodedRangeProof::Interval { statement, proof }
@@ -464,9 +464,9 @@ impl RangeProofFile {
         let (proof_bytes, commitments, bits, interval) = match (options.range, values, blindings.as_slice()) {
             (ProvedRange::Interval(interval), [value], [blinding]) => {
                 let (chains, per_chain) = system.interval_generators_needed(interval).map_err(FileError::Proof)?;
-                let bp = cache.get(chains, per_chain);
+                let gens = cache.get(chains, per_chain);
                 let (proof, commitment) = system
-                    .prove_interval(&bp, cache.pedersen(), &mut transcript, *value, blinding, interval, rng)
+                    .prove_interval(&gens, &mut transcript, *value, blinding, interval, rng)
                     .map_err(FileError::Proof)?;
                 (proof.to_bytes(), alloc::vec![commitment], interval.bits(), Some(interval))
             }
@@ -475,10 +475,9 @@ impl RangeProofFile {
             }
             (ProvedRange::Bits(bits), _, _) => {
                 let shape = RangeShape::new(bits, values.len()).map_err(FileError::Proof)?;
-                let bp = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
-                let (proof, commitments) = system
-                    .prove(&bp, cache.pedersen(), &mut transcript, values, &blindings, bits, rng)
-                    .map_err(FileError::Proof)?;
+                let gens = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
+                let (proof, commitments) =
+                    system.prove(&gens, &mut transcript, values, &blindings, bits, rng).map_err(FileError::Proof)?;
                 (proof.to_bytes(), commitments, bits, None)
             }
         };
@@ -530,19 +529,10 @@ impl RangeProofFile {
         };
         let system = options.system;
         let shape = RangeShape::new(bits, values.len()).map_err(FileError::Proof)?;
-        let bp = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
+        let gens = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
         let mut transcript = new_transcript_with_extra(label.as_bytes(), options.extra);
         let (proof, commitments, blindings) = system
-            .prove_recoverable(
-                &bp,
-                cache.pedersen(),
-                &mut transcript,
-                values,
-                bits,
-                key.seed,
-                key.output_id,
-                key.message,
-            )
+            .prove_recoverable(&gens, &mut transcript, values, bits, key.seed, key.output_id, key.message)
             .map_err(FileError::Proof)?;
         let mut file = Self::from_proof::<G>(&*proof, bits, &commitments, label)?;
         file.extra = (!options.extra.is_empty()).then(|| to_hex(options.extra));
@@ -587,7 +577,7 @@ impl RangeProofFile {
         };
         let recovered = proof
             .recover(
-                &PedersenGens::<G>::default(),
+                &Generators::<G>::new(0, 0),
                 &mut decoded.transcript(),
                 statement.commitments(),
                 self.bits,

@@ -44,7 +44,7 @@ use super::{
 use crate::ct::declassify;
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 use crate::transcript::TranscriptProtocol;
 
@@ -118,7 +118,8 @@ pub struct IntervalStatement<G: Group> {
 impl<G: Group> IntervalStatement<G> {
     /// An error if `commitment` is not a valid point
     /// ([`ProofError::InvalidCommitment`]).
-    pub fn new(interval: Interval, commitment: &G::Compressed, pc_gens: &PedersenGens<G>) -> Result<Self, ProofError> {
+    pub fn new(gens: &Generators<G>, interval: Interval, commitment: &G::Compressed) -> Result<Self, ProofError> {
+        let pc_gens = gens.pedersen();
         let v = G::decompress(commitment).ok_or(ProofError::InvalidCommitment { index: 0 })?;
         let v1 = v - G::msm_vartime([G::Scalar::from_u64(interval.lo)], [pc_gens.b]);
         let mut points = vec![v1];
@@ -186,14 +187,14 @@ impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
     // Indexing: m ∈ {1, 2} = interval.values() and both arrays have 2 entries.
     #[allow(clippy::indexing_slicing)]
     pub fn prove_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         value: u64,
         blinding: &G::Scalar,
         interval: Interval,
         rng: &mut R,
     ) -> Result<(Self, G::Compressed), ProofError> {
+        let pc_gens = gens.pedersen();
         // Compared in constant time; only the verdict is revealed.
         let mut outside = (interval.lo.ct_gt(&value) | value.ct_gt(&interval.hi)).unwrap_u8();
         declassify(&outside);
@@ -209,23 +210,22 @@ impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
         let values = [x, x.wrapping_add(interval.offset())];
         let blindings = [*blinding, *blinding];
         let m = interval.values();
-        let (proof, _) =
-            P::prove_values(bp_gens, pc_gens, transcript, &values[..m], &blindings[..m], interval.bits(), rng)?;
+        let (proof, _) = P::prove_values(gens, transcript, &values[..m], &blindings[..m], interval.bits(), rng)?;
         Ok((IntervalProof { proof, _group: PhantomData }, commitment))
     }
 
     /// Verify that `commitment` opens to a value in `interval`.
     pub fn verify_with_rng<R: RngCore + CryptoRng>(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitment: &G::Compressed,
         interval: Interval,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let statement = IntervalStatement::new(interval, commitment, pc_gens)?;
-        self.verify(&statement, transcript, bp_gens, pc_gens, rng)
+        let _pc_gens = gens.pedersen();
+        let statement = IntervalStatement::new(gens, interval, commitment)?;
+        self.verify(gens, &statement, transcript, rng)
     }
 
     /// The inner range proof's encoding.
@@ -269,8 +269,7 @@ impl RangeSystem {
     #[allow(clippy::too_many_arguments)]
     pub fn prove_interval<G: Group, R: RngCore + CryptoRng>(
         self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         value: u64,
         blinding: &G::Scalar,
@@ -278,8 +277,7 @@ impl RangeSystem {
         rng: &mut R,
     ) -> Result<DynIntervalProved<G>, ProofError> {
         fn with<G: Group, P: RangeProofSystem<G> + 'static, R: RngCore + CryptoRng>(
-            bp_gens: &BulletproofGens<G>,
-            pc_gens: &PedersenGens<G>,
+            gens: &Generators<G>,
             transcript: &mut Transcript,
             value: u64,
             blinding: &G::Scalar,
@@ -287,18 +285,16 @@ impl RangeSystem {
             rng: &mut R,
         ) -> Result<DynIntervalProved<G>, ProofError> {
             let (proof, commitment) =
-                IntervalProof::<G, P>::prove_with_rng(bp_gens, pc_gens, transcript, value, blinding, interval, rng)?;
+                IntervalProof::<G, P>::prove_with_rng(gens, transcript, value, blinding, interval, rng)?;
             Ok((Box::new(proof), commitment))
         }
         match self {
-            RangeSystem::Bulletproofs => {
-                with::<G, RangeProof<G>, R>(bp_gens, pc_gens, transcript, value, blinding, interval, rng)
-            }
+            RangeSystem::Bulletproofs => with::<G, RangeProof<G>, R>(gens, transcript, value, blinding, interval, rng),
             RangeSystem::BulletproofsPlus => {
-                with::<G, RangeProofPlus<G>, R>(bp_gens, pc_gens, transcript, value, blinding, interval, rng)
+                with::<G, RangeProofPlus<G>, R>(gens, transcript, value, blinding, interval, rng)
             }
             RangeSystem::BulletproofsPlusPlus => {
-                with::<G, RangeProofPlusPlus<G>, R>(bp_gens, pc_gens, transcript, value, blinding, interval, rng)
+                with::<G, RangeProofPlusPlus<G>, R>(gens, transcript, value, blinding, interval, rng)
             }
         }
     }

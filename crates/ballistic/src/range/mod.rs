@@ -54,7 +54,7 @@ use zeroize::Zeroizing;
 
 use crate::equation::Verifiable;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::Group;
 
 /// Largest supported bit size.
@@ -281,8 +281,7 @@ impl RangeSystem {
     #[allow(clippy::type_complexity)]
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -295,14 +294,12 @@ impl RangeSystem {
             r.map(|(p, c)| (Box::new(p) as Box<dyn DynRangeProof<G>>, c))
         }
         match self {
-            RangeSystem::Bulletproofs => {
-                boxed(RangeProof::prove_values(bp_gens, pc_gens, transcript, values, blindings, n, rng))
-            }
+            RangeSystem::Bulletproofs => boxed(RangeProof::prove_values(gens, transcript, values, blindings, n, rng)),
             RangeSystem::BulletproofsPlus => {
-                boxed(RangeProofPlus::prove_values(bp_gens, pc_gens, transcript, values, blindings, n, rng))
+                boxed(RangeProofPlus::prove_values(gens, transcript, values, blindings, n, rng))
             }
             RangeSystem::BulletproofsPlusPlus => {
-                boxed(RangeProofPlusPlus::prove_values(bp_gens, pc_gens, transcript, values, blindings, n, rng))
+                boxed(RangeProofPlusPlus::prove_values(gens, transcript, values, blindings, n, rng))
             }
         }
     }
@@ -320,8 +317,7 @@ impl RangeSystem {
     #[allow(clippy::type_complexity)]
     pub fn prove_recoverable<G: Group>(
         self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
@@ -336,14 +332,14 @@ impl RangeSystem {
         }
         match self {
             RangeSystem::Bulletproofs => {
-                boxed(RangeProof::prove_recoverable(bp_gens, pc_gens, transcript, values, n, seed, output_id, message))
+                boxed(RangeProof::prove_recoverable(gens, transcript, values, n, seed, output_id, message))
             }
-            RangeSystem::BulletproofsPlus => boxed(RangeProofPlus::prove_recoverable(
-                bp_gens, pc_gens, transcript, values, n, seed, output_id, message,
-            )),
-            RangeSystem::BulletproofsPlusPlus => boxed(RangeProofPlusPlus::prove_recoverable(
-                bp_gens, pc_gens, transcript, values, n, seed, output_id, message,
-            )),
+            RangeSystem::BulletproofsPlus => {
+                boxed(RangeProofPlus::prove_recoverable(gens, transcript, values, n, seed, output_id, message))
+            }
+            RangeSystem::BulletproofsPlusPlus => {
+                boxed(RangeProofPlusPlus::prove_recoverable(gens, transcript, values, n, seed, output_id, message))
+            }
         }
     }
 }
@@ -366,7 +362,7 @@ pub trait DynRangeProof<G: Group>:
     #[allow(clippy::too_many_arguments)]
     fn recover(
         &self,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
@@ -386,8 +382,7 @@ pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
     /// Prove every `values[j] ∈ [0, 2^n)`; returns the commitments.
     #[allow(clippy::too_many_arguments)]
     fn prove_values<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -402,15 +397,14 @@ pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
     #[allow(clippy::too_many_arguments)]
     fn verify_values<R: RngCore + CryptoRng>(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError> {
         let statement = RangeStatement::new(n, commitments)?;
-        self.verify(&statement, transcript, bp_gens, pc_gens, rng)
+        self.verify(gens, &statement, transcript, rng)
     }
 
     /// The proof's encoding.

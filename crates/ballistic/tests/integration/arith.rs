@@ -135,18 +135,17 @@ fn gates_evaluate_as_specified() {
     assert_eq!(c.stats().multipliers, 2 + 4 + 1 + 1 + 2 + 2 + 1 + 1);
     assert_eq!(PreparedCircuit::<G>::new(c.clone()).unwrap().metrics().multipliers, c.stats().multipliers);
     // And it proves and verifies, and a wrong output is refused.
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(16, 1);
+    let gens = Generators::<G>::new(16, 1);
     let mut rng = ChaCha20Rng::seed_from_u64(1);
-    let (proof, public) = c.prove(&pc, &bp, Transcript::new(b"t"), &values, &mut rng).unwrap();
-    c.verify(&pc, &bp, Transcript::new(b"t"), &public, &proof, &mut rng).unwrap();
+    let (proof, public) = c.prove(&gens, Transcript::new(b"t"), &values, &mut rng).unwrap();
+    c.verify(&gens, Transcript::new(b"t"), &public, &proof, &mut rng).unwrap();
     let mut wrong = public.clone();
     wrong.outputs[0].1 += S::one();
-    assert!(c.verify(&pc, &bp, Transcript::new(b"t"), &wrong, &proof, &mut rng).is_err());
+    assert!(c.verify(&gens, Transcript::new(b"t"), &wrong, &proof, &mut rng).is_err());
     // A split whose value does not fit its bits has no proof.
     let values = c.read_inputs::<S, _>(Cursor::new("0 1\n1 1b\n2 6\n")).unwrap();
     assert_eq!(
-        c.prove(&pc, &bp, Transcript::new(b"t"), &values, &mut rng).unwrap_err(),
+        c.prove(&gens, Transcript::new(b"t"), &values, &mut rng).unwrap_err(),
         ballistic::ProofError::Unsatisfied
     );
 }
@@ -183,29 +182,28 @@ fn shared_circuits_evaluate_to_expected_outputs() {
 /// Prove and verify a shared circuit; check the rejections.
 fn prove_shared<G: Group>(field: &str, name: &str) {
     let (circuit, inputs, outputs) = load::<G>(field, name);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(PreparedCircuit::<G>::new(circuit.clone()).unwrap().padded_multipliers(), 1);
+    let gens = Generators::<G>::new(PreparedCircuit::<G>::new(circuit.clone()).unwrap().padded_multipliers(), 1);
     let mut rng = ChaCha20Rng::seed_from_u64(42);
-    let (proof, public) = circuit.prove(&pc, &bp, Transcript::new(b"arith"), &inputs, &mut rng).unwrap();
+    let (proof, public) = circuit.prove(&gens, Transcript::new(b"arith"), &inputs, &mut rng).unwrap();
     assert_eq!(public.outputs, outputs, "{field}/{name}: proof's outputs differ from {name}.out");
-    circuit.verify(&pc, &bp, Transcript::new(b"arith"), &public, &proof, &mut rng).unwrap();
+    circuit.verify(&gens, Transcript::new(b"arith"), &public, &proof, &mut rng).unwrap();
     let bytes = proof.to_bytes();
     assert_eq!(R1csProof::<G>::from_bytes(&bytes).unwrap().to_bytes(), bytes);
     // A wrong public output, a wrong public input, a flipped proof byte.
     let mut wrong: PublicValues<G::Scalar> = public.clone();
     wrong.outputs[0].1 += G::Scalar::one();
-    assert!(circuit.verify(&pc, &bp, Transcript::new(b"arith"), &wrong, &proof, &mut rng).is_err());
+    assert!(circuit.verify(&gens, Transcript::new(b"arith"), &wrong, &proof, &mut rng).is_err());
     if let Some(first) = public.inputs.first() {
         let mut wrong = public.clone();
         wrong.inputs[0].1 = first.1 + G::Scalar::one();
-        assert!(circuit.verify(&pc, &bp, Transcript::new(b"arith"), &wrong, &proof, &mut rng).is_err());
+        assert!(circuit.verify(&gens, Transcript::new(b"arith"), &wrong, &proof, &mut rng).is_err());
     }
     let mut t = bytes.clone();
     t[bytes.len() / 2] ^= 1;
     if let Ok(p) = R1csProof::<G>::from_bytes(&t) {
-        assert!(circuit.verify(&pc, &bp, Transcript::new(b"arith"), &public, &p, &mut rng).is_err());
+        assert!(circuit.verify(&gens, Transcript::new(b"arith"), &public, &p, &mut rng).is_err());
     }
-    assert!(circuit.verify(&pc, &bp, Transcript::new(b"other"), &public, &proof, &mut rng).is_err());
+    assert!(circuit.verify(&gens, Transcript::new(b"other"), &public, &proof, &mut rng).is_err());
 }
 
 #[test]
@@ -225,11 +223,10 @@ fn changed_gate_rejected() {
     let inputs = circuit
         .read_inputs::<<G as Group>::Scalar, _>(std::fs::read(dir.join("simple_example.in")).unwrap().as_slice())
         .unwrap();
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(8, 1);
+    let gens = Generators::<G>::new(8, 1);
     let mut rng = ChaCha20Rng::seed_from_u64(5);
-    let (proof, public) = circuit.prove(&pc, &bp, Transcript::new(b"g"), &inputs, &mut rng).unwrap();
-    circuit.verify(&pc, &bp, Transcript::new(b"g"), &public, &proof, &mut rng).unwrap();
+    let (proof, public) = circuit.prove(&gens, Transcript::new(b"g"), &inputs, &mut rng).unwrap();
+    circuit.verify(&gens, Transcript::new(b"g"), &public, &proof, &mut rng).unwrap();
     for (from, to) in [
         ("const-mul-6 ", "const-mul-7 "),
         ("const-mul-5 ", "const-mul-4 "),
@@ -238,12 +235,12 @@ fn changed_gate_rejected() {
     ] {
         assert!(text.contains(from));
         let changed = Circuit::parse(Cursor::new(text.replacen(from, to, 1).as_bytes())).unwrap();
-        assert!(changed.verify(&pc, &bp, Transcript::new(b"g"), &public, &proof, &mut rng).is_err(), "{from} → {to}");
+        assert!(changed.verify(&gens, Transcript::new(b"g"), &public, &proof, &mut rng).is_err(), "{from} → {to}");
     }
     // Reordering an addition's inputs builds the same constraints: the
     // same statement, so the proof stands.
     let same = Circuit::parse(Cursor::new(text.replacen("add in 2 <4 5>", "add in 2 <5 4>", 1).as_bytes())).unwrap();
-    same.verify(&pc, &bp, Transcript::new(b"g"), &public, &proof, &mut rng).unwrap();
+    same.verify(&gens, Transcript::new(b"g"), &public, &proof, &mut rng).unwrap();
 }
 
 /// SHA-256 with padding of the witness "abc" (23,450 gates): the digest

@@ -60,10 +60,9 @@ fn inputs<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (Vec<u64>, Vec<G::S
 }
 
 fn prove_native<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (MultiAssetRangeProof<G>, Case<G>) {
-    let (values, blindings, gens) = inputs(s, n, m);
+    let (gens, values, blindings) = inputs(s, n, m);
     let (proof, commitments) = MultiAssetRangeProof::prove_with_rng(
-        &s.bp,
-        &s.pc,
+        &s.gens,
         &mut Transcript::new(LABEL),
         &values,
         &blindings,
@@ -81,7 +80,7 @@ fn verify<G: Group, P: Verifiable<G, Statement = MultiAssetStatement<G>, Context
     proof: &P,
     statement: &MultiAssetStatement<G>,
 ) -> Result<(), ProofError> {
-    proof.verify(statement, &mut Transcript::new(LABEL), &s.bp, &s.pc, &mut s.rng)
+    proof.verify(&s.gens, statement, &mut Transcript::new(LABEL), &mut s.rng)
 }
 
 /// Every change of the statement that must fail: each generator changed,
@@ -98,7 +97,7 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
     for j in 0..m {
         let mut gens = case.generators.clone();
         gens[j] = other;
-        let st = MultiAssetStatement::new(n, &case.commitments, &gens).unwrap();
+        let st = MultiAssetStatement::new(&gens, n, &case.commitments).unwrap();
         assert!(verify(s, proof, &st).is_err(), "generator {j} changed");
         let mut coms = case.commitments.clone();
         coms[j] = G::compress(&(G::decompress(&coms[j]).unwrap() + s.pc.b));
@@ -109,7 +108,7 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
         // Outputs 0 and 1 are on different assets.
         let mut gens = case.generators.clone();
         gens.swap(0, 1);
-        let st = MultiAssetStatement::new(n, &case.commitments, &gens).unwrap();
+        let st = MultiAssetStatement::new(&gens, n, &case.commitments).unwrap();
         assert!(verify(s, proof, &st).is_err(), "generators swapped");
         let mut coms = case.commitments.clone();
         coms.swap(0, 1);
@@ -119,7 +118,7 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
     let st = case.statement(n - 1).unwrap();
     assert!(verify(s, proof, &st).is_err(), "another n");
     let st = case.statement(n).unwrap();
-    assert!(proof.verify(&st, &mut Transcript::new(b"other"), &s.bp, &s.pc, &mut s.rng).is_err(), "another label");
+    assert!(proof.verify(&s.gens, &st, &mut Transcript::new(b"other"), &mut s.rng).is_err(), "another label");
 }
 
 fn native_honest_and_rejected<G: Group>() {
@@ -186,24 +185,22 @@ fn refuses_bad_inputs<G: Group>() {
     let mut s = setup::<G>(4);
     let (values, blindings, mut gens) = inputs(&mut s, 8, 2);
     let prove = |s: &mut Setup<G>, v: &[u64], b: &[G::Scalar], g: &[G::Point], n| {
-        MultiAssetRangeProof::prove_with_rng(&s.bp, &s.pc, &mut Transcript::new(LABEL), v, b, g, n, &mut s.rng)
-            .map(|_| ())
+        MultiAssetRangeProof::prove_with_rng(&s.gens, &mut Transcript::new(LABEL), v, b, g, n, &mut s.rng).map(|_| ())
     };
     assert!(matches!(prove(&mut s, &values, &blindings, &gens[..1], 8), Err(ProofError::WrongNumGenerators { .. })));
-    assert!(matches!(prove(&mut s, &values, &blindings[..1], &gens, 8), Err(ProofError::WrongNumBlindings { .. })));
+    assert!(matches!(prove(&gens, &mut s, &values, &blindings[..1], 8), Err(ProofError::WrongNumBlindings { .. })));
     assert!(matches!(
-        prove(&mut s, &[256, 1], &blindings, &gens, 8),
+        prove(&gens, &mut s, &[256, 1], &blindings, 8),
         Err(ProofError::ValueOutOfRange { index: 0, .. })
     ));
-    assert!(matches!(prove(&mut s, &values, &blindings, &gens, 0), Err(ProofError::InvalidBitsize { .. })));
+    assert!(matches!(prove(&gens, &mut s, &values, &blindings, 0), Err(ProofError::InvalidBitsize { .. })));
     gens[1] = G::identity();
     assert!(matches!(
-        prove(&mut s, &values, &blindings, &gens, 8),
+        prove(&gens, &mut s, &values, &blindings, 8),
         Err(ProofError::InvalidValueGenerator { index: 1 })
     ));
     let rec = RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(
-        &s.bp,
-        &s.pc,
+        &s.gens,
         &mut Transcript::new(LABEL),
         &values,
         &blindings,
@@ -229,10 +226,9 @@ fn prove_recommitted<G: Group, P: RangeProofSystem<G>>(
     n: usize,
     m: usize,
 ) -> (RecommittedRangeProof<G, P>, Case<G>) {
-    let (values, blindings, gens) = inputs(s, n, m);
+    let (gens, values, blindings) = inputs(s, n, m);
     let (proof, commitments) = RecommittedRangeProof::<G, P>::prove_with_rng(
-        &s.bp,
-        &s.pc,
+        &s.gens,
         &mut Transcript::new(LABEL),
         &values,
         &blindings,
@@ -260,10 +256,7 @@ fn recommitted_honest_and_rejected<G: Group, P: RangeProofSystem<G>>() {
         // The re-commitments open on B to the same values: the inner proof
         // verifies on its own for them.
         let inner = RangeStatement::<G>::new(n, &proof.recommitments()).unwrap();
-        proof
-            .range_proof()
-            .verify(&inner, &mut recommitted_inner_transcript(&case, n), &s.bp, &s.pc, &mut s.rng)
-            .unwrap();
+        proof.range_proof().verify(&s.gens, &inner, &mut recommitted_inner_transcript(&case, n), &mut s.rng).unwrap();
         // A flipped byte anywhere fails to decode or to verify.
         for offset in (0..bytes.len()).step_by(24) {
             let mut b = bytes.clone();
@@ -303,7 +296,7 @@ fn batch_mixes_generators<G: Group>() {
     let (rec_pp, case_e) = prove_recommitted::<G, RangeProofPlusPlus<G>>(&mut s, 8, 2);
     let blinding = <G::Scalar as ScalarOps>::random(&mut s.rng);
     let (plain, plain_c) =
-        RangeProof::<G>::prove_single_with_rng(&s.bp, &s.pc, &mut Transcript::new(LABEL), 7, &blinding, 8, &mut s.rng)
+        RangeProof::<G>::prove_single_with_rng(&s.gens, &mut Transcript::new(LABEL), 7, &blinding, 8, &mut s.rng)
             .unwrap();
     let plain_st = RangeStatement::new(8, &[plain_c]).unwrap();
     let (st_a, st_b, st_c, st_d, st_e) = (
@@ -326,7 +319,7 @@ fn batch_mixes_generators<G: Group>() {
             Box::new(Item::new(&plain, &plain_st, t())),
         ];
         let claims: Vec<&dyn Claim<G>> = items.iter().map(|c| c.as_ref()).collect();
-        batch::verify(&claims, &s.bp, &s.pc, &mut s.rng)
+        batch::verify(&s.gens, &claims, &mut s.rng)
     };
     check(&mut s, &st_b).unwrap();
     assert_eq!(check(&mut s, &wrong_b).unwrap_err().indices(), vec![1]);
@@ -412,30 +405,24 @@ fn dispatch_by_name() {
     use ballistic::range::assets::MultiAssetSystem;
     type G = Secp256k1;
     let mut s = setup::<G>(7);
-    let (values, blindings, gens) = inputs(&mut s, 8, 3);
+    let (gens, values, blindings) = inputs(&mut s, 8, 3);
     let compressed: Vec<_> = gens.iter().map(G::compress).collect();
     for system in MultiAssetSystem::ALL {
         assert_eq!(MultiAssetSystem::from_name(system.name()), Some(system));
         let (proof, commitments) = system
-            .prove::<G, _>(&s.bp, &s.pc, &mut Transcript::new(LABEL), &values, &blindings, &gens, 8, &mut s.rng)
+            .prove::<G, _>(&s.gens, &mut Transcript::new(LABEL), &values, &blindings, &gens, 8, &mut s.rng)
             .unwrap();
         assert_eq!(proof.system(), system);
         let bytes = proof.to_bytes();
         assert_eq!(bytes.len(), system.encoded_len::<G>(8, 3).unwrap());
         let statement = MultiAssetStatement::new(8, &commitments, &compressed).unwrap();
         let decoded = system.decode::<G>(&bytes, 8, 3).unwrap();
-        ballistic::equation::verify_dyn(&*decoded, &statement, &mut Transcript::new(LABEL), &s.bp, &s.pc, &mut s.rng)
+        ballistic::equation::verify_dyn(&s.gens, &*decoded, &statement, &mut Transcript::new(LABEL), &mut s.rng)
             .unwrap();
         for other in MultiAssetSystem::ALL.into_iter().filter(|o| *o != system) {
             if let Ok(p) = other.decode::<G>(&bytes, 8, 3) {
-                let r = ballistic::equation::verify_dyn(
-                    &*p,
-                    &statement,
-                    &mut Transcript::new(LABEL),
-                    &s.bp,
-                    &s.pc,
-                    &mut s.rng,
-                );
+                let r =
+                    ballistic::equation::verify_dyn(&s.gens, &*p, &statement, &mut Transcript::new(LABEL), &mut s.rng);
                 assert!(r.is_err(), "{} decoded as {}", system.name(), other.name());
             }
         }

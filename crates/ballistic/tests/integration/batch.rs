@@ -57,26 +57,24 @@ const MIXED: &[(usize, usize)] = &[(64, 1), (8, 1), (33, 3), (64, 4), (1, 1), (1
 
 fn mixed_batches_verify<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(10);
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let cases = make::<G>(&mut rng, &bp, MIXED);
-    assert_eq!(common::verify_range_batch(&items(&cases, &[]), &bp, &pc, &mut rng), Ok(()));
-    assert_eq!(common::verify_range_batch::<G, _>(&[], &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch(&gens, &items(&cases, &[]), &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch::<G, _>(&gens, &[], &mut rng), Ok(()));
     // Commitments reused across proofs of a batch are fine.
     let twice: Vec<_> = items(&cases, &[]).into_iter().chain(items(&cases, &[])).collect();
-    assert_eq!(common::verify_range_batch(&twice, &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch(&gens, &twice, &mut rng), Ok(()));
 }
 
 fn invalid_proofs_are_named_exactly<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(11);
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let cases = make::<G>(&mut rng, &bp, MIXED);
     let b = cases.len();
     let mut patterns: Vec<Vec<usize>> = (0..b).map(|i| vec![i]).collect();
     patterns.extend([vec![0, b - 1], vec![1, 2, 3], vec![0, 4, 8], (0..b).collect(), vec![2, 5, 6, 7]]);
     for bad in patterns {
-        let err = common::verify_range_batch(&items(&cases, &bad), &bp, &pc, &mut rng).unwrap_err();
+        let err = common::verify_range_batch(&gens, &items(&cases, &bad), &mut rng).unwrap_err();
         assert_eq!(err.indices(), bad, "pattern {bad:?}");
         assert!(err.invalid.iter().all(|(_, e)| *e == ProofError::VerificationFailed));
     }
@@ -84,13 +82,12 @@ fn invalid_proofs_are_named_exactly<G: Group>() {
 
 fn malformed_items_are_named<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(12);
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let cases = make::<G>(&mut rng, &bp, MIXED);
     let mut its = items(&cases, &[5]);
     its[1].bits = 9; // wrong n: wrong length for this statement
     its[3].commitments = &cases[0].commitments; // wrong m
-    let err = common::verify_range_batch(&its, &bp, &pc, &mut rng).unwrap_err();
+    let err = common::verify_range_batch(&gens, &its, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![1, 3, 5]);
     assert!(matches!(err.invalid[0].1, ProofError::WrongLength { .. }));
     assert_eq!(err.invalid[2].1, ProofError::VerificationFailed);
@@ -144,8 +141,7 @@ fn tables_do_not_change_any_verdict<G: Group>() {
 fn mixed_systems_batch<G: Group>() {
     use ballistic::RangeProofPlus;
     let mut rng = ChaCha20Rng::seed_from_u64(16);
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let classic = make::<G>(&mut rng, &bp, &[(64, 1), (8, 3), (32, 2)]);
     let plus: Vec<(RangeProofPlus<G>, Vec<G::Compressed>, usize)> = [(64usize, 1usize), (16, 4), (5, 1), (64, 2)]
         .into_iter()
@@ -154,8 +150,7 @@ fn mixed_systems_batch<G: Group>() {
             let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() & max).collect();
             let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
             let (p, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
-                &bp,
-                &pc,
+                &gens,
                 &mut Transcript::new(b"batch"),
                 &values,
                 &blindings,
@@ -187,9 +182,9 @@ fn mixed_systems_batch<G: Group>() {
             })
             .collect()
     };
-    assert_eq!(common::verify_range_batch(&items(&[]), &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(common::verify_range_batch(&gens, &items(&[]), &mut rng), Ok(()));
     for bad in [vec![1], vec![0], vec![3, 6], vec![0, 1, 2, 3, 4, 5, 6], vec![5]] {
-        let err = common::verify_range_batch(&items(&bad), &bp, &pc, &mut rng).unwrap_err();
+        let err = common::verify_range_batch(&gens, &items(&bad), &mut rng).unwrap_err();
         assert_eq!(err.indices(), bad);
     }
     // A Bulletproofs+ proof presented with a Bulletproofs proof's statement
@@ -197,14 +192,13 @@ fn mixed_systems_batch<G: Group>() {
     let mut swapped = items(&[]);
     swapped[1].commitments = &classic[0].commitments;
     swapped[2].commitments = &plus[0].1;
-    let err = common::verify_range_batch(&swapped, &bp, &pc, &mut rng).unwrap_err();
+    let err = common::verify_range_batch(&gens, &swapped, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![1, 2]);
 }
 
 fn batch_agrees_with_single<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(13);
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let cases = make::<G>(&mut rng, &bp, &[(8, 1), (8, 2), (16, 1), (4, 3)]);
     // Random byte flips: whatever decodes is judged the same way by both.
     for trial in 0..60 {
@@ -217,21 +211,15 @@ fn batch_agrees_with_single<G: Group>() {
                 bytes[at] ^= 1 << rng.gen_range(0..8);
             }
             let Ok(proof) = RangeProof::<G>::from_bytes(&bytes) else { continue };
-            let single = proof.verify_multiple_with_rng(
-                &bp,
-                &pc,
-                &mut Transcript::new(b"batch"),
-                &c.commitments,
-                c.bits,
-                &mut rng,
-            );
+            let single =
+                proof.verify_multiple_with_rng(&gens, &mut Transcript::new(b"batch"), &c.commitments, c.bits, &mut rng);
             if single.is_err() {
                 expect_bad.push(tampered.len());
             }
             tampered.push(Case { proof, commitments: c.commitments.clone(), bits: c.bits });
             let _ = i;
         }
-        let got = common::verify_range_batch(&items(&tampered, &[]), &bp, &pc, &mut rng).map_err(|e| e.indices());
+        let got = common::verify_range_batch(&gens, &items(&tampered, &[]), &mut rng).map_err(|e| e.indices());
         let want = if expect_bad.is_empty() { Ok(()) } else { Err(expect_bad) };
         assert_eq!(got, want, "trial {trial}");
     }

@@ -48,7 +48,7 @@ fn prove<G: Group>(
     rng: &mut ChaCha20Rng,
 ) -> Result<(Pp<G>, Vec<G::Compressed>), ProofError> {
     let bl = blindings::<G>(rng, values.len());
-    Pp::<G>::prove_multiple_with_rng(bp, pc, &mut Transcript::new(LABEL), values, &bl, n, rng)
+    Pp::<G>::prove_multiple_with_rng(gens, &mut Transcript::new(LABEL), values, &bl, n, rng)
 }
 
 fn verify<G: Group>(
@@ -59,7 +59,7 @@ fn verify<G: Group>(
     n: usize,
     label: &'static [u8],
 ) -> Result<(), ProofError> {
-    proof.verify_multiple(bp, pc, &mut Transcript::new(label), commitments, n)
+    proof.verify_multiple(gens, &mut Transcript::new(label), commitments, n)
 }
 
 /// Decode `bytes` for `(n, m)` and verify: `Ok` only if both succeed.
@@ -71,7 +71,7 @@ fn check_bytes<G: Group>(
     n: usize,
 ) -> Result<(), ProofError> {
     let proof = Pp::<G>::from_bytes_for(bytes, n, commitments.len())?;
-    verify(&proof, bp, pc, commitments, n, LABEL)
+    verify(gens, &proof, commitments, n, LABEL)
 }
 
 /// The commitment to the same value plus one (same blinding).
@@ -119,7 +119,7 @@ fn honest_shapes<G: Group>() {
         }
         for values in cases {
             let (proof, commitments) =
-                prove(&bp, &pc, &values, n, &mut rng).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
+                prove(&gens, &values, n, &mut rng).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
             assert_eq!(commitments.len(), m);
             let bytes = proof.to_bytes();
             assert_eq!(bytes.len(), Pp::<G>::encoded_len(n, m).unwrap(), "n={n} m={m}");
@@ -133,9 +133,9 @@ fn honest_shapes<G: Group>() {
             assert_eq!(dynamic.system(), RangeSystem::BulletproofsPlusPlus);
             assert_eq!(dynamic.to_bytes(), bytes);
             // Verifies with the exact generators and with larger ones.
-            verify(&back, &bp, &pc, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m} {values:?}: {e}"));
+            verify(&gens, &back, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m} {values:?}: {e}"));
             verify(&back, &big, &pc, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
-            back.verify_values(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n, &mut rng).unwrap();
+            back.verify_values(&gens, &mut Transcript::new(LABEL), &commitments, n, &mut rng).unwrap();
             // A batch of one asks for exactly the generators the system names.
             let statement = RangeStatement::new(n, &commitments).unwrap();
             let item = Item::new(&back, &statement, Transcript::new(LABEL));
@@ -155,8 +155,7 @@ fn honest_shapes<G: Group>() {
 /// verify, and a batch of one asks for exactly the generators named.
 fn shape_sweep<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(11);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 64);
+    let gens = Generators::<G>::new(64, 64);
     let shapes =
         (1..=64usize).flat_map(|n| [(n, 1usize), (n, 2)]).chain((1..=64usize).flat_map(|m| [(1usize, m), (64, m)]));
     for (n, m) in shapes {
@@ -164,7 +163,7 @@ fn shape_sweep<G: Group>() {
         assert!(chains <= 64 && per_chain <= 64, "({n}, {m}) needs {chains} chains of {per_chain}");
         let max = max_value(n);
         let values: Vec<u64> = (0..m).map(|j| if j == 0 { max } else { rng.gen::<u64>() & max }).collect();
-        let (proof, commitments) = prove(&bp, &pc, &values, n, &mut rng).unwrap();
+        let (proof, commitments) = prove(&gens, &values, n, &mut rng).unwrap();
         assert_eq!(proof.to_bytes().len(), Pp::<G>::encoded_len(n, m).unwrap());
         layout::<G>(n, m);
         let statement = RangeStatement::new(n, &commitments).unwrap();
@@ -184,18 +183,17 @@ fn shape_sweep<G: Group>() {
     // Value 0 with blinding 0 commits to the identity: still a valid statement.
     let zero = G::Scalar::zero();
     let (proof, commitments) =
-        Pp::<G>::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &[0], &[zero], 8, &mut rng).unwrap();
+        Pp::<G>::prove_multiple_with_rng(&gens, &mut Transcript::new(LABEL), &[0], &[zero], 8, &mut rng).unwrap();
     assert!(G::is_identity_compressed(&commitments[0]));
-    verify(&proof, &bp, &pc, &commitments, 8, LABEL).unwrap();
+    verify(&gens, &proof, &commitments, 8, LABEL).unwrap();
 }
 
 fn prover_errors<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(2);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 64);
+    let gens = Generators::<G>::new(64, 64);
     let b = G::Scalar::one();
     let mut try_prove = |values: &[u64], bl: &[G::Scalar], n: usize| {
-        Pp::<G>::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), values, bl, n, &mut rng).map(|_| ())
+        Pp::<G>::prove_multiple_with_rng(&gens, &mut Transcript::new(LABEL), values, bl, n, &mut rng).map(|_| ())
     };
     for n in [1usize, 4, 7, 8, 16, 32, 60, 63] {
         assert_eq!(try_prove(&[1u64 << n], &[b], n), Err(ProofError::ValueOutOfRange { index: 0, bits: n }));
@@ -269,14 +267,13 @@ struct Tamper<G: Group> {
 
 fn tamper_fixture<G: Group>(n: usize, m: usize, rng: &mut ChaCha20Rng) -> Tamper<G> {
     // Large enough for every shape the tests check the bytes against.
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let max = max_value(n);
     let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() & max).collect();
-    let (proof, commitments) = prove(&bp, &pc, &values, n, rng).unwrap();
+    let (proof, commitments) = prove(&gens, &values, n, rng).unwrap();
     let bytes = proof.to_bytes();
-    check_bytes(&bytes, &bp, &pc, &commitments, n).unwrap();
-    Tamper { bp, pc, proof, commitments, bytes }
+    check_bytes(&gens, &bytes, &commitments, n).unwrap();
+    Tamper { gens, proof, commitments, bytes }
 }
 
 /// The two tampering shapes: one 64-bit value (the paper's shape), and
@@ -290,7 +287,7 @@ fn every_byte_change_rejected<G: Group>() {
         for i in 0..t.bytes.len() {
             let mut bad = t.bytes.clone();
             bad[i] ^= 1;
-            let r = check_bytes(&bad, &t.bp, &t.pc, &t.commitments, n);
+            let r = check_bytes(&t.gens, &bad, &t.commitments, n);
             assert!(r.is_err(), "n={n} m={m}: byte {i} ^ 1 accepted");
         }
     }
@@ -320,37 +317,34 @@ fn length_statement_and_label_bound<G: Group>() {
         // Another commitment (the value plus one), or commitments swapped.
         let mut other = t.commitments.clone();
         other[0] = bumped(&t.pc, &other[0]);
-        assert_eq!(verify(&t.proof, &t.bp, &t.pc, &other, n, LABEL), Err(ProofError::VerificationFailed));
+        assert_eq!(verify(&t.gens, &t.proof, &other, n, LABEL), Err(ProofError::VerificationFailed));
         if m > 1 {
             let mut swapped = t.commitments.clone();
             swapped.swap(0, m - 1);
-            assert_eq!(verify(&t.proof, &t.bp, &t.pc, &swapped, n, LABEL), Err(ProofError::VerificationFailed));
+            assert_eq!(verify(&t.gens, &t.proof, &swapped, n, LABEL), Err(ProofError::VerificationFailed));
         }
         // Another label.
-        assert_eq!(
-            verify(&t.proof, &t.bp, &t.pc, &t.commitments, n, b"another label"),
-            Err(ProofError::VerificationFailed)
-        );
+        assert_eq!(verify(&t.gens, &t.proof, &t.commitments, n, b"another label"), Err(ProofError::VerificationFailed));
         // Another n: an error every time (decoded for (n, m), checked as n').
         for n2 in [1usize, n - 1, n + 1, 63, 64, 60, 8, 6] {
             if n2 == n || n2 > 64 {
                 continue;
             }
-            assert!(verify(&t.proof, &t.bp, &t.pc, &t.commitments, n2, LABEL).is_err(), "n={n} checked as {n2}");
+            assert!(verify(&t.gens, &t.proof, &t.commitments, n2, LABEL).is_err(), "n={n} checked as {n2}");
         }
         for n2 in [0usize, 65] {
             assert_eq!(
-                verify(&t.proof, &t.bp, &t.pc, &t.commitments, n2, LABEL),
+                verify(&t.gens, &t.proof, &t.commitments, n2, LABEL),
                 Err(ProofError::InvalidBitsize { bits: n2 })
             );
         }
         // Another m: fewer or more commitments.
-        assert!(verify(&t.proof, &t.bp, &t.pc, &t.commitments[..m - 1], n, LABEL).is_err());
+        assert!(verify(&t.gens, &t.proof, &t.commitments[..m - 1], n, LABEL).is_err());
         let more: Vec<_> = t.commitments.iter().copied().chain([t.commitments[0]]).collect();
-        assert!(verify(&t.proof, &t.bp, &t.pc, &more, n, LABEL).is_err());
+        assert!(verify(&t.gens, &t.proof, &more, n, LABEL).is_err());
         let identity = G::compress(&G::identity());
         let padded: Vec<_> = t.commitments.iter().copied().chain([identity]).collect();
-        assert!(verify(&t.proof, &t.bp, &t.pc, &padded, n, LABEL).is_err());
+        assert!(verify(&t.gens, &t.proof, &padded, n, LABEL).is_err());
         // The bytes decoded for another shape: a length error, or — when
         // the other shape has the same encoded length — a proof that does
         // not verify for that shape's statement.
@@ -377,7 +371,7 @@ fn length_statement_and_label_bound<G: Group>() {
                         same_length += 1;
                         assert_eq!(Pp::<G>::encoded_len(n2, m2).unwrap(), len);
                         let cs: Vec<_> = (0..m2).map(|j| t.commitments[j % m]).collect();
-                        let r = verify(&p, &t.bp, &t.pc, &cs, n2, LABEL);
+                        let r = verify(&t.gens, &p, &cs, n2, LABEL);
                         assert_eq!(r, Err(ProofError::VerificationFailed), "({n}, {m}) as ({n2}, {m2})");
                     }
                 }
@@ -394,12 +388,12 @@ fn length_statement_and_label_bound<G: Group>() {
         assert_eq!(PlusPlusShape::new(n2, m2).unwrap().witness_len(), PlusPlusShape::new(64, 1).unwrap().witness_len());
         let p = Pp::<G>::from_bytes_for(&t.bytes, n2, m2).unwrap();
         let cs = vec![t.commitments[0]; m2];
-        assert_eq!(verify(&p, &t.bp, &t.pc, &cs, n2, LABEL), Err(ProofError::VerificationFailed));
+        assert_eq!(verify(&t.gens, &p, &cs, n2, LABEL), Err(ProofError::VerificationFailed));
     }
     let t = tamper_fixture::<G>(7, 3, &mut rng);
     assert_eq!(PlusPlusShape::new(8, 3).unwrap().witness_len(), PlusPlusShape::new(7, 3).unwrap().witness_len());
     let p = Pp::<G>::from_bytes_for(&t.bytes, 8, 3).unwrap();
-    assert_eq!(verify(&p, &t.bp, &t.pc, &t.commitments, 8, LABEL), Err(ProofError::VerificationFailed));
+    assert_eq!(verify(&t.gens, &p, &t.commitments, 8, LABEL), Err(ProofError::VerificationFailed));
 }
 
 /// The group order plus `k` (little-endian): the smallest non-canonical
@@ -448,7 +442,7 @@ fn identity_points_and_noncanonical_scalars_rejected<G: Group>() {
             match Pp::<G>::from_bytes_for(&bad, n, m) {
                 Err(e) => assert_eq!(e.kind(), ErrorKind::Decode, "({n}, {m}) identity at {off}: {e}"),
                 Ok(proof) => assert_eq!(
-                    verify(&proof, &t.bp, &t.pc, &t.commitments, n, LABEL),
+                    verify(&t.gens, &proof, &t.commitments, n, LABEL),
                     Err(ProofError::IdentityPoint { label }),
                     "({n}, {m}) identity {label} at {off}"
                 ),
@@ -461,7 +455,7 @@ fn identity_points_and_noncanonical_scalars_rejected<G: Group>() {
                     bits: n,
                     transcript: Transcript::new(LABEL),
                 };
-                let err = common::verify_range_batch(&[item], &t.bp, &t.pc, &mut rng).unwrap_err();
+                let err = common::verify_range_batch(&t.gens, &[item], &mut rng).unwrap_err();
                 assert_eq!(err.invalid, vec![(0, ProofError::IdentityPoint { label })]);
             }
             // An invalid encoding (all 0xff is no point on either group).
@@ -486,53 +480,50 @@ fn identity_points_and_noncanonical_scalars_rejected<G: Group>() {
             // Zero (canonical) decodes but does not verify.
             let mut bad = t.bytes.clone();
             bad[off..off + 32].fill(0);
-            assert_eq!(check_bytes(&bad, &t.bp, &t.pc, &t.commitments, n), Err(ProofError::VerificationFailed));
+            assert_eq!(check_bytes(&t.gens, &bad, &t.commitments, n), Err(ProofError::VerificationFailed));
         }
         // An invalid commitment is a typed error.
         let mut bad = t.commitments.clone();
         bad[0] = G::compressed_from_slice(&vec![0xff; p]).unwrap();
-        assert_eq!(verify(&t.proof, &t.bp, &t.pc, &bad, n, LABEL), Err(ProofError::InvalidCommitment { index: 0 }));
+        assert_eq!(verify(&t.gens, &t.proof, &bad, n, LABEL), Err(ProofError::InvalidCommitment { index: 0 }));
     }
 }
 
 fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(6);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 8);
+    let gens = Generators::<G>::new(64, 8);
     let label = b"mixed";
     let bl = |rng: &mut ChaCha20Rng, m: usize| blindings::<G>(rng, m);
     let t = || Transcript::new(label);
 
     let v = bl(&mut rng, 1);
-    let (bp64, c_bp64) = RangeProof::<G>::prove_multiple_with_rng(&bp, &pc, &mut t(), &[7], &v, 64, &mut rng).unwrap();
+    let (bp64, c_bp64) = RangeProof::<G>::prove_multiple_with_rng(&gens, &mut t(), &[7], &v, 64, &mut rng).unwrap();
     let v = bl(&mut rng, 3);
     let (bp8x3, c_bp8x3) =
-        RangeProof::<G>::prove_multiple_with_rng(&bp, &pc, &mut t(), &[3, 4, 255], &v, 8, &mut rng).unwrap();
+        RangeProof::<G>::prove_multiple_with_rng(&gens, &mut t(), &[3, 4, 255], &v, 8, &mut rng).unwrap();
     let v = bl(&mut rng, 2);
     let (plus, c_plus) =
-        RangeProofPlus::<G>::prove_multiple_with_rng(&bp, &pc, &mut t(), &[1, u64::MAX], &v, 64, &mut rng).unwrap();
+        RangeProofPlus::<G>::prove_multiple_with_rng(&gens, &mut t(), &[1, u64::MAX], &v, 64, &mut rng).unwrap();
     let v = bl(&mut rng, 1);
-    let (pp64, c_pp64) = Pp::<G>::prove_multiple_with_rng(&bp, &pc, &mut t(), &[u64::MAX], &v, 64, &mut rng).unwrap();
+    let (pp64, c_pp64) = Pp::<G>::prove_multiple_with_rng(&gens, &mut t(), &[u64::MAX], &v, 64, &mut rng).unwrap();
     let v = bl(&mut rng, 3);
-    let (pp7x3, c_pp7x3) =
-        Pp::<G>::prove_multiple_with_rng(&bp, &pc, &mut t(), &[0, 127, 64], &v, 7, &mut rng).unwrap();
+    let (pp7x3, c_pp7x3) = Pp::<G>::prove_multiple_with_rng(&gens, &mut t(), &[0, 127, 64], &v, 7, &mut rng).unwrap();
     // A system chosen at run time, boxed.
     let v = bl(&mut rng, 5);
     let (boxed, c_boxed) =
-        RangeSystem::BulletproofsPlusPlus.prove(&bp, &pc, &mut t(), &[9, 0, 65535, 1, 2], &v, 16, &mut rng).unwrap();
+        RangeSystem::BulletproofsPlusPlus.prove(&gens, &mut t(), &[9, 0, 65535, 1, 2], &v, 16, &mut rng).unwrap();
     assert_eq!(boxed.system(), RangeSystem::BulletproofsPlusPlus);
     // Interval proofs: two-sided (two values) and the full 64-bit range.
     let narrow = Interval::new(1000, 5000).unwrap();
     let full = Interval::new(0, u64::MAX).unwrap();
     let v = bl(&mut rng, 1);
-    let (iv, c_iv) =
-        IntervalProof::<G, Pp<G>>::prove_with_rng(&bp, &pc, &mut t(), 1234, &v[0], narrow, &mut rng).unwrap();
+    let (iv, c_iv) = IntervalProof::<G, Pp<G>>::prove_with_rng(&gens, &mut t(), 1234, &v[0], narrow, &mut rng).unwrap();
     let v = bl(&mut rng, 1);
     let (iv_full, c_iv_full) =
-        IntervalProof::<G, Pp<G>>::prove_with_rng(&bp, &pc, &mut t(), 1 << 40, &v[0], full, &mut rng).unwrap();
+        IntervalProof::<G, Pp<G>>::prove_with_rng(&gens, &mut t(), 1 << 40, &v[0], full, &mut rng).unwrap();
     let v = bl(&mut rng, 1);
     let (iv_bp, c_iv_bp) =
-        IntervalProof::<G, RangeProof<G>>::prove_with_rng(&bp, &pc, &mut t(), 5000, &v[0], narrow, &mut rng).unwrap();
+        IntervalProof::<G, RangeProof<G>>::prove_with_rng(&gens, &mut t(), 5000, &v[0], narrow, &mut rng).unwrap();
 
     let st = |n: usize, c: &[G::Compressed]| RangeStatement::<G>::new(n, c).unwrap();
     let bump_first = |c: &[G::Compressed]| -> Vec<G::Compressed> {
@@ -551,9 +542,9 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let iv_bp_st = IntervalStatement::new(narrow, &c_iv_bp, &pc).unwrap();
 
     // Each alone (the invalid variants fail alone).
-    assert_eq!(pp64.verify(&wrong_pp64, &mut t(), &bp, &pc, &mut rng), Err(ProofError::VerificationFailed));
-    assert_eq!(iv.verify(&iv_wrong, &mut t(), &bp, &pc, &mut rng), Err(ProofError::VerificationFailed));
-    assert_eq!(iv_full.verify(&iv_full_st, &mut t(), &bp, &pc, &mut rng), Ok(()));
+    assert_eq!(pp64.verify(&gens, &wrong_pp64, &mut t(), &mut rng), Err(ProofError::VerificationFailed));
+    assert_eq!(iv.verify(&gens, &iv_wrong, &mut t(), &mut rng), Err(ProofError::VerificationFailed));
+    assert_eq!(iv_full.verify(&gens, &iv_full_st, &mut t(), &mut rng), Ok(()));
 
     // Members 3..=7 are Bulletproofs++ (range proofs of three shapes, one
     // boxed, and two interval proofs); `commitment` lists the members
@@ -572,7 +563,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         let i7 = Item::new(&iv_full, if wrong(7) { &iv_full_wrong } else { &iv_full_st }, tr(7));
         let i8 = Item::new(&iv_bp, &iv_bp_st, tr(8));
         let claims: Vec<&dyn Claim<G>> = vec![&i0, &i1, &i2, &i3, &i4, &i5, &i6, &i7, &i8];
-        batch::verify(&claims, &bp, &pc, rng).map_err(|e| {
+        batch::verify(&gens, &claims, rng).map_err(|e| {
             assert!(e.invalid.iter().all(|(_, reason)| reason.kind() == ErrorKind::Verification), "{e}");
             e.indices()
         })
@@ -624,7 +615,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
                 transcript: Transcript::new(label),
             },
         ];
-        common::verify_range_batch(&items, &bp, &pc, rng).map_err(|e| {
+        common::verify_range_batch(&gens, &items, rng).map_err(|e| {
             assert!(e.invalid.iter().all(|(_, reason)| *reason == ProofError::VerificationFailed), "{e}");
             e.indices()
         })
@@ -651,13 +642,11 @@ const INTERVALS: &[(u64, u64)] = &[
 
 fn intervals<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(7);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 4);
+    let gens = Generators::<G>::new(64, 4);
     let prove_iv = |v: u64, lo: u64, hi: u64, rng: &mut ChaCha20Rng| {
         let blinding = <G::Scalar as ScalarOps>::random(rng);
         IntervalProof::<G, Pp<G>>::prove_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"interval"),
             v,
             &blinding,
@@ -671,7 +660,7 @@ fn intervals<G: Group>() {
                      hi: u64,
                      label: &'static [u8],
                      rng: &mut ChaCha20Rng| {
-        proof.verify_with_rng(&bp, &pc, &mut Transcript::new(label), c, Interval::new(lo, hi)?, rng)
+        proof.verify_with_rng(&gens, &mut Transcript::new(label), c, Interval::new(lo, hi)?, rng)
     };
     for &(lo, hi) in INTERVALS {
         let interval = Interval::new(lo, hi).unwrap();

@@ -137,28 +137,28 @@ fn pinocchio_native_circuits_prove() {
     let wires = circuit.evaluate(&inputs).unwrap();
     circuit.check_outputs(&wires, &expected).unwrap();
     let prepared = PreparedCircuit::<G>::new(circuit.clone()).unwrap();
-    let (pc, bp) = (PedersenGens::<G>::default(), BulletproofGens::<G>::new(prepared.padded_multipliers(), 1));
+    let (gens) = (PedersenGens::<G>::default(), BulletproofGens::<G>::new(prepared.padded_multipliers(), 1));
     let mut rng = ChaCha20Rng::seed_from_u64(1);
-    let (proof, public) = prepared.prove(&pc, &bp, Transcript::new(b"p"), &inputs, &mut rng).unwrap();
+    let (proof, public) = prepared.prove(&gens, Transcript::new(b"p"), &inputs, &mut rng).unwrap();
     assert_eq!(public.outputs, expected);
-    prepared.verify(&pc, &bp, Transcript::new(b"p"), &public, &proof, &mut rng).unwrap();
+    prepared.verify(&gens, Transcript::new(b"p"), &public, &proof, &mut rng).unwrap();
     // The one-input wire's value is part of the statement like any other.
     let mut wrong: PublicValues<S> = public.clone();
     wrong.inputs[2].1 = S::from_u64(2);
-    assert!(prepared.verify(&pc, &bp, Transcript::new(b"p"), &wrong, &proof, &mut rng).is_err());
+    assert!(prepared.verify(&gens, Transcript::new(b"p"), &wrong, &proof, &mut rng).is_err());
     // x = a: zerop gives 0, and the statement with 1 is refused.
     let inputs = circuit.read_inputs::<S, _>(&b"0 5\n1 9\n2 1\n3 5\n4 6\n"[..]).unwrap();
-    let (proof, public) = prepared.prove(&pc, &bp, Transcript::new(b"p"), &inputs, &mut rng).unwrap();
+    let (proof, public) = prepared.prove(&gens, Transcript::new(b"p"), &inputs, &mut rng).unwrap();
     assert_eq!(public.outputs[1].1, S::zero());
     let mut wrong = public.clone();
     wrong.outputs[1].1 = S::one();
-    assert!(prepared.verify(&pc, &bp, Transcript::new(b"p"), &wrong, &proof, &mut rng).is_err());
+    assert!(prepared.verify(&gens, Transcript::new(b"p"), &wrong, &proof, &mut rng).is_err());
     // A `.in` claiming the one-input is 2 proves a different statement,
     // consistently: the circuit is evaluated with it.
     let inputs = circuit.read_inputs::<S, _>(&b"0 5\n1 9\n2 2\n3 7\n4 6\n"[..]).unwrap();
-    let (proof, public) = prepared.prove(&pc, &bp, Transcript::new(b"p"), &inputs, &mut rng).unwrap();
+    let (proof, public) = prepared.prove(&gens, Transcript::new(b"p"), &inputs, &mut rng).unwrap();
     assert_eq!(public.outputs[0].1, S::from_u64(29));
-    prepared.verify(&pc, &bp, Transcript::new(b"p"), &public, &proof, &mut rng).unwrap();
+    prepared.verify(&gens, Transcript::new(b"p"), &public, &proof, &mut rng).unwrap();
 }
 
 /// Several proofs of one circuit as one batch against the prepared
@@ -204,7 +204,7 @@ fn prepared_batches_name_exactly_the_bad_proofs() {
     assert_eq!(bad_of(&all), vec![1, 2, 3, 4, 6, 7]);
 
     // The library API: claims from the prepared circuit in one batch.
-    let (pc, bp) = (PedersenGens::<G>::default(), BulletproofGens::<G>::new(prepared.padded_multipliers(), 1));
+    let (gens) = (PedersenGens::<G>::default(), BulletproofGens::<G>::new(prepared.padded_multipliers(), 1));
     let mut claims = Vec::new();
     for f in &files {
         let public = f.public_values::<G>().unwrap();
@@ -218,7 +218,7 @@ fn prepared_batches_name_exactly_the_bad_proofs() {
     };
     claims.insert(2, wrong_label);
     let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-    let e = batch::verify(&refs, &bp, &pc, &mut rng).unwrap_err();
+    let e = batch::verify(&gens, &refs, &mut rng).unwrap_err();
     assert_eq!(e.indices(), vec![2]);
     // A proof of another size is refused before any generator.
     let small = Circuit::parse(&b"total 3\ninput 0\nnizkinput 1\nmul in 2 <1 1> out 1 <2>\noutput 2\n"[..]).unwrap();

@@ -55,16 +55,14 @@ fn generators_are_identical() {
 #[test]
 fn ballistic_proofs_verify_in_bulletproofs5() {
     let mut rng = ChaCha20Rng::seed_from_u64(1);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 64);
+    let gens = Generators::<G>::new(64, 64);
     let their_pc = bulletproofs::PedersenGens::default();
     let their_bp = bulletproofs::BulletproofGens::new(64, 64);
     for (n, m) in shapes() {
         let values = random_values(&mut rng, n, m);
         let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
         let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(LABEL),
             &values,
             &blindings,
@@ -89,8 +87,7 @@ fn ballistic_proofs_verify_in_bulletproofs5() {
 #[test]
 fn bulletproofs5_proofs_verify_in_ballistic() {
     let mut rng = ChaCha20Rng::seed_from_u64(2);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 64);
+    let gens = Generators::<G>::new(64, 64);
     let their_pc = bulletproofs::PedersenGens::default();
     let their_bp = bulletproofs::BulletproofGens::new(64, 64);
     for (n, m) in shapes() {
@@ -110,10 +107,10 @@ fn bulletproofs5_proofs_verify_in_ballistic() {
         let bytes = theirs.to_bytes();
         let ours = RangeProof::<G>::from_bytes_for(&bytes, n, m).unwrap();
         assert_eq!(ours.to_bytes(), bytes);
-        ours.verify_multiple_with_rng(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n, &mut rng)
+        ours.verify_multiple_with_rng(&gens, &mut Transcript::new(LABEL), &commitments, n, &mut rng)
             .unwrap_or_else(|e| panic!("ballistic rejected bulletproofs 5 proof n={n} m={m}: {e}"));
         assert!(ours
-            .verify_multiple_with_rng(&bp, &pc, &mut Transcript::new(b"other"), &commitments, n, &mut rng)
+            .verify_multiple_with_rng(&gens, &mut Transcript::new(b"other"), &commitments, n, &mut rng)
             .is_err());
     }
 }

@@ -136,7 +136,7 @@ fn every_byte_flip_is_rejected() {
                 let verdict = p.verify(&commitments, &mut r);
                 assert!(verdict.is_err(), "flip {bit:#x} at {i} accepted");
                 let eq = p.equation(&statement, &mut (), &mut r);
-                assert!(eq.map(|e| e.verify(&gens.bp, &gens.pc).is_err()).unwrap_or(true));
+                assert!(eq.map(|e| e.verify(&gens.gens).is_err()).unwrap_or(true));
             }
         }
     }
@@ -311,9 +311,9 @@ fn through_the_generic_verification_contract() {
     let gens = MoneroGens::plus();
     let mut eq = Equation::new();
     proof.add_terms(&statement, &mut (), Scalar::ONE, Scalar::ONE, &mut eq).unwrap();
-    eq.verify(&gens.bp, &gens.pc).unwrap();
+    eq.verify(&gens.gens).unwrap();
     let item = ballistic::batch::Item::new(&proof, &statement, ());
-    ballistic::batch::verify::<Ed25519, _>(&[&item], &gens.bp, &gens.pc, &mut rng(8)).unwrap();
+    ballistic::batch::verify::<Ed25519, _>(&gens.gens, &[&item], &mut rng(8)).unwrap();
 }
 
 // ---------------------------------------------------------------- original Bulletproofs
@@ -466,7 +466,7 @@ fn consensus_mode_gives_monero_s_verdicts() {
     let gens = MoneroGens::plus();
     let mut eq = Equation::new();
     decoded.add_terms(&statement, &mut (), Scalar::ONE, Scalar::ONE, &mut eq).unwrap();
-    eq.verify(&gens.bp, &gens.pc).unwrap();
+    eq.verify(&gens.gens).unwrap();
 
     let torsion = torsion();
     let rounds = proof.rounds();

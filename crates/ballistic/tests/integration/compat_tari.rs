@@ -62,8 +62,7 @@ fn ballistic_proofs_verify_in_tari() {
         let v = values(&mut rng, n, m);
         let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
         let (proof, commitments) = RangeProofPlus::<G>::prove_tari_compatible_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(LABEL),
             &v,
             &blindings,
@@ -75,16 +74,16 @@ fn ballistic_proofs_verify_in_tari() {
         assert_eq!(bytes.len(), RistrettoRangeProof::from_bytes(&bytes).unwrap().to_bytes().len());
         assert!(tari_accepts(n, &commitments, &bytes), "tari rejected n={n} m={m}");
         // And ours, in the same format.
-        proof.verify_tari_compatible(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n).unwrap();
+        proof.verify_tari_compatible(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
         // A flipped byte: both refuse.
         let mut bad = bytes.clone();
         bad[40] ^= 1;
         assert!(!tari_accepts(n, &commitments, &bad));
         let rejected = RangeProofPlus::<G>::from_tari_bytes(&bad)
-            .and_then(|p| p.verify_tari_compatible(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n));
+            .and_then(|p| p.verify_tari_compatible(&gens, &mut Transcript::new(LABEL), &commitments, n));
         assert!(rejected.is_err());
         // The two transcript schedules never mix.
-        assert!(proof.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n).is_err());
+        assert!(proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).is_err());
     }
 }
 
@@ -111,16 +110,16 @@ fn tari_proofs_verify_in_ballistic() {
         let ours = RangeProofPlus::<G>::from_tari_bytes(&bytes).unwrap();
         assert_eq!(ours.to_tari_bytes(), bytes, "re-encoding differs");
         let bp = BulletproofGens::<G>::new(n, m);
-        ours.verify_tari_compatible(&bp, &pc, &mut Transcript::new(LABEL), &compressed, n).unwrap();
+        ours.verify_tari_compatible(&gens, &mut Transcript::new(LABEL), &compressed, n).unwrap();
         // Wrong label, wrong n, other commitments: rejected.
-        assert!(ours.verify_tari_compatible(&bp, &pc, &mut Transcript::new(b"other"), &compressed, n).is_err());
+        assert!(ours.verify_tari_compatible(&gens, &mut Transcript::new(b"other"), &compressed, n).is_err());
         if n < 64 {
             let bp2 = BulletproofGens::<G>::new(2 * n, m);
             assert!(ours.verify_tari_compatible(&bp2, &pc, &mut Transcript::new(LABEL), &compressed, 2 * n).is_err());
         }
         let mut swapped = compressed.clone();
         swapped[0] = (commitments[0] + pc.b).compress();
-        assert!(ours.verify_tari_compatible(&bp, &pc, &mut Transcript::new(LABEL), &swapped, n).is_err());
+        assert!(ours.verify_tari_compatible(&gens, &mut Transcript::new(LABEL), &swapped, n).is_err());
     }
 }
 
@@ -130,8 +129,7 @@ fn tari_encoding_is_strict() {
     let pc = PedersenGens::<G>::tari_compatible();
     let bp = BulletproofGens::<G>::new(8, 1);
     let (proof, commitments) = RangeProofPlus::<G>::prove_tari_compatible_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(LABEL),
         &[5],
         &[<Scalar as ScalarOps>::random(&mut rng)],
@@ -144,7 +142,7 @@ fn tari_encoding_is_strict() {
     // shorter well-formed encoding, as in tari) to verify.
     for cut in 0..bytes.len() {
         let r = RangeProofPlus::<G>::from_tari_bytes(&bytes[..cut])
-            .and_then(|p| p.verify_tari_compatible(&bp, &pc, &mut Transcript::new(LABEL), &commitments, 8));
+            .and_then(|p| p.verify_tari_compatible(&gens, &mut Transcript::new(LABEL), &commitments, 8));
         assert!(r.is_err(), "cut {cut}");
     }
     let mut two = bytes.clone();
@@ -162,8 +160,7 @@ fn tari_encoding_is_strict() {
     // Shapes tari cannot make are refused up front.
     let bp = BulletproofGens::<G>::new(12, 4);
     let r = RangeProofPlus::<G>::prove_tari_compatible_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(LABEL),
         &[1, 2, 3],
         &[Scalar::ONE; 3],
@@ -172,8 +169,7 @@ fn tari_encoding_is_strict() {
     );
     assert_eq!(r.err(), Some(ProofError::InvalidAggregation { values: 3 }));
     let r = RangeProofPlus::<G>::prove_tari_compatible_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(LABEL),
         &[1],
         &[Scalar::ONE],

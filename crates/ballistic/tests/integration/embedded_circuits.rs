@@ -144,8 +144,7 @@ fn gadget_ops<G: WithEmbeddedCurve>() {
     let k = <G::Curve as EmbeddedCurve>::coefficients();
     let p = hash_to_curve::<G::Curve>(b"P");
     let q = hash_to_curve::<G::Curve>(b"Q");
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(2048, 1);
+    let gens = Generators::<G>::new(2048, 1);
     let mut rng = ChaCha20Rng::seed_from_u64(5);
     let scalar_bits: Vec<bool> = (0..40).map(|_| rng.gen()).collect();
     let mut scalar_le = [0u8; 8];
@@ -185,7 +184,7 @@ fn gadget_ops<G: WithEmbeddedCurve>() {
         ecc::double(&mut verifier, &k, &pvar).unwrap().constrain_equal(&mut verifier, &expect_double);
         let bits = allocate_bits(&mut verifier, 40, None).unwrap();
         ecc::fixed_base_mul(&mut verifier, &base, &bits, None).unwrap().constrain_equal(&mut verifier, &expect_mul);
-        verifier.verify_with_rng(&proof, &pc, &bp, &mut rng).unwrap();
+        verifier.verify_with_rng(&gens, &proof, &mut rng).unwrap();
     }
 }
 
@@ -224,8 +223,7 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize, flip_step: usize) {
     let count = 5.min(1usize << depth);
     let leaves: Vec<G::Scalar> = (0..count).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
     let tree = MerkleTree::new(&params, leaves.clone()).unwrap();
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let gens = Generators::<G>::new(params.generators_needed(), 1);
     let index = (count - 1) as u64;
     let leaf = leaves[count - 1];
     let path = tree.path(&params, index).unwrap();
@@ -233,9 +231,8 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize, flip_step: usize) {
     let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
     let root = tree.root();
     let (proof, v) = merkle::prove_membership(
+        &gens,
         &params,
-        &bp,
-        &pc,
         Transcript::new(b"merkle test"),
         &root,
         &leaf,
@@ -246,9 +243,8 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize, flip_step: usize) {
     .unwrap();
     let verify = |root: &G::Scalar, v: &G::Compressed, proof: &merkle::MembershipProof<G>, label: &'static [u8]| {
         merkle::verify_membership(
+            &gens,
             &params,
-            &bp,
-            &pc,
             Transcript::new(label),
             root,
             v,
@@ -267,9 +263,8 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize, flip_step: usize) {
     assert!(verify(&root, &v, &proof, b"other app").is_err());
     // A wrong path (a leaf not in the tree at that place): the prover refuses.
     let wrong = merkle::prove_membership(
+        &gens,
         &params,
-        &bp,
-        &pc,
         Transcript::new(b"merkle test"),
         &root,
         &leaves[0],
@@ -408,28 +403,27 @@ fn inner_node_attack<G: WithEmbeddedCurve>(depth: usize) {
     let below = MerkleParams::<G>::new(depth - 1).unwrap();
     assert_ne!(MerkleTree::new(&below, level1.to_vec()).unwrap().root(), root);
     // No proof of the inner node for the honest root at depth 1.
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let gens = Generators::<G>::new(params.generators_needed(), 1);
     let path = shallow_tree.path(&shallow, 0).unwrap();
     let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
     let t = || Transcript::new(b"attack");
-    let attempt = merkle::prove_membership(&shallow, &bp, &pc, t(), &root, &left, &blinding, &path, &mut rng);
+    let attempt = merkle::prove_membership(&gens, &shallow, t(), &root, &left, &blinding, &path, &mut rng);
     assert!(matches!(attempt, Err(ProofError::Unsatisfied)));
     // A depth-1 proof of its own tree is valid at depth 1, refused at the verifier's depth.
     let shallow_root = shallow_tree.root();
     let (proof, v) =
-        merkle::prove_membership(&shallow, &bp, &pc, t(), &shallow_root, &left, &blinding, &path, &mut rng).unwrap();
-    merkle::verify_membership(&shallow, &bp, &pc, t(), &shallow_root, &v, &proof, &mut rng).unwrap();
+        merkle::prove_membership(&gens, &shallow, t(), &shallow_root, &left, &blinding, &path, &mut rng).unwrap();
+    merkle::verify_membership(&gens, &shallow, t(), &shallow_root, &v, &proof, &mut rng).unwrap();
     // (A proof of the smaller circuit has fewer inner-product rounds.)
     let bytes = proof.to_bytes().len();
     let too_short = |r: Result<(), ProofError>| matches!(r, Err(ProofError::WrongLength { expected, got }) if got == bytes && expected > bytes);
     for r in [root, shallow_root] {
-        let refused = merkle::verify_membership(&params, &bp, &pc, t(), &r, &v, &proof, &mut rng);
+        let refused = merkle::verify_membership(&gens, &params, t(), &r, &v, &proof, &mut rng);
         assert!(too_short(refused.clone()), "depth {depth}: {refused:?}");
     }
     let prepared = merkle::PreparedMembership::new(&params).unwrap();
     assert_eq!(prepared.depth(), depth);
-    assert!(too_short(prepared.verify(&bp, &pc, t(), &root, &v, &proof, &mut rng)));
+    assert!(too_short(prepared.verify(&gens, t(), &root, &v, &proof, &mut rng)));
 }
 
 #[test]
@@ -460,17 +454,16 @@ fn depth_31_proof_refused_at_depth_32() {
     let shallow = MerkleTree::new(&d31, level1.clone()).unwrap();
     assert_ne!(shallow.root(), honest.root());
     let path = shallow.path(&d31, 0).unwrap();
-    let pc = PedersenGens::<Ristretto255>::default();
-    let bp = BulletproofGens::<Ristretto255>::new(d32.generators_needed(), 1);
+    let gens = Generators::<Ristretto255>::new(d32.generators_needed(), 1);
     let blinding = <ballistic::Scalar<Ristretto255> as ScalarOps>::random(&mut rng);
     let t = || Transcript::new(b"depth 31");
-    let attempt = merkle::prove_membership(&d31, &bp, &pc, t(), &honest.root(), &level1[0], &blinding, &path, &mut rng);
+    let attempt = merkle::prove_membership(&gens, &d31, t(), &honest.root(), &level1[0], &blinding, &path, &mut rng);
     assert!(matches!(attempt, Err(ProofError::Unsatisfied)));
     let (proof, v) =
-        merkle::prove_membership(&d31, &bp, &pc, t(), &shallow.root(), &level1[0], &blinding, &path, &mut rng).unwrap();
-    merkle::verify_membership(&d31, &bp, &pc, t(), &shallow.root(), &v, &proof, &mut rng).unwrap();
+        merkle::prove_membership(&gens, &d31, t(), &shallow.root(), &level1[0], &blinding, &path, &mut rng).unwrap();
+    merkle::verify_membership(&gens, &d31, t(), &shallow.root(), &v, &proof, &mut rng).unwrap();
     for root in [honest.root(), shallow.root()] {
-        let refused = merkle::verify_membership(&d32, &bp, &pc, t(), &root, &v, &proof, &mut rng);
+        let refused = merkle::verify_membership(&gens, &d32, t(), &root, &v, &proof, &mut rng);
         assert_eq!(refused, Err(ProofError::VerificationFailed));
     }
 }
@@ -486,8 +479,7 @@ fn prepared_preimage<G: WithEmbeddedCurve>() {
     let out = params.hash_vartime(&m).unwrap();
     let other: Vec<bool> = m.iter().map(|b| !b).collect();
     let other_out = params.hash_vartime(&other).unwrap();
-    let bp = BulletproofGens::<G>::new(512, 1);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(512, 1);
     let proof = prove_preimage::<G>(&params, &m, &out, &bp).unwrap();
 
     let mut template = Verifier::<G>::new(Transcript::new(b"ignored"));
@@ -497,7 +489,7 @@ fn prepared_preimage<G: WithEmbeddedCurve>() {
     let check = |label: &'static [u8], out: &AffinePoint<G::Scalar>, proof: &R1csProof<G>| {
         let mut v = prepared.verifier(Transcript::new(label), &[]).unwrap();
         h.constrain_equal(&mut v, out);
-        v.verify_with_rng(proof, &pc, &bp, &mut ChaCha20Rng::seed_from_u64(1))
+        v.verify_with_rng(&gens, proof, &mut ChaCha20Rng::seed_from_u64(1))
     };
     check(b"preimage test", &out, &proof).unwrap();
     // Twice from the same preparation: nothing of one statement stays.
@@ -547,11 +539,10 @@ fn zero_is_no_member<G: WithEmbeddedCurve>() {
     let path = merkle::MerklePath { index: 3, siblings: vec![s(3), params.hash_pair(0, &s(1), &s(2)).unwrap()] };
     // The path is genuine: 0 reaches the root natively.
     assert_eq!(path.root(&params, &zero).unwrap(), tree.root());
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let gens = Generators::<G>::new(params.generators_needed(), 1);
     let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
     let t = || Transcript::new(b"zero leaf");
-    let attempt = merkle::prove_membership(&params, &bp, &pc, t(), &tree.root(), &zero, &blinding, &path, &mut rng);
+    let attempt = merkle::prove_membership(&gens, &params, t(), &tree.root(), &zero, &blinding, &path, &mut rng);
     assert!(matches!(attempt, Err(ProofError::Unsatisfied)), "{attempt:?}");
     // 0 is never a leaf.
     assert!(matches!(
@@ -560,11 +551,11 @@ fn zero_is_no_member<G: WithEmbeddedCurve>() {
     ));
     // A zero blinding is refused; a real leaf with a real blinding proves.
     let real = tree.path(&params, 1).unwrap();
-    let zero_blinding = merkle::prove_membership(&params, &bp, &pc, t(), &tree.root(), &s(2), &zero, &real, &mut rng);
+    let zero_blinding = merkle::prove_membership(&gens, &params, t(), &tree.root(), &s(2), &zero, &real, &mut rng);
     assert!(matches!(zero_blinding, Err(ProofError::Gadget { message }) if message.contains("zero blinding")));
     let (proof, v) =
-        merkle::prove_membership(&params, &bp, &pc, t(), &tree.root(), &s(2), &blinding, &real, &mut rng).unwrap();
-    merkle::verify_membership(&params, &bp, &pc, t(), &tree.root(), &v, &proof, &mut rng).unwrap();
+        merkle::prove_membership(&gens, &params, t(), &tree.root(), &s(2), &blinding, &real, &mut rng).unwrap();
+    merkle::verify_membership(&gens, &params, t(), &tree.root(), &v, &proof, &mut rng).unwrap();
 }
 
 #[test]

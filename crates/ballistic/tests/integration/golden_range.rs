@@ -47,16 +47,14 @@ fn statement<G: Group>(rng: &mut ChaCha20Rng, n: usize, m: usize) -> (Vec<u64>, 
 /// inner-product argument's path (generator tables or plain MSMs), which
 /// must not change the proof.
 fn bp_digests<G: Group>(seed: u64, precomputation: Precomputation) -> Vec<String> {
-    let bp = BulletproofGens::<G>::new(64, 16).with_precomputation(precomputation);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16).with_precomputation(precomputation);
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     SHAPES
         .iter()
         .map(|&(n, m)| {
             let (values, blindings) = statement::<G>(&mut rng, n, m);
             let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-                &bp,
-                &pc,
+                &gens,
                 &mut Transcript::new(LABEL),
                 &values,
                 &blindings,
@@ -64,23 +62,21 @@ fn bp_digests<G: Group>(seed: u64, precomputation: Precomputation) -> Vec<String
                 &mut rng,
             )
             .unwrap();
-            proof.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n).unwrap();
+            proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
             digest::<G>(&proof.to_bytes(), &commitments)
         })
         .collect()
 }
 
 fn bp_plus_digests<G: Group>(seed: u64) -> Vec<String> {
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     SHAPES
         .iter()
         .map(|&(n, m)| {
             let (values, blindings) = statement::<G>(&mut rng, n, m);
             let (proof, commitments) = RangeProofPlus::<G>::prove_multiple_with_rng(
-                &bp,
-                &pc,
+                &gens,
                 &mut Transcript::new(LABEL),
                 &values,
                 &blindings,
@@ -88,7 +84,7 @@ fn bp_plus_digests<G: Group>(seed: u64) -> Vec<String> {
                 &mut rng,
             )
             .unwrap();
-            proof.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n).unwrap();
+            proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
             digest::<G>(&proof.to_bytes(), &commitments)
         })
         .collect()
@@ -97,19 +93,18 @@ fn bp_plus_digests<G: Group>(seed: u64) -> Vec<String> {
 /// The MPC protocol in process, every party drawing from one seeded RNG in
 /// party order, round by round.
 fn mpc_digests<G: Group>(seed: u64) -> Vec<String> {
-    let bp = BulletproofGens::<G>::new(64, 16);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 16);
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     SHAPES
         .iter()
         .map(|&(n, m)| {
             let (values, blindings) = statement::<G>(&mut rng, n, m);
             let mut transcript = Transcript::new(LABEL);
-            let dealer = Dealer::new(&bp, &pc, &mut transcript, n, m).unwrap();
+            let dealer = Dealer::new(&gens, &mut transcript, n, m).unwrap();
             let mut parties = Vec::new();
             let mut bit_commitments = Vec::new();
             for (j, (v, gamma)) in values.iter().zip(&blindings).enumerate() {
-                let party = Party::new(&bp, &pc, *v, *gamma, n).unwrap();
+                let party = Party::new(&gens, *v, *gamma, n).unwrap();
                 let (party, c) = party.assign_position_with_rng(j, &mut rng).unwrap();
                 parties.push(party);
                 bit_commitments.push(c);
@@ -126,7 +121,7 @@ fn mpc_digests<G: Group>(seed: u64) -> Vec<String> {
             let shares: Vec<ProofShare<G>> =
                 waiting.into_iter().map(|p| p.apply_challenge(&poly_challenge).unwrap()).collect();
             let (proof, commitments) = dealer.receive_shares(shares).unwrap();
-            proof.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n).unwrap();
+            proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
             digest::<G>(&proof.to_bytes(), &commitments)
         })
         .collect()

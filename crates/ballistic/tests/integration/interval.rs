@@ -27,8 +27,7 @@ fn prove<G: Group, S: RangeProofSystem<G>>(
 ) -> Result<Proved<G, S>, ProofError> {
     let blinding = <G::Scalar as ScalarOps>::random(&mut s.rng);
     IntervalProof::<G, S>::prove_with_rng(
-        &s.bp,
-        &s.pc,
+        &s.gens,
         &mut Transcript::new(b"interval"),
         v,
         &blinding,
@@ -45,7 +44,7 @@ fn verify<G: Group, S: RangeProofSystem<G>>(
     hi: u64,
     label: &'static [u8],
 ) -> Result<(), ProofError> {
-    proof.verify_with_rng(&s.bp, &s.pc, &mut Transcript::new(label), commitment, Interval::new(lo, hi)?, &mut s.rng)
+    proof.verify_with_rng(&s.gens, &mut Transcript::new(label), commitment, Interval::new(lo, hi)?, &mut s.rng)
 }
 
 const INTERVALS: &[(u64, u64)] = &[

@@ -68,15 +68,13 @@ fn circuit_claim<G: Group>(case: &CircuitCase<G>, label: &'static [u8], rng: &mu
 
 fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(2024);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 8);
+    let gens = Generators::<G>::new(64, 8);
     let label = b"mixed";
     let blinding = |rng: &mut ChaCha20Rng| <G::Scalar as ScalarOps>::random(rng);
 
     // Range proofs of both systems, several shapes.
     let (bp64, c64) = RangeProof::<G>::prove_single_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(label),
         7,
         &blinding(&mut rng),
@@ -87,12 +85,11 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let values = [3u64, 4, 5];
     let bl: Vec<_> = values.iter().map(|_| blinding(&mut rng)).collect();
     let (bp8x3, c8x3) =
-        RangeProof::<G>::prove_multiple_with_rng(&bp, &pc, &mut Transcript::new(label), &values, &bl, 8, &mut rng)
+        RangeProof::<G>::prove_multiple_with_rng(&gens, &mut Transcript::new(label), &values, &bl, 8, &mut rng)
             .unwrap();
     let bl2 = [blinding(&mut rng), blinding(&mut rng)];
     let (plus, cplus) = RangeProofPlus::<G>::prove_multiple_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(label),
         &[1, u64::MAX],
         &bl2,
@@ -102,13 +99,12 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     .unwrap();
     // A system chosen at run time, boxed.
     let (boxed, cboxed) = RangeSystem::BulletproofsPlus
-        .prove(&bp, &pc, &mut Transcript::new(label), &[9], &[blinding(&mut rng)], 5, &mut rng)
+        .prove(&gens, &mut Transcript::new(label), &[9], &[blinding(&mut rng)], 5, &mut rng)
         .unwrap();
     // Interval proofs of both systems.
     let interval = Interval::new(1000, 5000).unwrap();
     let (iv, civ) = IntervalProof::<G, RangeProof<G>>::prove_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(label),
         1234,
         &blinding(&mut rng),
@@ -117,8 +113,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     )
     .unwrap();
     let (ivp, civp) = IntervalProof::<G, RangeProofPlus<G>>::prove_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(label),
         5000,
         &blinding(&mut rng),
@@ -127,8 +122,8 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     )
     .unwrap();
     // Circuit proofs: one phase and two phases.
-    let one_phase = prove_circuit::<G>(&pc, &bp, &mut rng, 6, 7, false);
-    let two_phase = prove_circuit::<G>(&pc, &bp, &mut rng, 11, 13, true);
+    let one_phase = prove_circuit::<G>(&gens, &mut rng, 6, 7, false);
+    let two_phase = prove_circuit::<G>(&gens, &mut rng, 11, 13, true);
 
     let st64 = RangeStatement::new(64, &[c64]).unwrap();
     let st8x3 = RangeStatement::new(8, &c8x3).unwrap();
@@ -140,11 +135,11 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let wrong_iv = IntervalStatement::new(interval, &civ, &pc).unwrap();
 
     // Each proof alone, through the contract.
-    assert!(bp64.verify(&st64, &mut Transcript::new(label), &bp, &pc, &mut rng).is_ok());
-    assert!(plus.verify(&stplus, &mut Transcript::new(label), &bp, &pc, &mut rng).is_ok());
-    assert!(iv.verify(&stiv, &mut Transcript::new(label), &bp, &pc, &mut rng).is_ok());
+    assert!(bp64.verify(&gens, &st64, &mut Transcript::new(label), &mut rng).is_ok());
+    assert!(plus.verify(&gens, &stplus, &mut Transcript::new(label), &mut rng).is_ok());
+    assert!(iv.verify(&gens, &stiv, &mut Transcript::new(label), &mut rng).is_ok());
     assert_eq!(
-        ivp.verify(&wrong_iv, &mut Transcript::new(label), &bp, &pc, &mut rng).unwrap_err(),
+        ivp.verify(&gens, &wrong_iv, &mut Transcript::new(label), &mut rng).unwrap_err(),
         ProofError::VerificationFailed
     );
 
@@ -161,7 +156,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         let c6 = circuit_claim(&one_phase, if bad.contains(&6) { b"other" } else { b"mixed circuit" }, rng);
         let c7 = circuit_claim(&two_phase, if bad.contains(&7) { b"other" } else { b"mixed circuit" }, rng);
         let claims: Vec<&dyn Claim<G>> = vec![&i0, &i1, &i2, &i3, &i4, &i5, &c6, &c7];
-        batch::verify(&claims, &bp, &pc, rng).map_err(|e| {
+        batch::verify(&gens, &claims, rng).map_err(|e| {
             assert!(e.invalid.iter().all(|(_, reason)| reason.kind() == ErrorKind::Verification), "{e}");
             e.indices()
         })
@@ -181,7 +176,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let i0 = Item::new(&bp64, &st64, Transcript::new(b"other"));
     let i1 = Item::new(&plus, &stplus, Transcript::new(label));
     let claims: Vec<&dyn Claim<G>> = vec![&i0, &mismatched, &i1];
-    let err = batch::verify(&claims, &bp, &pc, &mut rng).unwrap_err();
+    let err = batch::verify(&gens, &claims, &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![0, 1]);
     assert_eq!(err.invalid[1].1, ProofError::PhaseMismatch);
 }
@@ -193,8 +188,7 @@ fn statements_are_checked_once<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     let bp = BulletproofGens::<G>::new(8, 1);
     let (_, c) = RangeProof::<G>::prove_single_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(b"x"),
         1,
         &<G::Scalar as ScalarOps>::random(&mut rng),

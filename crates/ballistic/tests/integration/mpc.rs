@@ -46,15 +46,14 @@ fn run<G: Group>(
     rng: &mut ChaCha20Rng,
 ) -> Result<(RangeProof<G>, Vec<G::Compressed>), MpcError> {
     let m = values.len();
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(n, m.next_power_of_two());
+    let gens = Generators::<G>::new(n, m.next_power_of_two());
     let mut transcript = Transcript::new(LABEL);
-    let dealer = Dealer::new(&bp, &pc, &mut transcript, n, m)?;
+    let dealer = Dealer::new(&gens, &mut transcript, n, m)?;
     let mut parties = Vec::new();
     let mut bit_commitments = Vec::new();
     for (j, v) in values.iter().enumerate() {
         let gamma = <G::Scalar as ScalarOps>::random(rng);
-        let (p, c) = Party::new(&bp, &pc, *v, gamma, n)?.assign_position_with_rng(j, rng)?;
+        let (p, c) = Party::new(&gens, *v, gamma, n)?.assign_position_with_rng(j, rng)?;
         parties.push(p);
         bit_commitments.push(c);
     }
@@ -117,17 +116,16 @@ fn honest_runs_verify<G: Group>() {
     for (n, m) in [(8, 1), (8, 2), (8, 3), (16, 4), (8, 8), (64, 1), (32, 3), (1, 5)] {
         let v = values(&mut rng, n, m);
         let (proof, commitments) = run::<G>(n, &v, &[Tamper::None], &mut rng).unwrap();
-        let bp = BulletproofGens::<G>::new(n, m.next_power_of_two());
-        let pc = PedersenGens::<G>::default();
-        proof.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n).unwrap();
+        let gens = Generators::<G>::new(n, m.next_power_of_two());
+        proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
         // The same proof under another label, or for other commitments: rejected.
-        assert!(proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"other"), &commitments, n).is_err());
+        assert!(proof.verify_multiple(&gens, &mut Transcript::new(b"other"), &commitments, n).is_err());
         // Identical in form to a single prover's proof: the same length, and
         // a round trip through bytes.
         let bytes = proof.to_bytes();
         assert_eq!(bytes.len(), RangeProof::<G>::encoded_len(n, m).unwrap());
         let back = RangeProof::<G>::from_bytes_for(&bytes, n, m).unwrap();
-        back.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &commitments, n).unwrap();
+        back.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
     }
     // Edge values.
     for v in [0u64, 255] {
@@ -166,13 +164,12 @@ fn every_tampered_message_is_named<G: Group>() {
 
 fn parties_refuse_bad_challenges<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(8, 1);
+    let gens = Generators::<G>::new(8, 1);
     let zero = G::Scalar::zero();
     let one = G::Scalar::one();
     let two = one + one;
     let party = || {
-        Party::new(&bp, &pc, 5, <G::Scalar as ScalarOps>::random(&mut ChaCha20Rng::seed_from_u64(9)), 8)
+        Party::new(&gens, 5, <G::Scalar as ScalarOps>::random(&mut ChaCha20Rng::seed_from_u64(9)), 8)
             .unwrap()
             .assign_position(0)
             .unwrap()
@@ -190,20 +187,17 @@ fn parties_refuse_bad_challenges<G: Group>() {
     let (p, _) = party().apply_challenge_with_rng(&BitChallenge::<G> { y: one, z: two }, &mut rng).unwrap();
     assert_eq!(p.apply_challenge(&PolyChallenge::<G> { x: two }).err(), Some(MpcError::RepeatedChallenge));
     // Bad parameters.
-    assert!(matches!(
-        Party::new(&bp, &pc, 256, one, 8).err(),
-        Some(MpcError::Proof(ProofError::ValueOutOfRange { .. }))
-    ));
-    assert!(matches!(Party::new(&bp, &pc, 1, one, 16).err(), Some(MpcError::Proof(_))));
+    assert!(matches!(Party::new(&gens, 256, one, 8).err(), Some(MpcError::Proof(ProofError::ValueOutOfRange { .. }))));
+    assert!(matches!(Party::new(&gens, 1, one, 16).err(), Some(MpcError::Proof(_))));
     assert_eq!(
-        Party::new(&bp, &pc, 1, one, 8).unwrap().assign_position(1).err().map(|e| e.to_string()),
+        Party::new(&gens, 1, one, 8).unwrap().assign_position(1).err().map(|e| e.to_string()),
         Some(MpcError::InvalidPosition { position: 1 }.to_string())
     );
     let mut t = Transcript::new(LABEL);
-    assert!(Dealer::new(&bp, &pc, &mut t, 8, 2).is_err(), "generators for one party only");
+    assert!(Dealer::new(&gens, &mut t, 8, 2).is_err(), "generators for one party only");
     // The dealer wants one message per party.
     let mut t = Transcript::new(LABEL);
-    let dealer = Dealer::new(&bp, &pc, &mut t, 8, 1).unwrap();
+    let dealer = Dealer::new(&gens, &mut t, 8, 1).unwrap();
     assert_eq!(
         dealer.receive_bit_commitments(Vec::new()).err(),
         Some(MpcError::WrongNumMessages { expected: 1, got: 0 })
@@ -212,9 +206,8 @@ fn parties_refuse_bad_challenges<G: Group>() {
 
 fn messages_round_trip_and_decode_strictly<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(4);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(8, 2);
-    let (party, bit) = Party::new(&bp, &pc, 77, <G::Scalar as ScalarOps>::random(&mut rng), 8)
+    let gens = Generators::<G>::new(8, 2);
+    let (party, bit) = Party::new(&gens, 77, <G::Scalar as ScalarOps>::random(&mut rng), 8)
         .unwrap()
         .assign_position_with_rng(1, &mut rng)
         .unwrap();
@@ -286,7 +279,7 @@ fn bulletproofs5_accepts_mpc_proofs() {
         let c: Vec<_> = commitments.iter().map(|c| dalek4::ristretto::CompressedRistretto(c.to_bytes())).collect();
         let bp = bulletproofs::BulletproofGens::new(n, m);
         let pc = bulletproofs::PedersenGens::default();
-        theirs.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &c, n).unwrap();
+        theirs.verify_multiple(&gens, &mut Transcript::new(LABEL), &c, n).unwrap();
     }
 }
 
@@ -295,10 +288,9 @@ fn a_position_beyond_any_statement_is_refused() {
     // Generators for more chains than a statement has parties: the
     // position is still bounded by the largest statement (64 values).
     type G = ballistic::Ristretto255;
-    let bp = BulletproofGens::<G>::new(1, 66);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(1, 66);
     let gamma = <<G as Group>::Scalar as ScalarOps>::one();
-    let party = || Party::new(&bp, &pc, 1, gamma, 1).unwrap();
+    let party = || Party::new(&gens, 1, gamma, 1).unwrap();
     assert!(party().assign_position(63).is_ok());
     for j in [64, 65, 255, usize::MAX] {
         assert_eq!(party().assign_position(j).err(), Some(MpcError::InvalidPosition { position: j }));

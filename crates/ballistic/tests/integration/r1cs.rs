@@ -62,7 +62,7 @@ fn verify_product<G: Group>(
     let va = verifier.commit(commitments[0]);
     let vb = verifier.commit(commitments[1]);
     product_gadget::<G, _>(&mut verifier, va, vb, c, d);
-    verifier.verify_with_rng(proof, &f.pc, &f.bp, &mut ChaCha20Rng::seed_from_u64(9))
+    verifier.verify_with_rng(&f.gens, proof, &mut ChaCha20Rng::seed_from_u64(9))
 }
 
 fn honest_proof_verifies<G: Group>() {
@@ -97,14 +97,14 @@ fn wrong_statement_rejected<G: Group>() {
     let vb = verifier.commit(c[1]);
     product_gadget::<G, _>(&mut verifier, va, vb, 15, 8);
     verifier.constrain(LinearCombination::default());
-    assert!(verifier.verify(&proof, &f.pc, &f.bp).is_err());
+    assert!(verifier.verify(&f.gens, &proof).is_err());
     let mut verifier = Verifier::<G>::new(Transcript::new(b"r1cs test"));
     let va = verifier.commit(c[0]);
     let vb = verifier.commit(c[1]);
     let (_, _, o) = verifier.multiply(va.into(), va.into());
     verifier.constrain(o.minus(s::<G>(15)));
     verifier.constrain(va.plus(vb) - s::<G>(8));
-    assert!(verifier.verify(&proof, &f.pc, &f.bp).is_err());
+    assert!(verifier.verify(&f.gens, &proof).is_err());
 }
 
 fn tampered_proofs_rejected<G: Group>() {
@@ -177,7 +177,7 @@ fn range_gadget<G: Group>() {
         let mut verifier = Verifier::<G>::new(Transcript::new(b"range"));
         let v = verifier.commit(c);
         range(&mut verifier, v.into(), None, bits)?;
-        verifier.verify(&proof, &f.pc, &f.bp)
+        verifier.verify(&f.gens, &proof)
     };
     run(0, 0, 8).unwrap();
     run(255, 255, 8).unwrap();
@@ -243,7 +243,7 @@ fn verify_shuffle<G: Group>(
     let vx = cx.iter().map(|c| verifier.commit(*c)).collect();
     let vy = cy.iter().map(|c| verifier.commit(*c)).collect();
     shuffle(&mut verifier, vx, vy)?;
-    verifier.verify(proof, &f.pc, &f.bp)
+    verifier.verify(&f.gens, proof)
 }
 
 fn shuffle_gadget<G: Group>() {
@@ -280,7 +280,7 @@ fn phase_mismatch_rejected<G: Group>() {
     for c in cx.iter().chain(&cy) {
         verifier.commit(*c);
     }
-    assert!(verifier.verify(&two, &f.pc, &f.bp).is_err());
+    assert!(verifier.verify(&f.gens, &two).is_err());
     let (one, c) = prove_product(&f, 2, 3, 6, 5, 1).unwrap();
     let mut verifier = Verifier::<G>::new(Transcript::new(b"r1cs test"));
     let va = verifier.commit(c[0]);
@@ -292,7 +292,7 @@ fn phase_mismatch_rejected<G: Group>() {
             Ok(())
         })
         .unwrap();
-    assert_eq!(verifier.verify(&one, &f.pc, &f.bp).unwrap_err(), ProofError::PhaseMismatch);
+    assert_eq!(verifier.verify(&f.gens, &one).unwrap_err(), ProofError::PhaseMismatch);
 }
 
 fn batch_names_bad_proofs<G: Group>() {
@@ -322,9 +322,9 @@ fn batch_names_bad_proofs<G: Group>() {
         items.push((v, &shuffled));
         items
     };
-    verify_batch(items(&[]), &f.pc, &f.bp, &mut rng).unwrap();
-    assert_eq!(verify_batch(items(&[3]), &f.pc, &f.bp, &mut rng).unwrap_err().indices(), vec![3]);
-    assert_eq!(verify_batch(items(&[0, 4]), &f.pc, &f.bp, &mut rng).unwrap_err().indices(), vec![0, 4]);
+    verify_batch(&f.gens, items(&[]), &mut rng).unwrap();
+    assert_eq!(verify_batch(&f.gens, items(&[3]), &mut rng).unwrap_err().indices(), vec![3]);
+    assert_eq!(verify_batch(&f.gens, items(&[0, 4]), &mut rng).unwrap_err().indices(), vec![0, 4]);
 }
 
 fn metrics_before_proving<G: Group>() {
@@ -354,11 +354,11 @@ fn empty_circuit<G: Group>() {
     let mut verifier = Verifier::<G>::new(Transcript::new(b"empty"));
     let v = verifier.commit(c);
     verifier.constrain(v.minus(s::<G>(4)));
-    verifier.verify(&proof, &f.pc, &f.bp).unwrap();
+    verifier.verify(&f.gens, &proof).unwrap();
     let mut verifier = Verifier::<G>::new(Transcript::new(b"empty"));
     let v = verifier.commit(c);
     verifier.constrain(v.minus(s::<G>(5)));
-    assert!(verifier.verify(&proof, &f.pc, &f.bp).is_err());
+    assert!(verifier.verify(&f.gens, &proof).is_err());
 }
 
 for_each_group!(
@@ -386,5 +386,5 @@ fn verify_batch<G: Group, R: rand::RngCore + rand::CryptoRng>(
     let claims: Vec<ballistic::circuit::R1csClaim<G>> =
         items.into_iter().map(|(verifier, proof)| ballistic::circuit::R1csClaim::new(verifier, proof, rng)).collect();
     let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-    ballistic::batch::verify(&refs, bp, pc, rng)
+    ballistic::batch::verify(gens, &refs, rng)
 }

@@ -40,7 +40,7 @@ impl<G: Group, S: RangeSystem<G>> Fixture<G, S> {
         let blindings: Vec<G::Scalar> =
             values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut self.rng)).collect();
         let (proof, commitments) =
-            S::prove(&self.bp, &self.pc, &mut Transcript::new(LABEL), values, &blindings, n, &mut self.rng).unwrap();
+            S::prove(&self.gens, &mut Transcript::new(LABEL), values, &blindings, n, &mut self.rng).unwrap();
         (proof, commitments, blindings)
     }
 
@@ -55,7 +55,7 @@ impl<G: Group, S: RangeSystem<G>> Fixture<G, S> {
         n: usize,
         label: &'static [u8],
     ) -> Result<(), ProofError> {
-        proof.verify(&self.bp, &self.pc, &mut Transcript::new(label), commitments, n, &mut self.rng)
+        proof.verify(&self.gens, &mut Transcript::new(label), commitments, n, &mut self.rng)
     }
 
     /// Decode and verify bytes: `true` only if both succeed.
@@ -94,8 +94,7 @@ fn edge_values<G: Group, S: RangeSystem<G>>() {
     }
     // Value 0 with blinding 0 commits to the identity; still a valid statement.
     let zero = G::Scalar::zero();
-    let (proof, commitments) =
-        S::prove(&f.bp, &f.pc, &mut Transcript::new(LABEL), &[0], &[zero], 8, &mut f.rng).unwrap();
+    let (proof, commitments) = S::prove(&f.gens, &mut Transcript::new(LABEL), &[0], &[zero], 8, &mut f.rng).unwrap();
     assert!(G::is_identity_compressed(&commitments[0]));
     f.verify(&proof, &commitments, 8).unwrap();
 }
@@ -104,7 +103,7 @@ fn prover_errors<G: Group, S: RangeSystem<G>>() {
     let mut f = Fixture::<G, S>::new(3);
     let b = G::Scalar::one();
     let prove = |f: &mut Fixture<G, S>, values: &[u64], blindings: &[G::Scalar], n: usize| {
-        S::prove(&f.bp, &f.pc, &mut Transcript::new(LABEL), values, blindings, n, &mut f.rng).map(|_| ())
+        S::prove(&f.gens, &mut Transcript::new(LABEL), values, blindings, n, &mut f.rng).map(|_| ())
     };
     for n in [1usize, 8, 32, 63] {
         assert_eq!(prove(&mut f, &[1u64 << n], &[b], n), Err(ProofError::ValueOutOfRange { index: 0, bits: n }));

@@ -63,16 +63,14 @@ fn peak_during<T>(f: impl FnOnce() -> T) -> (T, usize) {
 fn blame_memory_stays_near_the_batch_s() {
     type G = Ristretto255;
     let mut rng = ChaCha20Rng::seed_from_u64(18);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 16);
+    let gens = Generators::<G>::new(64, 16);
     let proofs: Vec<_> = (0..32u64)
         .map(|k| {
             let values: Vec<u64> = (k..k + 16).collect();
             let blindings: Vec<_> =
                 values.iter().map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
             let (p, c) = RangeProof::<G>::prove_multiple_with_rng(
-                &bp,
-                &pc,
+                &gens,
                 &mut Transcript::new(b"bounds"),
                 &values,
                 &blindings,
@@ -90,7 +88,7 @@ fn blame_memory_stays_near_the_batch_s() {
             .map(|(i, (p, s))| Item::new(p, s, Transcript::new(if Some(i) == bad { b"other" } else { b"bounds" })))
             .collect();
         let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
-        peak_during(|| batch::verify(&claims, &bp, &pc, rng).map_err(|e| e.indices()))
+        peak_during(|| batch::verify(&gens, &claims, rng).map_err(|e| e.indices()))
     };
     let (good, good_peak) = run(None, &mut rng);
     assert_eq!(good, Ok(()));
@@ -105,11 +103,9 @@ fn blame_memory_stays_near_the_batch_s() {
 
 fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSystem<G>>() {
     let mut rng = ChaCha20Rng::seed_from_u64(5);
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 2);
+    let gens = Generators::<G>::new(64, 2);
     let (proof, c) = P::prove_values(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(b"cheap"),
         &[1, 2],
         &[G::Scalar::random(&mut rng), G::Scalar::random(&mut rng)],
@@ -130,7 +126,8 @@ fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSyste
     };
     if let Ok(identity) = &identity {
         let bad = Item::new(identity, &statement, Transcript::new(b"cheap"));
-        let err = batch::verify_with_generators(&[&bad as &dyn Claim<G>], generators, &pc, &mut rng).unwrap_err();
+        let err =
+            batch::verify_with_generators(&[&bad as &dyn Claim<G>], generators, gens.pedersen(), &mut rng).unwrap_err();
         assert!(matches!(err.invalid[..], [(0, ProofError::IdentityPoint { .. })]), "{err}");
         assert_eq!(asked.get(), None, "generators derived for a proof that does not replay");
     }
@@ -141,7 +138,7 @@ fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSyste
         asked.set(Some((chains, per_chain)));
         Box::new(BulletproofGens::<G>::new(per_chain, chains))
     };
-    assert!(batch::verify_with_generators(&[&wrong as &dyn Claim<G>], generators, &pc, &mut rng).is_err());
+    assert!(batch::verify_with_generators(&[&wrong as &dyn Claim<G>], generators, gens.pedersen(), &mut rng).is_err());
     assert_eq!(asked.get(), None);
     // An honest proof asks once, for exactly its statement's size.
     let good = Item::new(&proof, &statement, Transcript::new(b"cheap"));
@@ -149,7 +146,7 @@ fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSyste
         asked.set(Some((chains, per_chain)));
         Box::new(BulletproofGens::<G>::new(per_chain, chains))
     };
-    assert_eq!(batch::verify_with_generators(&[&good as &dyn Claim<G>], generators, &pc, &mut rng), Ok(()));
+    assert_eq!(batch::verify_with_generators(&[&good as &dyn Claim<G>], generators, gens.pedersen(), &mut rng), Ok(()));
     // (The statement's own `generators_needed` is the padded bit layout of
     // Bulletproofs and Bulletproofs+; each system names its own size.)
     assert_eq!(asked.get(), Some(P::SYSTEM.generators_needed(64, 2).unwrap()));

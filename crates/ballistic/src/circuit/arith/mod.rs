@@ -66,7 +66,7 @@ pub use translate::{MATERIALIZE_ABOVE, MAX_CONSTRAINTS, MAX_MULTIPLIERS, MAX_NON
 
 use crate::circuit::{ConstraintSystem, Prover, R1csProof, Verifier};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 
 /// A gate, with its wires.
@@ -558,20 +558,18 @@ impl Circuit {
     /// the padded number of multipliers.
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         &self,
-        pc_gens: &PedersenGens<G>,
-        bp_gens: &BulletproofGens<G>,
+        gens: &Generators<G>,
         transcript: Transcript,
         inputs: &InputValues<G::Scalar>,
         rng: &mut R,
     ) -> Result<(R1csProof<G>, PublicValues<G::Scalar>), ProofError> {
-        self.prove_with(translate::Options::default(), pc_gens, bp_gens, transcript, inputs, rng)
+        self.prove_with(gens, translate::Options::default(), transcript, inputs, rng)
     }
 
     pub(crate) fn prove_with<G: Group, R: RngCore + CryptoRng>(
         &self,
+        gens: &Generators<G>,
         options: translate::Options,
-        pc_gens: &PedersenGens<G>,
-        bp_gens: &BulletproofGens<G>,
         transcript: Transcript,
         inputs: &InputValues<G::Scalar>,
         rng: &mut R,
@@ -586,24 +584,23 @@ impl Circuit {
                 crate::ct::declassify(x);
             }
         }
-        let mut prover = Prover::new(pc_gens, bind_public::<G>(transcript, &public));
+        let mut prover = Prover::new(gens, bind_public::<G>(transcript, &public));
         self.synthesize_with(&mut prover, &public, Some(&wires), options)?;
         drop(wires);
-        let proof = prover.prove_with_rng(bp_gens, rng)?;
+        let proof = prover.prove_with_rng(rng)?;
         Ok((proof, public))
     }
 
     /// Verify a proof for these public values.
     pub fn verify<G: Group, R: RngCore + CryptoRng>(
         &self,
-        pc_gens: &PedersenGens<G>,
-        bp_gens: &BulletproofGens<G>,
+        gens: &Generators<G>,
         transcript: Transcript,
         public: &PublicValues<G::Scalar>,
         proof: &R1csProof<G>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        self.verifier::<G>(transcript, public)?.verify_with_rng(proof, pc_gens, bp_gens, rng)
+        self.verifier::<G>(transcript, public)?.verify_with_rng(gens, proof, rng)
     }
 
     /// A verifier with this circuit's constraints built, ready for

@@ -26,7 +26,7 @@ use super::translate::{Options, PublicRows};
 use super::{bind_public, ArithError, Circuit, InputValues, PublicValues};
 use crate::circuit::{Metrics, PreparedSystem, R1csClaim, R1csProof, Verifier};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::Group;
 
 /// A circuit with its constraints built for group `G` (see the module
@@ -95,13 +95,12 @@ impl<G: Group> PreparedCircuit<G> {
     /// Prove (see [`Circuit::prove`]).
     pub fn prove<R: RngCore + CryptoRng>(
         &self,
-        pc_gens: &PedersenGens<G>,
-        bp_gens: &BulletproofGens<G>,
+        gens: &Generators<G>,
         transcript: Transcript,
         inputs: &InputValues<G::Scalar>,
         rng: &mut R,
     ) -> Result<(R1csProof<G>, PublicValues<G::Scalar>), ProofError> {
-        self.circuit.prove_with(self.options, pc_gens, bp_gens, transcript, inputs, rng)
+        self.circuit.prove_with(gens, self.options, transcript, inputs, rng)
     }
 
     /// A verifier for the statement "this circuit, these public values",
@@ -121,14 +120,13 @@ impl<G: Group> PreparedCircuit<G> {
     /// Verify one proof.
     pub fn verify<R: RngCore + CryptoRng>(
         &self,
-        pc_gens: &PedersenGens<G>,
-        bp_gens: &BulletproofGens<G>,
+        gens: &Generators<G>,
         transcript: Transcript,
         public: &PublicValues<G::Scalar>,
         proof: &R1csProof<G>,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        self.verifier(transcript, public)?.verify_with_rng(proof, pc_gens, bp_gens, rng)
+        self.verifier(transcript, public)?.verify_with_rng(gens, proof, rng)
     }
 
     /// A proof with its statement, ready to join a batch

@@ -510,13 +510,13 @@ mod tests {
                 let options = Options { materialize_above: threshold };
                 let prepared = PreparedCircuit::<G>::with_options(circuit.clone(), options).unwrap();
                 let bp = BulletproofGens::<G>::new(prepared.padded_multipliers(), 1);
-                let (proof, public) = prepared.prove(&pc, &bp, Transcript::new(b"d"), &values, &mut rng).unwrap();
+                let (proof, public) = prepared.prove(&gens, Transcript::new(b"d"), &values, &mut rng).unwrap();
                 // The prepared verifier and one built from scratch agree.
-                prepared.verify(&pc, &bp, Transcript::new(b"d"), &public, &proof, &mut rng).unwrap();
+                prepared.verify(&gens, Transcript::new(b"d"), &public, &proof, &mut rng).unwrap();
                 let mut scratch =
                     crate::circuit::Verifier::<G>::new(super::super::bind_public::<G>(Transcript::new(b"d"), &public));
                 circuit.translate(&mut scratch, None, options).unwrap().constrain(&mut scratch, &public);
-                scratch.verify_with_rng(&proof, &pc, &bp, &mut rng).unwrap();
+                scratch.verify_with_rng(&gens, &proof, &mut rng).unwrap();
                 // Any changed public value is rejected.
                 for k in 0..public.len() {
                     let mut wrong: PublicValues<S> = public.clone();
@@ -526,7 +526,7 @@ mod tests {
                         &mut wrong.outputs[k - public.inputs.len()].1
                     };
                     *slot += S::one();
-                    assert!(prepared.verify(&pc, &bp, Transcript::new(b"d"), &wrong, &proof, &mut rng).is_err());
+                    assert!(prepared.verify(&gens, Transcript::new(b"d"), &wrong, &proof, &mut rng).is_err());
                 }
                 sizes.push(prepared.metrics());
             }

@@ -29,7 +29,7 @@ use sha2::{Digest, Sha256};
 use subtle::{Choice, ConditionallySelectable};
 
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::{BulletproofGens, Generators, PedersenGens};
 use crate::group::Secp256k1;
 use crate::lazy::Lazy;
 
@@ -266,11 +266,10 @@ impl Rfc6979 {
 
 /// Grin's generators, derived once ([`grin_generators`]).
 pub struct GrinGenerators {
-    /// `𝐆` and `𝐇` (128 each) as one chain, with ballistic's precomputed
-    /// table for the verifier (built on first verification).
-    bp_gens: BulletproofGens<Secp256k1>,
-    /// `B = H` (value), `B̃ = G` (blinding).
-    pc_gens: PedersenGens<Secp256k1>,
+    /// `B = H` (value), `B̃ = G` (blinding); `𝐆` and `𝐇` (128 each) as one
+    /// chain, with ballistic's precomputed table for the verifier (built on
+    /// first verification).
+    gens: Generators<Secp256k1>,
     h_wire: WirePoint,
 }
 
@@ -297,42 +296,40 @@ impl GrinGenerators {
         let (gs, hs) = all.split_at(MAX_VECTOR);
         let h = point_from_xy(&GENERATOR_H_XY).unwrap_or(ProjectivePoint::GENERATOR);
         GrinGenerators {
-            bp_gens: BulletproofGens::from_chains(alloc::vec![gs.to_vec()], alloc::vec![hs.to_vec()])
-                .unwrap_or_else(|| BulletproofGens::new(0, 0)),
-            pc_gens: PedersenGens { b: h, b_blinding: g },
+            gens: Generators::from_parts(
+                PedersenGens { b: h, b_blinding: g },
+                BulletproofGens::from_chains(alloc::vec![gs.to_vec()], alloc::vec![hs.to_vec()])
+                    .unwrap_or_else(|| BulletproofGens::new(0, 0)),
+            ),
             h_wire: wire(&h).unwrap_or(WirePoint { x: [0; 32], non_square: false }),
         }
     }
 
     /// `𝐆_k` (k < 128).
     pub fn g_vec(&self) -> &[ProjectivePoint] {
-        self.bp_gens.g_chains().first().map(Vec::as_slice).unwrap_or(&[])
+        self.gens.vector().g_chains().first().map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// `𝐇_k` (k < 128).
     pub fn h_vec(&self) -> &[ProjectivePoint] {
-        self.bp_gens.h_chains().first().map(Vec::as_slice).unwrap_or(&[])
+        self.gens.vector().h_chains().first().map(Vec::as_slice).unwrap_or(&[])
     }
 
     /// The default value generator `H` (Grin's `GENERATOR_H`).
     pub fn value_gen(&self) -> ProjectivePoint {
-        self.pc_gens.b
+        self.gens.pedersen().b
     }
 
     /// The blinding generator `G` (secp256k1's base point).
     pub fn blinding_gen(&self) -> ProjectivePoint {
-        self.pc_gens.b_blinding
+        self.gens.pedersen().b_blinding
     }
 
-    /// `𝐆, 𝐇` as ballistic's vector generators (one chain of 128), for
-    /// [`crate::batch`] and [`crate::equation::Equation::verify`].
-    pub fn bulletproof_gens(&self) -> &BulletproofGens<Secp256k1> {
-        &self.bp_gens
-    }
-
-    /// `B = H`, `B̃ = G` as ballistic's Pedersen bases.
-    pub fn pedersen_gens(&self) -> &PedersenGens<Secp256k1> {
-        &self.pc_gens
+    /// Grin's generators as ballistic's one setup type: Pedersen bases
+    /// `B = H`, `B̃ = G` and `𝐆, 𝐇` as one chain of 128 vector generators,
+    /// for [`crate::batch`] and [`crate::equation::Equation::verify`].
+    pub fn generators(&self) -> &Generators<Secp256k1> {
+        &self.gens
     }
 
     pub(crate) fn h_wire(&self) -> WirePoint {

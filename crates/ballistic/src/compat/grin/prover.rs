@@ -282,7 +282,7 @@ fn inner_product(
             eq.add_g_layout(MAX_VECTOR, g_scalars);
             eq.add_h_layout(MAX_VECTOR, h_scalars);
             eq.add_b_blinding(u * c);
-            lr.push(eq.sum(gens.bulletproof_gens(), gens.pedersen_gens())?);
+            lr.push(eq.sum(gens.generators())?);
         }
         let (l_point, r_point) = (lr[2 * round], lr[2 * round + 1]);
         commit.absorb_pair(&public_wire(&l_point, "L")?, &public_wire(&r_point, "R")?);

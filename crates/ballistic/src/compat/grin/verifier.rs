@@ -307,7 +307,7 @@ impl GrinProof {
     /// factor joining the proof's two checks).
     pub fn verify<R: RngCore + CryptoRng>(&self, statement: &GrinStatement, rng: &mut R) -> Result<(), ProofError> {
         let gens = grin_generators();
-        Verifiable::verify(self, statement, &mut (), gens.bulletproof_gens(), gens.pedersen_gens(), rng)
+        Verifiable::verify(self, gens.generators(), statement, &mut (), rng)
     }
 
     /// Verify Grin proofs (any shapes, value generators, minimum values and
@@ -325,6 +325,6 @@ impl GrinProof {
         let bound: Vec<Item<'_, Secp256k1, GrinProof>> =
             items.iter().map(|(proof, statement)| Item::new(*proof, *statement, ())).collect();
         let claims: Vec<&dyn Claim<Secp256k1>> = bound.iter().map(|i| i as &dyn Claim<Secp256k1>).collect();
-        crate::batch::verify(&claims, gens.bulletproof_gens(), gens.pedersen_gens(), rng)
+        crate::batch::verify(gens.generators(), &claims, rng)
     }
 }

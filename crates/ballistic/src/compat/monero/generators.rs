@@ -12,7 +12,7 @@
 //!   `dst = "bulletproof_plus"` for Bulletproofs+ (`"bulletproof"` for the
 //!   original Bulletproofs).
 //!
-//! They are computed once, on first use ([`MoneroGens::plus`]), laid out as
+//! They are computed once, on first use ([`plus_generators`]), laid out as
 //! ballistic's [`BulletproofGens`] with 16 chains of 64 (entry `64j + i` is
 //! chain `j`, position `i`, so a statement of `M` padded outputs uses
 //! Monero's first `64·M` generators), with a precomputed table over the first
@@ -26,6 +26,7 @@ use curve25519_dalek::traits::Identity;
 use sha3::{Digest, Keccak256};
 
 use super::{BITS, MAX_OUTPUTS};
+use crate::generators::Generators;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::ed25519::elligator2;
 use crate::group::Ed25519;
@@ -85,41 +86,32 @@ pub fn vector_generator(dst: &[u8], i: usize) -> (EdwardsPoint, EdwardsPoint) {
     (derive(2 * i + 1), derive(2 * i))
 }
 
-/// Monero's generators for one proof system.
-#[derive(Debug)]
-pub struct MoneroGens {
-    /// The Pedersen bases: `b` = `H` (value), `b_blinding` = `G` (mask).
-    pub pc: PedersenGens<Ed25519>,
-    /// `𝐆`, `𝐇` as 16 chains of 64 (entry `64j + i` is Monero's index
-    /// `64j + i`).
-    pub bp: BulletproofGens<Ed25519>,
+fn derive(dst: &[u8]) -> Generators<Ed25519> {
+    let mut g_vec = Vec::with_capacity(MAX_OUTPUTS);
+    let mut h_vec = Vec::with_capacity(MAX_OUTPUTS);
+    for j in 0..MAX_OUTPUTS {
+        let (g, h): (Vec<_>, Vec<_>) = (0..BITS).map(|i| vector_generator(dst, BITS * j + i)).unzip();
+        g_vec.push(g);
+        h_vec.push(h);
+    }
+    let bp = BulletproofGens::from_chains(g_vec, h_vec).unwrap_or_else(|| BulletproofGens::new(0, 0));
+    Generators::from_parts(pedersen(), bp)
 }
 
-impl MoneroGens {
-    fn derive(dst: &[u8]) -> Self {
-        let mut g_vec = Vec::with_capacity(MAX_OUTPUTS);
-        let mut h_vec = Vec::with_capacity(MAX_OUTPUTS);
-        for j in 0..MAX_OUTPUTS {
-            let (g, h): (Vec<_>, Vec<_>) = (0..BITS).map(|i| vector_generator(dst, BITS * j + i)).unzip();
-            g_vec.push(g);
-            h_vec.push(h);
-        }
-        let bp = BulletproofGens::from_chains(g_vec, h_vec).unwrap_or_else(|| BulletproofGens::new(0, 0));
-        MoneroGens { pc: pedersen(), bp }
-    }
+/// Monero's Bulletproofs+ generators (`dst = "bulletproof_plus"`): the
+/// Pedersen bases ([`pedersen`]) and `𝐆`, `𝐇` as 16 chains of 64 (entry
+/// `64j + i` is Monero's index `64j + i`). Derived on first use (about
+/// 2,048 hashes to the curve) and shared.
+pub fn plus_generators() -> &'static Generators<Ed25519> {
+    static GENS: Lazy<Generators<Ed25519>> = Lazy::new();
+    GENS.get_or_init(|| derive(b"bulletproof_plus"))
+}
 
-    /// Bulletproofs+ generators (`dst = "bulletproof_plus"`), derived on
-    /// first use (about 2,048 hashes to the curve) and shared.
-    pub fn plus() -> &'static MoneroGens {
-        static GENS: Lazy<MoneroGens> = Lazy::new();
-        GENS.get_or_init(|| MoneroGens::derive(b"bulletproof_plus"))
-    }
-
-    /// Original Bulletproofs generators (`dst = "bulletproof"`).
-    pub fn original() -> &'static MoneroGens {
-        static GENS: Lazy<MoneroGens> = Lazy::new();
-        GENS.get_or_init(|| MoneroGens::derive(b"bulletproof"))
-    }
+/// Monero's original Bulletproofs generators (`dst = "bulletproof"`), laid
+/// out as [`plus_generators`].
+pub fn original_generators() -> &'static Generators<Ed25519> {
+    static GENS: Lazy<Generators<Ed25519>> = Lazy::new();
+    GENS.get_or_init(|| derive(b"bulletproof"))
 }
 
 /// Monero's Pedersen bases: commitments are `mask·G + amount·H`, i.e.

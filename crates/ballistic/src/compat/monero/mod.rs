@@ -152,7 +152,7 @@ pub mod plus;
 pub mod statement;
 pub mod transcript;
 
-pub use self::generators::MoneroGens;
+pub use self::generators::{original_generators, plus_generators};
 
 pub use self::original::MoneroOriginalProof;
 pub use self::plus::MoneroPlusProof;
@@ -169,6 +169,7 @@ use crate::batch::{BatchError, Claim};
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
+use crate::generators::Generators;
 use crate::group::{Ed25519, Group};
 
 /// Bits per amount.
@@ -185,7 +186,7 @@ pub(crate) fn inv_eight() -> Scalar {
 /// returns the commitments `C_j = mask_j·G + amount_j·H` (public) and their
 /// encodings divided by 8 (what the transcript hashes).
 pub(crate) fn prover_outputs(
-    gens: &MoneroGens,
+    gens: &Generators<Ed25519>,
     amounts: &[u64],
     masks: &[Scalar],
     tweak: Tweak<'_>,
@@ -198,7 +199,7 @@ pub(crate) fn prover_outputs(
         return Err(ProofError::WrongNumBlindings { values: m, blindings: masks.len() });
     }
     let mut commitments: Vec<curve25519_dalek::EdwardsPoint> =
-        amounts.iter().zip(masks).map(|(v, mask)| gens.pc.commit(&Scalar::from(*v), mask)).collect();
+        amounts.iter().zip(masks).map(|(v, mask)| gens.pedersen().commit(&Scalar::from(*v), mask)).collect();
     if let Some(f) = tweak {
         for (j, c) in commitments.iter_mut().enumerate() {
             *c += f(Site::V(j));
@@ -406,8 +407,8 @@ impl<P: Verifiable<Ed25519, Statement = MoneroStatement, Context = ()> + Decoded
 
 /// Batch-verify proofs of one kind against their commitments with `gens`.
 pub(crate) fn verify_batch_with<P, R>(
+    gens: &Generators<Ed25519>,
     items: &[(&P, &[CompressedEdwardsY])],
-    gens: &MoneroGens,
     rng: &mut R,
 ) -> Result<(), BatchError>
 where
@@ -422,5 +423,5 @@ where
         })
         .collect();
     let refs: Vec<&dyn Claim<Ed25519>> = claims.iter().map(|c| c as &dyn Claim<Ed25519>).collect();
-    crate::batch::verify(&refs, &gens.bp, &gens.pc, rng)
+    crate::batch::verify(gens, &refs, rng)
 }

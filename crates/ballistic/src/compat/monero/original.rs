@@ -45,7 +45,7 @@ use curve25519_dalek::scalar::Scalar;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::generators::MoneroGens;
+use super::generators::original_generators;
 use super::plus::{public_point, random, shape, MAX_ROUNDS, MIN_ROUNDS};
 use super::statement::MoneroStatement;
 use super::transcript::KeccakTranscript;
@@ -107,15 +107,15 @@ impl MoneroOriginalProof {
         tweak: Tweak<'_>,
     ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
         let m = amounts.len();
-        let gens = MoneroGens::original();
-        let (h_val, g_mask) = (gens.pc.b, gens.pc.b_blinding);
+        let gens = original_generators();
+        let (h_val, g_mask) = (gens.pedersen().b, gens.pedersen().b_blinding);
         let inv8 = inv_eight();
         let (commitments, over_8) = super::prover_outputs(gens, amounts, masks, tweak)?;
         let mut transcript = KeccakTranscript::original(&over_8);
 
         let (padded, n, _) = shape(m);
-        let g_vec: Vec<EdwardsPoint> = gens.bp.g_layout(BITS, n).copied().collect();
-        let h_vec: Vec<EdwardsPoint> = gens.bp.h_layout(BITS, n).copied().collect();
+        let g_vec: Vec<EdwardsPoint> = gens.vector().g_layout(BITS, n).copied().collect();
+        let h_vec: Vec<EdwardsPoint> = gens.vector().h_layout(BITS, n).copied().collect();
         let mut a_l = Zeroizing::new(Vec::with_capacity(n));
         for j in 0..padded {
             let mut v = amounts.get(j).copied().unwrap_or(0);
@@ -337,8 +337,8 @@ impl MoneroOriginalProof {
         rng: &mut R,
     ) -> Result<(), ProofError> {
         let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
-        let gens = MoneroGens::original();
-        Verifiable::verify(self, &statement, &mut (), &gens.bp, &gens.pc, rng)
+        let gens = original_generators();
+        Verifiable::verify(self, gens, &statement, &mut (), rng)
     }
 
     /// Verify many proofs in one multiscalar multiplication, naming exactly
@@ -347,7 +347,7 @@ impl MoneroOriginalProof {
         items: &[(&MoneroOriginalProof, &[CompressedEdwardsY])],
         rng: &mut R,
     ) -> Result<(), BatchError> {
-        super::verify_batch_with(items, MoneroGens::original(), rng)
+        super::verify_batch_with(original_generators(), items, rng)
     }
 }
 

@@ -11,7 +11,7 @@ use curve25519_dalek::scalar::Scalar;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::{Zeroize, Zeroizing};
 
-use super::generators::MoneroGens;
+use super::generators::plus_generators;
 use super::statement::MoneroStatement;
 use super::transcript::KeccakTranscript;
 use super::{inv_eight, read_points, tweaked, DecodedIn, MoneroConsensus, Site, Tweak, BITS, MAX_OUTPUTS};
@@ -93,14 +93,14 @@ impl MoneroPlusProof {
         tweak: Tweak<'_>,
     ) -> Result<(Self, Vec<CompressedEdwardsY>), ProofError> {
         let m = amounts.len();
-        let gens = MoneroGens::plus();
-        let (g, h) = (gens.pc.b, gens.pc.b_blinding);
+        let gens = plus_generators();
+        let (g, h) = (gens.pedersen().b, gens.pedersen().b_blinding);
         let (commitments, over_8) = super::prover_outputs(gens, amounts, masks, tweak)?;
         let mut transcript = KeccakTranscript::plus(&over_8);
 
         let (padded, n, _) = shape(m);
-        let g_vec: Vec<EdwardsPoint> = gens.bp.g_layout(BITS, n).copied().collect();
-        let h_vec: Vec<EdwardsPoint> = gens.bp.h_layout(BITS, n).copied().collect();
+        let g_vec: Vec<EdwardsPoint> = gens.vector().g_layout(BITS, n).copied().collect();
+        let h_vec: Vec<EdwardsPoint> = gens.vector().h_layout(BITS, n).copied().collect();
 
         // a_L: the amounts' bits (padding outputs are 0); a_R = a_L − 1.
         let mut a_l = Zeroizing::new(Vec::with_capacity(n));
@@ -249,8 +249,8 @@ impl MoneroPlusProof {
         rng: &mut R,
     ) -> Result<(), ProofError> {
         let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
-        let gens = MoneroGens::plus();
-        Verifiable::verify(self, &statement, &mut (), &gens.bp, &gens.pc, rng)
+        let gens = plus_generators();
+        Verifiable::verify(self, gens, &statement, &mut (), rng)
     }
 
     /// Verify many proofs, each against its output commitments, in one
@@ -262,7 +262,7 @@ impl MoneroPlusProof {
         items: &[(&MoneroPlusProof, &[CompressedEdwardsY])],
         rng: &mut R,
     ) -> Result<(), BatchError> {
-        super::verify_batch_with(items, MoneroGens::plus(), rng)
+        super::verify_batch_with(plus_generators(), items, rng)
     }
 }
 

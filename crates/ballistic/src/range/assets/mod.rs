@@ -85,7 +85,8 @@ use sha3::{Digest, Sha3_512};
 use super::{RangeShape, RangeSystem};
 use crate::equation::Verifiable;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
+use crate::generators::PedersenGens;
 use crate::group::Group;
 use crate::{RangeProof, RangeProofPlus, RangeProofPlusPlus};
 
@@ -105,12 +106,8 @@ pub fn asset_generator<G: Group>(asset_id: &[u8]) -> G::Point {
 /// A blinded asset tag `H = A + r·B̃` (Confidential Assets), in constant
 /// time in `r`: outputs with the same asset and different `r` have
 /// unlinkable generators.
-pub fn blinded_asset_generator<G: Group>(
-    asset: &G::Point,
-    blinding: &G::Scalar,
-    pc_gens: &PedersenGens<G>,
-) -> G::Point {
-    *asset + G::mul_ct(&pc_gens.b_blinding, blinding)
+pub fn blinded_asset_generator<G: Group>(gens: &Generators<G>, asset: &G::Point, blinding: &G::Scalar) -> G::Point {
+    *asset + G::mul_ct(&gens.pedersen().b_blinding, blinding)
 }
 
 /// The public statement of a multi-asset range proof: `m` commitments
@@ -306,8 +303,7 @@ impl MultiAssetSystem {
     #[allow(clippy::type_complexity)]
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -320,19 +316,17 @@ impl MultiAssetSystem {
         ) -> Result<(Box<dyn DynMultiAssetProof<G>>, Vec<G::Compressed>), ProofError> {
             r.map(|(p, c)| (Box::new(p) as Box<dyn DynMultiAssetProof<G>>, c))
         }
-        let (b, p, t, v, g) = (bp_gens, pc_gens, transcript, values, value_generators);
+        let (b, t, v, g) = (gens, transcript, values, value_generators);
         match self {
-            MultiAssetSystem::Native => boxed(MultiAssetRangeProof::prove_with_rng(b, p, t, v, blindings, g, n, rng)),
+            MultiAssetSystem::Native => boxed(MultiAssetRangeProof::prove_with_rng(b, t, v, blindings, g, n, rng)),
             MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => {
-                boxed(RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(b, p, t, v, blindings, g, n, rng))
+                boxed(RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(b, t, v, blindings, g, n, rng))
             }
             MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => {
-                boxed(RecommittedRangeProof::<G, RangeProofPlus<G>>::prove_with_rng(b, p, t, v, blindings, g, n, rng))
+                boxed(RecommittedRangeProof::<G, RangeProofPlus<G>>::prove_with_rng(b, t, v, blindings, g, n, rng))
             }
             MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => {
-                boxed(RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::prove_with_rng(
-                    b, p, t, v, blindings, g, n, rng,
-                ))
+                boxed(RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::prove_with_rng(b, t, v, blindings, g, n, rng))
             }
         }
     }

@@ -77,7 +77,8 @@ use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
+use crate::generators::PedersenGens;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::inner_product::InnerProductProof;
 use crate::poly::{pow, powers, sum_of_powers};
@@ -126,8 +127,7 @@ impl<G: Group> MultiAssetRangeProof<G> {
     /// commitments.
     #[allow(clippy::too_many_arguments)]
     pub fn prove_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -135,6 +135,7 @@ impl<G: Group> MultiAssetRangeProof<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
         let shape = check_prover_inputs::<G>(values, blindings, value_generators, n)?;
         bp_gens.check_layout(n, shape.padded)?;
         let m = shape.m;
@@ -207,31 +208,21 @@ impl<G: Group> MultiAssetRangeProof<G> {
         let mut share = algebra::aggregate(shares.into_iter().chain(core::iter::once(padding)), shape.padded);
         share.t_x_blinding = t_x_blinding;
         let e_blinding = share.e_blinding;
-        let ipp = algebra::prove_inner_product(transcript, bp_gens, pc_gens, shape, y, share);
+        let ipp = algebra::prove_inner_product(gens, transcript, shape, y, share);
         Ok((MultiAssetRangeProof { a, s, t, t_x, t_x_blinding, e_blinding, ipp }, commitments))
     }
 
     /// [`prove_with_rng`](Self::prove_with_rng) with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
     pub fn prove(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         value_generators: &[G::Point],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_with_rng(
-            bp_gens,
-            pc_gens,
-            transcript,
-            values,
-            blindings,
-            value_generators,
-            n,
-            &mut rand_core::OsRng,
-        )
+        Self::prove_with_rng(gens, transcript, values, blindings, value_generators, n, &mut rand_core::OsRng)
     }
 
     /// Replay the transcript (validating every proof point) and return the

@@ -57,7 +57,7 @@ use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::poly::powers;
 use crate::range::{RangeProofSystem, RangeStatement};
@@ -92,8 +92,7 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
     /// for `m` values of `n` bits.
     #[allow(clippy::too_many_arguments)]
     pub fn prove_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -101,6 +100,7 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        let pc_gens = gens.pedersen();
         let shape = check_prover_inputs::<G>(values, blindings, value_generators, n)?;
         transcript.multi_asset_domain_sep::<G>(DOMAIN, n as u64, shape.m as u64);
         let mut commitments = Vec::with_capacity(shape.m);
@@ -115,7 +115,7 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
         // The values on B, and their range proof.
         let reblindings: Zeroizing<Vec<G::Scalar>> =
             Zeroizing::new(values.iter().map(|_| <G::Scalar as ScalarOps>::random(rng)).collect());
-        let (range, recommitted) = P::prove_values(bp_gens, pc_gens, transcript, values, &reblindings, n, rng)?;
+        let (range, recommitted) = P::prove_values(gens, transcript, values, &reblindings, n, rng)?;
         let recommitments = recommitted
             .iter()
             .map(|c| G::decompress(c).map(|point| ProofPoint { compressed: *c, point }))
@@ -169,24 +169,14 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
     /// [`prove_with_rng`](Self::prove_with_rng) with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
     pub fn prove(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         value_generators: &[G::Point],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_with_rng(
-            bp_gens,
-            pc_gens,
-            transcript,
-            values,
-            blindings,
-            value_generators,
-            n,
-            &mut rand_core::OsRng,
-        )
+        Self::prove_with_rng(gens, transcript, values, blindings, value_generators, n, &mut rand_core::OsRng)
     }
 
     /// The range proof of the re-commitments.

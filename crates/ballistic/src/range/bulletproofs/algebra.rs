@@ -47,6 +47,7 @@ use zeroize::{Zeroize, Zeroizing};
 use super::RangeProof;
 use crate::ct::declassify;
 use crate::encoding::ProofPoint;
+use crate::generators::Generators;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
 use crate::inner_product::InnerProductProof;
@@ -301,16 +302,15 @@ pub(crate) fn aggregate<G: Group>(shares: impl IntoIterator<Item = Share<G>>, pa
 /// Rounds 3–4 of the whole statement: publish `t̂, τ_x, μ`, draw `w` and run
 /// the inner-product argument ([`prove_inner_product`]). `points` are `A, S, T₁, T₂`.
 pub(crate) fn prove_aggregate<G: Group>(
+    gens: &Generators<G>,
     transcript: &mut merlin::Transcript,
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     shape: RangeShape,
     y: G::Scalar,
     points: [ProofPoint<G>; 4],
     share: Share<G>,
 ) -> RangeProof<G> {
     let (t_x, t_x_blinding, e_blinding) = (share.t_x, share.t_x_blinding, share.e_blinding);
-    let ipp = prove_inner_product(transcript, bp_gens, pc_gens, shape, y, share);
+    let ipp = prove_inner_product(gens, transcript, shape, y, share);
     let [a, s, t_1, t_2] = points;
     RangeProof::from_parts(a, s, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp)
 }
@@ -320,13 +320,13 @@ pub(crate) fn prove_aggregate<G: Group>(
 /// `Q = w·B` (`𝐇'` as in eq. (64)). Everything here is public: variable
 /// time. Shared with the multi-asset prover ([`crate::range::assets`]).
 pub(crate) fn prove_inner_product<G: Group>(
+    gens: &Generators<G>,
     transcript: &mut merlin::Transcript,
-    bp_gens: &BulletproofGens<G>,
-    pc_gens: &PedersenGens<G>,
     shape: RangeShape,
     y: G::Scalar,
     share: Share<G>,
 ) -> InnerProductProof<G> {
+    let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
     let (n, big_n) = (shape.n, shape.padded);
     transcript.append_scalar::<G>(b"t_x", &share.t_x);
     transcript.append_scalar::<G>(b"t_x_blinding", &share.t_x_blinding);

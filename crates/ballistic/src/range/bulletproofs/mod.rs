@@ -80,7 +80,7 @@ use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::inner_product::{s_vector_fast, InnerProductProof};
@@ -140,8 +140,7 @@ impl<G: Group> RangeProof<G> {
 
     /// Prove that `v ∈ [0, 2^n)`; returns the proof and `V = v·B + γ·B̃`.
     pub fn prove_single_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         v: u64,
         blinding: &G::Scalar,
@@ -149,7 +148,7 @@ impl<G: Group> RangeProof<G> {
         rng: &mut R,
     ) -> Result<(Self, G::Compressed), ProofError> {
         let (proof, commitments) =
-            Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, &[v], core::slice::from_ref(blinding), n, rng)?;
+            Self::prove_multiple_with_rng(gens, transcript, &[v], core::slice::from_ref(blinding), n, rng)?;
         let v_commit = commitments.first().copied().ok_or(ProofError::InvalidAggregation { values: 0 })?;
         Ok((proof, v_commit))
     }
@@ -157,41 +156,38 @@ impl<G: Group> RangeProof<G> {
     /// [`prove_single_with_rng`](Self::prove_single_with_rng) with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
     pub fn prove_single(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         v: u64,
         blinding: &G::Scalar,
         n: usize,
     ) -> Result<(Self, G::Compressed), ProofError> {
-        Self::prove_single_with_rng(bp_gens, pc_gens, transcript, v, blinding, n, &mut rand_core::OsRng)
+        Self::prove_single_with_rng(gens, transcript, v, blinding, n, &mut rand_core::OsRng)
     }
 
     /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
     pub fn prove_multiple(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut rand_core::OsRng)
+        Self::prove_multiple_with_rng(gens, transcript, values, blindings, n, &mut rand_core::OsRng)
     }
 
     /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
     /// returns the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_inner(bp_gens, pc_gens, transcript, values, blindings, n, Nonces::Rng(rng))
+        Self::prove_inner(gens, transcript, values, blindings, n, Nonces::Rng(rng))
     }
 
     /// The prover, with nonces from the caller's RNG or, for owner
@@ -201,14 +197,14 @@ impl<G: Group> RangeProof<G> {
     // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m.
     #[allow(clippy::indexing_slicing)]
     fn prove_inner<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
         mut nonces: Nonces<'_, R, G::Scalar>,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
         let shape = RangeShape::new(n, values.len())?;
         if blindings.len() != values.len() {
             return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
@@ -271,7 +267,7 @@ impl<G: Group> RangeProof<G> {
         let x = transcript.challenge_scalar::<G>(b"x");
 
         let share = witness.share(x, powers(z).skip(2).zip(blindings));
-        let proof = algebra::prove_aggregate(transcript, bp_gens, pc_gens, shape, y, [a, s, t_1, t_2], share);
+        let proof = algebra::prove_aggregate(gens, transcript, shape, y, [a, s, t_1, t_2], share);
         Ok((proof, commitments))
     }
 
@@ -279,41 +275,38 @@ impl<G: Group> RangeProof<G> {
     #[cfg(feature = "std")]
     pub fn verify_single(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitment: &G::Compressed,
         n: usize,
     ) -> Result<(), ProofError> {
-        self.verify_multiple(bp_gens, pc_gens, transcript, core::slice::from_ref(commitment), n)
+        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n)
     }
 
     /// Verify an aggregated proof with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
     pub fn verify_multiple(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
     ) -> Result<(), ProofError> {
-        self.verify_multiple_with_rng(bp_gens, pc_gens, transcript, commitments, n, &mut rand_core::OsRng)
+        self.verify_multiple_with_rng(gens, transcript, commitments, n, &mut rand_core::OsRng)
     }
 
     /// Verify an aggregated proof; `rng` draws the scalar that combines the
     /// two verification equations.
     pub fn verify_multiple_with_rng<R: RngCore + CryptoRng>(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         rng: &mut R,
     ) -> Result<(), ProofError> {
         let statement = RangeStatement::new(n, commitments)?;
-        self.verify(&statement, transcript, bp_gens, pc_gens, rng)
+        self.verify(gens, &statement, transcript, rng)
     }
 }
 
@@ -326,14 +319,15 @@ impl<G: Group> DynRangeProof<G> for RangeProof<G> {
     }
     fn recover(
         &self,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         seed: &[u8; 32],
         output_id: &[u8],
     ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-        RangeProof::recover(self, pc_gens, transcript, commitments, n, seed, output_id)
+        let _pc_gens = gens.pedersen();
+        RangeProof::recover(self, gens, transcript, commitments, n, seed, output_id)
     }
 }
 
@@ -341,15 +335,14 @@ impl<G: Group> RangeProofSystem<G> for RangeProof<G> {
     const SYSTEM: RangeSystem = RangeSystem::Bulletproofs;
 
     fn prove_values<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProof::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
+        RangeProof::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng)
     }
 
     fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
@@ -626,12 +619,10 @@ mod tests {
     #[test]
     fn every_public_input_changes_every_challenge() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
-        let bp = BulletproofGens::<G>::new(16, 8);
-        let pc = PedersenGens::<G>::default();
+        let gens = Generators::<G>::new(16, 8);
         let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
         let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"fh"),
             &[1, 2, 3],
             &blindings,
@@ -652,7 +643,7 @@ mod tests {
         differs(challenges(&proof, b"fh", &commitments, 8), "n");
         for j in 0..3 {
             let mut other = commitments.clone();
-            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + gens.pedersen().b));
             differs(challenges(&proof, b"fh", &other, 10), "a commitment");
         }
         // m = 4 (one more commitment) with the same padded length.

@@ -58,7 +58,7 @@ use zeroize::Zeroizing;
 
 use super::{Nonces, RangeProof};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 use crate::nonces::SeededNonces;
 use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
@@ -92,8 +92,7 @@ impl<G: Group> RangeProof<G> {
     /// with the same seed and id share their blindings.
     #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
@@ -103,8 +102,7 @@ impl<G: Group> RangeProof<G> {
     ) -> Result<Recoverable<Self>, ProofError> {
         let prepared = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
         let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(seed, &prepared);
-        let (proof, commitments) =
-            Self::prove_inner(bp_gens, pc_gens, transcript, values, &prepared.blindings, n, nonces)?;
+        let (proof, commitments) = Self::prove_inner(gens, transcript, values, &prepared.blindings, n, nonces)?;
         Ok((proof, commitments, prepared.blindings.clone()))
     }
 
@@ -119,13 +117,14 @@ impl<G: Group> RangeProof<G> {
     /// (recovery reads only some of its fields).
     pub fn recover(
         &self,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         seed: &[u8; 32],
         output_id: &[u8],
     ) -> Result<Recovered<G::Scalar>, ProofError> {
+        let pc_gens = gens.pedersen();
         let shape = RangeShape::new(n, commitments.len())?;
         message_capacity(shape.m)?;
         if self.ipp.rounds() != shape.rounds() {

@@ -62,7 +62,8 @@ use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
+use crate::generators::PedersenGens;
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
 use crate::inner_product::s_vector_fast;
@@ -153,16 +154,14 @@ impl<G: Group> RangeProofPlus<G> {
     /// Prove `v ∈ [0, 2^n)` with the OS RNG (`std` feature); returns the proof and `V`.
     #[cfg(feature = "std")]
     pub fn prove_single(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         v: u64,
         blinding: &G::Scalar,
         n: usize,
     ) -> Result<(Self, G::Compressed), ProofError> {
         let (proof, mut commitments) = Self::prove_multiple_with_rng(
-            bp_gens,
-            pc_gens,
+            gens,
             transcript,
             &[v],
             core::slice::from_ref(blinding),
@@ -176,21 +175,19 @@ impl<G: Group> RangeProofPlus<G> {
     /// Prove every `values[j] ∈ [0, 2^n)` with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
     pub fn prove_multiple(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, &mut rand_core::OsRng)
+        Self::prove_multiple_with_rng(gens, transcript, values, blindings, n, &mut rand_core::OsRng)
     }
 
     /// Prove every `values[j] ∈ [0, 2^n)` in one aggregated proof; returns
     /// the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -201,9 +198,8 @@ impl<G: Group> RangeProofPlus<G> {
             return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
         }
         let (proof, commitments, _) = Self::prove_with(
+            gens,
             Flavor::Ballistic,
-            bp_gens,
-            pc_gens,
             transcript,
             values,
             blindings,
@@ -220,9 +216,8 @@ impl<G: Group> RangeProofPlus<G> {
     // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
     #[allow(clippy::indexing_slicing)]
     pub(crate) fn prove_with<N: NonceSource>(
+        gens: &Generators<G>,
         flavor: Flavor,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -230,6 +225,7 @@ impl<G: Group> RangeProofPlus<G> {
         nonces: &mut N,
         payload: G::Scalar,
     ) -> Result<Recoverable<Self>, ProofError> {
+        let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
         let shape = RangeShape::new(n, values.len())?;
         bp_gens.check_layout(n, shape.padded)?;
         for (index, v) in values.iter().enumerate() {
@@ -313,20 +309,18 @@ impl<G: Group> RangeProofPlus<G> {
     /// Verify a proof for one commitment with the OS RNG (`std` feature).
     pub fn verify_single(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitment: &G::Compressed,
         n: usize,
     ) -> Result<(), ProofError> {
-        self.verify_multiple(bp_gens, pc_gens, transcript, core::slice::from_ref(commitment), n)
+        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n)
     }
 
     /// Verify an aggregated proof.
     pub fn verify_multiple(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
@@ -334,7 +328,7 @@ impl<G: Group> RangeProofPlus<G> {
         let statement = RangeStatement::new(n, commitments)?;
         let mut acc = Equation::new();
         self.add_terms(&statement, transcript, G::Scalar::one(), G::Scalar::zero(), &mut acc)?;
-        acc.verify(bp_gens, pc_gens)
+        acc.verify(gens)
     }
 
     /// The verification equation in either transcript schedule. Every
@@ -508,14 +502,15 @@ impl<G: Group> DynRangeProof<G> for RangeProofPlus<G> {
     }
     fn recover(
         &self,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         seed: &[u8; 32],
         output_id: &[u8],
     ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-        RangeProofPlus::recover(self, pc_gens, transcript, commitments, n, seed, output_id)
+        let _pc_gens = gens.pedersen();
+        RangeProofPlus::recover(self, gens, transcript, commitments, n, seed, output_id)
     }
 }
 
@@ -523,15 +518,14 @@ impl<G: Group> RangeProofSystem<G> for RangeProofPlus<G> {
     const SYSTEM: RangeSystem = RangeSystem::BulletproofsPlus;
 
     fn prove_values<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProofPlus::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
+        RangeProofPlus::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng)
     }
 
     fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
@@ -579,12 +573,10 @@ mod tests {
     #[test]
     fn every_public_input_changes_every_challenge() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(19);
-        let bp = BulletproofGens::<G>::new(16, 8);
-        let pc = PedersenGens::<G>::default();
+        let gens = Generators::<G>::new(16, 8);
         let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
         let (proof, commitments) = RangeProofPlus::<G>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"fh"),
             &[1, 2, 3],
             &blindings,
@@ -603,7 +595,7 @@ mod tests {
         differs(challenges(&proof, b"fh", &commitments, 8), "n");
         for j in 0..3 {
             let mut other = commitments.clone();
-            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + gens.pedersen().b));
             differs(challenges(&proof, b"fh", &other, 10), "a commitment");
         }
         let mut more = commitments.clone();

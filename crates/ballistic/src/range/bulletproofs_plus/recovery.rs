@@ -47,6 +47,7 @@ use subtle::ConstantTimeEq;
 use zeroize::Zeroizing;
 
 use super::*;
+use crate::generators::Generators;
 use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
 pub use crate::range::recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
 use crate::range::recovery::{OutputKeys, OverGroup, Recovered};
@@ -89,8 +90,7 @@ impl<G: Group> RangeProofPlus<G> {
     /// their blindings.
     #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
@@ -101,17 +101,7 @@ impl<G: Group> RangeProofPlus<G> {
         let prepared = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
         let mut nonces = PayloadBound { seed, payload: prepared.payload.clone() };
         let enciphered = *prepared.enciphered;
-        Self::prove_with(
-            Flavor::Ballistic,
-            bp_gens,
-            pc_gens,
-            transcript,
-            values,
-            &prepared.blindings,
-            n,
-            &mut nonces,
-            enciphered,
-        )
+        Self::prove_with(gens, Flavor::Ballistic, transcript, values, &prepared.blindings, n, &mut nonces, enciphered)
     }
 
     /// Recover the values and blindings of a proof made by
@@ -128,13 +118,14 @@ impl<G: Group> RangeProofPlus<G> {
     /// proof's payload for the same output).
     pub fn recover(
         &self,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         seed: &[u8; 32],
         output_id: &[u8],
     ) -> Result<Recovered<G::Scalar>, ProofError> {
+        let pc_gens = gens.pedersen();
         let shape = RangeShape::new(n, commitments.len())?;
         message_capacity(shape.m)?;
         if self.wip.rounds() != shape.rounds() {

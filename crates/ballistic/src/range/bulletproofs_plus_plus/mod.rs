@@ -156,7 +156,7 @@ use rand_core::{CryptoRng, RngCore};
 use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 use crate::norm_linear::{Folding, NormLinearProof, NormTranscript};
 use crate::transcript::TranscriptProtocol;
@@ -350,14 +350,15 @@ impl<G: Group> DynRangeProof<G> for RangeProofPlusPlus<G> {
     }
     fn recover(
         &self,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         seed: &[u8; 32],
         output_id: &[u8],
     ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-        RangeProofPlusPlus::recover(self, pc_gens, transcript, commitments, n, seed, output_id)
+        let _pc_gens = gens.pedersen();
+        RangeProofPlusPlus::recover(self, gens, transcript, commitments, n, seed, output_id)
     }
 }
 
@@ -365,15 +366,14 @@ impl<G: Group> RangeProofSystem<G> for RangeProofPlusPlus<G> {
     const SYSTEM: RangeSystem = RangeSystem::BulletproofsPlusPlus;
 
     fn prove_values<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProofPlusPlus::prove_multiple_with_rng(bp_gens, pc_gens, transcript, values, blindings, n, rng)
+        RangeProofPlusPlus::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng)
     }
 
     fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {

@@ -14,7 +14,7 @@ use crate::ct::declassify;
 use crate::encoding::ProofPoint;
 use crate::equation::Equation;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 use crate::norm_linear::{Folding, NormLinearProof};
 use crate::transcript::TranscriptProtocol;
@@ -40,16 +40,14 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// Prove `v ∈ [0, 2^n)` with the OS RNG (`std` feature); returns the proof and `V`.
     #[cfg(feature = "std")]
     pub fn prove_single(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         v: u64,
         blinding: &G::Scalar,
         n: usize,
     ) -> Result<(Self, G::Compressed), ProofError> {
         let (proof, mut commitments) = Self::prove_multiple_with_rng(
-            bp_gens,
-            pc_gens,
+            gens,
             transcript,
             &[v],
             core::slice::from_ref(blinding),
@@ -63,8 +61,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// Prove every `values[j] ∈ [0, 2^n)` in one aggregated proof; returns
     /// the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
     pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -72,15 +69,14 @@ impl<G: Group> RangeProofPlusPlus<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         let shape = PlusPlusShape::new(n, values.len())?;
-        Self::prove_with_shape(bp_gens, pc_gens, transcript, &shape, values, blindings, rng)
+        Self::prove_with_shape(gens, transcript, &shape, values, blindings, rng)
     }
 
     /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with an
     /// explicit layout ([`PlusPlusShape::with_digit_bits`]); `shape.m` must
     /// be `values.len()`.
     pub fn prove_with_shape<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         shape: &PlusPlusShape,
         values: &[u64],
@@ -89,7 +85,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         // Rebuilt from (n, m, β): the layout is a function of them alone.
         let shape = PlusPlusShape::with_digit_bits(shape.n, shape.m, shape.digit_bits)?;
-        Self::prove_inner(bp_gens, pc_gens, transcript, &shape, values, blindings, Nonces::Rng(rng), None)
+        Self::prove_inner(gens, transcript, &shape, values, blindings, Nonces::Rng(rng), None)
     }
 
     /// The prover. `forged_digits` (tests only) replaces the digit
@@ -99,8 +95,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     // entries; digit slots are below m·slots ≤ N, table entries below b ≤ N).
     #[allow(clippy::indexing_slicing)]
     pub(super) fn prove_inner<R: RngCore + CryptoRng>(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         shape: &PlusPlusShape,
         values: &[u64],
@@ -108,6 +103,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         nonces: Nonces<'_, R>,
         forged_digits: Option<&[u64]>,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
         let shape = *shape;
         let n = shape.n;
         if shape.m != values.len() {
@@ -332,7 +328,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
                 eq.add_b_blinding(*h0);
                 eq.add_h_layout(L_LEN - 1, rest.iter().copied());
             }
-            eq.sum(bp_gens, pc_gens).unwrap_or_else(|_| G::identity())
+            eq.sum(gens).unwrap_or_else(|_| G::identity())
         };
         let norm = NormLinearProof::prove(&mut NormRounds(transcript), rho, n_vec, l_vec, c, Folding::Shortest, &msm)?;
         Ok((RangeProofPlusPlus { m_point, d_point, r_point, s_point, norm, sealed }, commitments))

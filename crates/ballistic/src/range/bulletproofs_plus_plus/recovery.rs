@@ -60,7 +60,7 @@ use zeroize::Zeroizing;
 use super::prover::Nonces;
 use super::{domain_sep, PlusPlusShape, RangeProofPlusPlus};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::nonces::SeededNonces;
 use crate::range::recovery::{decipher, encipher};
@@ -153,8 +153,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// with one seed its own `output_id`** ([`crate::range::recovery`]).
     #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable(
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
@@ -166,8 +165,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let (blindings, payload) = (prepared.blindings.clone(), prepared.payload.clone());
         let shape = PlusPlusShape::new(n, values.len())?;
         let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(seed, &payload);
-        let (proof, commitments) =
-            Self::prove_inner(bp_gens, pc_gens, transcript, &shape, values, &blindings, nonces, None)?;
+        let (proof, commitments) = Self::prove_inner(gens, transcript, &shape, values, &blindings, nonces, None)?;
         Ok((proof, commitments, blindings))
     }
 
@@ -181,13 +179,14 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// proof's payload for the same output).
     pub fn recover(
         &self,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
         seed: &[u8; 32],
         output_id: &[u8],
     ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
+        let pc_gens = gens.pedersen();
         let shape = PlusPlusShape::new(n, commitments.len())?;
         crate::range::message_capacity(shape.m)?;
         let sealed = self.sealed.as_ref().ok_or(ProofError::RecoveryFailed)?;

@@ -8,12 +8,10 @@ use rand::SeedableRng;
 
 fn round_trip<G: Group>(n: usize, values: &[u64]) {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64((n * 1000 + values.len()) as u64);
-    let bp = BulletproofGens::<G>::new(64, 64);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 64);
     let blindings: Vec<_> = values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
     let (proof, commitments) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(b"bppp"),
         values,
         &blindings,
@@ -25,11 +23,11 @@ fn round_trip<G: Group>(n: usize, values: &[u64]) {
     assert_eq!(bytes.len(), RangeProofPlusPlus::<G>::encoded_len(n, values.len()).unwrap());
     let back = RangeProofPlusPlus::<G>::from_bytes_for(&bytes, n, values.len()).unwrap();
     assert_eq!(back, proof);
-    proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"bppp"), &commitments, n).unwrap();
-    assert!(proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"other"), &commitments, n).is_err());
+    proof.verify_multiple(&gens, &mut Transcript::new(b"bppp"), &commitments, n).unwrap();
+    assert!(proof.verify_multiple(&gens, &mut Transcript::new(b"other"), &commitments, n).is_err());
     let mut wrong = commitments.clone();
-    wrong[0] = G::compress(&(G::decompress(&wrong[0]).unwrap() + pc.b));
-    assert!(proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"bppp"), &wrong, n).is_err());
+    wrong[0] = G::compress(&(G::decompress(&wrong[0]).unwrap() + gens.pedersen().b));
+    assert!(proof.verify_multiple(&gens, &mut Transcript::new(b"bppp"), &wrong, n).is_err());
 }
 
 #[test]
@@ -71,12 +69,10 @@ fn challenges<G: Group>(
 fn every_public_input_changes_every_later_challenge() {
     type G = Ristretto255;
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(19);
-    let bp = BulletproofGens::<G>::new(16, 8);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(16, 8);
     let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
     let (proof, commitments) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(b"fh"),
         &[1, 2, 3],
         &blindings,
@@ -94,7 +90,7 @@ fn every_public_input_changes_every_later_challenge() {
     differs(challenges(&proof, b"fh", &commitments, 11), "n");
     for j in 0..3 {
         let mut other = commitments.clone();
-        other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+        other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + gens.pedersen().b));
         differs(challenges(&proof, b"fh", &other, 10), "a commitment");
     }
     // m: a fourth commitment (the proof's shape is kept, so replay the
@@ -151,13 +147,11 @@ fn every_layout_has_a_sound_witness_length() {
 /// checked), multiplicities counted honestly over the table.
 fn forged<G: Group>(n: usize, values: &[u64], digits: &[u64]) -> bool {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(99);
-    let bp = BulletproofGens::<G>::new(64, 64);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(64, 64);
     let shape = PlusPlusShape::new(n, values.len()).unwrap();
     let blindings: Vec<_> = values.iter().map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
     let (proof, commitments) = RangeProofPlusPlus::<G>::prove_inner(
-        &bp,
-        &pc,
+        &gens,
         &mut Transcript::new(b"forge"),
         &shape,
         values,
@@ -166,7 +160,7 @@ fn forged<G: Group>(n: usize, values: &[u64], digits: &[u64]) -> bool {
         Some(digits),
     )
     .unwrap();
-    proof.verify_multiple(&bp, &pc, &mut Transcript::new(b"forge"), &commitments, n).is_ok()
+    proof.verify_multiple(&gens, &mut Transcript::new(b"forge"), &commitments, n).is_ok()
 }
 
 /// The soundness cases of the module documentation, played by a
@@ -199,14 +193,12 @@ fn cheating_provers_fail() {
 
 #[test]
 fn out_of_range_values_are_refused_and_forged_top_digits_fail() {
-    let bp = BulletproofGens::<Ristretto255>::new(64, 4);
-    let pc = PedersenGens::<Ristretto255>::default();
+    let gens = Generators::<Ristretto255>::new(64, 4);
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
     let blinding = <<Ristretto255 as Group>::Scalar as ScalarOps>::random(&mut rng);
     assert!(matches!(
         RangeProofPlusPlus::<Ristretto255>::prove_multiple_with_rng(
-            &bp,
-            &pc,
+            &gens,
             &mut Transcript::new(b"x"),
             &[1 << 7],
             &[blinding],

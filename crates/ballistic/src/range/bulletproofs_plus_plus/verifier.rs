@@ -10,7 +10,7 @@ use merlin::Transcript;
 use super::RangeStatement;
 use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
 use crate::norm_linear::Folding;
@@ -47,8 +47,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// Verify an aggregated proof.
     pub fn verify_multiple(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
@@ -56,19 +55,18 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let statement = RangeStatement::new(n, commitments)?;
         let mut eq = Equation::new();
         self.add_terms(&statement, transcript, G::Scalar::one(), G::Scalar::zero(), &mut eq)?;
-        eq.verify(bp_gens, pc_gens)
+        eq.verify(gens)
     }
 
     /// Verify a proof for one commitment.
     pub fn verify_single(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         commitment: &G::Compressed,
         n: usize,
     ) -> Result<(), ProofError> {
-        self.verify_multiple(bp_gens, pc_gens, transcript, core::slice::from_ref(commitment), n)
+        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n)
     }
 }
 
@@ -94,8 +92,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// Verify against an explicit layout (see [`PlusPlusShape::with_digit_bits`]).
     pub fn verify_with_shape(
         &self,
-        bp_gens: &BulletproofGens<G>,
-        pc_gens: &PedersenGens<G>,
+        gens: &Generators<G>,
         transcript: &mut Transcript,
         shape: &PlusPlusShape,
         commitments: &[G::Compressed],
@@ -107,7 +104,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         }
         let mut eq = Equation::new();
         self.add_terms_with_shape(shape, &statement, transcript, G::Scalar::one(), &mut eq)?;
-        eq.verify(bp_gens, pc_gens)
+        eq.verify(gens)
     }
 
     /// The verification equation for `shape`. Every fallible step runs

@@ -12,7 +12,7 @@ use merlin::Transcript;
 use super::messages::{BitChallenge, BitCommitment, PolyChallenge, PolyCommitment, ProofShare};
 use super::MpcError;
 use crate::encoding::ProofPoint;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 use crate::poly::{inner_product, pow, powers};
 use crate::range::bulletproofs::algebra::{self, Share};
@@ -26,18 +26,18 @@ impl Dealer {
     /// A dealer for `m` parties of `n` bits each, over `transcript` (the
     /// same transcript label the verifier will use).
     #[allow(clippy::new_ret_no_self)] // `Party`/`Dealer` name the protocol role; `new` starts its first state
-    pub fn new<'a, 't, G: Group>(
-        bp_gens: &'a BulletproofGens<G>,
-        pc_gens: &'a PedersenGens<G>,
+    pub fn new<'t, G: Group>(
+        gens: &Generators<G>,
         transcript: &'t mut Transcript,
         n: usize,
         m: usize,
-    ) -> Result<DealerAwaitingBitCommitments<'a, 't, G>, MpcError> {
+    ) -> Result<DealerAwaitingBitCommitments<'t, G>, MpcError> {
+        let bp_gens = gens.vector();
         let shape = RangeShape::new(n, m)?;
         bp_gens.check_layout(n, shape.padded)?;
         transcript.rangeproof_domain_sep(n as u64, m as u64);
         transcript.group_domain_sep::<G>();
-        Ok(DealerAwaitingBitCommitments { bp_gens, pc_gens, transcript, shape })
+        Ok(DealerAwaitingBitCommitments { gens: gens.clone(), transcript, shape })
     }
 }
 
@@ -49,19 +49,18 @@ fn expect_len<T>(messages: &[T], m: usize) -> Result<(), MpcError> {
 }
 
 /// Waiting for every party's [`BitCommitment`].
-pub struct DealerAwaitingBitCommitments<'a, 't, G: Group> {
-    bp_gens: &'a BulletproofGens<G>,
-    pc_gens: &'a PedersenGens<G>,
+pub struct DealerAwaitingBitCommitments<'t, G: Group> {
+    gens: Generators<G>,
     transcript: &'t mut Transcript,
     shape: RangeShape,
 }
 
-impl<'a, 't, G: Group> DealerAwaitingBitCommitments<'a, 't, G> {
+impl<'t, G: Group> DealerAwaitingBitCommitments<'t, G> {
     /// Take the bit commitments (index = party position) and issue `y, z`.
     pub fn receive_bit_commitments(
         self,
         commitments: Vec<BitCommitment<G>>,
-    ) -> Result<(DealerAwaitingPolyCommitments<'a, 't, G>, BitChallenge<G>), MpcError> {
+    ) -> Result<(DealerAwaitingPolyCommitments<'t, G>, BitChallenge<G>), MpcError> {
         let shape = self.shape;
         expect_len(&commitments, shape.m)?;
         let bad: Vec<usize> = commitments
@@ -77,7 +76,7 @@ impl<'a, 't, G: Group> DealerAwaitingBitCommitments<'a, 't, G> {
             self.transcript.append_point::<G>(b"V", &c.v.compressed);
         }
         // The public padding chunk: A gains −Σ H_k; no S part.
-        let pad = algebra::padding_bits(self.bp_gens, shape);
+        let pad = algebra::padding_bits(self.gens.vector(), shape);
         let a = ProofPoint::<G>::from_point(commitments.iter().map(|c| c.a.point).sum::<G::Point>() + pad);
         let s = ProofPoint::<G>::from_point(commitments.iter().map(|c| c.s.point).sum());
         self.transcript.append_point::<G>(b"A", &a.compressed);
@@ -85,8 +84,7 @@ impl<'a, 't, G: Group> DealerAwaitingBitCommitments<'a, 't, G> {
         let y = self.transcript.challenge_scalar::<G>(b"y");
         let z = self.transcript.challenge_scalar::<G>(b"z");
         let next = DealerAwaitingPolyCommitments {
-            bp_gens: self.bp_gens,
-            pc_gens: self.pc_gens,
+            gens: self.gens,
             transcript: self.transcript,
             shape,
             bit_commitments: commitments,
@@ -100,9 +98,8 @@ impl<'a, 't, G: Group> DealerAwaitingBitCommitments<'a, 't, G> {
 }
 
 /// Waiting for every party's [`PolyCommitment`].
-pub struct DealerAwaitingPolyCommitments<'a, 't, G: Group> {
-    bp_gens: &'a BulletproofGens<G>,
-    pc_gens: &'a PedersenGens<G>,
+pub struct DealerAwaitingPolyCommitments<'t, G: Group> {
+    gens: Generators<G>,
     transcript: &'t mut Transcript,
     shape: RangeShape,
     bit_commitments: Vec<BitCommitment<G>>,
@@ -112,12 +109,12 @@ pub struct DealerAwaitingPolyCommitments<'a, 't, G: Group> {
     z: G::Scalar,
 }
 
-impl<'a, 't, G: Group> DealerAwaitingPolyCommitments<'a, 't, G> {
+impl<'t, G: Group> DealerAwaitingPolyCommitments<'t, G> {
     /// Take the polynomial commitments and issue `x`.
     pub fn receive_poly_commitments(
         self,
         commitments: Vec<PolyCommitment<G>>,
-    ) -> Result<(DealerAwaitingProofShares<'a, 't, G>, PolyChallenge<G>), MpcError> {
+    ) -> Result<(DealerAwaitingProofShares<'t, G>, PolyChallenge<G>), MpcError> {
         expect_len(&commitments, self.shape.m)?;
         let bad: Vec<usize> = commitments
             .iter()
@@ -136,8 +133,7 @@ impl<'a, 't, G: Group> DealerAwaitingPolyCommitments<'a, 't, G> {
         self.transcript.append_point::<G>(b"T_2", &t_2.compressed);
         let x = self.transcript.challenge_scalar::<G>(b"x");
         let next = DealerAwaitingProofShares {
-            bp_gens: self.bp_gens,
-            pc_gens: self.pc_gens,
+            gens: self.gens,
             transcript: self.transcript,
             shape: self.shape,
             bit_commitments: self.bit_commitments,
@@ -155,9 +151,8 @@ impl<'a, 't, G: Group> DealerAwaitingPolyCommitments<'a, 't, G> {
 }
 
 /// Waiting for every party's [`ProofShare`].
-pub struct DealerAwaitingProofShares<'a, 't, G: Group> {
-    bp_gens: &'a BulletproofGens<G>,
-    pc_gens: &'a PedersenGens<G>,
+pub struct DealerAwaitingProofShares<'t, G: Group> {
+    gens: Generators<G>,
     transcript: &'t mut Transcript,
     shape: RangeShape,
     bit_commitments: Vec<BitCommitment<G>>,
@@ -171,7 +166,7 @@ pub struct DealerAwaitingProofShares<'a, 't, G: Group> {
     x: G::Scalar,
 }
 
-impl<G: Group> DealerAwaitingProofShares<'_, '_, G> {
+impl<G: Group> DealerAwaitingProofShares<'_, G> {
     /// Is party `j`'s share consistent with its commitments? (the three
     /// checks of the module documentation; variable time, public data).
     fn share_is_valid(&self, j: usize, share: &ProofShare<G>) -> bool {
@@ -195,13 +190,15 @@ impl<G: Group> DealerAwaitingProofShares<'_, '_, G> {
         // t̂_j·B + τ_x,j·B̃ − z^{2+j}·V_j − δ_j·B − x·T1_j − x²·T2_j = 0
         let poly_check = G::msm_vartime(
             [share.t_x - delta, share.t_x_blinding, -z_j, -x, -(x * x)],
-            [self.pc_gens.b, self.pc_gens.b_blinding, bit.v.point, poly.t_1.point, poly.t_2.point],
+            [self.gens.pedersen().b, self.gens.pedersen().b_blinding, bit.v.point, poly.t_1.point, poly.t_2.point],
         );
         if !G::is_identity_vartime(&poly_check) {
             return false;
         }
         // A_j + x·S_j − μ_j·B̃ − Σ (l_i + z)·G_i − Σ (r_i − z·y^k − z^{2+j}·2^i)·y^{−k}·H_i = 0
-        let (Some(g_chain), Some(h_chain)) = (self.bp_gens.g_chains().get(j), self.bp_gens.h_chains().get(j)) else {
+        let (Some(g_chain), Some(h_chain)) =
+            (self.gens.vector().g_chains().get(j), self.gens.vector().h_chains().get(j))
+        else {
             return false;
         };
         let (Some(g), Some(h)) = (g_chain.get(..n), h_chain.get(..n)) else { return false };
@@ -209,7 +206,7 @@ impl<G: Group> DealerAwaitingProofShares<'_, '_, G> {
         let mut scalars = Vec::with_capacity(2 * n + 3);
         let mut points = Vec::with_capacity(2 * n + 3);
         scalars.extend([one, x, -share.e_blinding]);
-        points.extend([bit.a.point, bit.s.point, self.pc_gens.b_blinding]);
+        points.extend([bit.a.point, bit.s.point, self.gens.pedersen().b_blinding]);
         let mut y_inv_k = pow(y_inv, (j * n) as u64);
         let mut y_k = y_offset;
         let mut d_i = z_j;
@@ -242,7 +239,7 @@ impl<G: Group> DealerAwaitingProofShares<'_, '_, G> {
         let shares = shares.into_iter().map(Share::from).chain(core::iter::once(padding));
         let share = algebra::aggregate(shares, shape.padded);
         let points = [self.a, self.s, self.t_1, self.t_2];
-        let proof = algebra::prove_aggregate(self.transcript, self.bp_gens, self.pc_gens, shape, self.y, points, share);
+        let proof = algebra::prove_aggregate(&self.gens, self.transcript, shape, self.y, points, share);
         let commitments = self.bit_commitments.iter().map(|c| c.v.compressed).collect();
         Ok((proof, commitments))
     }

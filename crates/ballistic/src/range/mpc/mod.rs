@@ -58,12 +58,11 @@
 //!
 //! ```compile_fail
 //! # use ballistic::range::mpc::{Party, PolyChallenge};
-//! # use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
+//! # use ballistic::{Generators, Ristretto255};
 //! # use ballistic::group::ScalarOps;
-//! # let bp = BulletproofGens::<Ristretto255>::new(8, 1);
-//! # let pc = PedersenGens::<Ristretto255>::default();
+//! # let gens = Generators::<Ristretto255>::new(8, 1);
 //! # let gamma = <ballistic::curve25519_dalek::scalar::Scalar as ScalarOps>::one();
-//! let (party, _commitment) = Party::new(&bp, &pc, 7, gamma, 8).unwrap().assign_position(0).unwrap();
+//! let (party, _commitment) = Party::new(&gens, 7, gamma, 8).unwrap().assign_position(0).unwrap();
 //! // A party waiting for the bit challenge cannot take the polynomial challenge.
 //! let x = PolyChallenge::<Ristretto255> { x: gamma };
 //! let share = party.apply_challenge(&x);
@@ -71,11 +70,10 @@
 //!
 //! ```compile_fail
 //! # use ballistic::range::mpc::{Dealer, ProofShare};
-//! # use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
-//! # let bp = BulletproofGens::<Ristretto255>::new(8, 1);
-//! # let pc = PedersenGens::<Ristretto255>::default();
+//! # use ballistic::{Generators, Ristretto255};
+//! # let gens = Generators::<Ristretto255>::new(8, 1);
 //! # let mut t = ballistic::merlin::Transcript::new(b"doc");
-//! let dealer = Dealer::new(&bp, &pc, &mut t, 8, 1).unwrap();
+//! let dealer = Dealer::new(&gens, &mut t, 8, 1).unwrap();
 //! // The dealer cannot take proof shares before the commitments.
 //! let shares: Vec<ProofShare<Ristretto255>> = Vec::new();
 //! let proof = dealer.receive_shares(shares);
@@ -83,12 +81,11 @@
 //!
 //! ```compile_fail
 //! # use ballistic::range::mpc::Party;
-//! # use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
+//! # use ballistic::{Generators, Ristretto255};
 //! # use ballistic::group::ScalarOps;
-//! # let bp = BulletproofGens::<Ristretto255>::new(8, 2);
-//! # let pc = PedersenGens::<Ristretto255>::default();
+//! # let gens = Generators::<Ristretto255>::new(8, 2);
 //! # let gamma = <ballistic::curve25519_dalek::scalar::Scalar as ScalarOps>::one();
-//! let party = Party::new(&bp, &pc, 7, gamma, 8).unwrap();
+//! let party = Party::new(&gens, 7, gamma, 8).unwrap();
 //! let first = party.assign_position(0);
 //! // A state is consumed: no second commitment from the same secrets.
 //! let second = party.assign_position(1);

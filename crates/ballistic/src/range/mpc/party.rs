@@ -15,7 +15,8 @@ use super::MpcError;
 use crate::ct::declassify;
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
-use crate::generators::{BulletproofGens, PedersenGens};
+use crate::generators::Generators;
+use crate::generators::PedersenGens;
 use crate::group::{Group, ScalarOps};
 use crate::poly::pow;
 use crate::range::bulletproofs::algebra::{secret, BitWitness, PolyWitness, Secret};
@@ -27,13 +28,13 @@ pub struct Party;
 impl Party {
     /// A party proving `v ∈ [0, 2^n)` for `V = v·B + γ·B̃`.
     #[allow(clippy::new_ret_no_self)] // `Party`/`Dealer` name the protocol role; `new` starts its first state
-    pub fn new<'a, G: Group>(
-        bp_gens: &'a BulletproofGens<G>,
-        pc_gens: &'a PedersenGens<G>,
+    pub fn new<G: Group>(
+        gens: &Generators<G>,
         v: u64,
         v_blinding: G::Scalar,
         n: usize,
-    ) -> Result<PartyAwaitingPosition<'a, G>, MpcError> {
+    ) -> Result<PartyAwaitingPosition<G>, MpcError> {
+        let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
         let shape = RangeShape::new(n, 1)?;
         if bp_gens.gens_capacity() < n {
             return Err(ProofError::InsufficientGenerators { parties_needed: 1, per_party_needed: n }.into());
@@ -46,26 +47,25 @@ impl Party {
         let v_blinding = secret(v_blinding);
         let v_commit = ProofPoint::<G>::from_point(pc_gens.commit(&G::Scalar::from_u64(v), &v_blinding));
         declassify(&v_commit);
-        Ok(PartyAwaitingPosition { bp_gens, pc_gens, n, v: secret(v), v_blinding, v_commit })
+        Ok(PartyAwaitingPosition { gens: gens.clone(), n, v: secret(v), v_blinding, v_commit })
     }
 }
 
 /// A party that knows its secrets and waits for its position `j`.
-pub struct PartyAwaitingPosition<'a, G: Group> {
-    bp_gens: &'a BulletproofGens<G>,
-    pc_gens: &'a PedersenGens<G>,
+pub struct PartyAwaitingPosition<G: Group> {
+    gens: Generators<G>,
     n: usize,
     v: Secret<u64>,
     v_blinding: Secret<G::Scalar>,
     v_commit: ProofPoint<G>,
 }
 
-impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
+impl<G: Group> PartyAwaitingPosition<G> {
     /// Take position `j` (generators of chain `j`) and commit to the bits
     /// (OS RNG; `std` feature). `j` must be below [`MAX_VALUES`] and the generators'
     /// party capacity; the caller checks `j < m` for its statement.
     #[cfg(feature = "std")]
-    pub fn assign_position(self, j: usize) -> Result<(PartyAwaitingBitChallenge<'a, G>, BitCommitment<G>), MpcError> {
+    pub fn assign_position(self, j: usize) -> Result<(PartyAwaitingBitChallenge<G>, BitCommitment<G>), MpcError> {
         self.assign_position_with_rng(j, &mut rand_core::OsRng)
     }
 
@@ -74,14 +74,16 @@ impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
         self,
         j: usize,
         rng: &mut R,
-    ) -> Result<(PartyAwaitingBitChallenge<'a, G>, BitCommitment<G>), MpcError> {
+    ) -> Result<(PartyAwaitingBitChallenge<G>, BitCommitment<G>), MpcError> {
         let n = self.n;
         // A statement has at most `MAX_VALUES` parties, whatever the
         // generators' capacity: positions beyond it belong to no statement.
         if j >= MAX_VALUES {
             return Err(MpcError::InvalidPosition { position: j });
         }
-        let (Some(g_chain), Some(h_chain)) = (self.bp_gens.g_chains().get(j), self.bp_gens.h_chains().get(j)) else {
+        let (Some(g_chain), Some(h_chain)) =
+            (self.gens.vector().g_chains().get(j), self.gens.vector().h_chains().get(j))
+        else {
             return Err(MpcError::InvalidPosition { position: j });
         };
         let (Some(g), Some(h)) = (g_chain.get(..n), h_chain.get(..n)) else {
@@ -89,32 +91,25 @@ impl<'a, G: Group> PartyAwaitingPosition<'a, G> {
         };
         let bit = |i: usize| Choice::from(((*self.v >> i) & 1) as u8);
         let (g, h): (Vec<&G::Point>, Vec<&G::Point>) = (g.iter().collect(), h.iter().collect());
-        let (witness, a, s) = BitWitness::commit(self.pc_gens, &g, &h, bit, &G::Scalar::zero(), rng);
+        let (witness, a, s) = BitWitness::commit(self.gens.pedersen(), &g, &h, bit, &G::Scalar::zero(), rng);
         let commitment = BitCommitment { v: self.v_commit, a, s };
-        let next = PartyAwaitingBitChallenge {
-            pc_gens: self.pc_gens,
-            n,
-            j,
-            v_blinding: self.v_blinding,
-            witness,
-            _gens: core::marker::PhantomData,
-        };
+        let next =
+            PartyAwaitingBitChallenge { pc_gens: *self.gens.pedersen(), n, j, v_blinding: self.v_blinding, witness };
         Ok((next, commitment))
     }
 }
 
 /// A party that committed to its bits and waits for `y, z`.
-pub struct PartyAwaitingBitChallenge<'a, G: Group> {
-    pc_gens: &'a PedersenGens<G>,
+pub struct PartyAwaitingBitChallenge<G: Group> {
+    pc_gens: PedersenGens<G>,
     n: usize,
     j: usize,
     v_blinding: Secret<G::Scalar>,
     /// The bits and `α, ρ, 𝐬_L, 𝐬_R`.
     witness: BitWitness<G>,
-    _gens: core::marker::PhantomData<&'a BulletproofGens<G>>,
 }
 
-impl<'a, G: Group> PartyAwaitingBitChallenge<'a, G> {
+impl<G: Group> PartyAwaitingBitChallenge<G> {
     /// Take `y, z` and commit to `t₁, t₂` (OS RNG; `std` feature).
     #[cfg(feature = "std")]
     pub fn apply_challenge(
@@ -142,7 +137,7 @@ impl<'a, G: Group> PartyAwaitingBitChallenge<'a, G> {
         let y_offset = pow(y, (self.j * n) as u64);
         let z_j = pow(z, 2 + self.j as u64);
         let d = core::iter::successors(Some(z_j), |d: &G::Scalar| Some(*d + *d)).take(n);
-        let (witness, t_1, t_2) = self.witness.commit_poly(self.pc_gens, y, z, y_offset, d, rng);
+        let (witness, t_1, t_2) = self.witness.commit_poly(&self.pc_gens, y, z, y_offset, d, rng);
         let next = PartyAwaitingPolyChallenge { y, z, z_j, v_blinding: self.v_blinding, witness };
         Ok((next, PolyCommitment { t_1, t_2 }))
     }

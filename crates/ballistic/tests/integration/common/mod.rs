@@ -125,7 +125,7 @@ impl<G: Group> RangeSystem<G> for RangeProof<G> {
         n: usize,
         rng: &mut ChaCha20Rng,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProof::prove_multiple_with_rng(bp, pc, t, values, blindings, n, rng)
+        RangeProof::prove_multiple_with_rng(gens, t, values, blindings, n, rng)
     }
     fn verify(
         &self,
@@ -136,7 +136,7 @@ impl<G: Group> RangeSystem<G> for RangeProof<G> {
         n: usize,
         rng: &mut ChaCha20Rng,
     ) -> Result<(), ProofError> {
-        self.verify_multiple_with_rng(bp, pc, t, commitments, n, rng)
+        self.verify_multiple_with_rng(gens, t, commitments, n, rng)
     }
     fn to_bytes(&self) -> Vec<u8> {
         RangeProof::to_bytes(self)
@@ -174,7 +174,7 @@ impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
         n: usize,
         rng: &mut ChaCha20Rng,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProofPlus::prove_multiple_with_rng(bp, pc, t, values, blindings, n, rng)
+        RangeProofPlus::prove_multiple_with_rng(gens, t, values, blindings, n, rng)
     }
     fn verify(
         &self,
@@ -185,7 +185,7 @@ impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
         n: usize,
         _rng: &mut ChaCha20Rng,
     ) -> Result<(), ProofError> {
-        self.verify_multiple(bp, pc, t, commitments, n)
+        self.verify_multiple(gens, t, commitments, n)
     }
     fn to_bytes(&self) -> Vec<u8> {
         RangeProofPlus::to_bytes(self)
@@ -246,5 +246,5 @@ pub fn verify_range_batch<G: ballistic::Group, R: rand::RngCore + rand::CryptoRn
             Err(refused) => refused as &dyn Claim<G>,
         })
         .collect();
-    ballistic::batch::verify(&claims, bp, pc, rng)
+    ballistic::batch::verify(gens, &claims, rng)
 }
