@@ -11,7 +11,7 @@ use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;
 use ballistic::{
-    BulletproofGens, Group, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255,
+    Generators, Group, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255,
     Secp256k1,
 };
 use rand_core::SeedableRng;
@@ -35,8 +35,7 @@ pub struct Case<G: Group = Ristretto255> {
 }
 
 pub struct Statement<G: Group = Ristretto255> {
-    pub bp: BulletproofGens<G>,
-    pub pc: PedersenGens<G>,
+    pub gens: Generators<G>,
     pub cases: Vec<Case<G>>,
 }
 
@@ -55,8 +54,7 @@ pub fn statement_secp() -> &'static Statement<Secp256k1> {
 fn build<G: Group>() -> Statement<G> {
     {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
-        let bp = BulletproofGens::new(8, 4);
-        let pc = PedersenGens::default();
+        let gens = Generators::new(8, 4);
         let mut cases = Vec::new();
         for system in [System::Bulletproofs, System::Plus, System::PlusPlus] {
             let mut shapes = vec![(8usize, vec![200u64]), (4, vec![1, 2, 15]), (1, vec![1])];
@@ -71,15 +69,15 @@ fn build<G: Group>() -> Statement<G> {
                 let mut t = Transcript::new(LABEL);
                 let (proof, commitments) = match system {
                     System::Bulletproofs => {
-                        RangeProof::<G>::prove_multiple_with_rng(&bp, &pc, &mut t, &values, &blindings, n, &mut rng)
+                        RangeProof::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng)
                             .map(|(p, c)| (p.to_bytes(), c))
                     }
                     System::Plus => {
-                        RangeProofPlus::<G>::prove_multiple_with_rng(&bp, &pc, &mut t, &values, &blindings, n, &mut rng)
+                        RangeProofPlus::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng)
                             .map(|(p, c)| (p.to_bytes(), c))
                     }
                     System::PlusPlus => RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-                        &bp, &pc, &mut t, &values, &blindings, n, &mut rng,
+                        &gens, &mut t, &values, &blindings, n, &mut rng,
                     )
                     .map(|(p, c)| (p.to_bytes(), c)),
                 }
@@ -87,7 +85,7 @@ fn build<G: Group>() -> Statement<G> {
                 cases.push(Case { system, bits: n, commitments, proof });
             }
         }
-        Statement { bp, pc, cases }
+        Statement { gens, cases }
     }
 }
 
@@ -163,10 +161,10 @@ fn accepts_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> bool {
     let mut t = Transcript::new(LABEL);
     match decode_in(s, i, bytes) {
         Ok(Decoded::Bulletproofs(p)) => {
-            p.verify_multiple_with_rng(&s.bp, &s.pc, &mut t, &case.commitments, case.bits, &mut rng).is_ok()
+            p.verify_multiple_with_rng(&s.gens, &mut t, &case.commitments, case.bits, &mut rng).is_ok()
         }
-        Ok(Decoded::Plus(p)) => p.verify_multiple(&s.bp, &s.pc, &mut t, &case.commitments, case.bits).is_ok(),
-        Ok(Decoded::PlusPlus(p)) => p.verify_multiple(&s.bp, &s.pc, &mut t, &case.commitments, case.bits).is_ok(),
+        Ok(Decoded::Plus(p)) => p.verify_multiple(&s.gens, &mut t, &case.commitments, case.bits).is_ok(),
+        Ok(Decoded::PlusPlus(p)) => p.verify_multiple(&s.gens, &mut t, &case.commitments, case.bits).is_ok(),
         Err(_) => false,
     }
 }

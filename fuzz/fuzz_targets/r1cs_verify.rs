@@ -16,7 +16,7 @@ use ballistic::embedded::WithEmbeddedCurve;
 use ballistic::group::ScalarOps;
 use ballistic::merkle::{self, MembershipProof, MerkleParams, MerkleTree};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
+use ballistic::{Generators, Ristretto255, Secp256k1};
 use libfuzzer_sys::fuzz_target;
 use rand_core::SeedableRng;
 
@@ -31,10 +31,9 @@ struct Case<G: WithEmbeddedCurve> {
     arith_proof: Vec<u8>,
     shuffle_commitments: (Vec<G::Compressed>, Vec<G::Compressed>),
     shuffle_proof: Vec<u8>,
-    pc: PedersenGens<G>,
-    bp: BulletproofGens<G>,
+    gens: Generators<G>,
     merkle: MerkleParams<G>,
-    merkle_bp: BulletproofGens<G>,
+    merkle_gens: Generators<G>,
     merkle_root: G::Scalar,
     merkle_commitment: G::Compressed,
     merkle_proof: Vec<u8>,
@@ -44,26 +43,24 @@ fn build<G: WithEmbeddedCurve>() -> Case<G> {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
     let circuit = Circuit::parse(CIRCUIT.as_bytes()).unwrap();
     let values: InputValues<G::Scalar> = circuit.read_inputs(INPUTS.as_bytes()).unwrap();
-    let pc = PedersenGens::default();
-    let bp = BulletproofGens::new(16, 1);
-    let (proof, public) = circuit.prove(&pc, &bp, Transcript::new(b"fuzz"), &values, &mut rng).unwrap();
-    let mut prover = Prover::<G>::new(&pc, Transcript::new(b"fuzz shuffle"));
+    let gens = Generators::new(16, 1);
+    let (proof, public) = circuit.prove(&gens, Transcript::new(b"fuzz"), &values, &mut rng).unwrap();
+    let mut prover = Prover::<G>::new(&gens, Transcript::new(b"fuzz shuffle"));
     let (cx, vx): (Vec<_>, Vec<_>) =
         [3u64, 9, 4].iter().map(|v| prover.commit(G::Scalar::from_u64(*v), G::Scalar::random(&mut rng))).unzip();
     let (cy, vy): (Vec<_>, Vec<_>) =
         [9u64, 4, 3].iter().map(|v| prover.commit(G::Scalar::from_u64(*v), G::Scalar::random(&mut rng))).unzip();
     shuffle(&mut prover, vx, vy).unwrap();
-    let shuffle_proof = prover.prove_with_rng(&bp, &mut rng).unwrap().to_bytes();
+    let shuffle_proof = prover.prove_with_rng(&mut rng).unwrap().to_bytes();
     let merkle = MerkleParams::<G>::new(1).unwrap();
     let leaves = vec![G::Scalar::from_u64(5), G::Scalar::from_u64(6)];
     let tree = MerkleTree::new(&merkle, leaves).unwrap();
     let path = tree.path(&merkle, 1).unwrap();
-    let merkle_bp = BulletproofGens::new(merkle.generators_needed(), 1);
+    let merkle_gens = Generators::new(merkle.generators_needed(), 1);
     let merkle_root = tree.root();
     let (mp, merkle_commitment) = merkle::prove_membership(
+        &merkle_gens,
         &merkle,
-        &merkle_bp,
-        &pc,
         Transcript::new(b"fuzz merkle"),
         &merkle_root,
         &G::Scalar::from_u64(6),
@@ -78,10 +75,9 @@ fn build<G: WithEmbeddedCurve>() -> Case<G> {
         arith_proof: proof.to_bytes(),
         shuffle_commitments: (cx, cy),
         shuffle_proof,
-        pc,
-        bp,
+        gens,
         merkle,
-        merkle_bp,
+        merkle_gens,
         merkle_root,
         merkle_commitment,
         merkle_proof: mp.to_bytes(),
@@ -112,9 +108,8 @@ fn check<G: WithEmbeddedCurve>(case: &Case<G>, which: u8, data: &[u8]) {
     let accepted = if which & 4 != 0 {
         let p = MembershipProof { r1cs: proof };
         merkle::verify_membership(
+            &case.merkle_gens,
             &case.merkle,
-            &case.merkle_bp,
-            &case.pc,
             Transcript::new(b"fuzz merkle"),
             &case.merkle_root,
             &case.merkle_commitment,
@@ -123,13 +118,13 @@ fn check<G: WithEmbeddedCurve>(case: &Case<G>, which: u8, data: &[u8]) {
         )
         .is_ok()
     } else if which & 1 == 0 {
-        case.circuit.verify(&case.pc, &case.bp, Transcript::new(b"fuzz"), &case.public, &proof, &mut rng).is_ok()
+        case.circuit.verify(&case.gens, Transcript::new(b"fuzz"), &case.public, &proof, &mut rng).is_ok()
     } else {
         let mut v = Verifier::<G>::new(Transcript::new(b"fuzz shuffle"));
         let vx = case.shuffle_commitments.0.iter().map(|c| v.commit(*c)).collect();
         let vy = case.shuffle_commitments.1.iter().map(|c| v.commit(*c)).collect();
         shuffle(&mut v, vx, vy).unwrap();
-        v.verify_with_rng(&proof, &case.pc, &case.bp, &mut rng).is_ok()
+        v.verify_with_rng(&case.gens, &proof, &mut rng).is_ok()
     };
     assert!(!accepted || &bytes == honest, "accepted a proof the prover did not make");
 }

@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         .map(|(i, _)| i)
         .collect();
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
-    let got = match batch::verify(&claims, &s.bp, &s.pc, &mut rng) {
+    let got = match batch::verify(&s.gens, &claims, &mut rng) {
         Ok(()) => Vec::new(),
         Err(e) => e.indices(),
     };

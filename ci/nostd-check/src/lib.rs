@@ -16,7 +16,7 @@ use ballistic::circuit::gadgets::range::range;
 use ballistic::circuit::{R1csProof, Verifier};
 use ballistic::merlin::Transcript;
 use ballistic::{
-    BulletproofGens, Group, PedersenGens, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Verifiable,
+    Generators, Group, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Verifiable,
 };
 use rand_core::{impls, CryptoRng, Error, RngCore};
 
@@ -94,22 +94,21 @@ pub extern "C" fn ballistic_nostd_check(
     seed: u64,
 ) -> u32 {
     let mut rng = CallerRng(seed);
-    let pc = PedersenGens::<Ristretto255>::default();
-    let bp = BulletproofGens::<Ristretto255>::new(64, 1);
+    let gens = Generators::<Ristretto255>::new(64, 1);
     let Some(v) = Ristretto255::compressed_from_slice(bytes(commitment, 32)) else { return 0 };
     let mut ok = 0;
 
     if let (Ok(statement), Ok(proof)) =
         (RangeStatement::new(32, &[v]), RangeProof::<Ristretto255>::from_bytes(bytes(range_proof, range_proof_len)))
     {
-        if proof.verify(&statement, &mut Transcript::new(b"nostd"), &bp, &pc, &mut rng).is_ok() {
+        if proof.verify(&gens, &statement, &mut Transcript::new(b"nostd"), &mut rng).is_ok() {
             ok |= 1;
         }
     }
     if let (Ok(statement), Ok(proof)) =
         (RangeStatement::new(32, &[v]), RangeProofPlus::<Ristretto255>::from_bytes(bytes(plus_proof, plus_proof_len)))
     {
-        if proof.verify(&statement, &mut Transcript::new(b"nostd"), &bp, &pc, &mut rng).is_ok() {
+        if proof.verify(&gens, &statement, &mut Transcript::new(b"nostd"), &mut rng).is_ok() {
             ok |= 2;
         }
     }
@@ -117,7 +116,7 @@ pub extern "C" fn ballistic_nostd_check(
         let mut verifier = Verifier::<Ristretto255>::new(Transcript::new(b"nostd"));
         let var = verifier.commit(v);
         if range(&mut verifier, var.into(), None, 32).is_ok()
-            && verifier.verify_with_rng(&proof, &pc, &bp, &mut rng).is_ok()
+            && verifier.verify_with_rng(&gens, &proof, &mut rng).is_ok()
         {
             ok |= 4;
         }

@@ -17,7 +17,7 @@ use ballistic::circuit::arith::{Circuit, InputValues, PreparedCircuit, PublicVal
 use ballistic::circuit::{ConstraintSystem, LinearCombination, Metrics, R1csProof, Variable};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, ProofError, Ristretto255};
+use ballistic::{Generators, ProofError, Ristretto255};
 use bulletproofs4::r1cs as bp;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -136,8 +136,7 @@ pub struct CircuitCase {
     pub inputs: InputValues<Scalar>,
     pub public: PublicValues<Scalar>,
     pub wires: Vec<Scalar>,
-    pub gens: BulletproofGens<Ristretto255>,
-    pub pc: PedersenGens<Ristretto255>,
+    pub gens: Generators<Ristretto255>,
     pub gens4: bulletproofs4::BulletproofGens,
     pub pc4: bulletproofs4::PedersenGens,
 }
@@ -160,8 +159,7 @@ impl CircuitCase {
             inputs,
             public,
             wires,
-            gens: BulletproofGens::new(n, 1),
-            pc: PedersenGens::default(),
+            gens: Generators::new(n, 1),
             gens4: bulletproofs4::BulletproofGens::new(n, 1),
             pc4: bulletproofs4::PedersenGens::default(),
         })
@@ -172,7 +170,7 @@ impl CircuitCase {
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
         let (proof, _) = self
             .circuit
-            .prove(&self.pc, &self.gens, Transcript::new(b"bench"), &self.inputs, &mut rng)
+            .prove(&self.gens, Transcript::new(b"bench"), &self.inputs, &mut rng)
             .expect("the circuit is satisfiable");
         proof
     }
@@ -180,29 +178,29 @@ impl CircuitCase {
     /// ballistic's verification of one proof.
     pub fn verify(&self, proof: &R1csProof<Ristretto255>) -> bool {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        self.circuit.verify(&self.pc, &self.gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
+        self.circuit.verify(&self.gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
     }
 
     /// ballistic's verification of one proof with the circuit prepared
     /// (translated and hashed) beforehand.
     pub fn verify_prepared(&self, proof: &R1csProof<Ristretto255>) -> bool {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        self.prepared.verify(&self.pc, &self.gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
+        self.prepared.verify(&self.gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
     }
 
     /// ballistic's proof with generators derived inside (for heap figures
     /// that include them).
     pub fn prove_with_fresh_generators(&self, seed: u64) -> bool {
-        let gens = BulletproofGens::<Ristretto255>::new(self.prepared.padded_multipliers(), 1);
+        let gens = Generators::<Ristretto255>::new(self.prepared.padded_multipliers(), 1);
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
-        self.prepared.prove(&self.pc, &gens, Transcript::new(b"bench"), &self.inputs, &mut rng).is_ok()
+        self.prepared.prove(&gens, Transcript::new(b"bench"), &self.inputs, &mut rng).is_ok()
     }
 
     /// ballistic's prepared verification with generators derived inside.
     pub fn verify_with_fresh_generators(&self, proof: &R1csProof<Ristretto255>) -> bool {
-        let gens = BulletproofGens::<Ristretto255>::new(self.prepared.padded_multipliers(), 1);
+        let gens = Generators::<Ristretto255>::new(self.prepared.padded_multipliers(), 1);
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        self.prepared.verify(&self.pc, &gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
+        self.prepared.verify(&gens, Transcript::new(b"bench"), &self.public, proof, &mut rng).is_ok()
     }
 
     /// ballistic's batch verification of `proofs` against the prepared
@@ -215,7 +213,7 @@ impl CircuitCase {
             .collect();
         let refs: Vec<&dyn ballistic::batch::Claim<Ristretto255>> =
             claims.iter().map(|c| c as &dyn ballistic::batch::Claim<Ristretto255>).collect();
-        ballistic::batch::verify(&refs, &self.gens, &self.pc, &mut rng).is_ok()
+        ballistic::batch::verify(&self.gens, &refs, &mut rng).is_ok()
     }
 
     /// bulletproofs 5's proof of the same constraints.

@@ -31,7 +31,7 @@ use ballistic::group::Group;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
 use ballistic::range::{RangeProofPlusPlus, RangeProofSystem};
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+use ballistic::{Generators, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand::{Rng, RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use std::marker::PhantomData;
@@ -99,8 +99,7 @@ columns! {
 pub struct BallisticRange<G: Group, P: RangeColumn<G>> {
     n: usize,
     m: usize,
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     values: Vec<u64>,
     blindings: Vec<G::Scalar>,
     /// Proofs as bytes: verification includes decoding, as the peers' does.
@@ -118,14 +117,14 @@ pub type BallisticPlusPlus<G = Ristretto255> = BallisticRange<G, RangeProofPlusP
 
 impl<G: Group, P: RangeColumn<G>> BallisticRange<G, P> {
     /// The generators (to switch precomputation off, or measure tables).
-    pub fn gens(&self) -> &BulletproofGens<G> {
-        &self.bp
+    pub fn gens(&self) -> &Generators<G> {
+        &self.gens
     }
 
     /// Replace the generators' precomputation policy.
     pub fn set_precomputation(&mut self, p: ballistic::generators::Precomputation) {
-        self.bp = self.bp.clone().with_precomputation(p);
-        self.bp.precompute();
+        self.gens = self.gens.clone().with_precomputation(p);
+        self.gens.vector().precompute();
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<P, ballistic::ProofError> {
@@ -141,25 +140,23 @@ impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
     fn setup(n: usize, m: usize, count: usize, seed: u64) -> Self {
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
         let (chains, per_chain) = P::SYSTEM.generators_needed(n, m).expect("supported shape");
-        let bp = BulletproofGens::new(per_chain, chains);
-        bp.precompute();
-        let pc = PedersenGens::default();
+        let gens = Generators::new(per_chain, chains);
+        gens.vector().precompute();
         let mut proofs = Vec::with_capacity(count);
         let mut first = None;
         for _ in 0..count.max(1) {
             let v = values(&mut rng, n, m);
             let b: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
-            let (p, c) = P::prove_values(&bp, &pc, &mut Transcript::new(LABEL), &v, &b, n, &mut rng).expect("prove");
+            let (p, c) = P::prove_values(&gens, &mut Transcript::new(LABEL), &v, &b, n, &mut rng).expect("prove");
             proofs.push((p.encode(), c));
             first.get_or_insert((v, b));
         }
         let (values, blindings) = first.expect("one proof");
-        BallisticRange { n, m, bp, pc, values, blindings, proofs, rng, system: PhantomData }
+        BallisticRange { n, m, gens, values, blindings, proofs, rng, system: PhantomData }
     }
     fn prove(&mut self) {
         let r = P::prove_values(
-            &self.bp,
-            &self.pc,
+            &self.gens,
             &mut Transcript::new(LABEL),
             &self.values,
             &self.blindings,
@@ -171,9 +168,7 @@ impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
     fn verify_nth(&self, i: usize) -> bool {
         let (bytes, c) = &self.proofs[i % self.proofs.len()];
         self.decode(bytes)
-            .and_then(|p| {
-                p.verify_values(&self.bp, &self.pc, &mut Transcript::new(LABEL), c, self.n, &mut rand::thread_rng())
-            })
+            .and_then(|p| p.verify_values(&self.gens, &mut Transcript::new(LABEL), c, self.n, &mut rand::thread_rng()))
             .is_ok()
     }
     fn verify_all(&self) -> bool {
@@ -194,7 +189,7 @@ impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
             .map(|(proof, statement)| ballistic::batch::Item::new(proof, statement, Transcript::new(LABEL)))
             .collect();
         let claims: Vec<&dyn ballistic::batch::Claim<G>> = items.iter().map(|i| i as _).collect();
-        ballistic::batch::verify(&claims, &self.bp, &self.pc, &mut rand::thread_rng()).is_ok()
+        ballistic::batch::verify(&self.gens, &claims, &mut rand::thread_rng()).is_ok()
     }
     fn proof_bytes(&self) -> usize {
         self.proofs[0].0.len()

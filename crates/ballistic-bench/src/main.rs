@@ -474,7 +474,7 @@ fn main() {
         pa_pp as f64 / 1024.0,
         pb as f64 / 1024.0,
         pc as f64 / 1024.0,
-        a.gens().table_bytes() as f64 / 1024.0
+        a.gens().vector().table_bytes() as f64 / 1024.0
     );
 
     md.push_str(&prove_heap_section(&opt));

@@ -7,18 +7,18 @@ use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;
-use ballistic::{BulletproofGens, PedersenGens, RangeShape, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::{Generators, RangeShape, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{OsRng, RngCore};
 
 /// Generators that serve every system for `m` values of `n` bits.
-fn generators<G: Group>(n: usize, m: usize) -> Result<BulletproofGens<G>, String> {
+fn generators<G: Group>(n: usize, m: usize) -> Result<Generators<G>, String> {
     let (mut chains, mut per_chain) = (1, 1);
     for system in RangeSystem::ALL {
         let (c, p) = system.generators_needed(n, m).map_err(|e| e.to_string())?;
         chains = chains.max(c);
         per_chain = per_chain.max(p);
     }
-    Ok(BulletproofGens::new(per_chain, chains))
+    Ok(Generators::new(per_chain, chains))
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -107,18 +107,17 @@ fn circuits(quick: bool) -> Result<(), String> {
     let prepared =
         ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).map_err(|e| e.to_string())?;
     let gates = prepared.metrics().multipliers;
-    let bp = BulletproofGens::<Ristretto255>::new(prepared.padded_multipliers(), 1);
-    let pc = PedersenGens::<Ristretto255>::default();
+    let gens = Generators::<Ristretto255>::new(prepared.padded_multipliers(), 1);
     let t = Instant::now();
     let (proof, public) =
-        circuit.prove(&pc, &bp, Transcript::new(b"demo"), &inputs, &mut OsRng).map_err(|e| e.to_string())?;
+        circuit.prove(&gens, Transcript::new(b"demo"), &inputs, &mut OsRng).map_err(|e| e.to_string())?;
     let prove = t.elapsed();
     let t = Instant::now();
-    circuit.verify(&pc, &bp, Transcript::new(b"demo"), &public, &proof, &mut OsRng).map_err(|e| e.to_string())?;
+    circuit.verify(&gens, Transcript::new(b"demo"), &public, &proof, &mut OsRng).map_err(|e| e.to_string())?;
     let verify = t.elapsed();
     let mut wrong = public.clone();
     wrong.outputs[0].1 += S::one();
-    if circuit.verify(&pc, &bp, Transcript::new(b"demo"), &wrong, &proof, &mut OsRng).is_ok() {
+    if circuit.verify(&gens, Transcript::new(b"demo"), &wrong, &proof, &mut OsRng).is_ok() {
         return Err("a SHA-256 proof verified for a wrong digest".into());
     }
     println!(
@@ -146,16 +145,14 @@ fn merkle<G: ballistic::embedded::WithEmbeddedCurve>(leaves: usize) -> Result<()
     let path = tree.path(&params, index).map_err(|e| e.to_string())?;
     let leaf = tree.leaves()[index as usize];
     let t = Instant::now();
-    let bp = BulletproofGens::<G>::new(params.generators_needed(), 1);
+    let gens = Generators::<G>::new(params.generators_needed(), 1);
     let setup = t.elapsed();
-    let pc = PedersenGens::<G>::default();
     let blinding = <G::Scalar as ScalarOps>::random(&mut OsRng);
     let root = tree.root();
     let t = Instant::now();
     let (proof, v) = merkle::prove_membership(
+        &gens,
         &params,
-        &bp,
-        &pc,
         Transcript::new(b"demo merkle"),
         &root,
         &leaf,
@@ -166,7 +163,7 @@ fn merkle<G: ballistic::embedded::WithEmbeddedCurve>(leaves: usize) -> Result<()
     .map_err(|e| e.to_string())?;
     let prove = t.elapsed();
     let verify_with = |root: &G::Scalar, proof: &merkle::MembershipProof<G>| {
-        merkle::verify_membership(&params, &bp, &pc, Transcript::new(b"demo merkle"), root, &v, proof, &mut OsRng)
+        merkle::verify_membership(&gens, &params, Transcript::new(b"demo merkle"), root, &v, proof, &mut OsRng)
     };
     let t = Instant::now();
     verify_with(&root, &proof).map_err(|e| format!("membership proof failed to verify: {e}"))?;
@@ -199,26 +196,25 @@ fn merkle<G: ballistic::embedded::WithEmbeddedCurve>(leaves: usize) -> Result<()
 fn shuffle<G: Group>() -> Result<(), String> {
     use ballistic::circuit::gadgets::shuffle::shuffle;
     use ballistic::circuit::{Prover, Verifier};
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(32, 1);
+    let gens = Generators::<G>::new(32, 1);
     let input: Vec<u64> = (0..16).map(|_| OsRng.next_u64()).collect();
     let mut output = input.clone();
     output.rotate_left(5);
     output.swap(0, 9);
     let t = Instant::now();
-    let mut prover = Prover::<G>::new(&pc, Transcript::new(b"demo shuffle"));
+    let mut prover = Prover::<G>::new(&gens, Transcript::new(b"demo shuffle"));
     let mut commit = |v: &u64| prover.commit(G::Scalar::from_u64(*v), <G::Scalar as ScalarOps>::random(&mut OsRng));
     let (cx, vx): (Vec<_>, Vec<_>) = input.iter().map(&mut commit).unzip();
     let (cy, vy): (Vec<_>, Vec<_>) = output.iter().map(&mut commit).unzip();
     shuffle(&mut prover, vx, vy).map_err(|e| e.to_string())?;
-    let proof = prover.prove(&bp).map_err(|e| e.to_string())?;
+    let proof = prover.prove().map_err(|e| e.to_string())?;
     let prove = t.elapsed();
     let verify_with = |cy: &[G::Compressed]| -> Result<(), ballistic::ProofError> {
         let mut verifier = Verifier::<G>::new(Transcript::new(b"demo shuffle"));
         let vx = cx.iter().map(|c| verifier.commit(*c)).collect();
         let vy = cy.iter().map(|c| verifier.commit(*c)).collect();
         shuffle(&mut verifier, vx, vy)?;
-        verifier.verify(&proof, &pc, &bp)
+        verifier.verify(&gens, &proof)
     };
     let t = Instant::now();
     verify_with(&cy).map_err(|e| format!("shuffle proof failed to verify: {e}"))?;
@@ -240,7 +236,6 @@ fn shuffle<G: Group>() -> Result<(), String> {
 
 /// Sizes and timings of every system for each shape on group `G`.
 fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String> {
-    let pc = PedersenGens::<G>::default();
     println!("\n## {} ({}-byte points)\n", G::NAME, G::POINT_LEN);
     let mut header = String::from("| bits n | values m |");
     let mut rule = String::from("|-------:|---------:|");
@@ -252,7 +247,7 @@ fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String>
     println!("{header}\n{rule}");
     for &(n, m) in shapes {
         let shape = RangeShape::new(n, m).map_err(|e| e.to_string())?;
-        let bp = generators::<G>(n, m)?;
+        let gens = generators::<G>(n, m)?;
         let max = shape.max_value();
         let values: Vec<u64> = (0..m).map(|_| OsRng.next_u64() & max).collect();
         let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut OsRng)).collect();
@@ -262,17 +257,16 @@ fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String>
                 |e: ballistic::ProofError| format!("demo {} proof n={n} m={m} failed to verify: {e}", system.name());
             let (size, prove, verify) = measure::<G, Box<dyn DynRangeProof<G>>>(
                 reps,
-                || system.prove(&bp, &pc, &mut Transcript::new(b"demo"), &values, &blindings, n, &mut OsRng),
+                || system.prove(&gens, &mut Transcript::new(b"demo"), &values, &blindings, n, &mut OsRng),
                 |p| p.to_bytes(),
                 |bytes, commitments| {
                     let proof = system.decode::<G>(bytes, n, m).map_err(failed)?;
                     let statement = RangeStatement::new(n, commitments).map_err(failed)?;
                     ballistic::equation::verify_dyn(
+                        &gens,
                         &*proof,
                         &statement,
                         &mut Transcript::new(b"demo"),
-                        &bp,
-                        &pc,
                         &mut OsRng,
                     )
                     .map_err(failed)
@@ -298,13 +292,12 @@ fn short_name(system: RangeSystem) -> &'static str {
 /// then the same batch with one proof under a wrong label, and show that the
 /// batch names it.
 fn batch<G: Group>(count: usize) -> Result<(), String> {
-    let pc = &PedersenGens::<G>::default();
-    let bp = generators::<G>(64, 1)?;
+    let gens = generators::<G>(64, 1)?;
     let mut proofs = Vec::with_capacity(count);
     for (i, system) in RangeSystem::ALL.into_iter().cycle().take(count).enumerate() {
         let blinding = <G::Scalar as ScalarOps>::random(&mut OsRng);
         let (p, v) = system
-            .prove(&bp, pc, &mut Transcript::new(b"demo"), &[OsRng.next_u64()], &[blinding], 64, &mut OsRng)
+            .prove(&gens, &mut Transcript::new(b"demo"), &[OsRng.next_u64()], &[blinding], 64, &mut OsRng)
             .map_err(|e| format!("proof #{i}: {e}"))?;
         proofs.push((p, v));
     }
@@ -328,7 +321,7 @@ fn batch<G: Group>(count: usize) -> Result<(), String> {
     }
     let good = items(b"demo");
     let t = Instant::now();
-    batch::verify(&claims(&good), &bp, pc, &mut OsRng).map_err(|e| e.to_string())?;
+    batch::verify(&gens, &claims(&good), &mut OsRng).map_err(|e| e.to_string())?;
     let per_proof = t.elapsed() / count as u32;
     println!(
         "\nbatch of {count} 64-bit proofs on {} (BP, BP+ and BP++ in turn, one multiscalar multiplication): {} ms per proof",
@@ -336,7 +329,7 @@ fn batch<G: Group>(count: usize) -> Result<(), String> {
         ms(per_proof)
     );
     let bad = items(b"tampered");
-    match batch::verify(&claims(&bad), &bp, pc, &mut OsRng) {
+    match batch::verify(&gens, &claims(&bad), &mut OsRng) {
         Err(e) if e.indices() == vec![count / 2] => println!(
             "the same batch with proof #{} ({}) under a wrong label: rejected, #{} named",
             count / 2,

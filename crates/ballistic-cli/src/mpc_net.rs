@@ -43,7 +43,7 @@ use ballistic::encoding::to_hex;
 use ballistic::file::{self, RangeProofFile};
 use ballistic::group::{Group, GroupId, ScalarOps};
 use ballistic::range::mpc::{BitChallenge, BitCommitment, Dealer, Party, PolyChallenge, PolyCommitment, ProofShare};
-use ballistic::{new_transcript, BulletproofGens, PedersenGens, RangeShape};
+use ballistic::{new_transcript, Generators, RangeShape};
 
 use crate::files::write_text;
 
@@ -334,11 +334,10 @@ fn broadcast(streams: &mut [TcpStream], kind: u8, payload: &[u8], timeout: Durat
 
 fn run_dealer<G: Group>(opt: &DealerOptions<'_>, shape: RangeShape, streams: &mut [TcpStream]) -> Result<(), String> {
     let (n, m, t) = (shape.n, shape.m, opt.timeout);
-    let bp = BulletproofGens::<G>::new(shape.gens_per_party_needed(), shape.parties_needed());
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(shape.gens_per_party_needed(), shape.parties_needed());
     let mut transcript = new_transcript(opt.label.as_bytes());
     let blame = |e: ballistic::range::mpc::MpcError| e.to_string();
-    let dealer = Dealer::new(&bp, &pc, &mut transcript, n, m).map_err(blame)?;
+    let dealer = Dealer::new(&gens, &mut transcript, n, m).map_err(blame)?;
 
     let bits = gather(streams, BIT_COMMITMENT, t, BitCommitment::<G>::from_bytes)?;
     let (dealer, challenge) = dealer.receive_bit_commitments(bits).map_err(blame)?;
@@ -398,10 +397,9 @@ fn party_in<G: Group>(opt: &PartyOptions<'_>, stream: &mut TcpStream, n: usize, 
         None => <G::Scalar as ScalarOps>::random(&mut rand_core::OsRng),
     };
     let t = opt.timeout;
-    let bp = BulletproofGens::<G>::new(n, j + 1);
-    let pc = PedersenGens::<G>::default();
+    let gens = Generators::<G>::new(n, j + 1);
     let (party, bit) =
-        Party::new(&bp, &pc, opt.value, blinding, n).and_then(|p| p.assign_position(j)).map_err(|e| e.to_string())?;
+        Party::new(&gens, opt.value, blinding, n).and_then(|p| p.assign_position(j)).map_err(|e| e.to_string())?;
     send(stream, BIT_COMMITMENT, &bit.to_bytes(), deadline_after(t)?).map_err(|e| format!("dealer {e}"))?;
     println!("commitment {}", to_hex(G::compressed_bytes(&bit.v.compressed)));
     println!("sent bit commitment");

@@ -113,7 +113,7 @@ pub unsafe extern "C" fn ballistic_blinded_asset_generator(
         with_gens!(ctx, G, gens => {
             let asset = decompressed::<G>(asset, 1)?;
             let r = scalars::<G>(blinding, 1)?;
-            let h = blinded_asset_generator::<G>(&asset[0], &r[0], &gens.pc);
+            let h = blinded_asset_generator::<G>(&gens.gens, &asset[0], &r[0]);
             unsafe { out.write(G::compressed_bytes(&G::compress(&h))) }
         })
     })
@@ -219,8 +219,7 @@ pub unsafe extern "C" fn ballistic_multi_asset_prove(
             }
             let (made, points) = system
                 .prove::<G, _>(
-                    &gens.bp,
-                    &gens.pc,
+                    &gens.gens,
                     &mut transcript,
                     values,
                     &blindings,
@@ -322,7 +321,7 @@ pub unsafe extern "C" fn ballistic_multi_asset_verify(
                     opts,
                 )
             }?;
-            verify_dyn(&*proof, &statement, &mut transcript, &gens.bp, &gens.pc, &mut crate::rng())
+            verify_dyn(&gens.gens, &*proof, &statement, &mut transcript, &mut crate::rng())
                 .map_err(|e| code(&e))
         })
     })
@@ -417,7 +416,7 @@ pub unsafe extern "C" fn ballistic_multi_asset_verify_batch(
                 }
             }
             let claims: Vec<&dyn Claim<G>> = bound.iter().map(|item| item as &dyn Claim<G>).collect();
-            if let Err(e) = batch::verify(&claims, &gens.bp, &gens.pc, &mut crate::rng()) {
+            if let Err(e) = batch::verify(&gens.gens, &claims, &mut crate::rng()) {
                 bad.extend(blamed(&e, &kept));
             }
             bad

@@ -30,7 +30,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ballistic::batch::BatchError;
 use ballistic::group::{Group, GroupId};
-use ballistic::{BulletproofGens, Ed25519, ErrorKind, PedersenGens, ProofError, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::{Ed25519, ErrorKind, Generators, ProofError, RangeSystem, Ristretto255, Secp256k1};
 
 mod assets;
 mod circuit;
@@ -232,14 +232,14 @@ pub(crate) enum Gens {
 
 #[derive(Clone)]
 pub(crate) struct GroupGens<G: Group> {
-    pub(crate) pc: PedersenGens<G>,
-    pub(crate) bp: BulletproofGens<G>,
+    /// The context's one setup value (cheap clones share its tables).
+    pub(crate) gens: Generators<G>,
 }
 
 impl<G: Group> GroupGens<G> {
     /// `BALLISTIC_ERR_CAPACITY` unless the generators have `chains` chains of `per_chain`.
     pub(crate) fn covers(&self, (chains, per_chain): (usize, usize)) -> Result<(), c_int> {
-        if self.bp.party_capacity() >= chains && self.bp.gens_capacity() >= per_chain {
+        if self.gens.vector().party_capacity() >= chains && self.gens.vector().gens_capacity() >= per_chain {
             Ok(())
         } else {
             Err(BALLISTIC_ERR_CAPACITY)
@@ -509,18 +509,11 @@ pub extern "C" fn ballistic_context_create(
             return None;
         }
         let gens = match group {
-            GroupId::Ristretto255 => Gens::Ristretto255(GroupGens {
-                pc: PedersenGens::default(),
-                bp: BulletproofGens::new(gens_capacity, party_capacity),
-            }),
-            GroupId::Secp256k1 => Gens::Secp256k1(GroupGens {
-                pc: PedersenGens::default(),
-                bp: BulletproofGens::new(gens_capacity, party_capacity),
-            }),
-            GroupId::Ed25519 => Gens::Ed25519(GroupGens {
-                pc: PedersenGens::default(),
-                bp: BulletproofGens::new(gens_capacity, party_capacity),
-            }),
+            GroupId::Ristretto255 => {
+                Gens::Ristretto255(GroupGens { gens: Generators::new(gens_capacity, party_capacity) })
+            }
+            GroupId::Secp256k1 => Gens::Secp256k1(GroupGens { gens: Generators::new(gens_capacity, party_capacity) }),
+            GroupId::Ed25519 => Gens::Ed25519(GroupGens { gens: Generators::new(gens_capacity, party_capacity) }),
         };
         Some(Box::into_raw(Box::new(ballistic_context { gens })))
     });

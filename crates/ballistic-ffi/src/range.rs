@@ -137,7 +137,7 @@ pub unsafe extern "C" fn ballistic_commit(
         let blinding = unsafe { array::<32>(blinding) }?;
         with_gens!(ctx, G, gens => {
             let gamma = scalars::<G>(blinding, 1)?;
-            let point = gens.pc.commit(&<G as Group>::Scalar::from_u64(value), &gamma[0]);
+            let point = gens.gens.commit(&<G as Group>::Scalar::from_u64(value), &gamma[0]);
             unsafe { out.write(G::compressed_bytes(&G::compress(&point))) }
         })
     })
@@ -197,7 +197,7 @@ pub unsafe extern "C" fn ballistic_range_prove(
                 commitments_out.reserve(m * G::POINT_LEN)?;
             }
             let (made, points) = system
-                .prove::<G, _>(&gens.bp, &gens.pc, &mut transcript, values, &blindings, bits, &mut rand_core::OsRng)
+                .prove::<G, _>(&gens.gens, &mut transcript, values, &blindings, bits, &mut rand_core::OsRng)
                 .map_err(|e| code(&e))?;
             unsafe {
                 proof_out.write(&made.to_bytes())?;
@@ -268,7 +268,7 @@ pub unsafe extern "C" fn ballistic_range_verify(
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         with_gens!(ctx, G, gens => {
             let d = decode_range::<G>(gens, system, proof, commitments, m, bits)?;
-            verify_dyn(&*d.proof, &d.statement, &mut transcript, &gens.bp, &gens.pc, &mut crate::rng())
+            verify_dyn(&gens.gens, &*d.proof, &d.statement, &mut transcript, &mut crate::rng())
                 .map_err(|e| code(&e))
         })
     })
@@ -367,7 +367,7 @@ fn invalid_of<G: Group>(gens: &GroupGens<G>, decoded: &[Result<(Decoded<G>, Tran
         .collect();
     let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
     let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
-    if let Err(e) = batch::verify(&claims, &gens.bp, &gens.pc, &mut crate::rng()) {
+    if let Err(e) = batch::verify(&gens.gens, &claims, &mut crate::rng()) {
         bad.extend(e.invalid.iter().filter_map(|(k, _)| bound.get(*k).map(|(i, _)| *i)));
     }
     bad.sort_unstable();
@@ -461,7 +461,7 @@ pub unsafe extern "C" fn ballistic_interval_prove(
                 commitment_out.reserve(G::POINT_LEN)?;
             }
             let (made, point) = system
-                .prove_interval::<G, _>(&gens.bp, &gens.pc, &mut transcript, value, &gamma[0], interval, &mut rand_core::OsRng)
+                .prove_interval::<G, _>(&gens.gens, &mut transcript, value, &gamma[0], interval, &mut rand_core::OsRng)
                 .map_err(|e| code(&e))?;
             unsafe {
                 proof_out.write(&made.to_bytes())?;
@@ -507,10 +507,10 @@ pub unsafe extern "C" fn ballistic_interval_verify(
         let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
         with_gens!(ctx, G, gens => {
             let commitment = points::<G>(commitment, 1)?;
-            let statement = IntervalStatement::new(interval, &commitment[0], &gens.pc).map_err(|e| code(&e))?;
+            let statement = IntervalStatement::new(&gens.gens, interval, &commitment[0]).map_err(|e| code(&e))?;
             gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
             let proof = system.decode_interval::<G>(proof, interval).map_err(|e| code(&e))?;
-            verify_dyn(&*proof, &statement, &mut transcript, &gens.bp, &gens.pc, &mut crate::rng())
+            verify_dyn(&gens.gens, &*proof, &statement, &mut transcript, &mut crate::rng())
                 .map_err(|e| code(&e))
         })
     })
@@ -587,7 +587,7 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
                 commitments_out.reserve(m * G::POINT_LEN)?;
             }
             let (made, points, _blindings) = system
-                .prove_recoverable::<G>(&gens.bp, &gens.pc, &mut transcript, values, bits, &seed, output_id, &message)
+                .prove_recoverable::<G>(&gens.gens, &mut transcript, values, bits, &seed, output_id, &message)
                 .map_err(recovery_code)?;
             unsafe {
                 proof_out.write(&made.to_bytes())?;
@@ -661,7 +661,7 @@ pub unsafe extern "C" fn ballistic_range_recover(
             let commitments = points::<G>(commitments, m)?;
             let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
             let recovered = proof
-                .recover(&gens.pc, &mut transcript, &commitments, bits, seed, output_id)
+                .recover(&gens.gens, &mut transcript, &commitments, bits, seed, output_id)
                 .map_err(recovery_code)?;
             // The message first: a short buffer leaves values and blindings untouched.
             if let Some(out) = &message_out {

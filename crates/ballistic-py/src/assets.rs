@@ -52,7 +52,7 @@ pub(crate) fn blinded_asset_generator(
     let bytes = with_group!(groups::group_named(group)?, |G| {
         let a = generator::<G>("asset", asset)?;
         let r = groups::scalar::<G>("blinding", blinding)?;
-        groups::point_bytes::<G>(&G::compress(&assets::blinded_asset_generator::<G>(&a, &r, G::pc())))
+        groups::point_bytes::<G>(&G::compress(&assets::blinded_asset_generator::<G>(&G::gens_for(1, 1), &a, &r)))
     });
     Ok(PyBytes::new_bound(py, &bytes).unbind())
 }
@@ -70,7 +70,7 @@ impl Family for AssetProofs {
 }
 
 impl<G: PyGroup> AssetsOf<G> {
-    fn gens(system: MultiAssetSystem, bits: usize, values: usize) -> &'static ::ballistic::BulletproofGens<G> {
+    fn gens(system: MultiAssetSystem, bits: usize, values: usize) -> ::ballistic::Generators<G> {
         let (chains, per_chain) = system.generators_needed(bits, values).unwrap_or((1, 1));
         G::gens_for(per_chain, chains)
     }
@@ -85,8 +85,7 @@ impl<G: PyGroup> AssetsOf<G> {
     ) -> Result<Self> {
         let (proof, commitments) = system
             .prove::<G, _>(
-                Self::gens(system, bits, values.len()),
-                G::pc(),
+                &Self::gens(system, bits, values.len()),
                 &mut new_transcript(label.as_bytes()),
                 values,
                 blindings,

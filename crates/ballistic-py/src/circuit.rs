@@ -11,7 +11,7 @@ use ::ballistic::circuit::arith::{
 };
 use ::ballistic::circuit::R1csProof;
 use ::ballistic::group::Group;
-use ::ballistic::{new_transcript, BulletproofGens};
+use ::ballistic::{new_transcript, Generators};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
@@ -23,8 +23,8 @@ use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup}
 /// and verifying need. Derived per call, as the command-line tool does:
 /// circuits are far larger than the range shapes the process keeps
 /// generators for.
-fn generators<G: Group>(circuit: &PreparedCircuit<G>) -> BulletproofGens<G> {
-    BulletproofGens::new(circuit.padded_multipliers(), 1)
+fn generators<G: Group>(circuit: &PreparedCircuit<G>) -> Generators<G> {
+    Generators::new(circuit.padded_multipliers(), 1)
 }
 
 /// [`PreparedCircuit`] for any group.
@@ -49,7 +49,7 @@ impl<G: PyGroup> Proved<G> {
     fn prove(circuit: &PreparedCircuit<G>, inputs: &str, label: &str) -> Result<Self> {
         let values = circuit.circuit().read_inputs::<G::Scalar, _>(inputs.as_bytes()).when(Doing::Circuit)?;
         let (proof, public) = circuit
-            .prove(G::pc(), &generators::<G>(circuit), new_transcript(label.as_bytes()), &values, &mut rand_core::OsRng)
+            .prove(&generators::<G>(circuit), new_transcript(label.as_bytes()), &values, &mut rand_core::OsRng)
             .when(Doing::Circuit)?;
         Ok(Proved { proof, public })
     }
@@ -57,7 +57,6 @@ impl<G: PyGroup> Proved<G> {
     fn verify(&self, circuit: &PreparedCircuit<G>, label: &str) -> Result<()> {
         circuit
             .verify(
-                G::pc(),
                 &generators::<G>(circuit),
                 new_transcript(label.as_bytes()),
                 &self.public,
@@ -152,8 +151,8 @@ impl Circuit {
             }
         }
         let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
-        let gens = |chains, per_chain| Box::new(BulletproofGens::<G>::new(per_chain, chains));
-        if let Err(e) = ::ballistic::batch::verify_with_generators(&refs, gens, G::pc(), &mut rng) {
+        let gens = |chains, per_chain| Generators::<G>::new(per_chain, chains);
+        if let Err(e) = ::ballistic::batch::verify_with_generators(gens, &refs, &mut rng) {
             bad.extend(e.indices().into_iter().filter_map(|k| claims.get(k).map(|(i, _)| *i)));
         }
         Ok(bad)

@@ -9,11 +9,12 @@
 //!
 //! Each group also keeps the process's generators ([`PyGroup::gens_for`]).
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use ::ballistic::batch::{self, BatchError, Claim};
+use ::ballistic::file::GeneratorCache;
 use ::ballistic::group::{Group, ScalarOps};
-use ::ballistic::{BulletproofGens, Ed25519, Interval, PedersenGens, RangeSystem, Ristretto255, Secp256k1};
+use ::ballistic::{Ed25519, Generators, Interval, RangeSystem, Ristretto255, Secp256k1};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyLong};
 
@@ -88,12 +89,12 @@ impl<F: Family> Any<F> {
 /// A group the module offers: its place in [`Any`], and the process's
 /// generators for it.
 ///
-/// The generators grow on demand to the next power of two in each
-/// dimension (at most 64 per chain × 128 chains, what the largest padded
-/// range shape uses), so a process derives each point once and pays only
-/// for the shapes it uses. Each superseded set stays allocated — MPC
-/// parties and dealers borrow them for `'static` — and powers of two bound
-/// that to less than the final set's size again.
+/// The generators are the process's [`GeneratorCache`] for the group:
+/// grown on demand to the next power of two in each dimension (at most 64
+/// per chain × 128 chains, what the largest padded range shape uses), so a
+/// process derives each point once and pays only for the shapes it uses.
+/// The [`Generators`] handed out are cheap clones (MPC parties and dealers
+/// own theirs); a superseded set is freed when its last holder drops it.
 pub(crate) trait PyGroup: Group + ::ballistic::embedded::WithEmbeddedCurve {
     /// This group's name.
     const WHICH: GroupName;
@@ -104,16 +105,18 @@ pub(crate) trait PyGroup: Group + ::ballistic::embedded::WithEmbeddedCurve {
     /// The value `any` holds, if it holds one for this group.
     fn pick<F: Family>(any: &Any<F>) -> Option<&F::Of<Self>>;
 
-    /// Generators with at least `per_chain` generators in each of `chains` chains.
-    fn gens_for(per_chain: usize, chains: usize) -> &'static BulletproofGens<Self>;
+    /// The process's generator cache for this group.
+    fn cache() -> &'static GeneratorCache<Self>;
 
-    /// The Pedersen generators `B`, `B̃`.
-    fn pc() -> &'static PedersenGens<Self>;
+    /// Generators with at least `per_chain` generators in each of `chains` chains.
+    fn gens_for(per_chain: usize, chains: usize) -> Generators<Self> {
+        Self::cache().get(chains, per_chain)
+    }
 
     /// Generators for a range proof of `values` values of `bits` bits (any
     /// small set if the shape is invalid: the prover then reports the shape).
     /// Sized for every system, so one set serves them all.
-    fn range_gens(bits: usize, values: usize) -> &'static BulletproofGens<Self> {
+    fn range_gens(bits: usize, values: usize) -> Generators<Self> {
         let (mut chains, mut per_chain) = (1, 1);
         for system in RangeSystem::ALL {
             if let Ok((c, p)) = system.generators_needed(bits, values) {
@@ -125,7 +128,7 @@ pub(crate) trait PyGroup: Group + ::ballistic::embedded::WithEmbeddedCurve {
     }
 
     /// Generators for an interval proof (any system).
-    fn interval_gens(interval: Interval) -> &'static BulletproofGens<Self> {
+    fn interval_gens(interval: Interval) -> Generators<Self> {
         let shape = interval.shape();
         Self::range_gens(shape.n, shape.m)
     }
@@ -147,14 +150,9 @@ macro_rules! py_group {
                 }
             }
 
-            fn gens_for(per_chain: usize, chains: usize) -> &'static BulletproofGens<$G> {
-                static GENS: Mutex<Option<&'static BulletproofGens<$G>>> = Mutex::new(None);
-                grow_gens(&GENS, per_chain, chains)
-            }
-
-            fn pc() -> &'static PedersenGens<$G> {
-                static PC: OnceLock<PedersenGens<$G>> = OnceLock::new();
-                PC.get_or_init(PedersenGens::default)
+            fn cache() -> &'static GeneratorCache<$G> {
+                static CACHE: OnceLock<GeneratorCache<$G>> = OnceLock::new();
+                CACHE.get_or_init(GeneratorCache::new)
             }
         }
     };
@@ -163,32 +161,13 @@ py_group!(Ristretto255);
 py_group!(Secp256k1);
 py_group!(Ed25519);
 
-/// The generator set in `current` if it covers the request, else a larger
-/// one (derived and kept for the process, see [`PyGroup`]).
-fn grow_gens<G: Group>(
-    current: &Mutex<Option<&'static BulletproofGens<G>>>,
-    per_chain: usize,
-    chains: usize,
-) -> &'static BulletproofGens<G> {
-    let mut slot = current.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(g) = *slot {
-        if g.gens_capacity() >= per_chain && g.party_capacity() >= chains {
-            return g;
-        }
-    }
-    let (m, n) = ::ballistic::file::GeneratorCache::<G>::grown_capacity(*slot, chains, per_chain);
-    let grown: &'static BulletproofGens<G> = Box::leak(Box::new(BulletproofGens::new(n, m)));
-    *slot = Some(grown);
-    grown
-}
-
 /// Verify `claims` in one batch (the library's batch verification, also
 /// for a single proof behind `dyn`) with the process's generators, asked
 /// for only once every claim has replayed (a malformed proof never makes
 /// the process derive generators). Call with the GIL released.
 pub(crate) fn verify_claims<G: PyGroup>(claims: &[&dyn Claim<G>]) -> std::result::Result<(), BatchError> {
     let generators = |chains, per_chain| G::gens_for(per_chain, chains);
-    batch::verify_with_generators(claims, generators, G::pc(), &mut rand_core::OsRng)
+    batch::verify_with_generators(generators, claims, &mut rand_core::OsRng)
 }
 
 /// A Python object holding a proof on one of the groups, as a batch claim.
@@ -267,7 +246,7 @@ pub(crate) fn compressed<G: Group>(what: &str, bytes: &[u8]) -> Result<G::Compre
 
 /// The Pedersen commitment `value·B + blinding·B̃`.
 pub(crate) fn commit<G: PyGroup>(value: u64, blinding: &G::Scalar) -> G::Compressed {
-    G::compress(&G::pc().commit(&G::Scalar::from_u64(value), blinding))
+    G::compress(&G::cache().pedersen().commit(&G::Scalar::from_u64(value), blinding))
 }
 
 pub(crate) fn point_bytes<G: Group>(c: &G::Compressed) -> Vec<u8> {

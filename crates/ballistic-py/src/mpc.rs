@@ -25,8 +25,8 @@ use crate::range::{Range, RangeProof};
 
 /// A party's state between rounds.
 pub(crate) enum PartyState<G: PyGroup> {
-    AwaitingPosition(mpc::PartyAwaitingPosition<'static, G>),
-    AwaitingBitChallenge(mpc::PartyAwaitingBitChallenge<'static, G>),
+    AwaitingPosition(mpc::PartyAwaitingPosition<G>),
+    AwaitingBitChallenge(mpc::PartyAwaitingBitChallenge<G>),
     AwaitingPolyChallenge(mpc::PartyAwaitingPolyChallenge<G>),
     /// The share was sent, or a refused round consumed the state.
     Done,
@@ -42,7 +42,7 @@ impl<G: PyGroup> PartyState<G> {
     fn new(value: u64, bits: usize, blinding: Option<&[u8]>) -> Result<(Self, Vec<u8>)> {
         let blinding = groups::blinding_or_random::<G>("blinding", blinding)?;
         let commitment = groups::point_bytes::<G>(&groups::commit::<G>(value, &blinding));
-        let party = mpc::Party::new(G::gens_for(64, 64), G::pc(), value, blinding, bits)?;
+        let party = mpc::Party::new(&G::gens_for(64, 64), value, blinding, bits)?;
         Ok((PartyState::AwaitingPosition(party), commitment))
     }
 
@@ -187,9 +187,9 @@ enum Reply {
 /// The dealer's live state: the library's type-state waiting for the next
 /// round, borrowing the session's transcript for `'t`.
 pub(crate) enum Stage<'t, G: PyGroup> {
-    AwaitingBitCommitments(mpc::DealerAwaitingBitCommitments<'static, 't, G>),
-    AwaitingPolyCommitments(mpc::DealerAwaitingPolyCommitments<'static, 't, G>),
-    AwaitingProofShares(mpc::DealerAwaitingProofShares<'static, 't, G>),
+    AwaitingBitCommitments(mpc::DealerAwaitingBitCommitments<'t, G>),
+    AwaitingPolyCommitments(mpc::DealerAwaitingPolyCommitments<'t, G>),
+    AwaitingProofShares(mpc::DealerAwaitingProofShares<'t, G>),
     /// The proof was made.
     Done,
     /// A round the library refused consumed the state (see [`Dealer::restart`]).
@@ -218,7 +218,7 @@ self_cell!(
 
 impl<'t, G: PyGroup> Stage<'t, G> {
     fn start(transcript: &'t mut Transcript, parties: usize, bits: usize) -> Result<Self> {
-        let dealer = mpc::Dealer::new(G::range_gens(bits, parties), G::pc(), transcript, bits, parties)?;
+        let dealer = mpc::Dealer::new(&G::range_gens(bits, parties), transcript, bits, parties)?;
         Ok(Stage::AwaitingBitCommitments(dealer))
     }
 

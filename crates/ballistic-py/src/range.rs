@@ -105,8 +105,7 @@ impl<G: PyGroup> Range<G> {
     ) -> Result<Self> {
         let (proof, commitments) = system
             .prove::<G, _>(
-                G::range_gens(bits, values.len()),
-                G::pc(),
+                &G::range_gens(bits, values.len()),
                 &mut transcript(label, extra),
                 values,
                 blindings,
@@ -130,8 +129,7 @@ impl<G: PyGroup> Range<G> {
     ) -> Result<Self> {
         let (proof, commitments, _blindings) = system
             .prove_recoverable::<G>(
-                G::range_gens(bits, values.len()),
-                G::pc(),
+                &G::range_gens(bits, values.len()),
                 &mut transcript(label, extra),
                 values,
                 bits,
@@ -155,7 +153,7 @@ impl<G: PyGroup> Range<G> {
         let recovered = self
             .proof
             .recover(
-                G::pc(),
+                &G::gens_for(1, 1),
                 &mut transcript(label, extra),
                 self.statement.commitments(),
                 self.statement.shape().n,
@@ -570,8 +568,7 @@ impl<G: PyGroup> IntervalOf<G> {
     ) -> Result<Self> {
         let (proof, commitment) = system
             .prove_interval::<G, _>(
-                G::interval_gens(interval),
-                G::pc(),
+                &G::interval_gens(interval),
                 &mut transcript(label, extra),
                 value,
                 blinding,
@@ -579,13 +576,13 @@ impl<G: PyGroup> IntervalOf<G> {
                 &mut rand_core::OsRng,
             )
             .when(Doing::Proving)?;
-        let statement = IntervalStatement::new(interval, &commitment, G::pc()).when(Doing::Proving)?;
+        let statement = IntervalStatement::new(&G::gens_for(1, 1), interval, &commitment).when(Doing::Proving)?;
         Ok(IntervalOf { proof, statement })
     }
 
     fn decode(system: RangeSystem, data: &[u8], commitment: &[u8], interval: Interval) -> Result<Self> {
         let commitment = groups::compressed::<G>("commitment", commitment)?;
-        let statement = IntervalStatement::new(interval, &commitment, G::pc()).when(Doing::Decoding)?;
+        let statement = IntervalStatement::new(&G::gens_for(1, 1), interval, &commitment).when(Doing::Decoding)?;
         let proof = system.decode_interval::<G>(data, interval).when(Doing::Decoding)?;
         Ok(IntervalOf { proof, statement })
     }

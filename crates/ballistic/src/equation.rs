@@ -104,15 +104,15 @@ pub trait Verifiable<G: Group> {
     where
         Self: Sized,
     {
-        verify_dyn(self, gens, statement, context, rng)
+        verify_dyn(gens, self, statement, context, rng)
     }
 }
 
 /// [`Verifiable::verify`] for a proof behind a pointer whose type is not
 /// known at compile time (`dyn DynRangeProof`, `dyn DynIntervalProof`).
 pub fn verify_dyn<G: Group, P: Verifiable<G> + ?Sized, R: RngCore + CryptoRng>(
-    proof: &P,
     gens: &Generators<G>,
+    proof: &P,
     statement: &P::Statement,
     context: &mut P::Context,
     rng: &mut R,

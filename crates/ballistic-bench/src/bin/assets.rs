@@ -28,9 +28,7 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::assets::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
 use ballistic::range::{RangeProofSystem, RangeStatement};
-use ballistic::{
-    BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Verifiable,
-};
+use ballistic::{Generators, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Verifiable};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -72,15 +70,14 @@ struct Contender<'a> {
     verify: Box<dyn FnMut() + 'a>,
 }
 
-fn separate<'a, P: RangeProofSystem<G> + 'a>(
-    name: &str,
-    bp: &'a BulletproofGens<G>,
-    pc: &'a PedersenGens<G>,
-    inp: &'a Inputs,
-) -> Contender<'a> {
-    // Separate proofs on each output's own generator: a PedersenGens per output.
-    let pcs: Vec<PedersenGens<G>> =
-        inp.generators.iter().map(|h| PedersenGens { b: *h, b_blinding: pc.b_blinding }).collect();
+fn separate<'a, P: RangeProofSystem<G> + 'a>(gens: &'a Generators<G>, name: &str, inp: &'a Inputs) -> Contender<'a> {
+    // Separate proofs on each output's own generator: Pedersen bases per
+    // output over the same vector generators.
+    let pcs: Vec<Generators<G>> = inp
+        .generators
+        .iter()
+        .map(|h| gens.with_pedersen(PedersenGens { b: *h, b_blinding: gens.pedersen().b_blinding }))
+        .collect();
     let mut rng = ChaCha20Rng::seed_from_u64(7);
     let proofs: Vec<(Vec<u8>, C)> = inp
         .values
@@ -88,7 +85,7 @@ fn separate<'a, P: RangeProofSystem<G> + 'a>(
         .zip(&inp.blindings)
         .zip(&pcs)
         .map(|((v, b), pc_j)| {
-            let (p, c) = P::prove_values(bp, pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
+            let (p, c) = P::prove_values(pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
             (p.encode(), c[0])
         })
         .collect();
@@ -96,7 +93,7 @@ fn separate<'a, P: RangeProofSystem<G> + 'a>(
     let pcs2 = pcs.clone();
     let prove = Box::new(move || {
         for ((v, b), pc_j) in inp.values.iter().zip(&inp.blindings).zip(&pcs2) {
-            P::prove_values(bp, pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
+            P::prove_values(pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
         }
     });
     let mut vrng = ChaCha20Rng::seed_from_u64(8);
@@ -104,7 +101,7 @@ fn separate<'a, P: RangeProofSystem<G> + 'a>(
         for ((bytes, c), pc_j) in proofs.iter().zip(&pcs) {
             let p = P::decode_for(bytes, N, 1).unwrap();
             let st = RangeStatement::<G>::new(N, std::slice::from_ref(c)).unwrap();
-            p.verify(&st, &mut Transcript::new(LABEL), bp, pc_j, &mut vrng).unwrap();
+            p.verify(pc_j, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
         }
     });
     Contender { name: format!("{m} × {name}", m = inp.values.len()), bytes, prove, verify }
@@ -113,7 +110,7 @@ fn separate<'a, P: RangeProofSystem<G> + 'a>(
 /// `m` single-output native proofs (each a Bulletproofs proof on its own
 /// generator), verified in one batch: what a verifier of separate proofs
 /// with different generators can do at best.
-fn separate_batched<'a>(bp: &'a BulletproofGens<G>, pc: &'a PedersenGens<G>, inp: &'a Inputs) -> Contender<'a> {
+fn separate_batched<'a>(gens: &'a Generators<G>, inp: &'a Inputs) -> Contender<'a> {
     let mut rng = ChaCha20Rng::seed_from_u64(13);
     let proofs: Vec<(Vec<u8>, C, C)> = inp
         .values
@@ -122,8 +119,7 @@ fn separate_batched<'a>(bp: &'a BulletproofGens<G>, pc: &'a PedersenGens<G>, inp
         .zip(&inp.generators)
         .map(|((v, b), h)| {
             let (p, c) = MultiAssetRangeProof::<G>::prove_with_rng(
-                bp,
-                pc,
+                gens,
                 &mut Transcript::new(LABEL),
                 &[*v],
                 &[*b],
@@ -154,17 +150,16 @@ fn separate_batched<'a>(bp: &'a BulletproofGens<G>, pc: &'a PedersenGens<G>, inp
             let items: Vec<Item<'_, G, MultiAssetRangeProof<G>>> =
                 decoded.iter().map(|(p, st)| Item::new(p, st, Transcript::new(LABEL))).collect();
             let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
-            batch::verify(&claims, bp, pc, &mut vrng).unwrap();
+            batch::verify(gens, &claims, &mut vrng).unwrap();
         }),
     }
 }
 
-fn native<'a>(bp: &'a BulletproofGens<G>, pc: &'a PedersenGens<G>, inp: &'a Inputs) -> Contender<'a> {
+fn native<'a>(gens: &'a Generators<G>, inp: &'a Inputs) -> Contender<'a> {
     let mut rng = ChaCha20Rng::seed_from_u64(9);
     let run = move |rng: &mut ChaCha20Rng| {
         MultiAssetRangeProof::<G>::prove_with_rng(
-            bp,
-            pc,
+            gens,
             &mut Transcript::new(LABEL),
             &inp.values,
             &inp.blindings,
@@ -187,22 +182,16 @@ fn native<'a>(bp: &'a BulletproofGens<G>, pc: &'a PedersenGens<G>, inp: &'a Inpu
         verify: Box::new(move || {
             let p = MultiAssetRangeProof::<G>::from_bytes_for(&bytes, N, m).unwrap();
             let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
-            p.verify(&st, &mut Transcript::new(LABEL), bp, pc, &mut vrng).unwrap();
+            p.verify(gens, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
         }),
     }
 }
 
-fn recommitted<'a, P: RangeProofSystem<G> + 'a>(
-    name: &str,
-    bp: &'a BulletproofGens<G>,
-    pc: &'a PedersenGens<G>,
-    inp: &'a Inputs,
-) -> Contender<'a> {
+fn recommitted<'a, P: RangeProofSystem<G> + 'a>(gens: &'a Generators<G>, name: &str, inp: &'a Inputs) -> Contender<'a> {
     let mut rng = ChaCha20Rng::seed_from_u64(11);
     let run = move |rng: &mut ChaCha20Rng| {
         RecommittedRangeProof::<G, P>::prove_with_rng(
-            bp,
-            pc,
+            gens,
             &mut Transcript::new(LABEL),
             &inp.values,
             &inp.blindings,
@@ -225,7 +214,7 @@ fn recommitted<'a, P: RangeProofSystem<G> + 'a>(
         verify: Box::new(move || {
             let p = RecommittedRangeProof::<G, P>::from_bytes_for(&bytes, N, m).unwrap();
             let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
-            p.verify(&st, &mut Transcript::new(LABEL), bp, pc, &mut vrng).unwrap();
+            p.verify(gens, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
         }),
     }
 }
@@ -242,7 +231,6 @@ fn main() {
         }
     }
     let (rounds, budget) = if quick { (3, 0.01) } else { (9, 0.05) };
-    let pc = PedersenGens::<G>::default();
     let mut md = String::from(
         "# Multi-asset range proofs\n\n\
          `scripts/bench --bin assets` (this file). 64-bit values, every output on its own asset generator \
@@ -263,17 +251,17 @@ fn main() {
             generators,
         };
         // Generators for the largest statement any contender proves (m values of 64 bits).
-        let bp = BulletproofGens::<G>::new(N, m);
-        bp.precompute();
+        let gens = Generators::<G>::new(N, m);
+        gens.vector().precompute();
         let mut contenders = [
-            separate::<RangeProof<G>>("BP", &bp, &pc, &inp),
-            native(&bp, &pc, &inp),
-            recommitted::<RangeProof<G>>("BP", &bp, &pc, &inp),
-            separate::<RangeProofPlus<G>>("BP+", &bp, &pc, &inp),
-            recommitted::<RangeProofPlus<G>>("BP+", &bp, &pc, &inp),
-            separate::<RangeProofPlusPlus<G>>("BP++", &bp, &pc, &inp),
-            recommitted::<RangeProofPlusPlus<G>>("BP++", &bp, &pc, &inp),
-            separate_batched(&bp, &pc, &inp),
+            separate::<RangeProof<G>>(&gens, "BP", &inp),
+            native(&gens, &inp),
+            recommitted::<RangeProof<G>>(&gens, "BP", &inp),
+            separate::<RangeProofPlus<G>>(&gens, "BP+", &inp),
+            recommitted::<RangeProofPlus<G>>(&gens, "BP+", &inp),
+            separate::<RangeProofPlusPlus<G>>(&gens, "BP++", &inp),
+            recommitted::<RangeProofPlusPlus<G>>(&gens, "BP++", &inp),
+            separate_batched(&gens, &inp),
         ];
         let k = contenders.len();
         let (mut prove, mut verify) = (vec![Vec::new(); k], vec![Vec::new(); k]);

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use ballistic::batch::{self, Claim, Item};
 use ballistic::group::Group;
-use ballistic::{new_transcript, BulletproofGens, PedersenGens, RangeStatement, RangeSystem, Ristretto255, Verifiable};
+use ballistic::{new_transcript, Generators, RangeStatement, RangeSystem, Ristretto255, Verifiable};
 use ballistic_ffi::{
     ballistic_context_create, ballistic_context_destroy, ballistic_range_item, ballistic_range_verify,
     ballistic_range_verify_batch, BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_OK, BALLISTIC_SYSTEM_BULLETPROOFS,
@@ -55,22 +55,13 @@ fn main() {
             }
         }
     }
-    let pc = PedersenGens::<G>::default();
-    let bp = BulletproofGens::<G>::new(64, 1);
+    let gens = Generators::<G>::new(64, 1);
     let k = 1000;
     let proofs: Vec<(Vec<u8>, Vec<u8>)> = (0..k)
         .map(|i| {
             let blinding = [ballistic::Scalar::<G>::from(7u64 + i as u64)];
             let (proof, commitments) = RangeSystem::Bulletproofs
-                .prove::<G, _>(
-                    &bp,
-                    &pc,
-                    &mut new_transcript(LABEL),
-                    &[i as u64],
-                    &blinding,
-                    64,
-                    &mut rand::thread_rng(),
-                )
+                .prove::<G, _>(&gens, &mut new_transcript(LABEL), &[i as u64], &blinding, 64, &mut rand::thread_rng())
                 .expect("prove");
             (proof.to_bytes(), G::compressed_bytes(&commitments[0]).to_vec())
         })
@@ -102,7 +93,7 @@ fn main() {
         let c = G::compressed_from_slice(commitment).expect("point");
         let statement = RangeStatement::<G>::new(64, &[c]).expect("statement");
         let p = ballistic::RangeProof::<G>::from_bytes(proof).expect("decode");
-        p.verify(&statement, &mut new_transcript(LABEL), &bp, &pc, &mut rand::thread_rng()).expect("verify");
+        p.verify(&gens, &statement, &mut new_transcript(LABEL), &mut rand::thread_rng()).expect("verify");
     };
 
     let items: Vec<ballistic_range_item> = proofs
@@ -143,7 +134,7 @@ fn main() {
         let items: Vec<Item<'_, G, ballistic::RangeProof<G>>> =
             decoded.iter().zip(&statements).map(|((p, _), s)| Item::new(p, s, new_transcript(LABEL))).collect();
         let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
-        batch::verify(&claims, &bp, &pc, &mut rand::thread_rng()).expect("batch");
+        batch::verify(&gens, &claims, &mut rand::thread_rng()).expect("batch");
     };
 
     // Warm-up: tables, caches.

@@ -53,7 +53,7 @@ use ballistic::embedded::{AffinePoint, WithEmbeddedCurve};
 use ballistic::generators::TABLE_MAX_POINTS;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, Equation, PedersenGens, Ristretto255, Secp256k1};
+use ballistic::{BulletproofGens, Equation, Generators, Ristretto255, Secp256k1};
 use ballistic_bench::svg_plot;
 
 mod merkle;
@@ -141,13 +141,13 @@ struct Floor<G: Group> {
 }
 
 impl<G: Group> Floor<G> {
-    fn new(bp: &BulletproofGens<G>, pc: &PedersenGens<G>, padded: usize, terms: usize, rng: &mut ChaCha20Rng) -> Self {
+    fn new(gens: &Generators<G>, padded: usize, terms: usize, rng: &mut ChaCha20Rng) -> Self {
         let statics = 2 * padded;
         let dynamic = terms.saturating_sub(statics).max(2);
         let mut points = Vec::with_capacity(statics + dynamic);
-        points.extend(bp.g_chains()[0].iter().take(padded).copied());
-        points.extend(bp.h_chains()[0].iter().take(padded).copied());
-        points.extend([pc.b, pc.b_blinding]);
+        points.extend(gens.vector().g_chains()[0].iter().take(padded).copied());
+        points.extend(gens.vector().h_chains()[0].iter().take(padded).copied());
+        points.extend([gens.pedersen().b, gens.pedersen().b_blinding]);
         let mut wide = [0u8; 64];
         while points.len() < statics + dynamic {
             rng.fill_bytes(&mut wide);
@@ -227,8 +227,7 @@ struct PedersenCase<G: WithEmbeddedCurve> {
     gates: usize,
     padded: usize,
     terms: usize,
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     floor: Floor<G>,
 }
 
@@ -248,9 +247,8 @@ impl<G: WithEmbeddedCurve> PedersenCase<G> {
         let metrics = <Verifier<G> as ConstraintSystem<G::Scalar>>::metrics(&template);
         let prepared = template.prepare().expect("a first-phase system");
         let (gates, padded) = (metrics.multipliers, metrics.padded_multipliers());
-        let bp = BulletproofGens::new(padded, 1);
-        bp.precompute();
-        let pc = PedersenGens::default();
+        let gens = Generators::new(padded, 1);
+        gens.vector().precompute();
         let mut case = PedersenCase {
             bits,
             params,
@@ -262,21 +260,20 @@ impl<G: WithEmbeddedCurve> PedersenCase<G> {
             gates,
             padded,
             terms: 0,
-            bp,
-            pc,
+            gens,
             floor: Floor { scalars: Vec::new(), points: Vec::new(), table: None },
         };
         case.proofs = (0..batch).map(|i| case.prove_index(i, 100 + i as u64)).collect();
-        case.terms = equation_terms(case.verifier(0), &case.proofs[0], &case.bp);
-        case.floor = Floor::new(&case.bp, &case.pc, padded, case.terms, &mut rng);
+        case.terms = equation_terms(case.verifier(0), &case.proofs[0], case.gens.vector());
+        case.floor = Floor::new(&case.gens, padded, case.terms, &mut rng);
         case
     }
 
     fn prove_index(&self, i: usize, seed: u64) -> R1csProof<G> {
-        let mut prover = Prover::new(&self.pc, Transcript::new(LABEL));
+        let mut prover = Prover::new(&self.gens, Transcript::new(LABEL));
         let (_, h) = pedersen::hash_bits(&mut prover, &self.params, Some(&self.messages[i])).expect("gadget");
         h.constrain_equal(&mut prover, &self.outputs[i]);
-        prover.prove_with_rng(&self.bp, &mut ChaCha20Rng::seed_from_u64(seed)).expect("the preimage is valid")
+        prover.prove_with_rng(&mut ChaCha20Rng::seed_from_u64(seed)).expect("the preimage is valid")
     }
 
     fn verifier(&self, i: usize) -> Verifier<G> {
@@ -317,11 +314,11 @@ impl<G: WithEmbeddedCurve> Case for PedersenCase<G> {
     }
     fn verify(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        assert!(self.verifier(0).verify_with_rng(&self.proofs[0], &self.pc, &self.bp, &mut rng).is_ok());
+        assert!(self.verifier(0).verify_with_rng(&self.gens, &self.proofs[0], &mut rng).is_ok());
     }
     fn verify_prepared(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        assert!(self.prepared_verifier(0).verify_with_rng(&self.proofs[0], &self.pc, &self.bp, &mut rng).is_ok());
+        assert!(self.prepared_verifier(0).verify_with_rng(&self.gens, &self.proofs[0], &mut rng).is_ok());
     }
     fn build(&self) {
         black_box(self.verifier(0));
@@ -331,7 +328,7 @@ impl<G: WithEmbeddedCurve> Case for PedersenCase<G> {
         let claims: Vec<R1csClaim<G>> =
             (0..k).map(|i| R1csClaim::new(self.prepared_verifier(i), &self.proofs[i], &mut rng)).collect();
         let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-        assert!(ballistic::batch::verify(&refs, &self.bp, &self.pc, &mut rng).is_ok());
+        assert!(ballistic::batch::verify(&self.gens, &refs, &mut rng).is_ok());
     }
     fn floor(&self) {
         self.floor.run();
@@ -348,8 +345,7 @@ struct ShaCase<G: Group> {
     gates: usize,
     padded: usize,
     terms: usize,
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     floor: Floor<G>,
 }
 
@@ -365,9 +361,8 @@ impl<G: Group> ShaCase<G> {
         let prepared = PreparedCircuit::<G>::new(circuit.clone()).map_err(|e| e.to_string())?;
         let metrics = prepared.metrics();
         let (gates, padded) = (metrics.multipliers, metrics.padded_multipliers());
-        let bp = BulletproofGens::new(padded, 1);
-        bp.precompute();
-        let pc = PedersenGens::default();
+        let gens = Generators::new(padded, 1);
+        gens.vector().precompute();
         let mut case = ShaCase {
             circuit,
             prepared,
@@ -377,14 +372,13 @@ impl<G: Group> ShaCase<G> {
             gates,
             padded,
             terms: 0,
-            bp,
-            pc,
+            gens,
             floor: Floor { scalars: Vec::new(), points: Vec::new(), table: None },
         };
         case.proofs = (0..batch).map(|i| case.prove_seeded(100 + i as u64)).collect();
         let verifier = case.circuit.verifier::<G>(Transcript::new(LABEL), &case.public).map_err(|e| e.to_string())?;
-        case.terms = equation_terms(verifier, &case.proofs[0], &case.bp);
-        case.floor = Floor::new(&case.bp, &case.pc, padded, case.terms, &mut ChaCha20Rng::seed_from_u64(7));
+        case.terms = equation_terms(verifier, &case.proofs[0], case.gens.vector());
+        case.floor = Floor::new(&case.gens, padded, case.terms, &mut ChaCha20Rng::seed_from_u64(7));
         Ok(case)
     }
 
@@ -392,7 +386,7 @@ impl<G: Group> ShaCase<G> {
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
         let (proof, _) = self
             .circuit
-            .prove(&self.pc, &self.bp, Transcript::new(LABEL), &self.inputs, &mut rng)
+            .prove(&self.gens, Transcript::new(LABEL), &self.inputs, &mut rng)
             .expect("the circuit is satisfiable");
         proof
     }
@@ -422,14 +416,12 @@ impl<G: Group> Case for ShaCase<G> {
     }
     fn verify(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let r =
-            self.circuit.verify(&self.pc, &self.bp, Transcript::new(LABEL), &self.public, &self.proofs[0], &mut rng);
+        let r = self.circuit.verify(&self.gens, Transcript::new(LABEL), &self.public, &self.proofs[0], &mut rng);
         assert!(r.is_ok());
     }
     fn verify_prepared(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let r =
-            self.prepared.verify(&self.pc, &self.bp, Transcript::new(LABEL), &self.public, &self.proofs[0], &mut rng);
+        let r = self.prepared.verify(&self.gens, Transcript::new(LABEL), &self.public, &self.proofs[0], &mut rng);
         assert!(r.is_ok());
     }
     fn build(&self) {
@@ -442,7 +434,7 @@ impl<G: Group> Case for ShaCase<G> {
             .map(|p| self.prepared.claim(Transcript::new(LABEL), &self.public, p, &mut rng).expect("claim"))
             .collect();
         let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-        assert!(ballistic::batch::verify(&refs, &self.bp, &self.pc, &mut rng).is_ok());
+        assert!(ballistic::batch::verify(&self.gens, &refs, &mut rng).is_ok());
     }
     fn floor(&self) {
         self.floor.run();

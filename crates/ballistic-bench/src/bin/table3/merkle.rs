@@ -12,7 +12,7 @@ use ballistic::embedded::WithEmbeddedCurve;
 use ballistic::group::ScalarOps;
 use ballistic::merkle::{self, MembershipProof, MerkleParams, MerkleTree, PreparedMembership};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens};
+use ballistic::Generators;
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -27,8 +27,7 @@ struct MerkleCase<G: WithEmbeddedCurve> {
     leaves: Vec<(u64, G::Scalar)>,
     proofs: Vec<(MembershipProof<G>, G::Compressed)>,
     terms: usize,
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     floor: Floor<G>,
 }
 
@@ -39,8 +38,7 @@ impl<G: WithEmbeddedCurve> MerkleCase<G> {
         let values: Vec<G::Scalar> = (0..1024).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
         let tree = MerkleTree::new(&params, values).expect("tree");
         let prepared = PreparedMembership::new(&params).expect("circuit");
-        let bp = BulletproofGens::new(params.generators_needed(), 1);
-        let pc = PedersenGens::default();
+        let gens = Generators::new(params.generators_needed(), 1);
         let leaves = (0..batch as u64).map(|i| ((i * 97) % 1024, tree.leaves()[((i * 97) % 1024) as usize])).collect();
         let mut case = MerkleCase {
             params,
@@ -49,16 +47,15 @@ impl<G: WithEmbeddedCurve> MerkleCase<G> {
             leaves,
             proofs: Vec::new(),
             terms: 0,
-            bp,
-            pc,
+            gens,
             floor: Floor { scalars: Vec::new(), points: Vec::new(), table: None },
         };
         case.proofs = (0..batch).map(|i| case.prove_index(i, 100 + i as u64)).collect();
         let (proof, v) = &case.proofs[0];
         let verifier = case.prepared.verifier(Transcript::new(LABEL), &case.tree.root(), v).expect("verifier");
-        case.terms = equation_terms(verifier, &proof.r1cs, &case.bp);
+        case.terms = equation_terms(verifier, &proof.r1cs, case.gens.vector());
         let padded = case.params.generators_needed();
-        case.floor = Floor::new(&case.bp, &case.pc, padded, case.terms, &mut rng);
+        case.floor = Floor::new(&case.gens, padded, case.terms, &mut rng);
         case
     }
 
@@ -68,9 +65,8 @@ impl<G: WithEmbeddedCurve> MerkleCase<G> {
         let path = self.tree.path(&self.params, index).expect("path");
         let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
         merkle::prove_membership(
+            &self.gens,
             &self.params,
-            &self.bp,
-            &self.pc,
             Transcript::new(LABEL),
             &self.tree.root(),
             &leaf,
@@ -85,9 +81,8 @@ impl<G: WithEmbeddedCurve> MerkleCase<G> {
         let (proof, v) = &self.proofs[0];
         let mut rng = ChaCha20Rng::seed_from_u64(1);
         let r = merkle::verify_membership(
+            &self.gens,
             &self.params,
-            &self.bp,
-            &self.pc,
             Transcript::new(LABEL),
             &self.tree.root(),
             v,
@@ -100,7 +95,7 @@ impl<G: WithEmbeddedCurve> MerkleCase<G> {
     fn verify_prepared(&self) {
         let (proof, v) = &self.proofs[0];
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let r = self.prepared.verify(&self.bp, &self.pc, Transcript::new(LABEL), &self.tree.root(), v, proof, &mut rng);
+        let r = self.prepared.verify(&self.gens, Transcript::new(LABEL), &self.tree.root(), v, proof, &mut rng);
         assert!(r.is_ok());
     }
 
@@ -112,7 +107,7 @@ impl<G: WithEmbeddedCurve> MerkleCase<G> {
             .map(|(p, v)| self.prepared.claim(Transcript::new(LABEL), &root, v, p, &mut rng).expect("claim"))
             .collect();
         let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-        assert!(ballistic::batch::verify(&refs, &self.bp, &self.pc, &mut rng).is_ok());
+        assert!(ballistic::batch::verify(&self.gens, &refs, &mut rng).is_ok());
     }
 }
 
