@@ -239,7 +239,7 @@ impl<G: Group> Equation<G> {
     }
 
     /// The generators the equation uses: `(chains, generators per chain)`;
-    /// [`BulletproofGens::new(per_chain, chains)`](BulletproofGens::new)
+    /// [`Generators::new(per_chain, chains)`](Generators::new)
     /// or larger evaluates it.
     pub fn generators_needed(&self) -> (usize, usize) {
         let chains = self.g.len().max(self.h.len());

@@ -3,7 +3,7 @@
 //! minimum-value promises, `n`, `m` powers of two with `n·m ≥ 2`):
 //! [`RangeProofPlus::prove_tari_compatible_with_rng`],
 //! [`RangeProofPlus::verify_tari_compatible`], [`RangeProofPlus::to_tari_bytes`],
-//! [`RangeProofPlus::from_tari_bytes`], with [`PedersenGens::tari_compatible`]
+//! [`RangeProofPlus::from_tari_bytes`], with [`PedersenGens::tari_compatible`](crate::PedersenGens::tari_compatible)
 //! and `BulletproofGens::new(n, m)` (tari's `G_i`, `H_i` chains are
 //! bulletproofs 5's, as ours). Proofs cross-verify both ways
 //! (`tests/integration/compat_tari.rs`). The two schedules never mix: a proof made for
@@ -41,7 +41,7 @@ fn tari_shape(n: usize, m: usize) -> Result<RangeShape, ProofError> {
 impl<G: Group> RangeProofPlus<G> {
     /// Prove in the format of `tari_bulletproofs_plus` 0.5 (extension
     /// degree 1, no minimum-value promises): its transcript schedule (see
-    /// `Flavor::Tari`), so that with [`PedersenGens::tari_compatible`] and
+    /// `Flavor::Tari`), so that with [`PedersenGens::tari_compatible`](crate::PedersenGens::tari_compatible) and
     /// `BulletproofGens::new(n, m)` on Ristretto255 tari verifies the proof
     /// ([`to_tari_bytes`](Self::to_tari_bytes)) and this crate verifies
     /// tari's ([`verify_tari_compatible`](Self::verify_tari_compatible)).

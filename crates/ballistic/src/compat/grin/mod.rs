@@ -101,8 +101,7 @@
 //! generator, `n`, minimum values, `extra_commit`), and its context is `()`:
 //! Grin's transcript is fixed by the format, not started by the
 //! application. Verify with
-//! [`GrinGenerators::bulletproof_gens`] and
-//! [`GrinGenerators::pedersen_gens`] ([`grin_generators`]), or use
+//! [`GrinGenerators::generators`] ([`grin_generators`]), or use
 //! [`GrinProof::verify`] and [`GrinProof::verify_batch`].
 //!
 //! # Secrets

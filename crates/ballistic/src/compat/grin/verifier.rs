@@ -315,7 +315,7 @@ impl GrinProof {
     /// multiplication, and on failure exactly the invalid proofs by index.
     /// Grin proofs mix with other secp256k1 proofs only over Grin's
     /// generators: [`crate::batch::verify`] with
-    /// [`GrinGenerators::bulletproof_gens`](super::GrinGenerators::bulletproof_gens)
+    /// [`GrinGenerators::generators`](super::GrinGenerators::generators)
     /// and claims `Item::new(&proof, &statement, ())`.
     pub fn verify_batch<R: RngCore + CryptoRng>(
         items: &[(&GrinProof, &GrinStatement)],
