@@ -13,7 +13,7 @@ use ballistic::circuit::gadgets::range::range;
 use ballistic::circuit::{Prover, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Secp256k1};
+use ballistic::{Generators, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -100,14 +100,14 @@ fn parallel_r1cs_prover_equals_serial<G: Group>() {
     let prove = |threads: usize| {
         pool(threads).install(|| {
             let mut rng = ChaCha20Rng::seed_from_u64(11);
-            let mut prover = Prover::new(gens.pedersen(), Transcript::new(b"r1cs threads"));
+            let mut prover = Prover::new(&gens, Transcript::new(b"r1cs threads"));
             let mut commitments = Vec::new();
             for v in values {
                 let (c, var) = prover.commit(G::Scalar::from_u64(v), G::Scalar::random(&mut rng));
                 range(&mut prover, var.into(), Some(v), 64).unwrap();
                 commitments.push(c);
             }
-            (prover.prove_with_rng(gens.vector(), &mut rng).unwrap(), commitments)
+            (prover.prove_with_rng(&mut rng).unwrap(), commitments)
         })
     };
     let (serial, c1) = prove(1);

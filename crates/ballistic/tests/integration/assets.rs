@@ -11,7 +11,7 @@ use ballistic::range::assets::{
 };
 use ballistic::range::{RangeProofSystem, RangeStatement};
 use ballistic::{
-    BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
+    Generators, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
     Verifiable,
 };
 use rand::{Rng, SeedableRng};
@@ -20,13 +20,12 @@ use rand_chacha::ChaCha20Rng;
 const LABEL: &[u8] = b"assets test";
 
 struct Setup<G: Group> {
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     rng: ChaCha20Rng,
 }
 
 fn setup<G: Group>(seed: u64) -> Setup<G> {
-    Setup { bp: BulletproofGens::new(64, 8), pc: PedersenGens::default(), rng: ChaCha20Rng::seed_from_u64(seed) }
+    Setup { gens: Generators::new(64, 8), rng: ChaCha20Rng::seed_from_u64(seed) }
 }
 
 /// `m` generators: assets "a", "b", "a" again (same tag), a blinded "a",
@@ -34,7 +33,7 @@ fn setup<G: Group>(seed: u64) -> Setup<G> {
 fn generators<G: Group>(s: &mut Setup<G>, m: usize) -> Vec<G::Point> {
     let a = asset_generator::<G>(b"a");
     let r = <G::Scalar as ScalarOps>::random(&mut s.rng);
-    let mut all = vec![a, asset_generator::<G>(b"b"), a, blinded_asset_generator(&a, &r, &s.pc), s.pc.b];
+    let mut all = vec![a, asset_generator::<G>(b"b"), a, blinded_asset_generator(&s.gens, &a, &r), s.gens.pedersen().b];
     all.extend((5..m).map(|i| asset_generator::<G>(format!("asset {i}").as_bytes())));
     all.truncate(m);
     all
@@ -60,7 +59,7 @@ fn inputs<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (Vec<u64>, Vec<G::S
 }
 
 fn prove_native<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (MultiAssetRangeProof<G>, Case<G>) {
-    let (gens, values, blindings) = inputs(s, n, m);
+    let (values, blindings, gens) = inputs(s, n, m);
     let (proof, commitments) = MultiAssetRangeProof::prove_with_rng(
         &s.gens,
         &mut Transcript::new(LABEL),
@@ -97,10 +96,10 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
     for j in 0..m {
         let mut gens = case.generators.clone();
         gens[j] = other;
-        let st = MultiAssetStatement::new(&gens, n, &case.commitments).unwrap();
+        let st = MultiAssetStatement::new(n, &case.commitments, &gens).unwrap();
         assert!(verify(s, proof, &st).is_err(), "generator {j} changed");
         let mut coms = case.commitments.clone();
-        coms[j] = G::compress(&(G::decompress(&coms[j]).unwrap() + s.pc.b));
+        coms[j] = G::compress(&(G::decompress(&coms[j]).unwrap() + s.gens.pedersen().b));
         let st = MultiAssetStatement::new(n, &coms, &case.generators).unwrap();
         assert!(verify(s, proof, &st).is_err(), "commitment {j} changed");
     }
@@ -108,7 +107,7 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
         // Outputs 0 and 1 are on different assets.
         let mut gens = case.generators.clone();
         gens.swap(0, 1);
-        let st = MultiAssetStatement::new(&gens, n, &case.commitments).unwrap();
+        let st = MultiAssetStatement::new(n, &case.commitments, &gens).unwrap();
         assert!(verify(s, proof, &st).is_err(), "generators swapped");
         let mut coms = case.commitments.clone();
         coms.swap(0, 1);
@@ -188,15 +187,15 @@ fn refuses_bad_inputs<G: Group>() {
         MultiAssetRangeProof::prove_with_rng(&s.gens, &mut Transcript::new(LABEL), v, b, g, n, &mut s.rng).map(|_| ())
     };
     assert!(matches!(prove(&mut s, &values, &blindings, &gens[..1], 8), Err(ProofError::WrongNumGenerators { .. })));
-    assert!(matches!(prove(&gens, &mut s, &values, &blindings[..1], 8), Err(ProofError::WrongNumBlindings { .. })));
+    assert!(matches!(prove(&mut s, &values, &blindings[..1], &gens, 8), Err(ProofError::WrongNumBlindings { .. })));
     assert!(matches!(
-        prove(&gens, &mut s, &[256, 1], &blindings, 8),
+        prove(&mut s, &[256, 1], &blindings, &gens, 8),
         Err(ProofError::ValueOutOfRange { index: 0, .. })
     ));
-    assert!(matches!(prove(&gens, &mut s, &values, &blindings, 0), Err(ProofError::InvalidBitsize { .. })));
+    assert!(matches!(prove(&mut s, &values, &blindings, &gens, 0), Err(ProofError::InvalidBitsize { .. })));
     gens[1] = G::identity();
     assert!(matches!(
-        prove(&gens, &mut s, &values, &blindings, 8),
+        prove(&mut s, &values, &blindings, &gens, 8),
         Err(ProofError::InvalidValueGenerator { index: 1 })
     ));
     let rec = RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(
@@ -210,7 +209,7 @@ fn refuses_bad_inputs<G: Group>() {
     );
     assert!(matches!(rec, Err(ProofError::InvalidValueGenerator { index: 1 })));
 
-    let c = G::compress(&s.pc.b);
+    let c = G::compress(&s.gens.pedersen().b);
     let identity = G::compress(&G::identity());
     assert!(matches!(MultiAssetStatement::<G>::new(8, &[c, c], &[c]), Err(ProofError::WrongNumGenerators { .. })));
     assert!(matches!(
@@ -226,7 +225,7 @@ fn prove_recommitted<G: Group, P: RangeProofSystem<G>>(
     n: usize,
     m: usize,
 ) -> (RecommittedRangeProof<G, P>, Case<G>) {
-    let (gens, values, blindings) = inputs(s, n, m);
+    let (values, blindings, gens) = inputs(s, n, m);
     let (proof, commitments) = RecommittedRangeProof::<G, P>::prove_with_rng(
         &s.gens,
         &mut Transcript::new(LABEL),
@@ -405,7 +404,7 @@ fn dispatch_by_name() {
     use ballistic::range::assets::MultiAssetSystem;
     type G = Secp256k1;
     let mut s = setup::<G>(7);
-    let (gens, values, blindings) = inputs(&mut s, 8, 3);
+    let (values, blindings, gens) = inputs(&mut s, 8, 3);
     let compressed: Vec<_> = gens.iter().map(G::compress).collect();
     for system in MultiAssetSystem::ALL {
         assert_eq!(MultiAssetSystem::from_name(system.name()), Some(system));
