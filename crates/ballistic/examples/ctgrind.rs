@@ -13,9 +13,7 @@
 use ballistic::ct::{classify, declassify};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{
-    Generators, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1,
-};
+use ballistic::{Generators, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// The prover's randomness (α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂) is secret too: this

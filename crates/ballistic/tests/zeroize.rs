@@ -19,8 +19,7 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::bulletproofs_plus::Opening;
 use ballistic::{
-    Generators, Interval, IntervalProof, RangeProof, RangeProofPlus, RangeProofPlusPlus,
-    Ristretto255, Secp256k1,
+    Generators, Interval, IntervalProof, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
 };
 use rand::SeedableRng;
 

@@ -14,8 +14,8 @@ use ballistic::merlin::Transcript;
 use ballistic::norm_linear::{schedule, Folding};
 use ballistic::range::{PlusPlusShape, RangeProofSystem, RangeSystem};
 use ballistic::{
-    ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof,
-    RangeProofPlus, RangeProofPlusPlus, RangeShape, RangeStatement, Verifiable,
+    ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof, RangeProofPlus,
+    RangeProofPlusPlus, RangeShape, RangeStatement, Verifiable,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

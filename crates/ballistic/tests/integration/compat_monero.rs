@@ -4,7 +4,9 @@
 //! decoding and statement checks (small-order and torsioned points refused).
 //! `monero-bulletproofs` uses curve25519-dalek 4: values cross through bytes.
 
-use ballistic::compat::monero::{generators, original_generators, plus_generators, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
+use ballistic::compat::monero::{
+    generators, original_generators, plus_generators, MoneroOriginalProof, MoneroPlusProof, MoneroStatement,
+};
 use ballistic::curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Ed25519, Group, ScalarOps};

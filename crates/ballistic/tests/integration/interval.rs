@@ -122,7 +122,7 @@ fn statement_is_bound<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>() {
     let bytes = proof.to_bytes();
     assert!(IntervalProof::<G, S>::from_bytes_for(&bytes, Interval::new(0, u64::MAX).unwrap()).is_err());
     assert!(IntervalProof::<G, S>::from_bytes_for(&bytes[..bytes.len() - 1], Interval::new(lo, hi).unwrap()).is_err());
-    // Every interval fits BulletproofGens::new(64, 4).
+    // Every interval fits Generators::new(64, 4).
     for &(lo, hi) in INTERVALS {
         let shape = Interval::new(lo, hi).unwrap().shape();
         assert!(shape.parties_needed() <= 4 && shape.gens_per_party_needed() <= 64);

@@ -11,8 +11,8 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::RangeSystem;
 use ballistic::{
-    ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof,
-    RangeProofPlus, RangeStatement, Verifiable,
+    ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof, RangeProofPlus,
+    RangeStatement, Verifiable,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;

@@ -72,9 +72,8 @@ fn round_trip<G: Group>() {
                     prove(&gens, system, b"wallet/7", &values, n, &seed, b"out 1", &message).unwrap();
                 // A recoverable proof is an ordinary proof to a verifier.
                 assert!(verifies(&gens, &*proof, b"wallet/7", &commitments, n), "{system:?} n={n} m={m}");
-                let Recovered { openings, message: got } = proof
-                    .recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1")
-                    .unwrap();
+                let Recovered { openings, message: got } =
+                    proof.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1").unwrap();
                 assert_eq!(openings.len(), m);
                 for ((o, v), b) in openings.iter().zip(&values).zip(&blindings) {
                     assert_eq!(o.value, *v, "{system:?} n={n} m={m}");
@@ -83,8 +82,7 @@ fn round_trip<G: Group>() {
                 assert_eq!(&got[..], &message[..], "{system:?} n={n} m={m} len={len}");
                 // The bytes round-trip and still recover.
                 let back = system.decode::<G>(&proof.to_bytes(), n, m).unwrap();
-                let again =
-                    back.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1");
+                let again = back.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1");
                 assert_eq!(again.map(|r| r.openings), Ok(openings));
             }
         }
@@ -104,9 +102,7 @@ fn wrong_inputs_recover_nothing<G: Group>() {
                        commitments: &[G::Compressed],
                        n: usize,
                        id: &[u8]| {
-            proof
-                .recover(&gens, &mut Transcript::new(label), commitments, n, seed, id)
-                .map(|r| r.openings.len())
+            proof.recover(&gens, &mut Transcript::new(label), commitments, n, seed, id).map(|r| r.openings.len())
         };
         assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 16, b"id"), Ok(2));
         // Another output id recovers nothing; an empty or oversized id is refused.
@@ -150,8 +146,7 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         // recovers nothing — or, where the field plays no part in recovery
         // (Bulletproofs' t̂, τ_x and inner-product argument; Bulletproofs+'
         // r', s'), the true openings and message: never a wrong one.
-        let truth =
-            proof.recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id").unwrap();
+        let truth = proof.recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id").unwrap();
         let bytes = proof.to_bytes();
         for offset in (0..bytes.len()).step_by(8) {
             let mut b = bytes.clone();
@@ -436,8 +431,7 @@ fn reproving_with_another_message_shares_nothing<G: Group>() {
             }
             for (p, m) in [(&p1, m1), (&p2, m2)] {
                 assert!(verifies(&gens, &**p, b"wallet", &c1, 64));
-                let r =
-                    p.recover(&gens, &mut Transcript::new(b"wallet"), &c1, 64, &seed, b"output 7").unwrap();
+                let r = p.recover(&gens, &mut Transcript::new(b"wallet"), &c1, 64, &seed, b"output 7").unwrap();
                 assert_eq!((r.openings[0].value, r.message.to_vec()), (value, m.to_vec()));
             }
         }

@@ -23,8 +23,8 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::RangeProofSystem;
 use ballistic::{
-    new_transcript, Generators, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus,
-    RangeStatement, Ristretto255, Secp256k1,
+    new_transcript, Generators, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeStatement,
+    Ristretto255, Secp256k1,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -126,8 +126,7 @@ fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSyste
     };
     if let Ok(identity) = &identity {
         let bad = Item::new(identity, &statement, Transcript::new(b"cheap"));
-        let err =
-            batch::verify_with_generators(generators, &[&bad as &dyn Claim<G>], &mut rng).unwrap_err();
+        let err = batch::verify_with_generators(generators, &[&bad as &dyn Claim<G>], &mut rng).unwrap_err();
         assert!(matches!(err.invalid[..], [(0, ProofError::IdentityPoint { .. })]), "{err}");
         assert_eq!(asked.get(), None, "generators derived for a proof that does not replay");
     }
