@@ -21,12 +21,15 @@ fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
 }
 
+/// A proof of any system, its commitments and its bit size.
+type Proved<G> = (Box<dyn ballistic::range::DynRangeProof<G>>, Vec<<G as Group>::Compressed>, usize);
+
 /// A batch of mixed shapes and systems with two bad members names exactly
 /// those two on one, two and four threads; the honest part verifies.
 fn parallel_batch_names_the_same_claims<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     let gens = Generators::<G>::new(64, 4);
-    let mut proofs: Vec<(Box<dyn ballistic::range::DynRangeProof<G>>, Vec<G::Compressed>, usize)> = Vec::new();
+    let mut proofs: Vec<Proved<G>> = Vec::new();
     for (k, (n, m)) in [(64, 1), (8, 2), (32, 4), (64, 2), (16, 1), (64, 1), (32, 2)].into_iter().enumerate() {
         let values: Vec<u64> = (0..m as u64).map(|v| v + k as u64).collect();
         let blindings: Vec<_> = (0..m).map(|_| G::Scalar::random(&mut rng)).collect();
@@ -41,8 +44,7 @@ fn parallel_batch_names_the_same_claims<G: Group>() {
             proofs.push((Box::new(p), c, n));
         }
     }
-    let verdict = |proofs: &[(Box<dyn ballistic::range::DynRangeProof<G>>, Vec<G::Compressed>, usize)],
-                   threads: usize| {
+    let verdict = |proofs: &[Proved<G>], threads: usize| {
         let statements: Vec<_> = proofs.iter().map(|(_, c, n)| RangeStatement::new(*n, c).unwrap()).collect();
         let items: Vec<_> =
             proofs.iter().zip(&statements).map(|((p, _, _), s)| Item::new(&**p, s, Transcript::new(b"par"))).collect();
