@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::PlusPlusShape;
-use ballistic::{BulletproofGens, PedersenGens, RangeProofPlusPlus, Ristretto255};
+use ballistic::{Generators, RangeProofPlusPlus, Ristretto255};
 use rand::SeedableRng;
 
 type G = Ristretto255;
@@ -24,7 +24,6 @@ fn median(mut v: Vec<Duration>) -> f64 {
 fn main() {
     let reps: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(7);
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
-    let pc = PedersenGens::<G>::default();
     println!("| n | m | β | N | bytes | prove ms | verify ms | |");
     println!("|---:|---:|---:|---:|---:|---:|---:|---|");
     for (n, m) in [(64usize, 1usize), (32, 1), (64, 4), (64, 8), (64, 32), (16, 16)] {
@@ -35,8 +34,8 @@ fn main() {
                 continue;
             }
             let (chains, per_chain) = shape.generators_needed();
-            let bp = BulletproofGens::<G>::new(per_chain, chains);
-            bp.precompute();
+            let gens = Generators::<G>::new(per_chain, chains);
+            gens.vector().precompute();
             let values: Vec<u64> = (0..m).map(|_| rand::Rng::gen::<u64>(&mut rng) >> (64 - n)).collect();
             let blindings: Vec<_> = (0..m).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
             let (mut prove, mut verify) = (Vec::new(), Vec::new());

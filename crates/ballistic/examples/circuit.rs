@@ -7,7 +7,7 @@ use std::time::Instant;
 use ballistic::circuit::arith::Circuit;
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
+use ballistic::{Generators, Ristretto255, Secp256k1};
 
 fn run<G: Group>(circuit: &Circuit, inputs: &Path) -> Result<(), Box<dyn std::error::Error>> {
     let stats = circuit.stats();
@@ -15,9 +15,8 @@ fn run<G: Group>(circuit: &Circuit, inputs: &Path) -> Result<(), Box<dyn std::er
     let values = circuit.read_inputs::<G::Scalar, _>(std::io::BufReader::new(std::fs::File::open(inputs)?))?;
     let padded = stats.multipliers.next_power_of_two();
     let t = Instant::now();
-    let bp = BulletproofGens::<G>::new(padded, 1);
+    let gens = Generators::<G>::new(padded, 1);
     println!("generators: {:.2?}", t.elapsed());
-    let pc = PedersenGens::<G>::default();
     let t = Instant::now();
     let (proof, public) = circuit.prove(&gens, Transcript::new(b"example"), &values, &mut rand::thread_rng())?;
     println!("prove: {:.2?}, {} bytes", t.elapsed(), proof.to_bytes().len());

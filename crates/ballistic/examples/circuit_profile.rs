@@ -9,7 +9,7 @@ use std::time::Instant;
 use ballistic::batch::{self, Claim};
 use ballistic::circuit::arith::{Circuit, PreparedCircuit};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
+use ballistic::{Generators, Ristretto255};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();

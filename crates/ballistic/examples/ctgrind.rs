@@ -13,9 +13,7 @@
 use ballistic::ct::{classify, declassify};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{
-    BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1,
-};
+use ballistic::{Generators, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// The prover's randomness (α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂) is secret too: this
@@ -56,9 +54,9 @@ fn main() {
     // `ctgrind recovery`: only the owner-recovery provers (Bulletproofs and
     // Bulletproofs+, every group).
     if std::env::args().nth(1).as_deref() == Some("recovery") {
-        recoverable::<Ristretto255>(&BulletproofGens::new(16, 2), &PedersenGens::default());
-        recoverable::<Secp256k1>(&BulletproofGens::new(16, 2), &PedersenGens::default());
-        recoverable::<ballistic::Ed25519>(&BulletproofGens::new(16, 2), &PedersenGens::default());
+        recoverable::<Ristretto255>(&Generators::new(16, 2));
+        recoverable::<Secp256k1>(&Generators::new(16, 2));
+        recoverable::<ballistic::Ed25519>(&Generators::new(16, 2));
         return;
     }
     // `ctgrind grin` runs only Grin's prover and rewind.
@@ -188,11 +186,10 @@ fn embedded<G: ballistic::embedded::WithEmbeddedCurve>() {
     use ballistic::merkle::{prove_membership, MerkleParams, MerkleTree};
 
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(21));
-    let pc = PedersenGens::<G>::default();
     // One set of generators for both proofs (deriving them dominates the
     // run under valgrind): the membership circuit of depth 1 needs 2,048.
     let mparams = MerkleParams::<G>::new(1).expect("parameters");
-    let bp = BulletproofGens::<G>::new(mparams.generators_needed(), 1);
+    let gens = Generators::<G>::new(mparams.generators_needed(), 1);
     let params = PedersenHash::<G::Curve>::new(b"ctgrind", 96).expect("parameters");
     let message: Vec<bool> = (0..96).map(|i| (i * 5 + 1) % 7 < 3).collect();
     let out = params.hash_vartime(&message).expect("hash");
@@ -200,12 +197,12 @@ fn embedded<G: ballistic::embedded::WithEmbeddedCurve>() {
         ecc::FixedBase::<G::Curve>::new(&ballistic::embedded::hash_to_curve::<G::Curve>(b"G"), 32, 2).expect("tables");
     let mut bits: Vec<G::Scalar> = message.iter().map(|b| G::Scalar::from_u64(u64::from(*b))).collect();
     classify(&bits[..]);
-    let mut prover = Prover::<G>::new(&pc, Transcript::new(b"ctgrind pedersen"));
+    let mut prover = Prover::<G>::new(&gens, Transcript::new(b"ctgrind pedersen"));
     let preimage = pedersen::hash_bits(&mut prover, &params, Some(&bits)).and_then(|(msg_bits, h)| {
         h.constrain_equal(&mut prover, &out);
         let scalar = &msg_bits[..32];
         ecc::fixed_base_mul(&mut prover, &base, scalar, Some(&bits[..32]))?;
-        prover.prove_with_rng(&bp, &mut secret_rng)
+        prover.prove_with_rng(&mut secret_rng)
     });
     declassify(&bits[..]);
     bits.clear();
@@ -318,7 +315,7 @@ fn r1cs<G: Group>() {
     let blindings: Vec<G::Scalar> = (0..6).map(|_| <G::Scalar as ScalarOps>::random(&mut secret_rng.0)).collect();
     classify(&values[..]);
     classify(&blindings[..]);
-    let mut prover = Prover::<G>::new(&pc, Transcript::new(b"ctgrind gadgets"));
+    let mut prover = Prover::<G>::new(&gens, Transcript::new(b"ctgrind gadgets"));
     let mut xs = Vec::new();
     let mut ys = Vec::new();
     let mut commitments = Vec::new();
@@ -333,7 +330,7 @@ fn r1cs<G: Group>() {
         commitments.push(c);
         ys.push(var);
     }
-    let gadgets = shuffle(&mut prover, xs, ys).and_then(|()| prover.prove_with_rng(&bp, &mut secret_rng));
+    let gadgets = shuffle(&mut prover, xs, ys).and_then(|()| prover.prove_with_rng(&mut secret_rng));
     declassify(&values[..]);
     declassify(&blindings[..]);
     for (what, result) in [("arith circuit", arith.map(|_| ())), ("range + shuffle gadgets", gadgets.map(|_| ()))] {
@@ -398,9 +395,9 @@ fn mpc<G: Group>() {
 /// Monero's Bulletproofs+ and original Bulletproofs provers: amounts, masks and the prover's
 /// randomness secret. The generators are derived (public) first.
 fn monero() {
-    use ballistic::compat::monero::{MoneroGens, MoneroOriginalProof, MoneroPlusProof};
-    let _ = MoneroGens::plus();
-    let _ = MoneroGens::original();
+    use ballistic::compat::monero::{original_generators, plus_generators, MoneroOriginalProof, MoneroPlusProof};
+    let _ = plus_generators();
+    let _ = original_generators();
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(31);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(32));
     for m in [1usize, 3] {
@@ -481,7 +478,7 @@ fn run<G: Group>() {
 }
 
 /// The owner-recovery provers (`ctgrind recovery` runs only these).
-fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
+fn recoverable<G: Group>(gens: &Generators<G>) {
     // The owner-recovery provers (Bulletproofs, Bulletproofs+, Bulletproofs++): the seed,
     // the output id, the values and the message are secret (the blindings
     // and every nonce derive from them).
@@ -527,7 +524,7 @@ fn recoverable<G: Group>(bp: &BulletproofGens<G>, pc: &PedersenGens<G>) {
                 let Ok(proof) = system.decode::<G>(b, 16, 2) else { continue };
                 classify(&seed[..]);
                 classify(&output_id[..]);
-                let recovered = proof.recover(pc, &mut Transcript::new(b"ctgrind"), &c, 16, &seed, &output_id);
+                let recovered = proof.recover(gens, &mut Transcript::new(b"ctgrind"), &c, 16, &seed, &output_id);
                 declassify(&seed[..]);
                 declassify(&output_id[..]);
                 // The honest proof recovers; a tampered one may (recovery

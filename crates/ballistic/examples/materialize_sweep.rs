@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use ballistic::circuit::arith::{Circuit, PreparedCircuit};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
+use ballistic::{Generators, Ristretto255};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
@@ -24,7 +24,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let circuit = std::sync::Arc::new(Circuit::from_path(std::path::Path::new(path))?);
     let values =
         circuit.read_inputs::<ballistic::curve25519_dalek::scalar::Scalar, _>(std::fs::read(inputs)?.as_slice())?;
-    let pc = PedersenGens::<Ristretto255>::default();
     println!("| threshold | multipliers | padded | constraints | nonzeros | translate ms | prove s | verify s |");
     println!("|---|---|---|---|---|---|---|---|");
     for t in thresholds {
@@ -32,7 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let prepared = PreparedCircuit::<Ristretto255>::with_materialize_above(circuit.clone(), t)?;
         let translate = started.elapsed();
         let m = prepared.metrics();
-        let bp = BulletproofGens::<Ristretto255>::new(m.padded_multipliers(), 1);
+        let gens = Generators::<Ristretto255>::new(m.padded_multipliers(), 1);
         let started = Instant::now();
         let (proof, public) = prepared.prove(&gens, Transcript::new(b"sweep"), &values, &mut rand::thread_rng())?;
         let prove = started.elapsed();

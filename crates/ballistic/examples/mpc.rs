@@ -5,7 +5,7 @@
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{Dealer, MpcError, Party};
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255};
+use ballistic::{Generators, Ristretto255};
 use rand_core::OsRng;
 
 type G = Ristretto255;

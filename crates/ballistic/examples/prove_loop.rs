@@ -7,15 +7,14 @@ use ballistic::group::GroupId;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;
-use ballistic::{with_group, BulletproofGens, PedersenGens, RangeStatement, RangeSystem};
+use ballistic::{with_group, Generators, RangeStatement, RangeSystem};
 use rand::SeedableRng;
 
 fn run<G: Group>(system: RangeSystem, n: usize, m: usize, iters: usize, mode: &str, batch: usize) {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
-    let pc = PedersenGens::<G>::default();
     let (chains, per_chain) = system.generators_needed(n, m).expect("shape");
-    let bp = BulletproofGens::<G>::new(per_chain, chains);
-    bp.precompute();
+    let gens = Generators::<G>::new(per_chain, chains);
+    gens.vector().precompute();
     let values: Vec<u64> = (0..m as u64).collect();
     let blindings: Vec<G::Scalar> = (0..m).map(|_| G::Scalar::random(&mut rng)).collect();
     let prove = |rng: &mut rand_chacha::ChaCha20Rng| {

@@ -11,7 +11,7 @@ use ballistic::equation::Equation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;
-use ballistic::{BulletproofGens, PedersenGens, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::{Generators, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -21,15 +21,14 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 fn profile<G: Group>(batch: usize, n: usize, m: usize, reps: usize, only: &[String]) {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
-    let pc = PedersenGens::<G>::default();
     for system in RangeSystem::ALL {
         let cell = format!("{}:{}", G::NAME, system.name());
         if !only.is_empty() && !only.iter().any(|o| *o == cell || *o == G::NAME) {
             continue;
         }
         let (chains, per_chain) = system.generators_needed(n, m).expect("shape");
-        let bp = BulletproofGens::<G>::new(per_chain, chains);
-        bp.precompute();
+        let gens = Generators::<G>::new(per_chain, chains);
+        gens.vector().precompute();
         let mut files = Vec::new();
         for _ in 0..batch {
             let values: Vec<u64> = (0..m).map(|_| rand::Rng::gen::<u64>(&mut rng) >> (64 - n)).collect();

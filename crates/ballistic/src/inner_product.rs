@@ -341,7 +341,7 @@ mod tests {
         }
     }
     use crate::equation::Equation;
-    use crate::generators::BulletproofGens;
+    use crate::generators::Generators;
     use crate::group::Ristretto255;
     use crate::poly::powers;
     use curve25519_dalek::scalar::Scalar;
@@ -351,9 +351,9 @@ mod tests {
 
     fn check(n: usize) {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(n as u64);
-        let gens = BulletproofGens::<G>::new(n, 1);
-        let g: Vec<_> = gens.g_layout(n, n).copied().collect();
-        let h: Vec<_> = gens.h_layout(n, n).copied().collect();
+        let gens = Generators::<G>::new(n, 1);
+        let g: Vec<_> = gens.vector().g_layout(n, n).copied().collect();
+        let h: Vec<_> = gens.vector().h_layout(n, n).copied().collect();
         let q = <G as Group>::hash_to_point(&[7u8; 64]);
         let a: Vec<Scalar> = (0..n).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
         let b: Vec<Scalar> = (0..n).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
@@ -374,7 +374,7 @@ mod tests {
             &h_factors,
             g.clone(),
             h.clone(),
-            gens.tables().map(|t| (t, n)),
+            gens.vector().tables().map(|t| (t, n)),
             &mut a2,
             &mut b2,
         );
@@ -394,7 +394,7 @@ mod tests {
             acc.add_g_layout(n, s.iter().map(|s| -proof.a * s));
             acc.add_h_layout(n, s.iter().rev().zip(&h_factors).map(|(s, f)| -proof.b * s * f));
             acc.add_point(-proof.a * proof.b, q);
-            acc.is_identity(&gens, &Default::default()).unwrap_or(false)
+            acc.is_identity(&gens).unwrap_or(false)
         };
         assert!(verify(&proof, p));
         assert!(!verify(&proof, p + q));

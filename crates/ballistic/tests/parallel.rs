@@ -13,7 +13,7 @@ use ballistic::circuit::gadgets::range::range;
 use ballistic::circuit::{Prover, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Secp256k1};
+use ballistic::{Generators, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -21,12 +21,15 @@ fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
 }
 
+/// A proof of any system, its commitments and its bit size.
+type Proved<G> = (Box<dyn ballistic::range::DynRangeProof<G>>, Vec<<G as Group>::Compressed>, usize);
+
 /// A batch of mixed shapes and systems with two bad members names exactly
 /// those two on one, two and four threads; the honest part verifies.
 fn parallel_batch_names_the_same_claims<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     let gens = Generators::<G>::new(64, 4);
-    let mut proofs: Vec<(Box<dyn ballistic::range::DynRangeProof<G>>, Vec<G::Compressed>, usize)> = Vec::new();
+    let mut proofs: Vec<Proved<G>> = Vec::new();
     for (k, (n, m)) in [(64, 1), (8, 2), (32, 4), (64, 2), (16, 1), (64, 1), (32, 2)].into_iter().enumerate() {
         let values: Vec<u64> = (0..m as u64).map(|v| v + k as u64).collect();
         let blindings: Vec<_> = (0..m).map(|_| G::Scalar::random(&mut rng)).collect();
@@ -41,8 +44,7 @@ fn parallel_batch_names_the_same_claims<G: Group>() {
             proofs.push((Box::new(p), c, n));
         }
     }
-    let verdict = |proofs: &[(Box<dyn ballistic::range::DynRangeProof<G>>, Vec<G::Compressed>, usize)],
-                   threads: usize| {
+    let verdict = |proofs: &[Proved<G>], threads: usize| {
         let statements: Vec<_> = proofs.iter().map(|(_, c, n)| RangeStatement::new(*n, c).unwrap()).collect();
         let items: Vec<_> =
             proofs.iter().zip(&statements).map(|((p, _, _), s)| Item::new(&**p, s, Transcript::new(b"par"))).collect();
@@ -100,14 +102,14 @@ fn parallel_r1cs_prover_equals_serial<G: Group>() {
     let prove = |threads: usize| {
         pool(threads).install(|| {
             let mut rng = ChaCha20Rng::seed_from_u64(11);
-            let mut prover = Prover::new(gens.pedersen(), Transcript::new(b"r1cs threads"));
+            let mut prover = Prover::new(&gens, Transcript::new(b"r1cs threads"));
             let mut commitments = Vec::new();
             for v in values {
                 let (c, var) = prover.commit(G::Scalar::from_u64(v), G::Scalar::random(&mut rng));
                 range(&mut prover, var.into(), Some(v), 64).unwrap();
                 commitments.push(c);
             }
-            (prover.prove_with_rng(gens.vector(), &mut rng).unwrap(), commitments)
+            (prover.prove_with_rng(&mut rng).unwrap(), commitments)
         })
     };
     let (serial, c1) = prove(1);

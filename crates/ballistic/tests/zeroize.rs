@@ -19,8 +19,7 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::bulletproofs_plus::Opening;
 use ballistic::{
-    BulletproofGens, Interval, IntervalProof, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus,
-    Ristretto255, Secp256k1,
+    Generators, Interval, IntervalProof, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
 };
 use rand::SeedableRng;
 
@@ -167,7 +166,7 @@ fn provers_leave_nothing<G: Group>() {
                 .prove_recoverable::<G>(&gens, &mut Transcript::new(b"r"), &[VALUE], 64, &seed, b"o", b"memo")
                 .unwrap();
             drop(blindings);
-            let recovered = p.recover(gens.pedersen(), &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
+            let recovered = p.recover(&gens, &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
             assert_eq!(recovered.openings[0].value, VALUE);
             assert_eq!(&recovered.message[..], b"memo");
             drop(recovered);
@@ -200,10 +199,10 @@ fn provers_leave_nothing<G: Group>() {
         // R1CS: a committed secret through the range gadget (the prover's
         // wire vectors grow gate by gate), and an `.arith` witness read
         // from text, evaluated and proved.
-        let mut prover = ballistic::circuit::Prover::<G>::new(gens.pedersen(), Transcript::new(b"c"));
+        let mut prover = ballistic::circuit::Prover::<G>::new(&gens, Transcript::new(b"c"));
         let (c, v) = prover.commit(G::Scalar::from_u64(VALUE), blinding);
         ballistic::circuit::gadgets::range::range(&mut prover, v.into(), Some(VALUE), 64).unwrap();
-        let proof = prover.prove_with_rng(gens.vector(), &mut rng).unwrap();
+        let proof = prover.prove_with_rng(&mut rng).unwrap();
         let mut verifier = ballistic::circuit::Verifier::<G>::new(Transcript::new(b"c"));
         let v = verifier.commit(c);
         ballistic::circuit::gadgets::range::range(&mut verifier, v.into(), None, 64).unwrap();
@@ -215,10 +214,10 @@ fn provers_leave_nothing<G: Group>() {
         );
         let circuit = ballistic::circuit::arith::Circuit::parse(text.as_bytes()).unwrap();
         let inputs = circuit.read_inputs::<G::Scalar, _>(format!("0 1\n1 {VALUE:x}\n").as_bytes()).unwrap();
-        let bp128 = BulletproofGens::<G>::new(128, 1);
-        let (proof, public) = circuit.prove(gens.pedersen(), &bp128, Transcript::new(b"a"), &inputs, &mut rng).unwrap();
+        let gens128 = Generators::<G>::new(128, 1);
+        let (proof, public) = circuit.prove(&gens128, Transcript::new(b"a"), &inputs, &mut rng).unwrap();
         drop(inputs);
-        circuit.verify(gens.pedersen(), &bp128, Transcript::new(b"a"), &public, &proof, &mut rng).unwrap();
+        circuit.verify(&gens128, Transcript::new(b"a"), &public, &proof, &mut rng).unwrap();
     });
     assert_eq!(hits, 0, "{hits} freed heap blocks still held a secret on {}", G::NAME);
 }

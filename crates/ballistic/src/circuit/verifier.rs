@@ -599,11 +599,11 @@ mod tests {
     fn every_public_input_changes_every_challenge() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
         let gens = Generators::<G>::new(8, 1);
-        let mut prover = Prover::<G>::new(&pc, Transcript::new(b"fh"));
+        let mut prover = Prover::<G>::new(&gens, Transcript::new(b"fh"));
         let (ca, a) = prover.commit(s(3), <S as ScalarOps>::random(&mut rng));
         let (cb, b) = prover.commit(s(5), <S as ScalarOps>::random(&mut rng));
         gadget(&mut prover, a, b, BASE, Rc::default());
-        let proof = prover.prove_with_rng(&bp, &mut rng).unwrap();
+        let proof = prover.prove_with_rng(&mut rng).unwrap();
         let v = [ca, cb];
         let mut verifier = Verifier::<G>::new(Transcript::new(b"fh"));
         let (va, vb) = (verifier.commit(ca), verifier.commit(cb));
@@ -631,7 +631,7 @@ mod tests {
         differs(challenges(&proof, b"fh", &v, Stmt { extra: true, ..BASE }), "the number of multipliers");
         for j in 0..2 {
             let mut other = v;
-            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + pc.b));
+            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + gens.pedersen().b));
             differs(challenges(&proof, b"fh", &other, BASE), "a commitment");
         }
         differs(challenges(&proof, b"fh", &[v[1], v[0]], BASE), "the commitments' order");

@@ -11,7 +11,7 @@ use ballistic::circuit::arith::{ArithError, Circuit, PreparedCircuit, PublicValu
 use ballistic::circuit::R1csProof;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
+use ballistic::{Generators, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 

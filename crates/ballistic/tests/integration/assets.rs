@@ -11,8 +11,7 @@ use ballistic::range::assets::{
 };
 use ballistic::range::{RangeProofSystem, RangeStatement};
 use ballistic::{
-    BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
-    Verifiable,
+    Generators, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1, Verifiable,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -20,13 +19,12 @@ use rand_chacha::ChaCha20Rng;
 const LABEL: &[u8] = b"assets test";
 
 struct Setup<G: Group> {
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     rng: ChaCha20Rng,
 }
 
 fn setup<G: Group>(seed: u64) -> Setup<G> {
-    Setup { bp: BulletproofGens::new(64, 8), pc: PedersenGens::default(), rng: ChaCha20Rng::seed_from_u64(seed) }
+    Setup { gens: Generators::new(64, 8), rng: ChaCha20Rng::seed_from_u64(seed) }
 }
 
 /// `m` generators: assets "a", "b", "a" again (same tag), a blinded "a",
@@ -34,7 +32,7 @@ fn setup<G: Group>(seed: u64) -> Setup<G> {
 fn generators<G: Group>(s: &mut Setup<G>, m: usize) -> Vec<G::Point> {
     let a = asset_generator::<G>(b"a");
     let r = <G::Scalar as ScalarOps>::random(&mut s.rng);
-    let mut all = vec![a, asset_generator::<G>(b"b"), a, blinded_asset_generator(&a, &r, &s.pc), s.pc.b];
+    let mut all = vec![a, asset_generator::<G>(b"b"), a, blinded_asset_generator(&s.gens, &a, &r), s.gens.pedersen().b];
     all.extend((5..m).map(|i| asset_generator::<G>(format!("asset {i}").as_bytes())));
     all.truncate(m);
     all
@@ -60,18 +58,18 @@ fn inputs<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (Vec<u64>, Vec<G::S
 }
 
 fn prove_native<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (MultiAssetRangeProof<G>, Case<G>) {
-    let (gens, values, blindings) = inputs(s, n, m);
+    let (values, blindings, asset_gens) = inputs(s, n, m);
     let (proof, commitments) = MultiAssetRangeProof::prove_with_rng(
         &s.gens,
         &mut Transcript::new(LABEL),
         &values,
         &blindings,
-        &gens,
+        &asset_gens,
         n,
         &mut s.rng,
     )
     .unwrap();
-    let generators = gens.iter().map(G::compress).collect();
+    let generators = asset_gens.iter().map(G::compress).collect();
     (proof, Case { values, generators, commitments })
 }
 
@@ -95,20 +93,20 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
     let m = case.commitments.len();
     let other = G::compress(&asset_generator::<G>(b"other"));
     for j in 0..m {
-        let mut gens = case.generators.clone();
-        gens[j] = other;
-        let st = MultiAssetStatement::new(&gens, n, &case.commitments).unwrap();
+        let mut asset_gens = case.generators.clone();
+        asset_gens[j] = other;
+        let st = MultiAssetStatement::new(n, &case.commitments, &asset_gens).unwrap();
         assert!(verify(s, proof, &st).is_err(), "generator {j} changed");
         let mut coms = case.commitments.clone();
-        coms[j] = G::compress(&(G::decompress(&coms[j]).unwrap() + s.pc.b));
+        coms[j] = G::compress(&(G::decompress(&coms[j]).unwrap() + s.gens.pedersen().b));
         let st = MultiAssetStatement::new(n, &coms, &case.generators).unwrap();
         assert!(verify(s, proof, &st).is_err(), "commitment {j} changed");
     }
     if m >= 2 {
         // Outputs 0 and 1 are on different assets.
-        let mut gens = case.generators.clone();
-        gens.swap(0, 1);
-        let st = MultiAssetStatement::new(&gens, n, &case.commitments).unwrap();
+        let mut asset_gens = case.generators.clone();
+        asset_gens.swap(0, 1);
+        let st = MultiAssetStatement::new(n, &case.commitments, &asset_gens).unwrap();
         assert!(verify(s, proof, &st).is_err(), "generators swapped");
         let mut coms = case.commitments.clone();
         coms.swap(0, 1);
@@ -183,20 +181,26 @@ fn native_rejects_moved_value<G: Group>() {
 
 fn refuses_bad_inputs<G: Group>() {
     let mut s = setup::<G>(4);
-    let (values, blindings, mut gens) = inputs(&mut s, 8, 2);
+    let (values, blindings, mut asset_gens) = inputs(&mut s, 8, 2);
     let prove = |s: &mut Setup<G>, v: &[u64], b: &[G::Scalar], g: &[G::Point], n| {
         MultiAssetRangeProof::prove_with_rng(&s.gens, &mut Transcript::new(LABEL), v, b, g, n, &mut s.rng).map(|_| ())
     };
-    assert!(matches!(prove(&mut s, &values, &blindings, &gens[..1], 8), Err(ProofError::WrongNumGenerators { .. })));
-    assert!(matches!(prove(&gens, &mut s, &values, &blindings[..1], 8), Err(ProofError::WrongNumBlindings { .. })));
     assert!(matches!(
-        prove(&gens, &mut s, &[256, 1], &blindings, 8),
+        prove(&mut s, &values, &blindings, &asset_gens[..1], 8),
+        Err(ProofError::WrongNumGenerators { .. })
+    ));
+    assert!(matches!(
+        prove(&mut s, &values, &blindings[..1], &asset_gens, 8),
+        Err(ProofError::WrongNumBlindings { .. })
+    ));
+    assert!(matches!(
+        prove(&mut s, &[256, 1], &blindings, &asset_gens, 8),
         Err(ProofError::ValueOutOfRange { index: 0, .. })
     ));
-    assert!(matches!(prove(&gens, &mut s, &values, &blindings, 0), Err(ProofError::InvalidBitsize { .. })));
-    gens[1] = G::identity();
+    assert!(matches!(prove(&mut s, &values, &blindings, &asset_gens, 0), Err(ProofError::InvalidBitsize { .. })));
+    asset_gens[1] = G::identity();
     assert!(matches!(
-        prove(&gens, &mut s, &values, &blindings, 8),
+        prove(&mut s, &values, &blindings, &asset_gens, 8),
         Err(ProofError::InvalidValueGenerator { index: 1 })
     ));
     let rec = RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(
@@ -204,13 +208,13 @@ fn refuses_bad_inputs<G: Group>() {
         &mut Transcript::new(LABEL),
         &values,
         &blindings,
-        &gens,
+        &asset_gens,
         8,
         &mut s.rng,
     );
     assert!(matches!(rec, Err(ProofError::InvalidValueGenerator { index: 1 })));
 
-    let c = G::compress(&s.pc.b);
+    let c = G::compress(&s.gens.pedersen().b);
     let identity = G::compress(&G::identity());
     assert!(matches!(MultiAssetStatement::<G>::new(8, &[c, c], &[c]), Err(ProofError::WrongNumGenerators { .. })));
     assert!(matches!(
@@ -226,18 +230,18 @@ fn prove_recommitted<G: Group, P: RangeProofSystem<G>>(
     n: usize,
     m: usize,
 ) -> (RecommittedRangeProof<G, P>, Case<G>) {
-    let (gens, values, blindings) = inputs(s, n, m);
+    let (values, blindings, asset_gens) = inputs(s, n, m);
     let (proof, commitments) = RecommittedRangeProof::<G, P>::prove_with_rng(
         &s.gens,
         &mut Transcript::new(LABEL),
         &values,
         &blindings,
-        &gens,
+        &asset_gens,
         n,
         &mut s.rng,
     )
     .unwrap();
-    let generators = gens.iter().map(G::compress).collect();
+    let generators = asset_gens.iter().map(G::compress).collect();
     (proof, Case { values, generators, commitments })
 }
 
@@ -405,12 +409,12 @@ fn dispatch_by_name() {
     use ballistic::range::assets::MultiAssetSystem;
     type G = Secp256k1;
     let mut s = setup::<G>(7);
-    let (gens, values, blindings) = inputs(&mut s, 8, 3);
-    let compressed: Vec<_> = gens.iter().map(G::compress).collect();
+    let (values, blindings, asset_gens) = inputs(&mut s, 8, 3);
+    let compressed: Vec<_> = asset_gens.iter().map(G::compress).collect();
     for system in MultiAssetSystem::ALL {
         assert_eq!(MultiAssetSystem::from_name(system.name()), Some(system));
         let (proof, commitments) = system
-            .prove::<G, _>(&s.gens, &mut Transcript::new(LABEL), &values, &blindings, &gens, 8, &mut s.rng)
+            .prove::<G, _>(&s.gens, &mut Transcript::new(LABEL), &values, &blindings, &asset_gens, 8, &mut s.rng)
             .unwrap();
         assert_eq!(proof.system(), system);
         let bytes = proof.to_bytes();

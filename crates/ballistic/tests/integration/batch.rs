@@ -5,7 +5,7 @@ use crate::common;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;
-use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeShape};
+use ballistic::{Generators, ProofError, RangeProof, RangeShape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -15,8 +15,7 @@ struct Case<G: Group> {
     bits: usize,
 }
 
-fn make<G: Group>(rng: &mut ChaCha20Rng, bp: &BulletproofGens<G>, shapes: &[(usize, usize)]) -> Vec<Case<G>> {
-    let pc = PedersenGens::<G>::default();
+fn make<G: Group>(gens: &Generators<G>, rng: &mut ChaCha20Rng, shapes: &[(usize, usize)]) -> Vec<Case<G>> {
     shapes
         .iter()
         .map(|&(n, m)| {
@@ -24,8 +23,7 @@ fn make<G: Group>(rng: &mut ChaCha20Rng, bp: &BulletproofGens<G>, shapes: &[(usi
             let values: Vec<u64> = (0..m).map(|_| rng.gen::<u64>() & max).collect();
             let blindings: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(rng)).collect();
             let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-                bp,
-                &pc,
+                gens,
                 &mut Transcript::new(b"batch"),
                 &values,
                 &blindings,
@@ -58,7 +56,7 @@ const MIXED: &[(usize, usize)] = &[(64, 1), (8, 1), (33, 3), (64, 4), (1, 1), (1
 fn mixed_batches_verify<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(10);
     let gens = Generators::<G>::new(64, 16);
-    let cases = make::<G>(&mut rng, &bp, MIXED);
+    let cases = make::<G>(&gens, &mut rng, MIXED);
     assert_eq!(common::verify_range_batch(&gens, &items(&cases, &[]), &mut rng), Ok(()));
     assert_eq!(common::verify_range_batch::<G, _>(&gens, &[], &mut rng), Ok(()));
     // Commitments reused across proofs of a batch are fine.
@@ -69,7 +67,7 @@ fn mixed_batches_verify<G: Group>() {
 fn invalid_proofs_are_named_exactly<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(11);
     let gens = Generators::<G>::new(64, 16);
-    let cases = make::<G>(&mut rng, &bp, MIXED);
+    let cases = make::<G>(&gens, &mut rng, MIXED);
     let b = cases.len();
     let mut patterns: Vec<Vec<usize>> = (0..b).map(|i| vec![i]).collect();
     patterns.extend([vec![0, b - 1], vec![1, 2, 3], vec![0, 4, 8], (0..b).collect(), vec![2, 5, 6, 7]]);
@@ -83,7 +81,7 @@ fn invalid_proofs_are_named_exactly<G: Group>() {
 fn malformed_items_are_named<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(12);
     let gens = Generators::<G>::new(64, 16);
-    let cases = make::<G>(&mut rng, &bp, MIXED);
+    let cases = make::<G>(&gens, &mut rng, MIXED);
     let mut its = items(&cases, &[5]);
     its[1].bits = 9; // wrong n: wrong length for this statement
     its[3].commitments = &cases[0].commitments; // wrong m
@@ -92,8 +90,8 @@ fn malformed_items_are_named<G: Group>() {
     assert!(matches!(err.invalid[0].1, ProofError::WrongLength { .. }));
     assert_eq!(err.invalid[2].1, ProofError::VerificationFailed);
     // Generators too small for an item: an error naming it, not a panic.
-    let small = BulletproofGens::<G>::new(8, 1);
-    let err = common::verify_range_batch(&items(&cases[..1], &[]), &small, &pc, &mut rng).unwrap_err();
+    let small = Generators::<G>::new(8, 1);
+    let err = common::verify_range_batch(&small, &items(&cases[..1], &[]), &mut rng).unwrap_err();
     assert_eq!(err.indices(), vec![0]);
 }
 
@@ -103,14 +101,13 @@ fn malformed_items_are_named<G: Group>() {
 fn tables_do_not_change_any_verdict<G: Group>() {
     use ballistic::generators::Precomputation;
     let mut rng = ChaCha20Rng::seed_from_u64(14);
-    let with = BulletproofGens::<G>::new(64, 16);
+    let with = Generators::<G>::new(64, 16);
     let without = with.clone().with_precomputation(Precomputation::Off);
-    let pc = PedersenGens::<G>::default();
-    let cases = make::<G>(&mut rng, &without, MIXED);
+    let cases = make::<G>(&without, &mut rng, MIXED);
     for c in &cases {
         for label in [&b"batch"[..], b"wrong"] {
-            let verdict = |gens: &BulletproofGens<G>, rng: &mut ChaCha20Rng| {
-                c.proof.verify_multiple_with_rng(gens, &pc, &mut Transcript::new(label), &c.commitments, c.bits, rng)
+            let verdict = |gens: &Generators<G>, rng: &mut ChaCha20Rng| {
+                c.proof.verify_multiple_with_rng(gens, &mut Transcript::new(label), &c.commitments, c.bits, rng)
             };
             let a = verdict(&with, &mut rng);
             let b = verdict(&without, &mut rng);
@@ -119,8 +116,8 @@ fn tables_do_not_change_any_verdict<G: Group>() {
         }
     }
     for bad in [vec![], vec![0], vec![3, 8], vec![1, 2]] {
-        let a = common::verify_range_batch(&items(&cases, &bad), &with, &pc, &mut rng).map_err(|e| e.indices());
-        let b = common::verify_range_batch(&items(&cases, &bad), &without, &pc, &mut rng).map_err(|e| e.indices());
+        let a = common::verify_range_batch(&with, &items(&cases, &bad), &mut rng).map_err(|e| e.indices());
+        let b = common::verify_range_batch(&without, &items(&cases, &bad), &mut rng).map_err(|e| e.indices());
         assert_eq!(a, b);
         assert_eq!(a, if bad.is_empty() { Ok(()) } else { Err(bad.clone()) });
     }
@@ -128,12 +125,12 @@ fn tables_do_not_change_any_verdict<G: Group>() {
     // only changes how L and R are computed).
     let mut r1 = ChaCha20Rng::seed_from_u64(15);
     let mut r2 = ChaCha20Rng::seed_from_u64(15);
-    let p1 = make::<G>(&mut r1, &with, &[(64, 1), (32, 2)]);
-    let p2 = make::<G>(&mut r2, &without, &[(64, 1), (32, 2)]);
+    let p1 = make::<G>(&with, &mut r1, &[(64, 1), (32, 2)]);
+    let p2 = make::<G>(&without, &mut r2, &[(64, 1), (32, 2)]);
     for (a, b) in p1.iter().zip(&p2) {
         assert_eq!(a.proof.to_bytes(), b.proof.to_bytes());
     }
-    assert!(with.table_bytes() > 0 && without.table_bytes() == 0);
+    assert!(with.vector().table_bytes() > 0 && without.vector().table_bytes() == 0);
 }
 
 /// Bulletproofs and Bulletproofs+ proofs of mixed shapes in one batch: all
@@ -142,7 +139,7 @@ fn mixed_systems_batch<G: Group>() {
     use ballistic::RangeProofPlus;
     let mut rng = ChaCha20Rng::seed_from_u64(16);
     let gens = Generators::<G>::new(64, 16);
-    let classic = make::<G>(&mut rng, &bp, &[(64, 1), (8, 3), (32, 2)]);
+    let classic = make::<G>(&gens, &mut rng, &[(64, 1), (8, 3), (32, 2)]);
     let plus: Vec<(RangeProofPlus<G>, Vec<G::Compressed>, usize)> = [(64usize, 1usize), (16, 4), (5, 1), (64, 2)]
         .into_iter()
         .map(|(n, m)| {
@@ -199,7 +196,7 @@ fn mixed_systems_batch<G: Group>() {
 fn batch_agrees_with_single<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(13);
     let gens = Generators::<G>::new(64, 16);
-    let cases = make::<G>(&mut rng, &bp, &[(8, 1), (8, 2), (16, 1), (4, 3)]);
+    let cases = make::<G>(&gens, &mut rng, &[(8, 1), (8, 2), (16, 1), (4, 3)]);
     // Random byte flips: whatever decodes is judged the same way by both.
     for trial in 0..60 {
         let mut tampered = Vec::new();

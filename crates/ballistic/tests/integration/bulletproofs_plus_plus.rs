@@ -14,8 +14,8 @@ use ballistic::merlin::Transcript;
 use ballistic::norm_linear::{schedule, Folding};
 use ballistic::range::{PlusPlusShape, RangeProofSystem, RangeSystem};
 use ballistic::{
-    BulletproofGens, ErrorKind, Interval, IntervalProof, IntervalStatement, PedersenGens, ProofError, RangeProof,
-    RangeProofPlus, RangeProofPlusPlus, RangeShape, RangeStatement, Verifiable,
+    ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof, RangeProofPlus,
+    RangeProofPlusPlus, RangeShape, RangeStatement, Verifiable,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -27,9 +27,9 @@ const L_LEN: usize = 6;
 type Pp<G> = RangeProofPlusPlus<G>;
 
 /// Exactly the generators Bulletproofs++ asks for `(n, m)`.
-fn gens_for<G: Group>(n: usize, m: usize) -> BulletproofGens<G> {
+fn gens_for<G: Group>(n: usize, m: usize) -> Generators<G> {
     let (chains, per_chain) = RangeSystem::BulletproofsPlusPlus.generators_needed(n, m).unwrap();
-    BulletproofGens::new(per_chain, chains)
+    Generators::new(per_chain, chains)
 }
 
 fn blindings<G: Group>(rng: &mut ChaCha20Rng, m: usize) -> Vec<G::Scalar> {
@@ -41,8 +41,7 @@ fn max_value(n: usize) -> u64 {
 }
 
 fn prove<G: Group>(
-    bp: &BulletproofGens<G>,
-    pc: &PedersenGens<G>,
+    gens: &Generators<G>,
     values: &[u64],
     n: usize,
     rng: &mut ChaCha20Rng,
@@ -52,9 +51,8 @@ fn prove<G: Group>(
 }
 
 fn verify<G: Group>(
+    gens: &Generators<G>,
     proof: &Pp<G>,
-    bp: &BulletproofGens<G>,
-    pc: &PedersenGens<G>,
     commitments: &[G::Compressed],
     n: usize,
     label: &'static [u8],
@@ -64,9 +62,8 @@ fn verify<G: Group>(
 
 /// Decode `bytes` for `(n, m)` and verify: `Ok` only if both succeed.
 fn check_bytes<G: Group>(
+    gens: &Generators<G>,
     bytes: &[u8],
-    bp: &BulletproofGens<G>,
-    pc: &PedersenGens<G>,
     commitments: &[G::Compressed],
     n: usize,
 ) -> Result<(), ProofError> {
@@ -75,8 +72,8 @@ fn check_bytes<G: Group>(
 }
 
 /// The commitment to the same value plus one (same blinding).
-fn bumped<G: Group>(pc: &PedersenGens<G>, c: &G::Compressed) -> G::Compressed {
-    G::compress(&(G::decompress(c).unwrap() + pc.b))
+fn bumped<G: Group>(gens: &Generators<G>, c: &G::Compressed) -> G::Compressed {
+    G::compress(&(G::decompress(c).unwrap() + gens.pedersen().b))
 }
 
 /// Byte layout of a proof for `(n, m)`: `(rounds, final scalars)`.
@@ -101,7 +98,6 @@ fn honest_matrix<G: Group>() -> Vec<(usize, usize)> {
 
 fn honest_shapes<G: Group>() {
     let mut rng = ChaCha20Rng::seed_from_u64(1);
-    let pc = PedersenGens::<G>::default();
     let shapes = honest_matrix::<G>();
     // One larger set of generators too: the layout must not depend on
     // the capacity.
@@ -109,9 +105,9 @@ fn honest_shapes<G: Group>() {
         .iter()
         .map(|&(n, m)| RangeSystem::BulletproofsPlusPlus.generators_needed(n, m).unwrap())
         .fold((0, 0), |(a, b), (c, d)| (a.max(c), b.max(d)));
-    let big = BulletproofGens::<G>::new(per_chain + 3, chains + 2);
+    let big = Generators::<G>::new(per_chain + 3, chains + 2);
     for (n, m) in shapes {
-        let bp = gens_for::<G>(n, m);
+        let gens = gens_for::<G>(n, m);
         let max = max_value(n);
         let mut cases: Vec<Vec<u64>> = vec![(0..m).map(|j| [max, 0, rng.gen::<u64>() & max][j % 3]).collect()];
         if m == 1 {
@@ -134,7 +130,7 @@ fn honest_shapes<G: Group>() {
             assert_eq!(dynamic.to_bytes(), bytes);
             // Verifies with the exact generators and with larger ones.
             verify(&gens, &back, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m} {values:?}: {e}"));
-            verify(&back, &big, &pc, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
+            verify(&big, &back, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
             back.verify_values(&gens, &mut Transcript::new(LABEL), &commitments, n, &mut rng).unwrap();
             // A batch of one asks for exactly the generators the system names.
             let statement = RangeStatement::new(n, &commitments).unwrap();
@@ -142,9 +138,9 @@ fn honest_shapes<G: Group>() {
             let asked = Cell::new(None);
             let generators = |chains, per_chain| {
                 asked.set(Some((chains, per_chain)));
-                Box::new(BulletproofGens::<G>::new(per_chain, chains))
+                Box::new(Generators::<G>::new(per_chain, chains))
             };
-            assert_eq!(batch::verify_with_generators(&[&item as &dyn Claim<G>], generators, &pc, &mut rng), Ok(()));
+            assert_eq!(batch::verify_with_generators(generators, &[&item as &dyn Claim<G>], &mut rng), Ok(()));
             assert_eq!(asked.get(), Some(RangeSystem::BulletproofsPlusPlus.generators_needed(n, m).unwrap()));
         }
     }
@@ -171,10 +167,10 @@ fn shape_sweep<G: Group>() {
         let asked = Cell::new(None);
         let generators = |chains, per_chain| {
             asked.set(Some((chains, per_chain)));
-            &bp
+            &gens
         };
         assert_eq!(
-            batch::verify_with_generators(&[&item as &dyn Claim<G>], generators, &pc, &mut rng),
+            batch::verify_with_generators(generators, &[&item as &dyn Claim<G>], &mut rng),
             Ok(()),
             "({n}, {m})"
         );
@@ -217,20 +213,19 @@ fn prover_errors<G: Group>() {
         let (chains, per_chain) = RangeSystem::BulletproofsPlusPlus.generators_needed(n, m).unwrap();
         let values = vec![1u64; m];
         let bl = blindings::<G>(&mut rng, m);
-        let (proof, commitments) = prove(&gens_for::<G>(n, m), &pc, &values, n, &mut rng).unwrap();
-        let mut small = vec![BulletproofGens::<G>::new(per_chain - 1, chains)];
+        let (proof, commitments) = prove(&gens_for::<G>(n, m), &values, n, &mut rng).unwrap();
+        let mut small = vec![Generators::<G>::new(per_chain - 1, chains)];
         if chains > 1 {
-            small.push(BulletproofGens::<G>::new(per_chain, chains - 1));
+            small.push(Generators::<G>::new(per_chain, chains - 1));
         }
         for small in &small {
-            let r =
-                Pp::<G>::prove_multiple_with_rng(small, &pc, &mut Transcript::new(LABEL), &values, &bl, n, &mut rng);
+            let r = Pp::<G>::prove_multiple_with_rng(small, &mut Transcript::new(LABEL), &values, &bl, n, &mut rng);
             assert_eq!(
                 r.map(|_| ()),
                 Err(ProofError::InsufficientGenerators { parties_needed: chains, per_party_needed: per_chain }),
                 "n={n} m={m}"
             );
-            let v = verify(&proof, small, &pc, &commitments, n, LABEL);
+            let v = verify(small, &proof, &commitments, n, LABEL);
             assert!(matches!(v, Err(ProofError::InsufficientGenerators { .. })), "n={n} m={m}: {v:?}");
         }
     }
@@ -258,8 +253,7 @@ fn sizes<G: Group>() {
 /// The proof under test in the tampering tests: a proof of `(n, m)`, its
 /// commitments and bytes.
 struct Tamper<G: Group> {
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     proof: Pp<G>,
     commitments: Vec<G::Compressed>,
     bytes: Vec<u8>,
@@ -316,7 +310,7 @@ fn length_statement_and_label_bound<G: Group>() {
         }
         // Another commitment (the value plus one), or commitments swapped.
         let mut other = t.commitments.clone();
-        other[0] = bumped(&t.pc, &other[0]);
+        other[0] = bumped(&t.gens, &other[0]);
         assert_eq!(verify(&t.gens, &t.proof, &other, n, LABEL), Err(ProofError::VerificationFailed));
         if m > 1 {
             let mut swapped = t.commitments.clone();
@@ -528,18 +522,18 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let st = |n: usize, c: &[G::Compressed]| RangeStatement::<G>::new(n, c).unwrap();
     let bump_first = |c: &[G::Compressed]| -> Vec<G::Compressed> {
         let mut c = c.to_vec();
-        c[0] = bumped(&pc, &c[0]);
+        c[0] = bumped(&gens, &c[0]);
         c
     };
     let good = [st(64, &c_bp64), st(8, &c_bp8x3), st(64, &c_plus), st(64, &c_pp64), st(7, &c_pp7x3), st(16, &c_boxed)];
     let wrong_pp64 = st(64, &bump_first(&c_pp64));
     let wrong_pp7x3 = st(7, &bump_first(&c_pp7x3));
     let wrong_boxed = st(16, &bump_first(&c_boxed));
-    let iv_st = IntervalStatement::new(narrow, &c_iv, &pc).unwrap();
-    let iv_wrong = IntervalStatement::new(narrow, &bumped(&pc, &c_iv), &pc).unwrap();
-    let iv_full_st = IntervalStatement::new(full, &c_iv_full, &pc).unwrap();
-    let iv_full_wrong = IntervalStatement::new(full, &bumped(&pc, &c_iv_full), &pc).unwrap();
-    let iv_bp_st = IntervalStatement::new(narrow, &c_iv_bp, &pc).unwrap();
+    let iv_st = IntervalStatement::new(&gens, narrow, &c_iv).unwrap();
+    let iv_wrong = IntervalStatement::new(&gens, narrow, &bumped(&gens, &c_iv)).unwrap();
+    let iv_full_st = IntervalStatement::new(&gens, full, &c_iv_full).unwrap();
+    let iv_full_wrong = IntervalStatement::new(&gens, full, &bumped(&gens, &c_iv_full)).unwrap();
+    let iv_bp_st = IntervalStatement::new(&gens, narrow, &c_iv_bp).unwrap();
 
     // Each alone (the invalid variants fail alone).
     assert_eq!(pp64.verify(&gens, &wrong_pp64, &mut t(), &mut rng), Err(ProofError::VerificationFailed));
@@ -704,7 +698,7 @@ fn intervals<G: Group>() {
     let (_, other) = prove_iv(1000, lo, hi, &mut rng).unwrap();
     assert!(verify_iv(&proof, &other, lo, hi, b"interval", &mut rng).is_err());
     let blinding = <G::Scalar as ScalarOps>::random(&mut rng);
-    let outside = G::compress(&pc.commit(&G::Scalar::from_u64(1001), &blinding));
+    let outside = G::compress(&gens.commit(&G::Scalar::from_u64(1001), &blinding));
     assert!(verify_iv(&proof, &outside, lo, hi, b"interval", &mut rng).is_err());
     // lo = hi: a proof for [5, 5] is not one for [6, 6] or [4, 4].
     let (point, c5) = prove_iv(5, 5, 5, &mut rng).unwrap();

@@ -11,7 +11,7 @@ use ballistic::circuit::arith::{ArithError, Circuit, Limits, PreparedCircuit, Pu
 use ballistic::file::{self, CircuitProofFile, FileError};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, Ristretto255, Secp256k1};
+use ballistic::{Generators, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -137,7 +137,7 @@ fn pinocchio_native_circuits_prove() {
     let wires = circuit.evaluate(&inputs).unwrap();
     circuit.check_outputs(&wires, &expected).unwrap();
     let prepared = PreparedCircuit::<G>::new(circuit.clone()).unwrap();
-    let (gens) = (PedersenGens::<G>::default(), BulletproofGens::<G>::new(prepared.padded_multipliers(), 1));
+    let gens = Generators::<G>::new(prepared.padded_multipliers(), 1);
     let mut rng = ChaCha20Rng::seed_from_u64(1);
     let (proof, public) = prepared.prove(&gens, Transcript::new(b"p"), &inputs, &mut rng).unwrap();
     assert_eq!(public.outputs, expected);
@@ -204,7 +204,7 @@ fn prepared_batches_name_exactly_the_bad_proofs() {
     assert_eq!(bad_of(&all), vec![1, 2, 3, 4, 6, 7]);
 
     // The library API: claims from the prepared circuit in one batch.
-    let (gens) = (PedersenGens::<G>::default(), BulletproofGens::<G>::new(prepared.padded_multipliers(), 1));
+    let gens = Generators::<G>::new(prepared.padded_multipliers(), 1);
     let mut claims = Vec::new();
     for f in &files {
         let public = f.public_values::<G>().unwrap();

@@ -5,7 +5,7 @@ use ballistic::curve25519_dalek::ristretto::CompressedRistretto;
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, Ristretto255};
+use ballistic::{Generators, RangeProof, Ristretto255};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -37,14 +37,14 @@ fn from_dalek4_points(p: &[dalek4::ristretto::CompressedRistretto]) -> Vec<Compr
 
 #[test]
 fn generators_are_identical() {
-    let ours_pc = PedersenGens::<G>::default();
+    let ours = Generators::<G>::new(64, 4);
+    let ours_pc = ours.pedersen();
     let theirs_pc = bulletproofs::PedersenGens::default();
     assert_eq!(ours_pc.b.compress().to_bytes(), theirs_pc.B.compress().to_bytes());
     assert_eq!(ours_pc.b_blinding.compress().to_bytes(), theirs_pc.B_blinding.compress().to_bytes());
 
-    let ours = BulletproofGens::<G>::new(64, 4);
     let theirs = bulletproofs::BulletproofGens::new(64, 4);
-    let ours_g: Vec<_> = ours.g_layout(64, 256).map(|p| p.compress().to_bytes()).collect();
+    let ours_g: Vec<_> = ours.vector().g_layout(64, 256).map(|p| p.compress().to_bytes()).collect();
     let theirs_g: Vec<_> =
         (0..4).flat_map(|j| theirs.share(j).G(64).map(|p| p.compress().to_bytes()).collect::<Vec<_>>()).collect();
     assert_eq!(ours_g, theirs_g);

@@ -55,9 +55,9 @@ impl C {
         let blind_ptrs: Vec<*const u8> = blinds.iter().map(|b| b.as_ptr()).collect();
         let ok = unsafe {
             ffi::secp256k1_bulletproof_rangeproof_prove(
-                self.gens,
                 self.ctx,
                 self.scratch,
+                self.gens,
                 proof.as_mut_ptr(),
                 &mut plen,
                 std::ptr::null_mut(),
@@ -94,9 +94,9 @@ impl C {
         let flat: Vec<u8> = internal.iter().flatten().copied().collect();
         unsafe {
             ffi::secp256k1_bulletproof_rangeproof_verify(
-                self.gens,
                 self.ctx,
                 self.scratch,
+                self.gens,
                 proof.as_ptr(),
                 proof.len(),
                 mins.map_or(std::ptr::null(), |m| m.as_ptr()),
@@ -128,9 +128,9 @@ impl C {
         let gens: Vec<u8> = value_gens.iter().flatten().copied().collect();
         unsafe {
             ffi::secp256k1_bulletproof_rangeproof_verify_multi(
-                self.gens,
                 self.ctx,
                 self.scratch,
+                self.gens,
                 proof_ptrs.as_ptr(),
                 proofs.len(),
                 proofs[0].len(),
@@ -204,7 +204,7 @@ impl Drop for C {
     fn drop(&mut self) {
         unsafe {
             ffi::secp256k1_scratch_space_destroy(self.scratch);
-            ffi::secp256k1_bulletproof_generators_destroy(self.gens, self.ctx);
+            ffi::secp256k1_bulletproof_generators_destroy(self.ctx, self.gens);
             ffi::secp256k1_context_destroy(self.ctx);
         }
     }

@@ -4,7 +4,9 @@
 //! decoding and statement checks (small-order and torsioned points refused).
 //! `monero-bulletproofs` uses curve25519-dalek 4: values cross through bytes.
 
-use ballistic::compat::monero::{generators, MoneroGens, MoneroOriginalProof, MoneroPlusProof, MoneroStatement};
+use ballistic::compat::monero::{
+    generators, original_generators, plus_generators, MoneroOriginalProof, MoneroPlusProof, MoneroStatement,
+};
 use ballistic::curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::{Ed25519, Group, ScalarOps};
@@ -67,12 +69,12 @@ fn monero_accepts(bytes: &[u8], commitments: &[CompressedEdwardsY]) -> bool {
 #[test]
 fn generators_are_monero_s() {
     assert_eq!(generators::H_BYTES, CompressedPoint::H.to_bytes());
-    let gens = MoneroGens::plus();
-    assert_eq!(gens.pc.b_blinding, Ed25519::basepoint());
+    let gens = plus_generators();
+    assert_eq!(gens.pedersen().b_blinding, Ed25519::basepoint());
     let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof_plus");
     assert_eq!(theirs.G.len(), 16 * 64);
-    let ours_g: Vec<&EdwardsPoint> = gens.bp.g_layout(64, 16 * 64).collect();
-    let ours_h: Vec<&EdwardsPoint> = gens.bp.h_layout(64, 16 * 64).collect();
+    let ours_g: Vec<&EdwardsPoint> = gens.vector().g_layout(64, 16 * 64).collect();
+    let ours_h: Vec<&EdwardsPoint> = gens.vector().h_layout(64, 16 * 64).collect();
     assert_eq!(ours_g.len(), 1024);
     for i in 0..1024 {
         assert_eq!(ours_g[i].compress().to_bytes(), theirs.G[i].compress().to_bytes(), "G_{i}");
@@ -126,7 +128,7 @@ fn every_byte_flip_is_rejected() {
     let (proof, commitments) = ballistic_proof(7, 1);
     let bytes = proof.to_bytes();
     let statement = MoneroStatement::new(&commitments).unwrap();
-    let gens = MoneroGens::plus();
+    let gens = plus_generators();
     let mut r = rng(3);
     for i in 0..bytes.len() {
         for bit in [0x01u8, 0x80] {
@@ -136,7 +138,7 @@ fn every_byte_flip_is_rejected() {
                 let verdict = p.verify(&commitments, &mut r);
                 assert!(verdict.is_err(), "flip {bit:#x} at {i} accepted");
                 let eq = p.equation(&statement, &mut (), &mut r);
-                assert!(eq.map(|e| e.verify(&gens.gens).is_err()).unwrap_or(true));
+                assert!(eq.map(|e| e.verify(gens).is_err()).unwrap_or(true));
             }
         }
     }
@@ -308,12 +310,12 @@ fn through_the_generic_verification_contract() {
     let (proof, commitments) = ballistic_proof(30, 2);
     let statement = MoneroStatement::new(&commitments).unwrap();
     assert_eq!(statement.commitments(), commitments);
-    let gens = MoneroGens::plus();
+    let gens = plus_generators();
     let mut eq = Equation::new();
     proof.add_terms(&statement, &mut (), Scalar::ONE, Scalar::ONE, &mut eq).unwrap();
-    eq.verify(&gens.gens).unwrap();
+    eq.verify(gens).unwrap();
     let item = ballistic::batch::Item::new(&proof, &statement, ());
-    ballistic::batch::verify::<Ed25519, _>(&gens.gens, &[&item], &mut rng(8)).unwrap();
+    ballistic::batch::verify::<Ed25519, _>(gens, &[&item], &mut rng(8)).unwrap();
 }
 
 // ---------------------------------------------------------------- original Bulletproofs
@@ -343,10 +345,10 @@ fn monero_accepts_original(bytes: &[u8], commitments: &[CompressedEdwardsY]) -> 
 
 #[test]
 fn original_generators_are_monero_s() {
-    let gens = MoneroGens::original();
+    let gens = original_generators();
     let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof");
-    let ours_g: Vec<&EdwardsPoint> = gens.bp.g_layout(64, 16 * 64).collect();
-    let ours_h: Vec<&EdwardsPoint> = gens.bp.h_layout(64, 16 * 64).collect();
+    let ours_g: Vec<&EdwardsPoint> = gens.vector().g_layout(64, 16 * 64).collect();
+    let ours_h: Vec<&EdwardsPoint> = gens.vector().h_layout(64, 16 * 64).collect();
     for i in 0..1024 {
         assert_eq!(ours_g[i].compress().to_bytes(), theirs.G[i].compress().to_bytes(), "G_{i}");
         assert_eq!(ours_h[i].compress().to_bytes(), theirs.H[i].compress().to_bytes(), "H_{i}");
@@ -463,10 +465,10 @@ fn consensus_mode_gives_monero_s_verdicts() {
     let items = [(&decoded, commitments.as_slice()), (&theirs_decoded, theirs_c.as_slice())];
     MoneroPlusProof::verify_batch(&items, &mut rng(9)).unwrap();
     let statement = MoneroStatement::with_consensus(&commitments, monero).unwrap();
-    let gens = MoneroGens::plus();
+    let gens = plus_generators();
     let mut eq = Equation::new();
     decoded.add_terms(&statement, &mut (), Scalar::ONE, Scalar::ONE, &mut eq).unwrap();
-    eq.verify(&gens.gens).unwrap();
+    eq.verify(gens).unwrap();
 
     let torsion = torsion();
     let rounds = proof.rounds();

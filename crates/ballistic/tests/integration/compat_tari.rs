@@ -6,7 +6,7 @@ use ballistic::curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProofPlus, Ristretto255};
+use ballistic::{BulletproofGens, Generators, PedersenGens, ProofError, RangeProofPlus, Ristretto255};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use tari_bulletproofs_plus::commitment_opening::CommitmentOpening;
@@ -41,6 +41,11 @@ fn tari_accepts(n: usize, commitments: &[CompressedRistretto], bytes: &[u8]) -> 
     .is_ok()
 }
 
+/// Tari's Pedersen bases with `m` chains of `n` vector generators.
+fn tari_gens(n: usize, m: usize) -> Generators<G> {
+    Generators::from_parts(PedersenGens::tari_compatible(), BulletproofGens::new(n, m))
+}
+
 fn values(rng: &mut ChaCha20Rng, n: usize, m: usize) -> Vec<u64> {
     (0..m).map(|_| if n == 64 { rng.gen() } else { rng.gen_range(0..1u64 << n) }).collect()
 }
@@ -56,9 +61,8 @@ fn pedersen_bases_are_tari_s() {
 #[test]
 fn ballistic_proofs_verify_in_tari() {
     let mut rng = ChaCha20Rng::seed_from_u64(1);
-    let pc = PedersenGens::<G>::tari_compatible();
     for (n, m) in SHAPES {
-        let bp = BulletproofGens::<G>::new(n, m);
+        let gens = tari_gens(n, m);
         let v = values(&mut rng, n, m);
         let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
         let (proof, commitments) = RangeProofPlus::<G>::prove_tari_compatible_with_rng(
@@ -90,7 +94,6 @@ fn ballistic_proofs_verify_in_tari() {
 #[test]
 fn tari_proofs_verify_in_ballistic() {
     let mut rng = ChaCha20Rng::seed_from_u64(2);
-    let pc = PedersenGens::<G>::tari_compatible();
     for (n, m) in SHAPES {
         let p = params(n, m);
         let v = values(&mut rng, n, m);
@@ -109,16 +112,16 @@ fn tari_proofs_verify_in_ballistic() {
         let compressed: Vec<CompressedRistretto> = commitments.iter().map(|c| c.compress()).collect();
         let ours = RangeProofPlus::<G>::from_tari_bytes(&bytes).unwrap();
         assert_eq!(ours.to_tari_bytes(), bytes, "re-encoding differs");
-        let bp = BulletproofGens::<G>::new(n, m);
+        let gens = tari_gens(n, m);
         ours.verify_tari_compatible(&gens, &mut Transcript::new(LABEL), &compressed, n).unwrap();
         // Wrong label, wrong n, other commitments: rejected.
         assert!(ours.verify_tari_compatible(&gens, &mut Transcript::new(b"other"), &compressed, n).is_err());
         if n < 64 {
-            let bp2 = BulletproofGens::<G>::new(2 * n, m);
-            assert!(ours.verify_tari_compatible(&bp2, &pc, &mut Transcript::new(LABEL), &compressed, 2 * n).is_err());
+            let gens2 = tari_gens(2 * n, m);
+            assert!(ours.verify_tari_compatible(&gens2, &mut Transcript::new(LABEL), &compressed, 2 * n).is_err());
         }
         let mut swapped = compressed.clone();
-        swapped[0] = (commitments[0] + pc.b).compress();
+        swapped[0] = (commitments[0] + gens.pedersen().b).compress();
         assert!(ours.verify_tari_compatible(&gens, &mut Transcript::new(LABEL), &swapped, n).is_err());
     }
 }
@@ -126,8 +129,7 @@ fn tari_proofs_verify_in_ballistic() {
 #[test]
 fn tari_encoding_is_strict() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
-    let pc = PedersenGens::<G>::tari_compatible();
-    let bp = BulletproofGens::<G>::new(8, 1);
+    let gens = tari_gens(8, 1);
     let (proof, commitments) = RangeProofPlus::<G>::prove_tari_compatible_with_rng(
         &gens,
         &mut Transcript::new(LABEL),
@@ -158,7 +160,7 @@ fn tari_encoding_is_strict() {
         Some(ProofError::NonCanonicalScalar { offset: 1 })
     );
     // Shapes tari cannot make are refused up front.
-    let bp = BulletproofGens::<G>::new(12, 4);
+    let gens = tari_gens(12, 4);
     let r = RangeProofPlus::<G>::prove_tari_compatible_with_rng(
         &gens,
         &mut Transcript::new(LABEL),

@@ -9,7 +9,7 @@ use ballistic::embedded::{hash_to_curve, AffinePoint, EmbeddedCurve, WithEmbedde
 use ballistic::group::ScalarOps;
 use ballistic::merkle::{self, MerkleParams, MerkleTree};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, Group, PedersenGens, ProofError, Ristretto255, Secp256k1};
+use ballistic::{Generators, Group, ProofError, Ristretto255, Secp256k1};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -19,30 +19,28 @@ fn bits_of<F: ScalarOps>(m: &[bool]) -> Vec<F> {
 
 /// Prove knowledge of a preimage of `out` under `params`.
 fn prove_preimage<G: WithEmbeddedCurve>(
+    gens: &Generators<G>,
     params: &PedersenHash<G::Curve>,
     message: &[bool],
     out: &AffinePoint<G::Scalar>,
-    bp: &BulletproofGens<G>,
 ) -> Result<R1csProof<G>, ProofError> {
-    let pc = PedersenGens::<G>::default();
-    let mut prover = Prover::new(&pc, Transcript::new(b"preimage test"));
+    let mut prover = Prover::new(gens, Transcript::new(b"preimage test"));
     let values = bits_of::<G::Scalar>(message);
     let (_, h) = pedersen::hash_bits(&mut prover, params, Some(&values))?;
     h.constrain_equal(&mut prover, out);
-    prover.prove_with_rng(bp, &mut ChaCha20Rng::seed_from_u64(9))
+    prover.prove_with_rng(&mut ChaCha20Rng::seed_from_u64(9))
 }
 
 fn verify_preimage<G: WithEmbeddedCurve>(
+    gens: &Generators<G>,
     params: &PedersenHash<G::Curve>,
     out: &AffinePoint<G::Scalar>,
     proof: &R1csProof<G>,
-    bp: &BulletproofGens<G>,
 ) -> Result<(), ProofError> {
-    let pc = PedersenGens::<G>::default();
     let mut verifier = Verifier::<G>::new(Transcript::new(b"preimage test"));
     let (_, h) = pedersen::hash_bits(&mut verifier, params, None)?;
     h.constrain_equal(&mut verifier, out);
-    verifier.verify_with_rng(proof, &pc, bp, &mut ChaCha20Rng::seed_from_u64(10))
+    verifier.verify_with_rng(gens, proof, &mut ChaCha20Rng::seed_from_u64(10))
 }
 
 fn preimage_roundtrip<G: WithEmbeddedCurve>(bits: usize) {
@@ -50,23 +48,23 @@ fn preimage_roundtrip<G: WithEmbeddedCurve>(bits: usize) {
     let mut rng = ChaCha20Rng::seed_from_u64(bits as u64);
     let m: Vec<bool> = (0..bits).map(|_| rng.gen()).collect();
     let out = params.hash_vartime(&m).unwrap();
-    let bp = BulletproofGens::<G>::new(4096, 1);
-    let proof = prove_preimage::<G>(&params, &m, &out, &bp).unwrap();
-    verify_preimage::<G>(&params, &out, &proof, &bp).unwrap();
+    let gens = Generators::<G>::new(4096, 1);
+    let proof = prove_preimage::<G>(&gens, &params, &m, &out).unwrap();
+    verify_preimage::<G>(&gens, &params, &out, &proof).unwrap();
     // A wrong preimage: the prover refuses.
     let mut wrong = m.clone();
     wrong[bits / 2] = !wrong[bits / 2];
-    assert!(matches!(prove_preimage::<G>(&params, &wrong, &out, &bp), Err(ProofError::Unsatisfied)));
+    assert!(matches!(prove_preimage::<G>(&gens, &params, &wrong, &out), Err(ProofError::Unsatisfied)));
     // Another output: rejected.
     let other = params.hash_vartime(&wrong).unwrap();
-    assert!(verify_preimage::<G>(&params, &other, &proof, &bp).is_err());
+    assert!(verify_preimage::<G>(&gens, &params, &other, &proof).is_err());
     // Every byte flip is rejected (every 7th byte on the longer messages).
     let bytes = proof.to_bytes();
     for i in (0..bytes.len()).step_by(if bits <= 48 { 1 } else { 7 }) {
         let mut b = bytes.clone();
         b[i] ^= 1;
         if let Ok(p) = R1csProof::<G>::from_bytes(&b) {
-            assert!(verify_preimage::<G>(&params, &out, &p, &bp).is_err(), "flip at {i}");
+            assert!(verify_preimage::<G>(&gens, &params, &out, &p).is_err(), "flip at {i}");
         }
     }
 }
@@ -156,7 +154,7 @@ fn gadget_ops<G: WithEmbeddedCurve>() {
     let expect_mul = p.mul_vartime(&scalar_le, &k);
     for window in 1..=4 {
         let base = FixedBase::<G::Curve>::new(&p, 40, window).unwrap();
-        let mut prover = Prover::new(&pc, Transcript::new(b"ops"));
+        let mut prover = Prover::new(&gens, Transcript::new(b"ops"));
         let qv = PointVar::constant(&q, true);
         // Allocate P as variables so the gadgets see witnesses, not constants.
         let px = prover.allocate(Some(p.x)).unwrap();
@@ -173,7 +171,7 @@ fn gadget_ops<G: WithEmbeddedCurve>() {
         let mul = ecc::fixed_base_mul(&mut prover, &base, &bits, Some(&vals)).unwrap();
         assert_eq!(mul.value, Some(expect_mul), "window {window}");
         mul.constrain_equal(&mut prover, &expect_mul);
-        let proof = prover.prove_with_rng(&bp, &mut rng).unwrap();
+        let proof = prover.prove_with_rng(&mut rng).unwrap();
 
         let mut verifier = Verifier::<G>::new(Transcript::new(b"ops"));
         let px = verifier.allocate(None).unwrap();
@@ -256,7 +254,7 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize, flip_step: usize) {
     // A different root, a different leaf commitment, another transcript: rejected.
     assert!(verify(&(root + G::Scalar::one()), &v, &proof, b"merkle test").is_err());
     let (v_other, _) = {
-        let mut p = Prover::new(&pc, Transcript::new(b"x"));
+        let mut p = Prover::new(&gens, Transcript::new(b"x"));
         p.commit(leaves[0], blinding)
     };
     assert!(verify(&root, &v_other, &proof, b"merkle test").is_err());
@@ -480,7 +478,7 @@ fn prepared_preimage<G: WithEmbeddedCurve>() {
     let other: Vec<bool> = m.iter().map(|b| !b).collect();
     let other_out = params.hash_vartime(&other).unwrap();
     let gens = Generators::<G>::new(512, 1);
-    let proof = prove_preimage::<G>(&params, &m, &out, &bp).unwrap();
+    let proof = prove_preimage::<G>(&gens, &params, &m, &out).unwrap();
 
     let mut template = Verifier::<G>::new(Transcript::new(b"ignored"));
     let (_, h) = pedersen::hash_bits(&mut template, &params, None).unwrap();

@@ -9,7 +9,7 @@ use ballistic::generators::Precomputation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{Dealer, Party, ProofShare};
-use ballistic::{BulletproofGens, PedersenGens, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
+use ballistic::{Generators, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use sha3::{Digest, Sha3_256};

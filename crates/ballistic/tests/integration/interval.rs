@@ -3,18 +3,17 @@
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::RangeProofSystem;
-use ballistic::{BulletproofGens, Interval, IntervalProof, PedersenGens, ProofError};
+use ballistic::{Generators, Interval, IntervalProof, ProofError};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 struct Setup<G: Group> {
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     rng: ChaCha20Rng,
 }
 
 fn setup<G: Group>(seed: u64) -> Setup<G> {
-    Setup { bp: BulletproofGens::new(64, 4), pc: PedersenGens::default(), rng: ChaCha20Rng::seed_from_u64(seed) }
+    Setup { gens: Generators::new(64, 4), rng: ChaCha20Rng::seed_from_u64(seed) }
 }
 
 type Proved<G, S> = (IntervalProof<G, S>, <G as Group>::Compressed);
@@ -114,7 +113,7 @@ fn statement_is_bound<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>() {
     // A value just outside, committed honestly, cannot be shown inside by
     // reusing a proof for a value inside.
     let blinding = <G::Scalar as ScalarOps>::random(&mut s.rng);
-    let outside = G::compress(&s.pc.commit(&G::Scalar::from_u64(1001), &blinding));
+    let outside = G::compress(&s.gens.commit(&G::Scalar::from_u64(1001), &blinding));
     assert!(verify(&mut s, &proof, &outside, lo, hi, b"interval").is_err());
     // Invalid commitment encodings are typed errors.
     let bad = G::compressed_from_slice(&vec![0xff; G::POINT_LEN]).unwrap();
@@ -123,7 +122,7 @@ fn statement_is_bound<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>() {
     let bytes = proof.to_bytes();
     assert!(IntervalProof::<G, S>::from_bytes_for(&bytes, Interval::new(0, u64::MAX).unwrap()).is_err());
     assert!(IntervalProof::<G, S>::from_bytes_for(&bytes[..bytes.len() - 1], Interval::new(lo, hi).unwrap()).is_err());
-    // Every interval fits BulletproofGens::new(64, 4).
+    // Every interval fits Generators::new(64, 4).
     for &(lo, hi) in INTERVALS {
         let shape = Interval::new(lo, hi).unwrap().shape();
         assert!(shape.parties_needed() <= 4 && shape.gens_per_party_needed() <= 64);

@@ -11,8 +11,8 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::RangeSystem;
 use ballistic::{
-    BulletproofGens, ErrorKind, Interval, IntervalProof, IntervalStatement, PedersenGens, ProofError, RangeProof,
-    RangeProofPlus, RangeStatement, Verifiable,
+    ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof, RangeProofPlus,
+    RangeStatement, Verifiable,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -44,18 +44,17 @@ struct CircuitCase<G: Group> {
 }
 
 fn prove_circuit<G: Group>(
-    pc: &PedersenGens<G>,
-    bp: &BulletproofGens<G>,
+    gens: &Generators<G>,
     rng: &mut ChaCha20Rng,
     a: u64,
     b: u64,
     shuffled: bool,
 ) -> CircuitCase<G> {
-    let mut prover = Prover::new(pc, Transcript::new(b"mixed circuit"));
+    let mut prover = Prover::new(gens, Transcript::new(b"mixed circuit"));
     let (ca, va) = prover.commit(s::<G>(a), G::Scalar::random(rng));
     let (cb, vb) = prover.commit(s::<G>(b), G::Scalar::random(rng));
     circuit::<G, _>(&mut prover, &[va, vb], a * b, shuffled);
-    let proof = prover.prove_with_rng(bp, rng).unwrap();
+    let proof = prover.prove_with_rng(rng).unwrap();
     CircuitCase { proof, commitments: vec![ca, cb], c: a * b, shuffled }
 }
 
@@ -129,10 +128,10 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let st8x3 = RangeStatement::new(8, &c8x3).unwrap();
     let stplus = RangeStatement::new(64, &cplus).unwrap();
     let stboxed = RangeStatement::new(5, &cboxed).unwrap();
-    let stiv = IntervalStatement::new(interval, &civ, &pc).unwrap();
-    let stivp = IntervalStatement::new(interval, &civp, &pc).unwrap();
+    let stiv = IntervalStatement::new(&gens, interval, &civ).unwrap();
+    let stivp = IntervalStatement::new(&gens, interval, &civp).unwrap();
     // The same interval statement with another commitment: proof 5 (ivp) is made invalid this way.
-    let wrong_iv = IntervalStatement::new(interval, &civ, &pc).unwrap();
+    let wrong_iv = IntervalStatement::new(&gens, interval, &civ).unwrap();
 
     // Each proof alone, through the contract.
     assert!(bp64.verify(&gens, &st64, &mut Transcript::new(label), &mut rng).is_ok());
@@ -182,11 +181,10 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
 }
 
 fn statements_are_checked_once<G: Group>() {
-    let pc = PedersenGens::<G>::default();
     // A statement with an unsupported shape is refused before any proof
     // is looked at.
     let mut rng = ChaCha20Rng::seed_from_u64(3);
-    let bp = BulletproofGens::<G>::new(8, 1);
+    let gens = Generators::<G>::new(8, 1);
     let (_, c) = RangeProof::<G>::prove_single_with_rng(
         &gens,
         &mut Transcript::new(b"x"),

@@ -8,7 +8,7 @@ use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{
     BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment, ProofShare,
 };
-use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof};
+use ballistic::{Generators, ProofError, RangeProof};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -130,8 +130,8 @@ fn honest_runs_verify<G: Group>() {
     // Edge values.
     for v in [0u64, 255] {
         let (proof, c) = run::<G>(8, &[v, 255 - v], &[Tamper::None], &mut rng).unwrap();
-        let bp = BulletproofGens::<G>::new(8, 2);
-        proof.verify_multiple(&bp, &PedersenGens::default(), &mut Transcript::new(LABEL), &c, 8).unwrap();
+        let gens = Generators::<G>::new(8, 2);
+        proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &c, 8).unwrap();
     }
 }
 
@@ -279,7 +279,7 @@ fn bulletproofs5_accepts_mpc_proofs() {
         let c: Vec<_> = commitments.iter().map(|c| dalek4::ristretto::CompressedRistretto(c.to_bytes())).collect();
         let bp = bulletproofs::BulletproofGens::new(n, m);
         let pc = bulletproofs::PedersenGens::default();
-        theirs.verify_multiple(&gens, &mut Transcript::new(LABEL), &c, n).unwrap();
+        theirs.verify_multiple(&bp, &pc, &mut Transcript::new(LABEL), &c, n).unwrap();
     }
 }
 

@@ -8,7 +8,7 @@ use ballistic::circuit::{
 };
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, ProofError};
+use ballistic::{Generators, ProofError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -25,12 +25,11 @@ fn product_gadget<G: Group, CS: ConstraintSystem<G::Scalar>>(cs: &mut CS, a: Var
 }
 
 struct Fixture<G: Group> {
-    pc: PedersenGens<G>,
-    bp: BulletproofGens<G>,
+    gens: Generators<G>,
 }
 
 fn fixture<G: Group>() -> Fixture<G> {
-    Fixture { pc: PedersenGens::default(), bp: BulletproofGens::new(128, 1) }
+    Fixture { gens: Generators::new(128, 1) }
 }
 
 fn prove_product<G: Group>(
@@ -42,11 +41,11 @@ fn prove_product<G: Group>(
     seed: u64,
 ) -> Result<(R1csProof<G>, Vec<G::Compressed>), ProofError> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let mut prover = Prover::new(&f.pc, Transcript::new(b"r1cs test"));
+    let mut prover = Prover::new(&f.gens, Transcript::new(b"r1cs test"));
     let (ca, va) = prover.commit(s::<G>(a), G::Scalar::random(&mut rng));
     let (cb, vb) = prover.commit(s::<G>(b), G::Scalar::random(&mut rng));
     product_gadget::<G, _>(&mut prover, va, vb, c, d);
-    let proof = prover.prove_with_rng(&f.bp, &mut rng)?;
+    let proof = prover.prove_with_rng(&mut rng)?;
     Ok((proof, vec![ca, cb]))
 }
 
@@ -89,7 +88,7 @@ fn wrong_statement_rejected<G: Group>() {
     assert!(verify_product(&f, &proof, &c, 15, 8, b"other label").is_err());
     // Swapped or altered commitments.
     assert!(verify_product(&f, &proof, &[c[1], c[0]], 15, 8, b"r1cs test").is_err());
-    let moved = G::compress(&(G::decompress(&c[0]).unwrap() + f.pc.b));
+    let moved = G::compress(&(G::decompress(&c[0]).unwrap() + f.gens.pedersen().b));
     assert!(verify_product(&f, &proof, &[moved, c[1]], 15, 8, b"r1cs test").is_err());
     // A circuit with one more constraint, and one with a changed gate.
     let mut verifier = Verifier::<G>::new(Transcript::new(b"r1cs test"));
@@ -151,29 +150,29 @@ fn unsatisfiable_witness_refused<G: Group>() {
     assert_eq!(prove_product(&f, 3, 5, 16, 8, 4).unwrap_err(), ProofError::Unsatisfied);
     assert_eq!(prove_product(&f, 3, 5, 15, 9, 4).unwrap_err(), ProofError::Unsatisfied);
     // A constraint naming a variable the system never made.
-    let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"x"));
+    let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"x"));
     prover.constrain(Variable::MultiplierLeft(7).into());
-    assert_eq!(prover.prove(&f.bp).unwrap_err(), ProofError::InvalidVariable);
+    assert_eq!(prover.prove().unwrap_err(), ProofError::InvalidVariable);
     // Missing assignments are an error, not a panic.
-    let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"x"));
+    let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"x"));
     assert_eq!(prover.allocate(None).unwrap_err(), ProofError::MissingAssignment);
     // Too few generators.
-    let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"x"));
+    let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"x"));
     for _ in 0..200 {
         prover.allocate_multiplier(Some((s::<G>(1), s::<G>(1)))).unwrap();
     }
-    assert!(matches!(prover.prove(&f.bp), Err(ProofError::InsufficientGenerators { .. })));
+    assert!(matches!(prover.prove(), Err(ProofError::InsufficientGenerators { .. })));
 }
 
 fn range_gadget<G: Group>() {
     let f = fixture::<G>();
     let run = |value: u64, claimed: u64, bits: usize| -> Result<(), ProofError> {
         let mut rng = ChaCha20Rng::seed_from_u64(value);
-        let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"range"));
+        let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"range"));
         let (c, v) = prover.commit(s::<G>(value), G::Scalar::random(&mut rng));
         range(&mut prover, v.into(), Some(claimed), bits)?;
         assert_eq!(prover.metrics().multipliers, bits);
-        let proof = prover.prove_with_rng(&f.bp, &mut rng)?;
+        let proof = prover.prove_with_rng(&mut rng)?;
         let mut verifier = Verifier::<G>::new(Transcript::new(b"range"));
         let v = verifier.commit(c);
         range(&mut verifier, v.into(), None, bits)?;
@@ -195,7 +194,7 @@ fn boolean_gadgets<G: Group>() {
             let expected = [a & b, a ^ b, a | b, 1 - a];
             for claimed_ok in [true, false] {
                 let mut rng = ChaCha20Rng::seed_from_u64(a * 2 + b);
-                let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"bool"));
+                let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"bool"));
                 let va = boolean::allocate_bit(&mut prover, Some(s::<G>(a))).unwrap();
                 let vb = boolean::allocate_bit(&mut prover, Some(s::<G>(b))).unwrap();
                 let outs = [
@@ -208,15 +207,15 @@ fn boolean_gadgets<G: Group>() {
                     let claim = if claimed_ok { e } else { 1 - e };
                     prover.constrain(out - s::<G>(claim));
                 }
-                let result = prover.prove_with_rng(&f.bp, &mut rng);
+                let result = prover.prove_with_rng(&mut rng);
                 assert_eq!(result.is_ok(), claimed_ok, "a={a} b={b}");
             }
         }
     }
     // allocate_bit refuses a non-bit.
-    let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"bool"));
+    let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"bool"));
     boolean::allocate_bit(&mut prover, Some(s::<G>(2))).unwrap();
-    assert_eq!(prover.prove(&f.bp).unwrap_err(), ProofError::Unsatisfied);
+    assert_eq!(prover.prove().unwrap_err(), ProofError::Unsatisfied);
 }
 
 type ShuffleProof<G> = (R1csProof<G>, Vec<<G as Group>::Compressed>, Vec<<G as Group>::Compressed>);
@@ -224,13 +223,13 @@ type ShuffleProof<G> = (R1csProof<G>, Vec<<G as Group>::Compressed>, Vec<<G as G
 fn shuffle_proof<G: Group>(input: &[u64], output: &[u64], seed: u64) -> Result<ShuffleProof<G>, ProofError> {
     let f = fixture::<G>();
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"shuffle"));
+    let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"shuffle"));
     let (cx, vx): (Vec<_>, Vec<_>) =
         input.iter().map(|v| prover.commit(s::<G>(*v), G::Scalar::random(&mut rng))).unzip();
     let (cy, vy): (Vec<_>, Vec<_>) =
         output.iter().map(|v| prover.commit(s::<G>(*v), G::Scalar::random(&mut rng))).unzip();
     shuffle(&mut prover, vx, vy)?;
-    Ok((prover.prove_with_rng(&f.bp, &mut rng)?, cx, cy))
+    Ok((prover.prove_with_rng(&mut rng)?, cx, cy))
 }
 
 fn verify_shuffle<G: Group>(
@@ -329,7 +328,7 @@ fn batch_names_bad_proofs<G: Group>() {
 
 fn metrics_before_proving<G: Group>() {
     let f = fixture::<G>();
-    let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"m"));
+    let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"m"));
     let (_, v) = prover.commit(s::<G>(9), s::<G>(1));
     range(&mut prover, v.into(), Some(9), 4).unwrap();
     let m = prover.metrics();
@@ -347,10 +346,10 @@ fn metrics_before_proving<G: Group>() {
 fn empty_circuit<G: Group>() {
     // No multipliers at all (only a commitment and a linear constraint).
     let f = fixture::<G>();
-    let mut prover = Prover::<G>::new(&f.pc, Transcript::new(b"empty"));
+    let mut prover = Prover::<G>::new(&f.gens, Transcript::new(b"empty"));
     let (c, v) = prover.commit(s::<G>(4), s::<G>(11));
     prover.constrain(v.minus(s::<G>(4)));
-    let proof = prover.prove(&f.bp).unwrap();
+    let proof = prover.prove().unwrap();
     let mut verifier = Verifier::<G>::new(Transcript::new(b"empty"));
     let v = verifier.commit(c);
     verifier.constrain(v.minus(s::<G>(4)));
@@ -377,9 +376,8 @@ for_each_group!(
 
 /// Circuit proofs (any circuits over the same generators) as claims, in one batch.
 fn verify_batch<G: Group, R: rand::RngCore + rand::CryptoRng>(
+    gens: &Generators<G>,
     items: Vec<(ballistic::circuit::Verifier<G>, &ballistic::circuit::R1csProof<G>)>,
-    pc: &PedersenGens<G>,
-    bp: &BulletproofGens<G>,
     rng: &mut R,
 ) -> Result<(), ballistic::errors::BatchError> {
     use ballistic::batch::Claim;

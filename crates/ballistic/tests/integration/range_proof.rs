@@ -7,15 +7,14 @@
 use crate::common::RangeSystem;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeShape};
+use ballistic::{Generators, ProofError, RangeShape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 const LABEL: &[u8] = b"ballistic test";
 
 struct Fixture<G: Group, S: RangeSystem<G>> {
-    bp: BulletproofGens<G>,
-    pc: PedersenGens<G>,
+    gens: Generators<G>,
     rng: ChaCha20Rng,
     _system: core::marker::PhantomData<S>,
 }
@@ -24,8 +23,7 @@ impl<G: Group, S: RangeSystem<G>> Fixture<G, S> {
     fn new(seed: u64) -> Self {
         // 128 chains of 64: every shape n ≤ 64, m ≤ 64 fits (⌈N/n⌉ < 2m).
         Fixture {
-            bp: BulletproofGens::new(64, 128),
-            pc: PedersenGens::default(),
+            gens: Generators::new(64, 128),
             rng: ChaCha20Rng::seed_from_u64(seed),
             _system: core::marker::PhantomData,
         }
@@ -118,8 +116,8 @@ fn prover_errors<G: Group, S: RangeSystem<G>>() {
     assert_eq!(prove(&mut f, &[1; 65], &[b; 65], 8), Err(ProofError::InvalidAggregation { values: 65 }));
     assert_eq!(prove(&mut f, &[1, 2], &[b], 8), Err(ProofError::WrongNumBlindings { values: 2, blindings: 1 }));
     // Generators too small: an error, not a panic.
-    let small = BulletproofGens::<G>::new(8, 1);
-    let r = S::prove(&small, &f.pc, &mut Transcript::new(LABEL), &[1, 2], &[b, b], 16, &mut f.rng);
+    let small = Generators::<G>::new(8, 1);
+    let r = S::prove(&small, &mut Transcript::new(LABEL), &[1, 2], &[b, b], 16, &mut f.rng);
     assert!(matches!(r, Err(ProofError::InsufficientGenerators { .. })));
 }
 

@@ -12,7 +12,7 @@ use ballistic::merlin::Transcript;
 use ballistic::range::{
     message_capacity, DynRangeProof, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES,
 };
-use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProofPlus, RangeShape, RangeStatement, RangeSystem};
+use ballistic::{Generators, ProofError, RangeProofPlus, RangeShape, RangeStatement, RangeSystem};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -23,9 +23,8 @@ type Made<G> = (Box<dyn DynRangeProof<G>>, Vec<<G as Group>::Compressed>, Vec<<G
 
 #[allow(clippy::too_many_arguments)]
 fn prove<G: Group>(
+    gens: &Generators<G>,
     system: RangeSystem,
-    bp: &BulletproofGens<G>,
-    pc: &PedersenGens<G>,
     label: &'static [u8],
     values: &[u64],
     n: usize,
@@ -39,9 +38,8 @@ fn prove<G: Group>(
 }
 
 fn verifies<G: Group>(
+    gens: &Generators<G>,
     proof: &dyn DynRangeProof<G>,
-    bp: &BulletproofGens<G>,
-    pc: &PedersenGens<G>,
     label: &'static [u8],
     c: &[G::Compressed],
     n: usize,
@@ -74,9 +72,8 @@ fn round_trip<G: Group>() {
                     prove(&gens, system, b"wallet/7", &values, n, &seed, b"out 1", &message).unwrap();
                 // A recoverable proof is an ordinary proof to a verifier.
                 assert!(verifies(&gens, &*proof, b"wallet/7", &commitments, n), "{system:?} n={n} m={m}");
-                let Recovered { openings, message: got } = proof
-                    .recover(gens.pedersen(), &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1")
-                    .unwrap();
+                let Recovered { openings, message: got } =
+                    proof.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1").unwrap();
                 assert_eq!(openings.len(), m);
                 for ((o, v), b) in openings.iter().zip(&values).zip(&blindings) {
                     assert_eq!(o.value, *v, "{system:?} n={n} m={m}");
@@ -85,8 +82,7 @@ fn round_trip<G: Group>() {
                 assert_eq!(&got[..], &message[..], "{system:?} n={n} m={m} len={len}");
                 // The bytes round-trip and still recover.
                 let back = system.decode::<G>(&proof.to_bytes(), n, m).unwrap();
-                let again =
-                    back.recover(gens.pedersen(), &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1");
+                let again = back.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1");
                 assert_eq!(again.map(|r| r.openings), Ok(openings));
             }
         }
@@ -106,9 +102,7 @@ fn wrong_inputs_recover_nothing<G: Group>() {
                        commitments: &[G::Compressed],
                        n: usize,
                        id: &[u8]| {
-            proof
-                .recover(gens.pedersen(), &mut Transcript::new(label), commitments, n, seed, id)
-                .map(|r| r.openings.len())
+            proof.recover(&gens, &mut Transcript::new(label), commitments, n, seed, id).map(|r| r.openings.len())
         };
         assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 16, b"id"), Ok(2));
         // Another output id recovers nothing; an empty or oversized id is refused.
@@ -152,14 +146,13 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         // recovers nothing — or, where the field plays no part in recovery
         // (Bulletproofs' t̂, τ_x and inner-product argument; Bulletproofs+'
         // r', s'), the true openings and message: never a wrong one.
-        let truth =
-            proof.recover(gens.pedersen(), &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id").unwrap();
+        let truth = proof.recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id").unwrap();
         let bytes = proof.to_bytes();
         for offset in (0..bytes.len()).step_by(8) {
             let mut b = bytes.clone();
             b[offset] ^= 0x04;
             if let Ok(p) = system.decode::<G>(&b, 16, 2) {
-                match p.recover(gens.pedersen(), &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id") {
+                match p.recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id") {
                     Err(e) => assert_eq!(e, ProofError::RecoveryFailed, "{system:?}: byte {offset} flipped"),
                     Ok(r) => {
                         assert_eq!(r, truth, "{system:?}: byte {offset} flipped");
@@ -226,14 +219,14 @@ fn plus_plus_sealed<G: Group>() {
     // Stripped: a plain-length proof whose transcript no longer matches.
     let stripped = system.decode::<G>(&bytes[..plain_len], 16, 2).unwrap();
     assert!(!verifies(&gens, &*stripped, b"ctx", &c, 16));
-    assert!(stripped.recover(gens.pedersen(), &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id").is_err());
+    assert!(stripped.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id").is_err());
     // Any bit of the sealed payload flipped: neither verifies nor recovers.
     for offset in plain_len..bytes.len() {
         let mut b = bytes.clone();
         b[offset] ^= 0x10;
         let p = system.decode::<G>(&b, 16, 2).unwrap();
         assert!(!verifies(&gens, &*p, b"ctx", &c, 16), "byte {offset}");
-        let r = p.recover(gens.pedersen(), &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
+        let r = p.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
         assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryFailed), "byte {offset}");
     }
     // Other lengths are refused.
@@ -244,7 +237,7 @@ fn plus_plus_sealed<G: Group>() {
     let (plain, c) =
         system.prove::<G, _>(&gens, &mut Transcript::new(b"ctx"), &[5], &[blinding], 16, &mut rng).unwrap();
     assert_eq!(plain.to_bytes().len(), RangeProofPlusPlus::<G>::encoded_len(16, 1).unwrap());
-    let r = plain.recover(gens.pedersen(), &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
+    let r = plain.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
     assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryFailed));
 }
 
@@ -339,7 +332,7 @@ fn recovery_overhead() {
             prove(&gens, system, b"t", &[77], 64, &seed, b"id", b"memo").unwrap();
             recoverable.push(start.elapsed().as_secs_f64());
             let start = std::time::Instant::now();
-            p.recover(gens.pedersen(), &mut Transcript::new(b"t"), &c, 64, &seed, b"id").unwrap();
+            p.recover(&gens, &mut Transcript::new(b"t"), &c, 64, &seed, b"id").unwrap();
             recover.push(start.elapsed().as_secs_f64());
         }
         let (plain, recoverable, recover) = (median(plain), median(recoverable), median(recover));
@@ -370,7 +363,7 @@ fn message_shift_is_refused<G: Group>() {
     let shifted = mu + <G::Scalar as ScalarOps>::from_canonical_bytes(&shift).unwrap();
     bytes[at..at + 32].copy_from_slice(&shifted.to_bytes());
     let tampered = system.decode::<G>(&bytes, 16, 1).unwrap();
-    let r = tampered.recover(gens.pedersen(), &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
+    let r = tampered.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
     assert_eq!(r.map(|r| r.message.to_vec()), Err(ProofError::RecoveryFailed));
 }
 
@@ -438,8 +431,7 @@ fn reproving_with_another_message_shares_nothing<G: Group>() {
             }
             for (p, m) in [(&p1, m1), (&p2, m2)] {
                 assert!(verifies(&gens, &**p, b"wallet", &c1, 64));
-                let r =
-                    p.recover(gens.pedersen(), &mut Transcript::new(b"wallet"), &c1, 64, &seed, b"output 7").unwrap();
+                let r = p.recover(&gens, &mut Transcript::new(b"wallet"), &c1, 64, &seed, b"output 7").unwrap();
                 assert_eq!((r.openings[0].value, r.message.to_vec()), (value, m.to_vec()));
             }
         }

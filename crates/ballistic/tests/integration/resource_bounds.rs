@@ -23,8 +23,8 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::RangeProofSystem;
 use ballistic::{
-    new_transcript, BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus,
-    RangeStatement, Ristretto255, Secp256k1,
+    new_transcript, Generators, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeStatement,
+    Ristretto255, Secp256k1,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -122,12 +122,11 @@ fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSyste
     let asked = Cell::new(None);
     let generators = |chains, per_chain| {
         asked.set(Some((chains, per_chain)));
-        Box::new(BulletproofGens::<G>::new(per_chain, chains))
+        Box::new(Generators::<G>::new(per_chain, chains))
     };
     if let Ok(identity) = &identity {
         let bad = Item::new(identity, &statement, Transcript::new(b"cheap"));
-        let err =
-            batch::verify_with_generators(&[&bad as &dyn Claim<G>], generators, gens.pedersen(), &mut rng).unwrap_err();
+        let err = batch::verify_with_generators(generators, &[&bad as &dyn Claim<G>], &mut rng).unwrap_err();
         assert!(matches!(err.invalid[..], [(0, ProofError::IdentityPoint { .. })]), "{err}");
         assert_eq!(asked.get(), None, "generators derived for a proof that does not replay");
     }
@@ -136,17 +135,17 @@ fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSyste
     let wrong = Item::new(&proof, &other, Transcript::new(b"cheap"));
     let generators = |chains, per_chain| {
         asked.set(Some((chains, per_chain)));
-        Box::new(BulletproofGens::<G>::new(per_chain, chains))
+        Box::new(Generators::<G>::new(per_chain, chains))
     };
-    assert!(batch::verify_with_generators(&[&wrong as &dyn Claim<G>], generators, gens.pedersen(), &mut rng).is_err());
+    assert!(batch::verify_with_generators(generators, &[&wrong as &dyn Claim<G>], &mut rng).is_err());
     assert_eq!(asked.get(), None);
     // An honest proof asks once, for exactly its statement's size.
     let good = Item::new(&proof, &statement, Transcript::new(b"cheap"));
     let generators = |chains, per_chain| {
         asked.set(Some((chains, per_chain)));
-        Box::new(BulletproofGens::<G>::new(per_chain, chains))
+        Box::new(Generators::<G>::new(per_chain, chains))
     };
-    assert_eq!(batch::verify_with_generators(&[&good as &dyn Claim<G>], generators, gens.pedersen(), &mut rng), Ok(()));
+    assert_eq!(batch::verify_with_generators(generators, &[&good as &dyn Claim<G>], &mut rng), Ok(()));
     // (The statement's own `generators_needed` is the padded bit layout of
     // Bulletproofs and Bulletproofs+; each system names its own size.)
     assert_eq!(asked.get(), Some(P::SYSTEM.generators_needed(64, 2).unwrap()));

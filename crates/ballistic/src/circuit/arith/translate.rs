@@ -389,7 +389,7 @@ mod tests {
     //! thresholds from "materialize everything shared" to "never".
     use super::*;
     use crate::circuit::arith::{PreparedCircuit, PublicValues};
-    use crate::generators::{BulletproofGens, PedersenGens};
+    use crate::generators::Generators;
     use crate::group::{Group, Ristretto255};
     use merlin::Transcript;
     use rand::{Rng, SeedableRng};
@@ -499,7 +499,6 @@ mod tests {
 
     #[test]
     fn materialization_changes_no_verdict() {
-        let pc = PedersenGens::<G>::default();
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
         for seed in 0..4 {
             let (text, inputs) = random_circuit(seed, seed % 2 == 1);
@@ -509,7 +508,7 @@ mod tests {
             for threshold in [0, 2, MATERIALIZE_ABOVE, usize::MAX] {
                 let options = Options { materialize_above: threshold };
                 let prepared = PreparedCircuit::<G>::with_options(circuit.clone(), options).unwrap();
-                let bp = BulletproofGens::<G>::new(prepared.padded_multipliers(), 1);
+                let gens = Generators::<G>::new(prepared.padded_multipliers(), 1);
                 let (proof, public) = prepared.prove(&gens, Transcript::new(b"d"), &values, &mut rng).unwrap();
                 // The prepared verifier and one built from scratch agree.
                 prepared.verify(&gens, Transcript::new(b"d"), &public, &proof, &mut rng).unwrap();

@@ -64,7 +64,7 @@ macro_rules! for_each_group_and_system {
 
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
-use ballistic::{BulletproofGens, PedersenGens, ProofError, RangeProof, RangeProofPlus};
+use ballistic::{Generators, ProofError, RangeProof, RangeProofPlus};
 use rand_chacha::ChaCha20Rng;
 
 /// The range proof systems, behind one interface, so every adversarial test
@@ -80,8 +80,7 @@ pub trait RangeSystem<G: Group>:
     fn scalar_offsets(rounds: usize) -> Vec<usize>;
     #[allow(clippy::too_many_arguments)]
     fn prove(
-        bp: &BulletproofGens<G>,
-        pc: &PedersenGens<G>,
+        gens: &Generators<G>,
         t: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -90,8 +89,7 @@ pub trait RangeSystem<G: Group>:
     ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
     fn verify(
         &self,
-        bp: &BulletproofGens<G>,
-        pc: &PedersenGens<G>,
+        gens: &Generators<G>,
         t: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
@@ -117,8 +115,7 @@ impl<G: Group> RangeSystem<G> for RangeProof<G> {
         (0..3).map(|i| 4 * p + i * 32).chain([end, end + 32]).collect()
     }
     fn prove(
-        bp: &BulletproofGens<G>,
-        pc: &PedersenGens<G>,
+        gens: &Generators<G>,
         t: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -129,8 +126,7 @@ impl<G: Group> RangeSystem<G> for RangeProof<G> {
     }
     fn verify(
         &self,
-        bp: &BulletproofGens<G>,
-        pc: &PedersenGens<G>,
+        gens: &Generators<G>,
         t: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
@@ -166,8 +162,7 @@ impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
         (0..3).map(|i| end + i * 32).collect()
     }
     fn prove(
-        bp: &BulletproofGens<G>,
-        pc: &PedersenGens<G>,
+        gens: &Generators<G>,
         t: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
@@ -178,8 +173,7 @@ impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
     }
     fn verify(
         &self,
-        bp: &BulletproofGens<G>,
-        pc: &PedersenGens<G>,
+        gens: &Generators<G>,
         t: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
@@ -224,9 +218,8 @@ impl<G: ballistic::Group> Clone for RangeItem<'_, G> {
 }
 
 pub fn verify_range_batch<G: ballistic::Group, R: rand::RngCore + rand::CryptoRng>(
+    gens: &ballistic::Generators<G>,
     items: &[RangeItem<'_, G>],
-    bp: &ballistic::BulletproofGens<G>,
-    pc: &ballistic::PedersenGens<G>,
     rng: &mut R,
 ) -> Result<(), ballistic::errors::BatchError> {
     use ballistic::batch::{Claim, Item, Refused};
