@@ -119,6 +119,7 @@ impl Pins<'_> {
             label: self.label,
             bits: self.bits,
             interval,
+            ..file::RangePins::default()
         })
     }
 }
