@@ -91,11 +91,12 @@ def verify_batch(
     system: Optional[str] = None,
     label: Optional[str] = None,
     bits: Optional[int] = None,
+    extra: Optional[bytes] = None,
 ) -> List[int]:
     """Verify range proofs (either system, either group, any sizes) in one batch per group.
 
     Returns the indices of the invalid proofs; an empty list means all are valid. The statement is the verifier's:
-    a proof whose group, system, label or bits is not the one pinned is invalid (not verified); ``None`` leaves it
+    a proof whose group, system, label, bits or extra data is not the one pinned is invalid (not verified); ``None`` leaves it
     the proof's own. Unknown names raise ``InvalidInput``.
     """
 
@@ -170,10 +171,11 @@ class RangeProof:
         system: Optional[str] = None,
         label: Optional[str] = None,
         bits: Optional[int] = None,
+        extra: Optional[bytes] = None,
     ) -> bool:
         """``True`` iff the proof verifies for its statement, and the statement is the verifier's: the ``group``,
-        ``system``, ``label`` and ``bits`` (every value in ``[0, 2**bits)``) pinned, ``None`` for the proof's own.
-        Unknown names raise ``InvalidInput``."""
+        ``system``, ``label``, ``bits`` (every value in ``[0, 2**bits)``) and ``extra`` (the extra data bound,
+        ``b""`` none) pinned, ``None`` for the proof's own. Unknown names raise ``InvalidInput``."""
     def check(
         self,
         *,
@@ -181,6 +183,7 @@ class RangeProof:
         system: Optional[str] = None,
         label: Optional[str] = None,
         bits: Optional[int] = None,
+        extra: Optional[bytes] = None,
     ) -> None:
         """Like ``verify`` but raises ``VerificationError`` with the reason (a pin not matched: expected and
         found)."""
@@ -252,10 +255,11 @@ class IntervalProof:
         system: Optional[str] = None,
         label: Optional[str] = None,
         interval: Optional[Tuple[int, int]] = None,
+        extra: Optional[bytes] = None,
     ) -> bool:
         """``True`` iff the proof verifies, and its statement is the verifier's: the ``group``, ``system``,
-        ``label`` and ``interval`` (``(lo, hi)``) pinned, ``None`` for the proof's own. Unknown names raise
-        ``InvalidInput``."""
+        ``label``, ``interval`` (``(lo, hi)``) and ``extra`` (``b""`` none) pinned, ``None`` for the proof's own.
+        Unknown names raise ``InvalidInput``."""
     def check(
         self,
         *,
@@ -263,6 +267,7 @@ class IntervalProof:
         system: Optional[str] = None,
         label: Optional[str] = None,
         interval: Optional[Tuple[int, int]] = None,
+        extra: Optional[bytes] = None,
     ) -> None:
         """Like ``verify`` but raises ``VerificationError`` (a pin not matched: expected and found)."""
     def to_bytes(self) -> bytes:

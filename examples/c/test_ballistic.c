@@ -239,6 +239,20 @@ static void test_range(ballistic_context *ctx, int group, size_t point_len) {
                                  commitments, &commitments_len, NULL),
            BALLISTIC_ERR_BUFFER_TOO_SMALL);
     CHECK(commitments_len == point_len);
+    /* Both buffers too short: both lengths needed are reported (not only the proof's). */
+    commitments_len = 1;
+    proof_len = 10;
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len, NULL),
+           BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    CHECK(proof_len == expected && commitments_len == point_len);
+    /* A zero blinding would make the commitment v·B, found by trying values: refused. */
+    unsigned char zero_blinding[32] = {0};
+    commitments_len = sizeof commitments;
+    proof_len = sizeof proof;
+    EXPECT(ballistic_range_prove(ctx, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, zero_blinding, 32, 64, proof, &proof_len,
+                                 commitments, &commitments_len, NULL),
+           BALLISTIC_ERR_PROVER);
     commitments_len = sizeof commitments;
     EXPECT(ballistic_range_prove(NULL, BALLISTIC_SYSTEM_BULLETPROOFS, L("c"), values, 1, blindings, 32, 64, proof, &proof_len,
                                  commitments, &commitments_len, NULL),
@@ -381,6 +395,9 @@ static void test_interval(ballistic_context *ctx, int group, size_t point_len) {
     proof_len = sizeof proof;
     EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, bad, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
            BALLISTIC_ERR_SCALAR);
+    memset(bad, 0, 32);
+    EXPECT(ballistic_interval_prove(ctx, SYSTEMS[0], L("age"), 21, bad, 18, 65, proof, &proof_len, commitment, &commitment_len, NULL),
+           BALLISTIC_ERR_PROVER);
     EXPECT(ballistic_interval_verify(NULL, SYSTEMS[0], L("age"), proof, proof_len, commitment, commitment_len, 18, 65, NULL),
            BALLISTIC_ERR_NULL_POINTER);
     EXPECT(ballistic_interval_verify(ctx, 9, L("age"), proof, proof_len, commitment, commitment_len, 18, 65, NULL), BALLISTIC_ERR_ARGUMENT);
@@ -881,6 +898,12 @@ static void test_grin(ballistic_context *k, ballistic_context *other) {
     EXPECT(ballistic_grin_prove(k, value, 1, 64, blind, 32, rewind, priv, NULL, NULL, proof, &pl, commitment, &cl, NULL),
            BALLISTIC_ERR_BUFFER_TOO_SMALL);
     CHECK(pl == 675);
+    /* Both buffers too short: both lengths needed are reported. */
+    pl = 10;
+    cl = 1;
+    EXPECT(ballistic_grin_prove(k, value, 1, 64, blind, 32, rewind, priv, NULL, NULL, proof, &pl, commitment, &cl, NULL),
+           BALLISTIC_ERR_BUFFER_TOO_SMALL);
+    CHECK(pl == 675 && cl == 33);
 
     /* Extra data and a message; rewind gives back the value, the message and (same nonces) the blinding. */
     const char *memo = "twenty bytes of note";
@@ -1118,6 +1141,14 @@ static void test_monero(ballistic_context *e, ballistic_context *other) {
         EXPECT(ballistic_monero_prove(e, systems[s], amounts, 1, masks, 32, proof, &pl2, commitments, &cl2, NULL),
                BALLISTIC_ERR_BUFFER_TOO_SMALL);
         CHECK(pl2 > 1);
+        /* Both buffers too short: both lengths needed are reported (not only the proof's). */
+        size_t needed_pl = 0;
+        EXPECT(ballistic_monero_proof_len(systems[s], 1, &needed_pl), BALLISTIC_OK);
+        pl2 = 1;
+        cl2 = 1;
+        EXPECT(ballistic_monero_prove(e, systems[s], amounts, 1, masks, 32, proof, &pl2, commitments, &cl2, NULL),
+               BALLISTIC_ERR_BUFFER_TOO_SMALL);
+        CHECK(pl2 == needed_pl && cl2 == 32);
         /* Two single-output proofs of this system for the batch below. */
         for (int j = 0; j < 2; j++) {
             int i = 2 * s + j;
@@ -1283,6 +1314,22 @@ static void test_assets(ballistic_context *ctx, int group, size_t point_len) {
                                            scratch_c, &cl2, NULL),
                BALLISTIC_ERR_BUFFER_TOO_SMALL);
         CHECK(pl2 == expected);
+        /* Both buffers too short: both lengths needed are reported. */
+        pl2 = 3;
+        cl2 = 1;
+        EXPECT(ballistic_multi_asset_prove(ctx, sys, L("assets"), values, 2, blindings, 64, gens, 2 * point_len, 32, scratch, &pl2,
+                                           scratch_c, &cl2, NULL),
+               BALLISTIC_ERR_BUFFER_TOO_SMALL);
+        CHECK(pl2 == expected && cl2 == 2 * point_len);
+        /* A zero blinding would make the commitment v·H_j, found by trying values: refused. */
+        unsigned char zero_second[64];
+        memcpy(zero_second, blindings, 32);
+        memset(zero_second + 32, 0, 32);
+        pl2 = sizeof scratch;
+        cl2 = sizeof scratch_c;
+        EXPECT(ballistic_multi_asset_prove(ctx, sys, L("assets"), values, 2, zero_second, 64, gens, 2 * point_len, 32, scratch,
+                                           &pl2, scratch_c, &cl2, NULL),
+               BALLISTIC_ERR_PROVER);
     }
     size_t expected = 0;
     EXPECT(ballistic_multi_asset_proof_len(group, 0, 32, 2, &expected, NULL, NULL), BALLISTIC_ERR_ARGUMENT);

@@ -273,6 +273,49 @@ pub struct PinArgs {
     /// ballistic's own, are refused.
     #[arg(long, value_enum)]
     pub profile: Option<crate::ProfileArg>,
+    /// The extra data the proofs must bind, hex (the application's context: a transaction
+    /// hash; --profile grin: Grin's extra_commit, '' its empty one); files binding other
+    /// bytes, or none, are refused. Not given (nor --no-extra): each file's own (with a
+    /// warning when a file has some).
+    #[arg(long, value_parser = hex_arg, conflicts_with = "no_extra")]
+    pub extra: Option<HexArg>,
+    /// The proofs bind no extra data: files binding any are refused.
+    #[arg(long)]
+    pub no_extra: bool,
+    /// Grin: the value generator the commitments are on (secp256k1-zkp's 33-byte encoding,
+    /// hex); files on another, or on Grin's H, are refused. Not given: a file with a value
+    /// generator of its own is refused when the range (--bits, --min/--max) is pinned.
+    #[arg(long, value_parser = value_generator_arg)]
+    pub value_generator: Option<HexArg>,
+    /// A commitment the proof must be about, hex as the proof file has it (repeat for each
+    /// value, in order); files about other commitments, or more or fewer, are refused. Not
+    /// given: each file's own (printed; compare them with yours).
+    #[arg(long = "commitment", value_parser = commitment_arg)]
+    pub commitments: Vec<String>,
+}
+
+fn commitment_arg(text: &str) -> Result<String, String> {
+    ballistic::encoding::from_hex(text)
+        .filter(|b| !b.is_empty())
+        .map(|_| text.to_string())
+        .ok_or_else(|| "bad hex (a point's encoding in lowercase hex digits)".into())
+}
+
+/// Bytes given as lowercase hex on the command line.
+#[derive(Clone, Debug)]
+pub struct HexArg(pub Vec<u8>);
+
+fn hex_arg(text: &str) -> Result<HexArg, String> {
+    ballistic::encoding::from_hex(text).map(HexArg).ok_or_else(|| "bad hex (lowercase hex digits)".into())
+}
+
+fn value_generator_arg(text: &str) -> Result<HexArg, String> {
+    let bytes = hex_arg(text)?.0;
+    let raw: [u8; 33] =
+        bytes.as_slice().try_into().map_err(|_| "must be 33 bytes (a secp256k1-zkp generator)".to_string())?;
+    ballistic::compat::grin::generator_from_bytes(&raw)
+        .ok_or_else(|| "not a secp256k1-zkp generator encoding of a curve point".to_string())?;
+    Ok(HexArg(bytes))
 }
 
 impl PinArgs {
@@ -295,6 +338,13 @@ impl PinArgs {
             label: self.label.as_deref(),
             bits: self.bits,
             interval,
+            extra: match (&self.extra, self.no_extra) {
+                (Some(extra), _) => Some(Some(extra.0.as_slice())),
+                (None, true) => Some(None),
+                (None, false) => None,
+            },
+            value_generator: self.value_generator.as_ref().map(|g| g.0.as_slice()),
+            commitments: (!self.commitments.is_empty()).then_some(self.commitments.as_slice()),
         })
     }
 }
@@ -339,6 +389,7 @@ fn report_statements(paths: &[PathBuf], files: &[Option<RangeProofFile>], pins: 
             Some(e) => format!(", extra {e}"),
             None => String::new(),
         };
+        // `claimed_range` names a Grin file's own value generator too.
         crate::term::say(&format!(
             "{}: {format}group {}, system {}, label {:?}, {} bits, values in {}{extra}; commitments ({}): {}",
             path.display(),
@@ -358,10 +409,14 @@ fn report_statements(paths: &[PathBuf], files: &[Option<RangeProofFile>], pins: 
     if pins.bits.is_none() && pins.interval.is_none() {
         unpinned.push("the range (--bits, or --min/--max)");
     }
+    if pins.extra.is_none() && files.iter().flatten().any(|f| f.extra.is_some()) {
+        unpinned.push("the extra data (--extra, or --no-extra)");
+    }
     if !unpinned.is_empty() {
         crate::term::warn(&format!(
             "{} not pinned: the proof files' own statement was used (printed above), so a proof made under \
-             another application's label, or of values in another range, verifies",
+             another application's label, of values in another range, or bound to another context's extra \
+             data, verifies",
             unpinned.join(" and ")
         ));
     }

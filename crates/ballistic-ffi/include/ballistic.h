@@ -60,7 +60,8 @@
 #define BALLISTIC_ERR_NULL_POINTER 1
 
 /**
- * An output buffer is too short; its length argument now holds the length needed.
+ * An output buffer is too short; its length argument now holds the length
+ * needed (every too-short output's, when a function has several).
  */
 #define BALLISTIC_ERR_BUFFER_TOO_SMALL 2
 
@@ -95,7 +96,8 @@
 
 /**
  * The prover refused its input: a value outside the range or interval,
- * a circuit its inputs do not satisfy.
+ * a zero blinding (the commitment would hide nothing), a circuit its
+ * inputs do not satisfy.
  */
 #define BALLISTIC_ERR_PROVER 8
 
@@ -614,7 +616,7 @@ int ballistic_multi_asset_proof_len(int group,
  *          over 1024 bytes, `blindings_len` not 32·m, `value_generators_len`
  *          not m·point length); `BALLISTIC_ERR_SCALAR`; `BALLISTIC_ERR_STATEMENT`
  *          (shape; a generator that is not a point or is the identity);
- *          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
+ *          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits, a zero blinding); `BALLISTIC_ERR_CAPACITY`;
  *          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`;
  *          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
  * Args: `ctx`: a context.
@@ -645,6 +647,13 @@ int ballistic_multi_asset_prove(const struct ballistic_context *ctx,
 
 /**
  * Verify a multi-asset proof.
+ *
+ * The value generators are the statement's, and must be the verifier's:
+ * asset generators it derived itself (`ballistic_asset_generator`), or
+ * blinded tags whose asset a surjection proof (outside this library)
+ * established. A generator whose discrete logarithm to `B̃` the prover
+ * knows (`H_j = 2·B̃`, or `B̃` itself) lets it open its commitment to any
+ * value: taken from the prover unchecked, they make the proof say nothing.
  *
  * Returns: `BALLISTIC_OK` if each of the `m` commitments opens on its value
  *          generator to a value in `[0, 2^bits)`; `BALLISTIC_ERR_VERIFICATION`
@@ -824,6 +833,11 @@ int ballistic_grin_prove(const struct ballistic_context *ctx,
 /**
  * Verify a Grin proof (Grin's `verify_bullet_proof` is `m` = 1, `bits` = 64,
  * `value_gen` and `min_values` NULL).
+ *
+ * `value_gen` is the statement's and must be the verifier's: a value
+ * generator taken from the prover (one whose discrete logarithm to `G` it
+ * knows) lets it prove any commitment in range, one to a negative amount
+ * on `H` included.
  *
  * Returns: `BALLISTIC_OK` if the proof proves that each commitment opens on
  *          the value generator to a value in range; `BALLISTIC_ERR_VERIFICATION`
@@ -1040,7 +1054,7 @@ int ballistic_commit(const struct ballistic_context *ctx,
  *          (unknown system, label over 1024 bytes, `blindings_len` not 32·m,
  *          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes);
  *          `BALLISTIC_ERR_SCALAR`; `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0);
- *          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
+ *          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits, a zero blinding); `BALLISTIC_ERR_CAPACITY`;
  *          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer);
  *          `BALLISTIC_ERR_OPTIONS` (bad magic); `BALLISTIC_ERR_UNSUPPORTED` (a message set).
  * Args: `ctx`: a context.
@@ -1135,7 +1149,7 @@ int ballistic_interval_proof_len(int group, int system, uint64_t lo, uint64_t hi
  * Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃` (any `lo ≤ hi`).
  *
  * Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_PROVER` (value outside the
- *          interval); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
+ *          interval, a zero blinding); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
  *          `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_CAPACITY` (needs `(64, 4)` at most);
  *          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`;
  *          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).

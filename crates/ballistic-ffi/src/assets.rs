@@ -166,7 +166,7 @@ pub unsafe extern "C" fn ballistic_multi_asset_proof_len(
 ///          over 1024 bytes, `blindings_len` not 32·m, `value_generators_len`
 ///          not m·point length); `BALLISTIC_ERR_SCALAR`; `BALLISTIC_ERR_STATEMENT`
 ///          (shape; a generator that is not a point or is the identity);
-///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
+///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits, a zero blinding); `BALLISTIC_ERR_CAPACITY`;
 ///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`;
 ///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
 /// Args: `ctx`: a context.
@@ -210,12 +210,14 @@ pub unsafe extern "C" fn ballistic_multi_asset_prove(
         let proof_out = Out::new(proof, proof_len)?;
         let commitments_out = Out::new(commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
-            let blindings = scalars::<G>(blindings, m)?;
+            let blindings = crate::range::blindings::<G>(blindings, m)?;
             let generators = decompressed::<G>(generators, m)?;
             gens.covers(needed)?;
             unsafe {
-                proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
-                commitments_out.reserve(m * G::POINT_LEN)?;
+                Out::reserve_all(&[
+                    (&proof_out, system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?),
+                    (&commitments_out, m * G::POINT_LEN),
+                ])?;
             }
             let (made, points) = system
                 .prove::<G, _>(
@@ -270,6 +272,13 @@ unsafe fn asset_decode<G: Group>(
 }
 
 /// Verify a multi-asset proof.
+///
+/// The value generators are the statement's, and must be the verifier's:
+/// asset generators it derived itself (`ballistic_asset_generator`), or
+/// blinded tags whose asset a surjection proof (outside this library)
+/// established. A generator whose discrete logarithm to `B̃` the prover
+/// knows (`H_j = 2·B̃`, or `B̃` itself) lets it open its commitment to any
+/// value: taken from the prover unchecked, they make the proof say nothing.
 ///
 /// Returns: `BALLISTIC_OK` if each of the `m` commitments opens on its value
 ///          generator to a value in `[0, 2^bits)`; `BALLISTIC_ERR_VERIFICATION`

@@ -167,8 +167,10 @@ pub unsafe extern "C" fn ballistic_grin_prove(
             })
             .collect::<Result<Vec<GrinOpening>, c_int>>()?;
         unsafe {
-            proof_out.reserve(grin::proof_len(vector_len).ok_or(BALLISTIC_ERR_STATEMENT)?)?;
-            commitments_out.reserve(m * BALLISTIC_GRIN_POINT_LEN)?;
+            Out::reserve_all(&[
+                (&proof_out, grin::proof_len(vector_len).ok_or(BALLISTIC_ERR_STATEMENT)?),
+                (&commitments_out, m * BALLISTIC_GRIN_POINT_LEN),
+            ])?;
         }
         let mut options = GrinProveOptions {
             n_bits: bits,
@@ -233,6 +235,11 @@ unsafe fn grin_decode(
 
 /// Verify a Grin proof (Grin's `verify_bullet_proof` is `m` = 1, `bits` = 64,
 /// `value_gen` and `min_values` NULL).
+///
+/// `value_gen` is the statement's and must be the verifier's: a value
+/// generator taken from the prover (one whose discrete logarithm to `G` it
+/// knows) lets it prove any commitment in range, one to a negative amount
+/// on `H` included.
 ///
 /// Returns: `BALLISTIC_OK` if the proof proves that each commitment opens on
 ///          the value generator to a value in range; `BALLISTIC_ERR_VERIFICATION`

@@ -48,7 +48,8 @@ pub use range::*;
 pub const BALLISTIC_OK: c_int = 0;
 /// A required pointer argument was NULL.
 pub const BALLISTIC_ERR_NULL_POINTER: c_int = 1;
-/// An output buffer is too short; its length argument now holds the length needed.
+/// An output buffer is too short; its length argument now holds the length
+/// needed (every too-short output's, when a function has several).
 pub const BALLISTIC_ERR_BUFFER_TOO_SMALL: c_int = 2;
 /// An argument is out of its domain: an unknown group or system code, a
 /// label that is not UTF-8 where one must be, a buffer length that does not
@@ -65,7 +66,8 @@ pub const BALLISTIC_ERR_STATEMENT: c_int = 6;
 /// The proof is well formed but does not prove the statement.
 pub const BALLISTIC_ERR_VERIFICATION: c_int = 7;
 /// The prover refused its input: a value outside the range or interval,
-/// a circuit its inputs do not satisfy.
+/// a zero blinding (the commitment would hide nothing), a circuit its
+/// inputs do not satisfy.
 pub const BALLISTIC_ERR_PROVER: c_int = 8;
 /// The context's generators do not cover the proof's size (create the
 /// context with a larger capacity).
@@ -398,6 +400,20 @@ impl Out {
             return Err(BALLISTIC_ERR_BUFFER_TOO_SMALL);
         }
         Ok(())
+    }
+
+    /// [`reserve`](Self::reserve) for each `(output, needed)`, every one of
+    /// them (so that each too-short buffer's length argument gets the length
+    /// needed, not only the first's): `BALLISTIC_ERR_BUFFER_TOO_SMALL` if
+    /// any is too short.
+    pub(crate) unsafe fn reserve_all(outputs: &[(&Out, usize)]) -> Result<(), c_int> {
+        let mut result = Ok(());
+        for (out, needed) in outputs {
+            // SAFETY: as in `reserve`.
+            let reserved = unsafe { out.reserve(*needed) };
+            result = result.and(reserved);
+        }
+        result
     }
 
     /// Write `data` (after [`reserve`](Self::reserve) of at least its length).

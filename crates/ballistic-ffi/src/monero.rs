@@ -9,7 +9,6 @@ use ballistic::compat::monero::{MoneroConsensus, MoneroOriginalProof, MoneroPlus
 use ballistic::curve25519_dalek::edwards::CompressedEdwardsY;
 use ballistic::group::{Ed25519, GroupId};
 
-use crate::range::scalars;
 use crate::{
     ballistic_context, ballistic_options, batch_outputs, blamed, bytes, code, context, guard, items, options,
     report_invalid, Options, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_STATEMENT,
@@ -150,7 +149,9 @@ pub unsafe extern "C" fn ballistic_monero_prove(
         let system = monero_system(system)?;
         monero_outputs(m)?;
         let amounts = unsafe { items(amounts, m) }?;
-        let masks = scalars::<Ed25519>(unsafe { bytes(masks, masks_len) }?, m)?;
+        // Any canonical mask, zero included, as Monero's prover takes it
+        // (the known-answer tests commit with mask 0).
+        let masks = crate::range::scalars::<Ed25519>(unsafe { bytes(masks, masks_len) }?, m)?;
         let proof_out = Out::new(proof, proof_len)?;
         let commitments_out = Out::new(commitments, commitments_len)?;
         let needed = match system {
@@ -159,8 +160,7 @@ pub unsafe extern "C" fn ballistic_monero_prove(
         }
         .ok_or(BALLISTIC_ERR_STATEMENT)?;
         unsafe {
-            proof_out.reserve(needed)?;
-            commitments_out.reserve(m * BALLISTIC_MONERO_POINT_LEN)?;
+            Out::reserve_all(&[(&proof_out, needed), (&commitments_out, m * BALLISTIC_MONERO_POINT_LEN)])?;
         }
         let (made, points) = match system {
             MoneroSystem::Plus => {

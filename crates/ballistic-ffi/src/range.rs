@@ -16,7 +16,8 @@ use zeroize::Zeroizing;
 use crate::{
     array, ballistic_context, ballistic_options, bytes, code, context, group_id, guard, items, options, system,
     with_gens, GroupGens, Options, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER,
-    BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
+    BALLISTIC_ERR_PROVER, BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_VERIFICATION,
+    BALLISTIC_SCALAR_LEN,
 };
 
 /// The transcript of a label (at most 1024 bytes) and the options' extra
@@ -46,6 +47,21 @@ pub(crate) fn scalars<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Ve
         out.push(G::Scalar::from_canonical_bytes(&bytes).ok_or(BALLISTIC_ERR_SCALAR)?);
     }
     Ok(out)
+}
+
+/// `count` blindings of a prover ([`scalars`]), none zero: a zero blinding
+/// makes the commitment `v·B`, whose value anyone finds by trying them
+/// (`BALLISTIC_ERR_PROVER`, as Grin's prover and the proof files refuse
+/// one). Constant time up to the verdict.
+pub(crate) fn blindings<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<Vec<G::Scalar>>, c_int> {
+    let parsed = scalars::<G>(raw, count)?;
+    for chunk in raw.chunks_exact(BALLISTIC_SCALAR_LEN) {
+        let any = chunk.iter().fold(0u8, |acc, b| acc | b);
+        if ballistic::ct::reveal((i32::from(any) - 1) >> 8 & 1 == 1) {
+            return Err(BALLISTIC_ERR_PROVER);
+        }
+    }
+    Ok(parsed)
 }
 
 /// `count` point encodings, concatenated (checked for length here; decoded by the verifier).
@@ -149,7 +165,7 @@ pub unsafe extern "C" fn ballistic_commit(
 ///          (unknown system, label over 1024 bytes, `blindings_len` not 32·m,
 ///          extra data over `BALLISTIC_MAX_EXTRA_LEN` bytes);
 ///          `BALLISTIC_ERR_SCALAR`; `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0);
-///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits); `BALLISTIC_ERR_CAPACITY`;
+///          `BALLISTIC_ERR_PROVER` (a value ≥ 2^bits, a zero blinding); `BALLISTIC_ERR_CAPACITY`;
 ///          `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the proof or commitments buffer);
 ///          `BALLISTIC_ERR_OPTIONS` (bad magic); `BALLISTIC_ERR_UNSUPPORTED` (a message set).
 /// Args: `ctx`: a context.
@@ -190,11 +206,13 @@ pub unsafe extern "C" fn ballistic_range_prove(
         let proof_out = Out::new(proof, proof_len)?;
         let commitments_out = Out::new(commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
-            let blindings = scalars::<G>(blindings, m)?;
+            let blindings = self::blindings::<G>(blindings, m)?;
             gens.covers(needed)?;
             unsafe {
-                proof_out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
-                commitments_out.reserve(m * G::POINT_LEN)?;
+                Out::reserve_all(&[
+                    (&proof_out, system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?),
+                    (&commitments_out, m * G::POINT_LEN),
+                ])?;
             }
             let (made, points) = system
                 .prove::<G, _>(&gens.gens, &mut transcript, values, &blindings, bits, &mut rand_core::OsRng)
@@ -418,7 +436,7 @@ pub unsafe extern "C" fn ballistic_interval_proof_len(
 /// Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃` (any `lo ≤ hi`).
 ///
 /// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_PROVER` (value outside the
-///          interval); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
+///          interval, a zero blinding); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
 ///          `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_CAPACITY` (needs `(64, 4)` at most);
 ///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`;
 ///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
@@ -454,11 +472,13 @@ pub unsafe extern "C" fn ballistic_interval_prove(
         let commitment_out = Out::new(commitment, commitment_len)?;
         let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
         with_gens!(ctx, G, gens => {
-            let gamma = scalars::<G>(blinding, 1)?;
+            let gamma = blindings::<G>(blinding, 1)?;
             gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
             unsafe {
-                proof_out.reserve(system.interval_encoded_len::<G>(interval).map_err(|e| code(&e))?)?;
-                commitment_out.reserve(G::POINT_LEN)?;
+                Out::reserve_all(&[
+                    (&proof_out, system.interval_encoded_len::<G>(interval).map_err(|e| code(&e))?),
+                    (&commitment_out, G::POINT_LEN),
+                ])?;
             }
             let (made, point) = system
                 .prove_interval::<G, _>(&gens.gens, &mut transcript, value, &gamma[0], interval, &mut rand_core::OsRng)
@@ -583,8 +603,10 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
         with_gens!(ctx, G, gens => {
             gens.covers(needed)?;
             unsafe {
-                proof_out.reserve(system.recoverable_encoded_len::<G>(bits, m).map_err(|e| code(&e))?)?;
-                commitments_out.reserve(m * G::POINT_LEN)?;
+                Out::reserve_all(&[
+                    (&proof_out, system.recoverable_encoded_len::<G>(bits, m).map_err(|e| code(&e))?),
+                    (&commitments_out, m * G::POINT_LEN),
+                ])?;
             }
             let (made, points, _blindings) = system
                 .prove_recoverable::<G>(&gens.gens, &mut transcript, values, bits, &seed, output_id, &message)

@@ -96,6 +96,8 @@ pub(crate) struct Pins<'a> {
     pub(crate) label: Option<&'a str>,
     pub(crate) bits: Option<usize>,
     pub(crate) interval: Option<(u64, u64)>,
+    /// The extra data: `Some(b"")` none, `Some(bytes)` exactly these.
+    pub(crate) extra: Option<&'a [u8]>,
 }
 
 impl Pins<'_> {
@@ -112,6 +114,9 @@ impl Pins<'_> {
         if let Some(label) = self.label {
             check_label(label)?;
         }
+        if let Some(extra) = self.extra {
+            check_extra(extra)?;
+        }
         Ok(file::RangePins {
             profile: None,
             group: self.group.map(crate::groups::group_named).transpose()?,
@@ -119,6 +124,9 @@ impl Pins<'_> {
             label: self.label,
             bits: self.bits,
             interval,
+            // Empty is none, as the proofs' own `extra` has it.
+            extra: self.extra.map(|e| (!e.is_empty()).then_some(e)),
+            ..file::RangePins::default()
         })
     }
 }
@@ -134,6 +142,7 @@ pub(crate) fn check_pins(parts: &RangeParts, pins: &file::RangePins<'_>) -> Resu
         bits: parts.bits,
         min: parts.interval.map(|(lo, _)| lo),
         max: parts.interval.map(|(_, hi)| hi),
+        extra: (!parts.extra.is_empty()).then(|| to_hex(&parts.extra)),
         ..RangeProofFile::default()
     };
     claimed.check_pins(pins).map_err(|e| Error::Rejected(e.to_string()))

@@ -354,9 +354,10 @@ impl RangeProof {
 
     /// `True` iff the proof verifies for its commitments, bits and label,
     /// and its statement is the one pinned: `group`, `system`, `label`,
-    /// `bits` (every value in `[0, 2**bits)`), each `None` for the proof's
-    /// own. Unknown names raise `InvalidInput`.
-    #[pyo3(signature = (*, group = None, system = None, label = None, bits = None))]
+    /// `bits` (every value in `[0, 2**bits)`), `extra` (the extra data
+    /// bound, `b""` none), each `None` for the proof's own. Unknown names
+    /// raise `InvalidInput`.
+    #[pyo3(signature = (*, group = None, system = None, label = None, bits = None, extra = None))]
     fn verify(
         &self,
         py: Python<'_>,
@@ -364,15 +365,16 @@ impl RangeProof {
         system: Option<&str>,
         label: Option<&str>,
         bits: Option<usize>,
+        extra: Option<Vec<u8>>,
     ) -> Result<bool> {
-        let pins = formats::Pins { group, system, label, bits, interval: None };
+        let pins = formats::Pins { group, system, label, bits, interval: None, extra: extra.as_deref() };
         let pinned = pins.parse()?;
         Ok(formats::check_pins(&self.parts(), &pinned).and_then(|()| self.verdict(py)).is_ok())
     }
 
     /// Like `verify`, but raises `VerificationError` with the reason (a
     /// pin the statement does not match: named, expected and found).
-    #[pyo3(signature = (*, group = None, system = None, label = None, bits = None))]
+    #[pyo3(signature = (*, group = None, system = None, label = None, bits = None, extra = None))]
     fn check(
         &self,
         py: Python<'_>,
@@ -380,8 +382,9 @@ impl RangeProof {
         system: Option<&str>,
         label: Option<&str>,
         bits: Option<usize>,
+        extra: Option<Vec<u8>>,
     ) -> Result<()> {
-        let pins = formats::Pins { group, system, label, bits, interval: None };
+        let pins = formats::Pins { group, system, label, bits, interval: None, extra: extra.as_deref() };
         formats::check_pins(&self.parts(), &pins.parse()?)?;
         self.verdict(py)
     }
@@ -502,10 +505,10 @@ impl groups::HasClaim for RangeProof {
 /// Verify many range proofs (either system, either group, any sizes) in one
 /// batch per group. Returns the indices of the invalid proofs (empty: all
 /// valid): those whose statement is not the one pinned (`group`, `system`,
-/// `label`, `bits`, as for `RangeProof.verify`; not verified), and those
+/// `label`, `bits`, `extra`, as for `RangeProof.verify`; not verified), and those
 /// that do not verify.
 #[pyfunction]
-#[pyo3(signature = (proofs, *, group = None, system = None, label = None, bits = None))]
+#[pyo3(signature = (proofs, *, group = None, system = None, label = None, bits = None, extra = None))]
 pub(crate) fn verify_batch(
     py: Python<'_>,
     proofs: Vec<PyRef<'_, RangeProof>>,
@@ -513,8 +516,9 @@ pub(crate) fn verify_batch(
     system: Option<&str>,
     label: Option<&str>,
     bits: Option<usize>,
+    extra: Option<Vec<u8>>,
 ) -> Result<Vec<usize>> {
-    let pins = formats::Pins { group, system, label, bits, interval: None };
+    let pins = formats::Pins { group, system, label, bits, interval: None, extra: extra.as_deref() };
     let pinned = pins.parse()?;
     let mut invalid = Vec::new();
     let mut kept = Vec::with_capacity(proofs.len());
@@ -690,9 +694,9 @@ impl IntervalProof {
 
     /// `True` iff the proof verifies for its commitment, interval, label and
     /// extra data, and its statement is the one pinned: `group`, `system`,
-    /// `label`, `interval` (`(lo, hi)`), each `None` for the proof's own.
-    /// Unknown names raise `InvalidInput`.
-    #[pyo3(signature = (*, group = None, system = None, label = None, interval = None))]
+    /// `label`, `interval` (`(lo, hi)`), `extra` (`b""` none), each `None`
+    /// for the proof's own. Unknown names raise `InvalidInput`.
+    #[pyo3(signature = (*, group = None, system = None, label = None, interval = None, extra = None))]
     fn verify(
         &self,
         py: Python<'_>,
@@ -700,15 +704,16 @@ impl IntervalProof {
         system: Option<&str>,
         label: Option<&str>,
         interval: Option<(u64, u64)>,
+        extra: Option<Vec<u8>>,
     ) -> Result<bool> {
-        let pins = formats::Pins { group, system, label, bits: None, interval };
+        let pins = formats::Pins { group, system, label, bits: None, interval, extra: extra.as_deref() };
         let pinned = pins.parse()?;
         Ok(formats::check_pins(&self.parts(), &pinned).and_then(|()| self.verdict(py)).is_ok())
     }
 
     /// Like `verify`, but raises `VerificationError` with the reason (a
     /// pin the statement does not match: named, expected and found).
-    #[pyo3(signature = (*, group = None, system = None, label = None, interval = None))]
+    #[pyo3(signature = (*, group = None, system = None, label = None, interval = None, extra = None))]
     fn check(
         &self,
         py: Python<'_>,
@@ -716,8 +721,9 @@ impl IntervalProof {
         system: Option<&str>,
         label: Option<&str>,
         interval: Option<(u64, u64)>,
+        extra: Option<Vec<u8>>,
     ) -> Result<()> {
-        let pins = formats::Pins { group, system, label, bits: None, interval };
+        let pins = formats::Pins { group, system, label, bits: None, interval, extra: extra.as_deref() };
         formats::check_pins(&self.parts(), &pins.parse()?)?;
         self.verdict(py)
     }

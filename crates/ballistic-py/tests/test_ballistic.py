@@ -512,3 +512,25 @@ def test_range_statements_are_pinned_by_the_verifier():
         interval.check(interval=(11, 99))
     with pytest.raises(ballistic.InvalidInput):
         interval.verify(interval=(99, 10))
+
+
+def test_extra_data_is_pinned_by_the_verifier():
+    mine, _ = ballistic.RangeProof.prove([5], 8, extra=b"tx 1")
+    theirs, _ = ballistic.RangeProof.prove([5], 8, extra=b"tx 2")
+    plain, _ = ballistic.RangeProof.prove([5], 8)
+    assert mine.verify(extra=b"tx 1") and plain.verify(extra=b"")
+    assert not theirs.verify(extra=b"tx 1")
+    with pytest.raises(ballistic.VerificationError, match="extra data 74782032, where the verifier's binds extra data 74782031"):
+        theirs.check(extra=b"tx 1")
+    with pytest.raises(ballistic.VerificationError, match="binding no extra data"):
+        plain.check(extra=b"tx 1")
+    with pytest.raises(ballistic.VerificationError, match="where the verifier's binds no extra data"):
+        mine.check(extra=b"")
+    with pytest.raises(ballistic.InvalidInput):
+        mine.verify(extra=bytes(1025))
+    assert ballistic.verify_batch([mine, theirs, plain, mine], extra=b"tx 1") == [1, 2]
+    interval = ballistic.IntervalProof.prove(50, 10, 99, extra=b"tx 1")
+    assert interval.verify(interval=(10, 99), extra=b"tx 1")
+    assert not interval.verify(interval=(10, 99), extra=b"tx 2")
+    with pytest.raises(ballistic.VerificationError, match="binding extra data"):
+        interval.check(extra=b"")

@@ -276,3 +276,45 @@ fn consensus_monero_accepts_torsioned_proofs_strict_refuses() {
     let o = run(bin().args(["range", "verify", "--consensus", "nonsense"]).arg(&torsioned));
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A Grin proof file on a value generator of the prover's own proves
+/// nothing about values on Grin's `H`: `range verify --profile grin --bits
+/// 64` (every pin a verifier had) refused it only if it was pinned; the
+/// range pinned, it is refused unless the verifier pins that generator
+/// (`--value-generator`), and the statement printed names it.
+#[test]
+fn grin_value_generators_are_the_verifiers() {
+    use ballistic::group::{Group, Secp256k1};
+    let generator = Secp256k1::hash_to_point(&[7u8; 64]);
+    let hex = ballistic::encoding::to_hex(&ballistic::compat::grin::generator_to_bytes(&generator).unwrap());
+    let own_gen = tmp("grin-own-generator.json");
+    let o = prove(&own_gen, &["--profile", "grin", "--bits", "64", "--value", "7", "--value-generator", &hex]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let on_h = tmp("grin-on-h.json");
+    assert!(prove(&on_h, &["--profile", "grin", "--bits", "64", "--value", "7"]).status.success());
+    let pinned =
+        ["--profile", "grin", "--group", "secp256k1", "--system", "bulletproofs", "--label", "", "--bits", "64"];
+
+    let o = run(bin().args(["range", "verify"]).arg(&own_gen).args(pinned));
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stderr(&o).contains(&format!("values in [0, 2^64) on value generator {hex}")), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty());
+    let o = run(bin().args(["range", "verify"]).arg(&own_gen).args(pinned).args(["--value-generator", &hex]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains(&format!("on value generator {hex}")), "{}", stdout(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&on_h).args(pinned).args(["--value-generator", &hex]));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("a proof on Grin's H"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&on_h).args(pinned));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&on_h).args(["--value-generator", "00"]));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("33 bytes"), "{}", stderr(&o));
+    // A batch names exactly the file on the prover's generator.
+    let o = run(bin().args(["range", "verify-batch"]).args([&on_h, &own_gen, &on_h]).args(pinned));
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let invalid: Vec<&str> = out.lines().filter(|l| l.starts_with("invalid: ")).collect();
+    assert_eq!(invalid.len(), 1, "{out}");
+    assert!(invalid[0].contains("grin-own-generator.json"), "{out}");
+}

@@ -891,3 +891,95 @@ fn range_verify_pins_the_statement() {
     assert_eq!(last_line(&o), "valid: 2 proofs");
     assert_eq!(String::from_utf8_lossy(&o.stdout).lines().filter(|l| l.contains("label \"node amounts\"")).count(), 2);
 }
+
+/// `--extra` / `--no-extra` pin the extra data: a proof bound to another
+/// context's bytes (another transaction's hash) is refused, unverified; a
+/// batch names exactly that file. Unpinned, a file's own extra data is
+/// named in a warning.
+#[test]
+fn range_verify_pins_the_extra_data() {
+    let mine = tmp("pin-extra-mine.json");
+    let theirs = tmp("pin-extra-theirs.json");
+    let plain = tmp("pin-extra-plain.json");
+    assert!(prove(&mine, "8", &["3"], &["--extra", "c0ffee"]).status.success());
+    assert!(prove(&theirs, "8", &["3"], &["--extra", "decade"]).status.success());
+    assert!(prove(&plain, "8", &["3"], &[]).status.success());
+    let pinned = ["--label", "ballistic range proof", "--bits", "8"];
+
+    let o = run(bin().args(["range", "verify"]).arg(&mine).args(pinned).args(["--extra", "c0ffee"]));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&plain).args(pinned).arg("--no-extra"));
+    assert!(o.status.success(), "{}", stderr(&o));
+    for (path, pin, reason) in [
+        (
+            &theirs,
+            &["--extra", "c0ffee"][..],
+            "binding extra data decade, where the verifier's binds extra data c0ffee",
+        ),
+        (&plain, &["--extra", "c0ffee"][..], "binding no extra data, where the verifier's binds extra data c0ffee"),
+        (&mine, &["--no-extra"][..], "binding extra data c0ffee, where the verifier's binds no extra data"),
+    ] {
+        let o = run(bin().args(["range", "verify"]).arg(path).args(pinned).args(pin));
+        assert!(!o.status.success(), "{pin:?}");
+        assert!(stderr(&o).contains(reason), "{pin:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{pin:?}: nothing verified, nothing printed");
+    }
+    let o = run(bin().args(["range", "verify"]).arg(&mine).args(["--extra", "XY"]));
+    assert!(!o.status.success() && stderr(&o).contains("--extra"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&mine).args(["--extra", "c0ffee", "--no-extra"]));
+    assert!(!o.status.success());
+
+    // Unpinned: verified, with a warning naming the extra data.
+    let o = run(bin().args(["range", "verify"]).arg(&mine).args(pinned));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("the extra data (--extra"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&plain).args(pinned));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+
+    // A batch names exactly the file bound to other bytes.
+    let o = run(bin()
+        .args(["range", "verify-batch"])
+        .args([&mine, &theirs, &mine])
+        .args(pinned)
+        .args(["--extra", "c0ffee"]));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let invalid: Vec<&str> = out.lines().filter(|l| l.starts_with("invalid: ")).collect();
+    assert_eq!(invalid.len(), 1, "{out}");
+    assert!(invalid[0].contains("pin-extra-theirs.json") && invalid[0].contains("decade"), "{out}");
+}
+
+/// `--commitment` (repeated, in order) pins the commitments: a valid proof
+/// about another output's commitments is refused, unverified.
+#[test]
+fn range_verify_pins_the_commitments() {
+    let mine = tmp("pin-commitments-mine.json");
+    let other = tmp("pin-commitments-other.json");
+    assert!(prove(&mine, "8", &["3", "4"], &[]).status.success());
+    assert!(prove(&other, "8", &["3", "4"], &[]).status.success());
+    let c = |path: &Path| -> Vec<String> {
+        json(path)["commitments"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_string()).collect()
+    };
+    let (mine_c, other_c) = (c(&mine), c(&other));
+    let pinned =
+        |cs: &[String]| -> Vec<String> { cs.iter().flat_map(|c| ["--commitment".to_string(), c.clone()]).collect() };
+    let o = run(bin().args(["range", "verify"]).arg(&mine).args(pinned(&mine_c)));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&other).args(pinned(&mine_c)));
+    assert_eq!(o.status.code(), Some(1));
+    let reason = format!("commitment #0 is {} in the proof, where the verifier's is {}", other_c[0], mine_c[0]);
+    assert!(stderr(&o).contains(&reason), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let o = run(bin().args(["range", "verify"]).arg(&mine).args(pinned(&mine_c[..1])));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("the proof has a commitment #1"), "{}", stderr(&o));
+    let o = run(bin().args(["range", "verify"]).arg(&mine).args(["--commitment", "XYZ"]));
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(bin().args(["range", "verify-batch"]).args([&mine, &other, &mine]).args(pinned(&mine_c)));
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let invalid: Vec<&str> = out.lines().filter(|l| l.starts_with("invalid: ")).collect();
+    assert_eq!(invalid.len(), 1, "{out}");
+    assert!(invalid[0].contains("pin-commitments-other.json"), "{out}");
+}

@@ -19,7 +19,9 @@
 //!   transcript right after the label
 //!   ([`new_transcript_with_extra`](crate::new_transcript_with_extra)), so
 //!   the proof verifies with exactly these bytes and no others. Absent: no
-//!   extra data (an empty string is refused: one encoding per value).
+//!   extra data (an empty string is refused: one encoding per value). The
+//!   bytes are the prover's claim like the rest of the file: a verifier that
+//!   expects a proof bound to its own context pins them ([`RangePins::extra`]).
 //! * `"min": lo, "max": hi` (both or neither; `lo ≤ hi < 2^64`): an
 //!   **interval proof** ([`crate::range::interval`]) that the one
 //!   commitment opens to a value in `[lo, hi]`, with any system; `bits` is
@@ -27,7 +29,9 @@
 //!
 //! The statement is the verifier's, never the prover's: a verifier pins
 //! what it expects of a range proof file ([`RangePins`]: format, group,
-//! system, label, bits or interval), and a file claiming anything else is
+//! system, label, bits or interval, extra data, Grin's value generator,
+//! commitments),
+//! and a file claiming anything else is
 //! refused before its points or proof are decoded
 //! ([`RangeProofFile::verify_pinned`], [`verify_range_files_pinned`]).
 //! What is not pinned is the file's own claim.
@@ -238,6 +242,32 @@ pub enum FileError {
         /// The file's.
         file: String,
     },
+    /// A range proof file binding other extra data than the verifier
+    /// pinned ([`RangePins::extra`]; refused before any decoding).
+    WrongExtra {
+        /// The file's, hex (`None`: none; at most 70 characters quoted).
+        file: Option<String>,
+        /// The verifier's, hex (`None`: none; at most 70 characters quoted).
+        expected: Option<String>,
+    },
+    /// A Grin proof file on another value generator than the verifier
+    /// pinned ([`RangePins::value_generator`]; refused before any decoding).
+    WrongValueGenerator {
+        /// The file's, hex (`None`: none, Grin's `H`; at most 70 characters quoted).
+        file: Option<String>,
+        /// The verifier's, hex.
+        expected: String,
+    },
+    /// A range proof file whose commitments are not the ones the verifier
+    /// pinned ([`RangePins::commitments`]; refused before any decoding).
+    WrongCommitment {
+        /// The first position where they differ.
+        index: usize,
+        /// The file's commitment there, hex (`None`: the file has fewer).
+        file: Option<String>,
+        /// The verifier's, hex (`None`: the verifier pinned fewer).
+        expected: Option<String>,
+    },
     /// A label longer than [`MAX_LABEL`].
     LabelTooLong {
         /// Its length in bytes.
@@ -445,6 +475,31 @@ impl core::fmt::Display for FileError {
             FileError::RangeMismatch { expected, file } => {
                 write!(f, "a proof of values in {file}, where the verifier's range is {expected}")
             }
+            FileError::WrongExtra { file, expected } => {
+                let shown = |e: &Option<String>| match e {
+                    Some(e) => format!("extra data {e}"),
+                    None => "no extra data".to_string(),
+                };
+                write!(f, "a proof binding {}, where the verifier's binds {}", shown(file), shown(expected))
+            }
+            FileError::WrongValueGenerator { file, expected } => match file {
+                Some(file) => {
+                    write!(f, "a proof on the value generator {file}, where the verifier's is {expected}")
+                }
+                None => write!(f, "a proof on Grin's H, where the verifier's value generator is {expected}"),
+            },
+            FileError::WrongCommitment { index, file, expected } => match (file, expected) {
+                (Some(file), Some(expected)) => {
+                    write!(f, "commitment #{index} is {file} in the proof, where the verifier's is {expected}")
+                }
+                (None, Some(expected)) => {
+                    write!(f, "the proof has no commitment #{index}, where the verifier's is {expected}")
+                }
+                (Some(file), None) => {
+                    write!(f, "the proof has a commitment #{index} ({file}) the verifier did not pin")
+                }
+                (None, None) => write!(f, "commitment #{index}: not the verifier's"),
+            },
             FileError::LabelTooLong { len } => write!(f, "label of {len} bytes: at most {MAX_LABEL}"),
             FileError::Bits(bits) => write!(f, "bits {bits} out of range 1..={MAX_BITS}"),
             FileError::BitsMismatch { expected, got } => {
@@ -616,6 +671,15 @@ fn verify_claims<G: crate::group::Group, R: rand_core::RngCore + rand_core::Cryp
             .into_iter()
             .filter_map(|(k, reason)| indices.get(k).map(|i| (*i, FileError::Proof(reason))))
             .collect(),
+    }
+}
+
+/// At most 70 characters of `text` (a hostile file's field, quoted in an
+/// error or a report), with `…` when cut.
+fn shorten(text: &str) -> String {
+    match text.char_indices().nth(70) {
+        Some((at, _)) => format!("{}…", text.get(..at).unwrap_or_default()),
+        None => text.to_string(),
     }
 }
 

@@ -207,6 +207,29 @@ pub struct RangePins<'a> {
     /// An interval proof of one value in `[lo, hi]` (the file's `min` and
     /// `max`): any other file is [`FileError::RangeMismatch`].
     pub interval: Option<Interval>,
+    /// The extra data bound into the proof (ballistic's own: the
+    /// transcript's `extra`; Grin: the `extra_commit`): `Some(None)` none
+    /// (a file with any is refused), `Some(Some(bytes))` exactly these bytes
+    /// ([`FileError::WrongExtra`] otherwise; Grin's empty `extra_commit` is
+    /// `Some(Some(&[]))`, which no file of ballistic's own has). `None`: the
+    /// file's own, whatever it is — the proof is then bound to bytes the
+    /// prover chose (another transaction's, say).
+    pub extra: Option<Option<&'a [u8]>>,
+    /// Grin: the value generator the commitments are on (secp256k1-zkp's
+    /// 33-byte encoding; [`FileError::WrongValueGenerator`] for another or
+    /// none). Not pinned (`None`), a file with a value generator of its own
+    /// proves nothing about values on Grin's `H`: one is refused whenever
+    /// the range is pinned ([`bits`](Self::bits) or
+    /// [`interval`](Self::interval); [`FileError::RangeMismatch`]), as a
+    /// prover who knows the generator's discrete logarithm to `G` makes a
+    /// valid proof for any commitment, one to a negative amount included.
+    pub value_generator: Option<&'a [u8]>,
+    /// The commitments, in order, as the file spells them (lowercase hex
+    /// of the format's encoding): another, one more or one fewer is
+    /// [`FileError::WrongCommitment`]. `None`: the file's own — the proof
+    /// then says only that *its* commitments open to values in range, and
+    /// the caller must compare them with the ones it means.
+    pub commitments: Option<&'a [String]>,
 }
 
 impl RangePins<'_> {
@@ -214,6 +237,20 @@ impl RangePins<'_> {
     pub fn is_empty(&self) -> bool {
         *self == RangePins::default()
     }
+}
+
+/// The verifier's range as [`FileError::RangeMismatch`] names it, if pinned.
+fn pinned_range(pins: &RangePins<'_>) -> Option<String> {
+    match (pins.interval, pins.bits) {
+        (Some(i), _) => Some(format!("[{}, {}]", i.lo(), i.hi())),
+        (None, Some(bits)) => Some(format!("[0, 2^{bits})")),
+        (None, None) => None,
+    }
+}
+
+/// A hex field of the file compared with a pin: its bytes.
+fn pin_hex(field: &str, hex: &str) -> Result<Vec<u8>, FileError> {
+    from_hex(hex).ok_or_else(|| FileError::Hex { field: field.into() })
 }
 
 fn check_extra(extra: &[u8]) -> Result<(), FileError> {
@@ -281,21 +318,29 @@ impl RangeProofFile {
     /// The range the file claims its values are in, as
     /// [`FileError::RangeMismatch`] names it: `[min, max]` (an interval
     /// proof file), `[min_value, min_value + 2^bits)` (a Grin file with a
-    /// minimum value), or `[0, 2^bits)`.
+    /// minimum value), or `[0, 2^bits)`; followed by ` on value generator
+    /// <hex>` for a Grin file with a value generator of its own (at most
+    /// 70 characters of it quoted).
     pub fn claimed_range(&self) -> String {
-        match (self.min, self.max, self.min_value) {
+        let range = match (self.min, self.max, self.min_value) {
             (Some(lo), Some(hi), _) => format!("[{lo}, {hi}]"),
             (Some(lo), None, _) => format!("[{lo}, ?]"),
             (None, Some(hi), _) => format!("[?, {hi}]"),
             (None, None, Some(m)) => format!("[{m}, {m} + 2^{})", self.bits),
             (None, None, None) => format!("[0, 2^{})", self.bits),
+        };
+        match &self.value_generator {
+            Some(g) => format!("{range} on value generator {}", super::shorten(g)),
+            None => range,
         }
     }
 
     /// Check the file's claims against the verifier's `pins` (see
-    /// [`RangePins`]): profile, system, range, group, label, bits, in that
-    /// order. Only the JSON's fields are compared: nothing is decoded, and
-    /// no generators are built.
+    /// [`RangePins`]): profile, system, range, group, label, bits, value
+    /// generator, extra data, commitments, in that order. Only the JSON's fields are
+    /// compared (the hex of `extra` and `value_generator` read, bounded by
+    /// the file's size): no point or proof is decoded, and no generators
+    /// are built.
     pub fn check_pins(&self, pins: &RangePins<'_>) -> Result<(), FileError> {
         if let Some(expected) = pins.profile {
             if self.profile_id()? != expected {
@@ -323,7 +368,43 @@ impl RangeProofFile {
             }
             _ => {}
         }
-        super::check_statement_pins(&self.group, &self.label, self.bits, pins.group, pins.label, pins.bits)
+        // A value generator of the prover's own is another statement: with
+        // the range pinned it must be the verifier's (pinned), or none.
+        if pins.value_generator.is_none() && self.value_generator.is_some() {
+            if let Some(expected) = pinned_range(pins) {
+                return Err(FileError::RangeMismatch { expected, file: self.claimed_range() });
+            }
+        }
+        super::check_statement_pins(&self.group, &self.label, self.bits, pins.group, pins.label, pins.bits)?;
+        if let Some(expected) = pins.value_generator {
+            let file = self.value_generator.as_deref().map(|h| pin_hex("value_generator", h)).transpose()?;
+            if file.as_deref() != Some(expected) {
+                return Err(FileError::WrongValueGenerator {
+                    file: self.value_generator.as_deref().map(super::shorten),
+                    expected: super::shorten(&to_hex(expected)),
+                });
+            }
+        }
+        if let Some(expected) = pins.extra {
+            let file = self.extra.as_deref().map(|h| pin_hex("extra", h)).transpose()?;
+            if file.as_deref() != expected {
+                return Err(FileError::WrongExtra {
+                    file: self.extra.as_deref().map(super::shorten),
+                    expected: expected.map(|e| super::shorten(&to_hex(e))),
+                });
+            }
+        }
+        if let Some(expected) = pins.commitments {
+            let longest = self.commitments.len().max(expected.len());
+            if let Some(index) = (0..longest).find(|&i| self.commitments.get(i) != expected.get(i)) {
+                return Err(FileError::WrongCommitment {
+                    index,
+                    file: self.commitments.get(index).map(|c| super::shorten(c)),
+                    expected: expected.get(index).map(|c| super::shorten(c)),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Decode every field strictly on group `G` (which must be the file's).

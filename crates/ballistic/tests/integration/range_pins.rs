@@ -9,8 +9,8 @@ use ballistic::compat::monero::MoneroConsensus;
 use ballistic::file::{
     verify_range_files_pinned, FileError, GeneratorCache, Profile, ProveOptions, ProvedRange, RangePins, RangeProofFile,
 };
-use ballistic::group::GroupId;
-use ballistic::{Interval, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::group::{Group, GroupId, ScalarOps};
+use ballistic::{Interval, RangeSystem, Ristretto255, Scalar, Secp256k1};
 
 const LABEL: &str = "node amounts";
 
@@ -68,6 +68,7 @@ fn all_pins(f: &RangeProofFile) -> RangePins<'_> {
         label: Some(&f.label),
         bits: Some(f.bits),
         interval: f.interval().unwrap(),
+        ..RangePins::default()
     }
 }
 
@@ -247,4 +248,172 @@ fn a_batch_names_exactly_the_mismatching_files() {
     let bad = verify_range_files_pinned(&files, &pins, MoneroConsensus::Strict, &mut rand_core::OsRng);
     assert_eq!(bad.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [1]);
     assert!(matches!(bad[0].1, FileError::Proof(_) | FileError::Decode(_)), "{bad:?}");
+}
+
+fn own_file_with_extra(extra: &[u8]) -> RangeProofFile {
+    let cache = GeneratorCache::<Ristretto255>::new();
+    let options =
+        ProveOptions { system: RangeSystem::BulletproofsPlus, range: ProvedRange::Bits(32), label: LABEL, extra };
+    RangeProofFile::prove_with::<Ristretto255, _>(&cache, &options, &[5], &[], &mut rand_core::OsRng).unwrap().0
+}
+
+/// A Grin proof file for a commitment to −5 on Grin's `H` (an inflating
+/// output): the prover picks the value generator `H' = −5·H + 4·G`, so the
+/// commitment `−5·H + 7·G` is `1·H' + 3·G`, an honest opening of 1 on `H'`.
+/// With every pin a verifier had (format, group, system, label, bits) it
+/// verified; the range pinned, it must be refused.
+#[test]
+fn a_grin_file_on_the_provers_value_generator_does_not_pass_a_pinned_range() {
+    let gens = grin::grin_generators();
+    let (h, g) = (gens.value_gen(), gens.blinding_gen());
+    let minus_five = Scalar::<Secp256k1>::zero() - Scalar::<Secp256k1>::from_u64(5);
+    let target = Secp256k1::msm_vartime([minus_five, Scalar::<Secp256k1>::from_u64(7)], [h, g]);
+    let forged_gen = Secp256k1::msm_vartime([minus_five, Scalar::<Secp256k1>::from_u64(4)], [h, g]);
+    let mut three = [0u8; 32];
+    three[31] = 3;
+    let openings = [GrinOpening { value: 1, blinding: grin::scalar_from_bytes(&three).unwrap() }];
+    let options = GrinProveOptions { n_bits: 64, value_gen: Some(forged_gen), ..GrinProveOptions::default() };
+    let forged =
+        RangeProofFile::prove_grin(&openings, &GrinNonces { rewind: [1; 32], private: [2; 32] }, &options).unwrap().0;
+    assert_eq!(forged.commitments, [ballistic::encoding::to_hex(&grin::commitment_to_bytes(&target).unwrap())]);
+    let generator = forged.value_generator.clone().unwrap();
+
+    let every_pin = RangePins {
+        profile: Some(Some(Profile::Grin)),
+        group: Some(GroupId::Secp256k1),
+        system: Some(RangeSystem::Bulletproofs),
+        label: Some(""),
+        bits: Some(64),
+        ..RangePins::default()
+    };
+    let refused = FileError::RangeMismatch {
+        expected: "[0, 2^64)".into(),
+        file: format!("[0, 2^64) on value generator {generator}"),
+    };
+    assert_eq!(verify(&forged, &every_pin), Err(refused.clone()));
+    assert_eq!(verify(&undecodable(&forged), &every_pin), Err(refused.clone()));
+    let interval = RangePins { interval: Some(Interval::new(0, u64::MAX).unwrap()), ..RangePins::default() };
+    assert!(matches!(verify(&forged, &interval), Err(FileError::RangeMismatch { .. })));
+    let files = vec![Ok(grin_file(None)), Ok(forged.clone()), Ok(grin_file(None))];
+    let bad = verify_range_files_pinned(&files, &every_pin, MoneroConsensus::Strict, &mut rand_core::OsRng);
+    assert_eq!(bad, [(1, refused)]);
+
+    // The verifier's own value generator, pinned, is the statement: the
+    // proof verifies on it, and a file on another (or on H) is refused.
+    let raw = grin::generator_to_bytes(&forged_gen).unwrap();
+    let on_it = RangePins { value_generator: Some(&raw), ..every_pin };
+    verify(&forged, &on_it).unwrap();
+    assert_eq!(
+        verify(&undecodable(&grin_file(None)), &on_it),
+        Err(FileError::WrongValueGenerator { file: None, expected: generator.clone() })
+    );
+    let other = grin::generator_to_bytes(&h).unwrap();
+    let on_other = RangePins { value_generator: Some(&other), ..every_pin };
+    assert!(matches!(
+        verify(&undecodable(&forged), &on_other),
+        Err(FileError::WrongValueGenerator { file: Some(f), .. }) if f == generator
+    ));
+    // Nothing pinned: the file's own statement, as documented.
+    verify(&forged, &RangePins::default()).unwrap();
+    // Honest Grin files (on H) pass the pinned range as before.
+    verify(&grin_file(None), &every_pin).unwrap();
+}
+
+/// The extra data is the verifier's too: a proof bound to another
+/// context's bytes (another transaction's hash) is refused when pinned.
+#[test]
+fn extra_data_is_pinned() {
+    let mine = own_file_with_extra(b"tx 1");
+    let theirs = own_file_with_extra(b"tx 2");
+    let none = own_file_with_extra(b"");
+    let pin = |extra: Option<&'static [u8]>| RangePins { extra: Some(extra), ..RangePins::default() };
+    verify(&mine, &pin(Some(b"tx 1"))).unwrap();
+    verify(&none, &pin(None)).unwrap();
+    let hex = |b: &[u8]| ballistic::encoding::to_hex(b);
+    assert_eq!(
+        verify(&undecodable(&theirs), &pin(Some(b"tx 1"))),
+        Err(FileError::WrongExtra { file: Some(hex(b"tx 2")), expected: Some(hex(b"tx 1")) })
+    );
+    assert_eq!(
+        verify(&undecodable(&none), &pin(Some(b"tx 1"))),
+        Err(FileError::WrongExtra { file: None, expected: Some(hex(b"tx 1")) })
+    );
+    assert_eq!(
+        verify(&undecodable(&mine), &pin(None)),
+        Err(FileError::WrongExtra { file: Some(hex(b"tx 1")), expected: None })
+    );
+    let message = FileError::WrongExtra { file: Some(hex(b"tx 2")), expected: Some(hex(b"tx 1")) }.to_string();
+    assert!(message.contains(&hex(b"tx 2")) && message.contains(&hex(b"tx 1")), "{message}");
+    // Uppercase (non-canonical) hex in the file is named, not compared.
+    let upper = RangeProofFile { extra: Some(hex(b"tx 1\xab").to_uppercase()), ..mine.clone() };
+    assert_eq!(verify(&upper, &pin(Some(b"tx 1"))), Err(FileError::Hex { field: "extra".into() }));
+    // A long extra is quoted shortened.
+    let long = RangeProofFile { extra: Some("ab".repeat(1000)), ..mine.clone() };
+    let Err(e) = verify(&long, &pin(None)) else { panic!("long extra accepted") };
+    assert!(e.to_string().len() < 300, "{e}");
+
+    // Grin's extra_commit: absent and empty differ.
+    let mut bytes = [0u8; 32];
+    bytes[31] = 3;
+    let openings = [GrinOpening { value: 7, blinding: grin::scalar_from_bytes(&bytes).unwrap() }];
+    let options = GrinProveOptions { n_bits: 64, extra_commit: Some(&[]), ..GrinProveOptions::default() };
+    let grin_empty =
+        RangeProofFile::prove_grin(&openings, &GrinNonces { rewind: [1; 32], private: [2; 32] }, &options).unwrap().0;
+    verify(&grin_empty, &pin(Some(&[]))).unwrap();
+    assert!(matches!(verify(&grin_empty, &pin(None)), Err(FileError::WrongExtra { .. })));
+    assert!(matches!(verify(&grin_file(None), &pin(Some(&[]))), Err(FileError::WrongExtra { .. })));
+
+    // A batch names exactly the file bound to other bytes.
+    let files = vec![Ok(mine.clone()), Ok(theirs), Ok(mine)];
+    let bad = verify_range_files_pinned(&files, &pin(Some(b"tx 1")), MoneroConsensus::Strict, &mut rand_core::OsRng);
+    assert_eq!(bad.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [1], "{bad:?}");
+}
+
+fn commitments_pinned(commitments: &[String]) -> RangePins<'_> {
+    RangePins { commitments: Some(commitments), ..RangePins::default() }
+}
+
+/// The commitments are the verifier's too: a valid proof about other
+/// commitments (another output's) is refused when they are pinned.
+#[test]
+fn commitments_are_pinned() {
+    let mine = own_file(RangeSystem::Bulletproofs, 32, LABEL);
+    let other = own_file(RangeSystem::Bulletproofs, 32, LABEL);
+    let pins = commitments_pinned(&mine.commitments);
+    verify(&mine, &pins).unwrap();
+    assert_eq!(
+        verify(&undecodable(&other), &pins),
+        Err(FileError::WrongCommitment {
+            index: 0,
+            file: Some("zz".into()),
+            expected: Some(mine.commitments[0].clone())
+        })
+    );
+    assert_eq!(
+        verify(&other, &pins),
+        Err(FileError::WrongCommitment {
+            index: 0,
+            file: Some(other.commitments[0].clone()),
+            expected: Some(mine.commitments[0].clone())
+        })
+    );
+    // One fewer, one more, another order.
+    assert_eq!(
+        verify(&mine, &commitments_pinned(&mine.commitments[..1])),
+        Err(FileError::WrongCommitment { index: 1, file: Some(mine.commitments[1].clone()), expected: None })
+    );
+    let three = [mine.commitments.clone(), vec![mine.commitments[0].clone()]].concat();
+    assert_eq!(
+        verify(&mine, &commitments_pinned(&three)),
+        Err(FileError::WrongCommitment { index: 2, file: None, expected: Some(mine.commitments[0].clone()) })
+    );
+    let swapped = vec![mine.commitments[1].clone(), mine.commitments[0].clone()];
+    let refused = verify(&mine, &commitments_pinned(&swapped));
+    assert!(matches!(refused, Err(FileError::WrongCommitment { index: 0, .. })), "{refused:?}");
+    let message = refused.unwrap_err().to_string();
+    assert!(message.contains(&mine.commitments[1]) && message.contains(&mine.commitments[0]), "{message}");
+    // A batch names exactly the file about other commitments.
+    let files = vec![Ok(mine.clone()), Ok(other), Ok(mine.clone())];
+    let bad = verify_range_files_pinned(&files, &pins, MoneroConsensus::Strict, &mut rand_core::OsRng);
+    assert_eq!(bad.iter().map(|(i, _)| *i).collect::<Vec<_>>(), [1], "{bad:?}");
 }
