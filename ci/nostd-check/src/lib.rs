@@ -15,9 +15,7 @@ use ballistic::circuit::arith::{Circuit, Limits};
 use ballistic::circuit::gadgets::range::range;
 use ballistic::circuit::{R1csProof, Verifier};
 use ballistic::merlin::Transcript;
-use ballistic::{
-    Generators, Group, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Verifiable,
-};
+use ballistic::{Generators, Group, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Verifiable};
 use rand_core::{impls, CryptoRng, Error, RngCore};
 
 /// Never called; an allocator is required to link `alloc`.
