@@ -10,7 +10,7 @@
 //! rebuild to their root or are refused, and a Merkle membership proof
 //! file that verifies is the honest seed's statement and proof.
 #![no_main]
-use ballistic::circuit::arith::Circuit;
+use ballistic::circuit::Circuit;
 use ballistic::file::{self, CircuitProofFile, MembershipProofFile, MerkleTreeFile, RangeProofFile, WireValue};
 use ballistic::group::ScalarOps;
 use ballistic::Ristretto255;
@@ -65,14 +65,14 @@ fuzz_target!(|data: &[u8]| {
     let _ = file::parse_value_lines(data);
     if let Ok(blindings) = file::parse_blinding_lines::<Ristretto255>(data) {
         let text: Vec<u8> = data.iter().copied().filter(|b| !b" \r\n".contains(b)).collect();
-        let again: String = blindings.iter().map(|b| ballistic::encoding::to_hex(&ScalarOps::to_bytes(b))).collect();
+        let again: String = blindings.iter().map(|b| ballistic::hazmat::to_hex(&ScalarOps::to_bytes(b))).collect();
         assert_eq!(text, again.as_bytes(), "a blinding file has one encoding");
     }
     if let Ok(tree) = MerkleTreeFile::from_json(data) {
         // Small trees only (building is linear in the leaves and 2^depth bounds nothing here).
         if tree.leaves.len() <= 64 {
             if let Ok((_, built)) = tree.tree::<Ristretto255>() {
-                assert_eq!(ballistic::encoding::to_hex(&ScalarOps::to_bytes(&built.root())), tree.root);
+                assert_eq!(ballistic::hazmat::to_hex(&ScalarOps::to_bytes(&built.root())), tree.root);
             }
         }
         return;

@@ -9,10 +9,10 @@
 #![no_main]
 use std::sync::OnceLock;
 
-use ballistic::circuit::arith::{Circuit, InputValues, PublicValues};
-use ballistic::circuit::gadgets::shuffle::shuffle;
+use ballistic::circuit::{Circuit, InputValues, PublicValues};
+use ballistic::circuit::gadgets::shuffle;
 use ballistic::circuit::{Prover, R1csProof, Verifier};
-use ballistic::embedded::WithEmbeddedCurve;
+use ballistic::hazmat::WithEmbeddedCurve;
 use ballistic::group::ScalarOps;
 use ballistic::merkle::{self, MembershipProof, MerkleParams, MerkleTree};
 use ballistic::merlin::Transcript;

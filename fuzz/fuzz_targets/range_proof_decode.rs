@@ -54,7 +54,7 @@ fn plus_plus<G: Group>(data: &[u8], n: usize, m: usize) {
 /// values of `n` bits: what decodes has the shape's length and re-encodes
 /// to the same bytes.
 fn multi_asset<G: Group>(data: &[u8], n: usize, m: usize) {
-    use ballistic::range::assets::{MultiAssetRangeProof, RecommittedRangeProof};
+    use ballistic::range::{MultiAssetRangeProof, RecommittedRangeProof};
     if let Ok(p) = MultiAssetRangeProof::<G>::from_bytes_for(data, n, m) {
         assert_eq!(Ok(data.len()), MultiAssetRangeProof::<G>::encoded_len(n, m));
         assert_eq!(p.to_bytes(), data);

@@ -7,8 +7,8 @@
 //! report instead: `cargo run --release -p ballistic-bench`.
 
 use ballistic::curve25519_dalek::scalar::Scalar;
-use ballistic::generators::Precomputation;
 use ballistic::group::{Group, ScalarOps};
+use ballistic::Precomputation;
 use ballistic::Ristretto255;
 use ballistic::Secp256k1;
 use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, MoneroBpPlus, System, TariBpPlus};

@@ -13,7 +13,7 @@
 //! backends ([`backend_factor`]) to separate the curve arithmetic from the
 //! protocol work.
 
-use ballistic::circuit::arith::{Circuit, InputValues, PreparedCircuit, PublicValues};
+use ballistic::circuit::{Circuit, InputValues, PreparedCircuit, PublicValues};
 use ballistic::circuit::{ConstraintSystem, LinearCombination, Metrics, R1csProof, Variable};
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::merlin::Transcript;

@@ -122,7 +122,7 @@ impl<G: Group, P: RangeColumn<G>> BallisticRange<G, P> {
     }
 
     /// Replace the generators' precomputation policy.
-    pub fn set_precomputation(&mut self, p: ballistic::generators::Precomputation) {
+    pub fn set_precomputation(&mut self, p: ballistic::Precomputation) {
         self.gens = self.gens.clone().with_precomputation(p);
         self.gens.vector().precompute();
     }

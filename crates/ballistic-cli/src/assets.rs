@@ -6,13 +6,13 @@
 
 use std::path::{Path, PathBuf};
 
-use ballistic::encoding::{from_hex, to_hex};
 use ballistic::file::{
     self, FileError, GeneratorCache, GeneratorPins, MultiAssetPins, MultiAssetProofFile, DEFAULT_ASSETS_LABEL,
     MAX_ASSETS_FILE, MAX_ASSET_ID, MAX_SECRETS_FILE,
 };
 use ballistic::group::GroupId;
-use ballistic::range::assets::MultiAssetSystem;
+use ballistic::hazmat::{from_hex, to_hex};
+use ballistic::range::MultiAssetSystem;
 use ballistic::RangeSystem;
 use clap::builder::RangedU64ValueParser;
 use clap::{Subcommand, ValueEnum};

@@ -7,7 +7,7 @@ use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use ballistic::circuit::arith::{scalar_to_hex, Circuit, Limits, PreparedCircuit};
+use ballistic::circuit::{scalar_to_hex, Circuit, Limits, PreparedCircuit};
 use ballistic::file::{self, CircuitProofFile, FileError, WireValue, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
 use ballistic::group::{Group, GroupId};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};

@@ -100,12 +100,12 @@ fn circuits(quick: bool) -> Result<(), String> {
         return Ok(());
     };
     let circuit =
-        ballistic::circuit::arith::Circuit::from_path(&dir.join(format!("{name}.arith"))).map_err(|e| e.to_string())?;
+        ballistic::circuit::Circuit::from_path(&dir.join(format!("{name}.arith"))).map_err(|e| e.to_string())?;
     let text = std::fs::read(dir.join(format!("{name}.in"))).map_err(|e| e.to_string())?;
     type S = <Ristretto255 as Group>::Scalar;
     let inputs = circuit.read_inputs::<S, _>(text.as_slice()).map_err(|e| e.to_string())?;
     let prepared =
-        ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).map_err(|e| e.to_string())?;
+        ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).map_err(|e| e.to_string())?;
     let gates = prepared.metrics().multipliers;
     let gens = Generators::<Ristretto255>::new(prepared.padded_multipliers(), 1);
     let t = Instant::now();
@@ -132,7 +132,7 @@ fn circuits(quick: bool) -> Result<(), String> {
 
 /// Zero-knowledge membership of a committed leaf in a tree of depth 32
 /// holding `leaves` random leaves.
-fn merkle<G: ballistic::embedded::WithEmbeddedCurve>(leaves: usize) -> Result<(), String> {
+fn merkle<G: ballistic::hazmat::WithEmbeddedCurve>(leaves: usize) -> Result<(), String> {
     use ballistic::merkle::{self, MerkleParams, MerkleTree};
     let depth = 32;
     println!("\n## Merkle membership (Pedersen hash over the embedded curve), {}\n", G::NAME);
@@ -194,7 +194,7 @@ fn merkle<G: ballistic::embedded::WithEmbeddedCurve>(leaves: usize) -> Result<()
 
 /// Prove that 16 committed values are a permutation of 16 others.
 fn shuffle<G: Group>() -> Result<(), String> {
-    use ballistic::circuit::gadgets::shuffle::shuffle;
+    use ballistic::circuit::gadgets::shuffle;
     use ballistic::circuit::{Prover, Verifier};
     let gens = Generators::<G>::new(32, 1);
     let input: Vec<u64> = (0..16).map(|_| OsRng.next_u64()).collect();
@@ -262,14 +262,8 @@ fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String>
                 |bytes, commitments| {
                     let proof = system.decode::<G>(bytes, n, m).map_err(failed)?;
                     let statement = RangeStatement::new(n, commitments).map_err(failed)?;
-                    ballistic::equation::verify_dyn(
-                        &gens,
-                        &*proof,
-                        &statement,
-                        &mut Transcript::new(b"demo"),
-                        &mut OsRng,
-                    )
-                    .map_err(failed)
+                    ballistic::verify_dyn(&gens, &*proof, &statement, &mut Transcript::new(b"demo"), &mut OsRng)
+                        .map_err(failed)
                 },
             )?;
             row.push_str(&format!(" {size} | {} | {} |", ms(prove), ms(verify)));

@@ -80,7 +80,7 @@ pub fn write_secret(path: &Path, text: &str) -> Result<(), String> {
     rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut tag);
     let mut temp_name = std::ffi::OsString::from(".");
     temp_name.push(name);
-    temp_name.push(format!(".{}.tmp", ballistic::encoding::to_hex(&tag)));
+    temp_name.push(format!(".{}.tmp", ballistic::hazmat::to_hex(&tag)));
     let temp = dir.join(temp_name);
     let mut f = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(&temp).map_err(cannot)?;
     let written = f.write_all(text.as_bytes()).and_then(|()| f.sync_all()).and_then(|()| std::fs::rename(&temp, path));
@@ -156,7 +156,7 @@ pub struct ProveArgs<'a> {
 /// `--extra`: hex, 1 to `MAX_EXTRA` bytes.
 fn extra_of(extra: Option<&str>) -> Result<Vec<u8>, String> {
     let Some(hex) = extra else { return Ok(Vec::new()) };
-    let bytes = ballistic::encoding::from_hex(hex).ok_or("--extra: bad hex (lowercase hex digits)")?;
+    let bytes = ballistic::hazmat::from_hex(hex).ok_or("--extra: bad hex (lowercase hex digits)")?;
     if bytes.is_empty() || bytes.len() > file::MAX_EXTRA {
         return Err(format!("--extra: must be 1 to {} bytes", file::MAX_EXTRA));
     }
@@ -202,7 +202,7 @@ pub fn prove(a: &ProveArgs<'_>) -> Result<(), String> {
         let output_id = a.output_id.ok_or("--recover-key needs --output-id")?;
         let message = Zeroizing::new(match a.message {
             None => Vec::new(),
-            Some(hex) => ballistic::encoding::from_hex(hex).ok_or("--message: bad hex (lowercase hex digits)")?,
+            Some(hex) => ballistic::hazmat::from_hex(hex).ok_or("--message: bad hex (lowercase hex digits)")?,
         });
         let key = file::RecoveryKey { seed: &seed, output_id: output_id.as_bytes(), message: &message };
         let (proof_file, openings_file) = ballistic::with_group!(a.group, G => {
@@ -295,7 +295,7 @@ pub struct PinArgs {
 }
 
 fn commitment_arg(text: &str) -> Result<String, String> {
-    ballistic::encoding::from_hex(text)
+    ballistic::hazmat::from_hex(text)
         .filter(|b| !b.is_empty())
         .map(|_| text.to_string())
         .ok_or_else(|| "bad hex (a point's encoding in lowercase hex digits)".into())
@@ -306,7 +306,7 @@ fn commitment_arg(text: &str) -> Result<String, String> {
 pub struct HexArg(pub Vec<u8>);
 
 fn hex_arg(text: &str) -> Result<HexArg, String> {
-    ballistic::encoding::from_hex(text).map(HexArg).ok_or_else(|| "bad hex (lowercase hex digits)".into())
+    ballistic::hazmat::from_hex(text).map(HexArg).ok_or_else(|| "bad hex (lowercase hex digits)".into())
 }
 
 fn value_generator_arg(text: &str) -> Result<HexArg, String> {
@@ -596,17 +596,17 @@ pub fn prove_profile(o: &ProfileOptions<'_>) -> Result<(), String> {
             let message = match o.message {
                 None => None,
                 Some(hex) => {
-                    let bytes = ballistic::encoding::from_hex(hex).ok_or("--message: bad hex")?;
+                    let bytes = ballistic::hazmat::from_hex(hex).ok_or("--message: bad hex")?;
                     Some(<[u8; grin::MESSAGE_LEN]>::try_from(bytes.as_slice()).map_err(|_| {
                         format!("--message: must be {} bytes ({} hex digits)", grin::MESSAGE_LEN, 2 * grin::MESSAGE_LEN)
                     })?)
                 }
             };
-            let extra = o.extra.map(|h| ballistic::encoding::from_hex(h).ok_or("--extra: bad hex")).transpose()?;
+            let extra = o.extra.map(|h| ballistic::hazmat::from_hex(h).ok_or("--extra: bad hex")).transpose()?;
             let value_gen = match o.value_generator {
                 None => None,
                 Some(hex) => {
-                    let bytes = ballistic::encoding::from_hex(hex).ok_or("--value-generator: bad hex")?;
+                    let bytes = ballistic::hazmat::from_hex(hex).ok_or("--value-generator: bad hex")?;
                     let bytes: [u8; 33] =
                         bytes.try_into().map_err(|_| "--value-generator: must be 33 bytes (66 hex digits)")?;
                     Some(grin::generator_from_bytes(&bytes).ok_or("--value-generator: not a generator encoding")?)
@@ -707,14 +707,14 @@ pub fn rewind(path: &Path, nonce_file: &Path, openings: Option<&Path>) -> Result
             min: None,
             max: None,
             values: vec![rewound.value],
-            blindings: vec![ballistic::encoding::to_hex(&ballistic::compat::grin::scalar_to_bytes(blinding))],
+            blindings: vec![ballistic::hazmat::to_hex(&ballistic::compat::grin::scalar_to_bytes(blinding))],
             commitments: proof_file.commitments.clone(),
-            message: Some(ballistic::encoding::to_hex(&rewound.message)),
+            message: Some(ballistic::hazmat::to_hex(&rewound.message)),
         };
         write_secret(out, &opened.to_json())?;
     }
     println!("value: {}", rewound.value);
-    println!("message: {}", ballistic::encoding::to_hex(&rewound.message));
+    println!("message: {}", ballistic::hazmat::to_hex(&rewound.message));
     println!("blinding: {}", if rewound.blinding.is_some() { "recovered" } else { "not in the proof" });
     Ok(())
 }

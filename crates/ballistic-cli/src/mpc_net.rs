@@ -39,9 +39,9 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use ballistic::encoding::to_hex;
 use ballistic::file::{self, RangeProofFile};
 use ballistic::group::{Group, GroupId, ScalarOps};
+use ballistic::hazmat::to_hex;
 use ballistic::range::mpc::{BitChallenge, BitCommitment, Dealer, Party, PolyChallenge, PolyCommitment, ProofShare};
 use ballistic::{new_transcript, Generators, RangeShape};
 

@@ -6,12 +6,12 @@
 use std::os::raw::c_int;
 
 use ballistic::batch::{self, Claim, Item};
-use ballistic::equation::verify_dyn;
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
-use ballistic::range::assets::{
+use ballistic::range::{
     asset_generator, blinded_asset_generator, DynMultiAssetProof, MultiAssetStatement, MultiAssetSystem,
 };
+use ballistic::verify_dyn;
 use ballistic::RangeSystem;
 
 use crate::range::{concat, points, scalars, transcript_with_extra};

@@ -4,7 +4,7 @@
 use std::os::raw::c_int;
 use std::sync::Arc;
 
-use ballistic::circuit::arith::{Circuit, PreparedCircuit};
+use ballistic::circuit::{Circuit, PreparedCircuit};
 use ballistic::file::{verify_circuit_files, CircuitProofFile, FileError};
 
 use crate::{

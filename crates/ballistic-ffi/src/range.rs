@@ -4,12 +4,12 @@
 use std::os::raw::c_int;
 
 use ballistic::batch::{self, Claim, Item};
-use ballistic::equation::verify_dyn;
 use ballistic::file::MAX_LABEL;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::MAX_RECOVERABLE_VALUES;
 use ballistic::range::{message_capacity, DynRangeProof};
+use ballistic::verify_dyn;
 use ballistic::{new_transcript_with_extra, Interval, IntervalStatement, RangeStatement, RangeSystem};
 use zeroize::Zeroizing;
 
@@ -57,7 +57,7 @@ pub(crate) fn blindings<G: Group>(raw: &[u8], count: usize) -> Result<Zeroizing<
     let parsed = scalars::<G>(raw, count)?;
     for chunk in raw.chunks_exact(BALLISTIC_SCALAR_LEN) {
         let any = chunk.iter().fold(0u8, |acc, b| acc | b);
-        if ballistic::ct::reveal((i32::from(any) - 1) >> 8 & 1 == 1) {
+        if ballistic::hazmat::reveal((i32::from(any) - 1) >> 8 & 1 == 1) {
             return Err(BALLISTIC_ERR_PROVER);
         }
     }

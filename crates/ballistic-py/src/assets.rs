@@ -6,7 +6,7 @@
 use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::new_transcript;
-use ::ballistic::range::assets::{self, DynMultiAssetProof, MultiAssetStatement, MultiAssetSystem};
+use ::ballistic::range::{self as assets, DynMultiAssetProof, MultiAssetStatement, MultiAssetSystem};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 

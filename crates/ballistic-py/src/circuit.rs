@@ -6,10 +6,10 @@
 use std::sync::{Arc, Mutex};
 
 use ::ballistic::batch::Claim;
-use ::ballistic::circuit::arith::{
+use ::ballistic::circuit::R1csProof;
+use ::ballistic::circuit::{
     scalar_from_hex_canonical, scalar_to_hex, Circuit as ArithCircuit, PreparedCircuit, PublicValues,
 };
-use ::ballistic::circuit::R1csProof;
 use ::ballistic::group::Group;
 use ::ballistic::{new_transcript, Generators};
 use pyo3::prelude::*;

@@ -14,9 +14,9 @@
 use std::sync::OnceLock;
 
 use ::ballistic::compat::{grin, monero};
-use ::ballistic::encoding::{from_hex, to_hex};
 use ::ballistic::file::{self, FileError, Profile, RangeProofFile, MAX_RANGE_FILE};
 use ::ballistic::group::{Scalar, ScalarOps};
+use ::ballistic::hazmat::{from_hex, to_hex};
 use ::ballistic::{Ed25519, RangeSystem, Secp256k1};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;

@@ -13,7 +13,7 @@
 
 use std::path::PathBuf;
 
-use ::ballistic::circuit::arith::ArithError;
+use ::ballistic::circuit::ArithError;
 use ::ballistic::file::FileError;
 use ::ballistic::range::mpc;
 use ::ballistic::{ErrorKind, ProofError};

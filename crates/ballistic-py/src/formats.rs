@@ -6,8 +6,8 @@
 
 use std::path::Path;
 
-use ::ballistic::encoding::{from_hex, to_hex};
 use ::ballistic::file::{self, CircuitProofFile, Profile, RangeProofFile, WireValue};
+use ::ballistic::hazmat::{from_hex, to_hex};
 
 use crate::error::{Error, Result};
 

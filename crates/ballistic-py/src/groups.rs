@@ -95,7 +95,7 @@ impl<F: Family> Any<F> {
 /// process derives each point once and pays only for the shapes it uses.
 /// The [`Generators`] handed out are cheap clones (MPC parties and dealers
 /// own theirs); a superseded set is freed when its last holder drops it.
-pub(crate) trait PyGroup: Group + ::ballistic::embedded::WithEmbeddedCurve {
+pub(crate) trait PyGroup: Group + ::ballistic::hazmat::WithEmbeddedCurve {
     /// This group's name.
     const WHICH: GroupName;
 

@@ -4,8 +4,8 @@
 //! `ballistic::file`); a `MembershipProof` is the JSON file of
 //! `ballistic merkle prove`.
 
-use ::ballistic::encoding::{from_hex, to_hex};
 use ::ballistic::file::{self, MembershipProofFile, MerkleTreeFile, MAX_TREE_FILE};
+use ::ballistic::hazmat::{from_hex, to_hex};
 use ::ballistic::merkle::{MerkleParams, MerkleTree as Tree};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyLong};

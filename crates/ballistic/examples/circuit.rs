@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use ballistic::circuit::arith::Circuit;
+use ballistic::circuit::Circuit;
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Ristretto255, Secp256k1};

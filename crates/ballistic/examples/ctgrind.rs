@@ -10,8 +10,8 @@
 //! memory. Run through `scripts/ctgrind`; meaningless without valgrind and
 //! the `ctgrind` feature.
 
-use ballistic::ct::{classify, declassify};
 use ballistic::group::{Group, ScalarOps};
+use ballistic::hazmat::{classify, declassify};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
@@ -179,10 +179,10 @@ fn grin() {
 /// membership (secret leaf, blinding, siblings and position). The tree and
 /// the path are read before the secrets are marked (`MerkleTree::path`
 /// indexes memory by the position; see `ballistic::merkle`).
-fn embedded<G: ballistic::embedded::WithEmbeddedCurve>() {
-    use ballistic::circuit::gadgets::{ecc, pedersen};
+fn embedded<G: ballistic::hazmat::WithEmbeddedCurve>() {
+    use ballistic::circuit::gadgets;
     use ballistic::circuit::Prover;
-    use ballistic::embedded::pedersen::PedersenHash;
+    use ballistic::hazmat::PedersenHash;
     use ballistic::merkle::{prove_membership, MerkleParams, MerkleTree};
 
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(21));
@@ -193,15 +193,15 @@ fn embedded<G: ballistic::embedded::WithEmbeddedCurve>() {
     let params = PedersenHash::<G::Curve>::new(b"ctgrind", 96).expect("parameters");
     let message: Vec<bool> = (0..96).map(|i| (i * 5 + 1) % 7 < 3).collect();
     let out = params.hash_vartime(&message).expect("hash");
-    let base =
-        ecc::FixedBase::<G::Curve>::new(&ballistic::embedded::hash_to_curve::<G::Curve>(b"G"), 32, 2).expect("tables");
+    let base = gadgets::FixedBase::<G::Curve>::new(&ballistic::hazmat::hash_to_curve::<G::Curve>(b"G"), 32, 2)
+        .expect("tables");
     let mut bits: Vec<G::Scalar> = message.iter().map(|b| G::Scalar::from_u64(u64::from(*b))).collect();
     classify(&bits[..]);
     let mut prover = Prover::<G>::new(&gens, Transcript::new(b"ctgrind pedersen"));
-    let preimage = pedersen::hash_bits(&mut prover, &params, Some(&bits)).and_then(|(msg_bits, h)| {
+    let preimage = gadgets::pedersen_hash_bits(&mut prover, &params, Some(&bits)).and_then(|(msg_bits, h)| {
         h.constrain_equal(&mut prover, &out);
         let scalar = &msg_bits[..32];
-        ecc::fixed_base_mul(&mut prover, &base, scalar, Some(&bits[..32]))?;
+        gadgets::fixed_base_mul(&mut prover, &base, scalar, Some(&bits[..32]))?;
         prover.prove_with_rng(&mut secret_rng)
     });
     declassify(&bits[..]);
@@ -282,8 +282,8 @@ fn parse<G: Group>() {
 /// inputs secret (evaluation included); and the range and shuffle gadgets
 /// over secret committed values.
 fn r1cs<G: Group>() {
-    use ballistic::circuit::arith::Circuit;
-    use ballistic::circuit::gadgets::{range::range, shuffle::shuffle};
+    use ballistic::circuit::gadgets::{range, shuffle};
+    use ballistic::circuit::Circuit;
     use ballistic::circuit::Prover;
     let circuit = Circuit::parse(
         &b"total 20\ninput 0\nnizkinput 1\nnizkinput 2\nsplit in 1 <1> out 4 <3 4 5 6>\n\
@@ -508,7 +508,7 @@ fn recoverable<G: Group>(gens: &Generators<G>) {
         let verified = recoverable.and_then(|(p, c, _)| {
             let statement = ballistic::RangeStatement::new(16, &c)?;
             let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
-            ballistic::equation::verify_dyn(gens, &*p, &statement, &mut Transcript::new(b"ctgrind"), &mut rng)?;
+            ballistic::verify_dyn(gens, &*p, &statement, &mut Transcript::new(b"ctgrind"), &mut rng)?;
             // Recovery with a secret seed and id: on the honest proof and on
             // tampered ones (the last byte, a byte 40 from the end, a byte of
             // Bulletproofs' e_blinding): the owner must reveal only its one
@@ -554,7 +554,7 @@ fn recoverable<G: Group>(gens: &Generators<G>) {
 /// the re-commitment over Bulletproofs+, with secret values, blindings and
 /// randomness (the value generators are public).
 fn assets<G: Group>() {
-    use ballistic::range::assets::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
+    use ballistic::range::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
     use ballistic::Verifiable;
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
     let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(4));

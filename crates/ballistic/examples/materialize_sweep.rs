@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use ballistic::circuit::arith::{Circuit, PreparedCircuit};
+use ballistic::circuit::{Circuit, PreparedCircuit};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Ristretto255};
 

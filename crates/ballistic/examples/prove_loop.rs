@@ -32,7 +32,7 @@ fn run<G: Group>(system: RangeSystem, n: usize, m: usize, iters: usize, mode: &s
                 let proof = system.decode::<G>(bytes, n, m).expect("decode");
                 let statement = RangeStatement::new(n, commitments).expect("statement");
                 // What `Verifiable::verify` does, through the trait object.
-                let mut eq = ballistic::equation::Equation::<G>::new();
+                let mut eq = ballistic::Equation::<G>::new();
                 let combine = G::Scalar::random(&mut rng);
                 proof
                     .add_terms(&statement, &mut Transcript::new(b"p"), G::Scalar::one(), combine, &mut eq)
@@ -44,7 +44,7 @@ fn run<G: Group>(system: RangeSystem, n: usize, m: usize, iters: usize, mode: &s
                     proofs.iter().map(|(b, _)| system.decode::<G>(b, n, m).expect("decode")).collect();
                 let statements: Vec<RangeStatement<G>> =
                     proofs.iter().map(|(_, c)| RangeStatement::new(n, c).expect("statement")).collect();
-                let mut eq = ballistic::equation::Equation::<G>::new();
+                let mut eq = ballistic::Equation::<G>::new();
                 for (p, s) in decoded.iter().zip(&statements) {
                     let w = G::Scalar::random(&mut rng);
                     let c = G::Scalar::random(&mut rng);

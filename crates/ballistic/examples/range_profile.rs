@@ -7,10 +7,10 @@
 
 use std::time::{Duration, Instant};
 
-use ballistic::equation::Equation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::DynRangeProof;
+use ballistic::Equation;
 use ballistic::{Generators, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 

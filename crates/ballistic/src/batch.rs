@@ -14,7 +14,7 @@
 //!
 //! **Soundness.** Each proof `i` reduces to one equation `E_i = 𝟙` (its
 //! own checks already combined with a private random scalar, see
-//! [`crate::equation`]). The batch checks `Σ_i w_i·E_i = 𝟙` for independent
+//! [`Equation`]). The batch checks `Σ_i w_i·E_i = 𝟙` for independent
 //! uniformly random `w_i` drawn from the caller's CSPRNG — never from the
 //! proofs themselves, so a prover cannot choose proofs whose errors cancel.
 //! If some `E_i ≠ 𝟙`, the sum is the identity with probability `≤ 1/ℓ`.

@@ -185,7 +185,7 @@ impl<G: Group> Equation<G> {
     }
 
     /// Add `Σ_k s_k·G_k` over the layout with chunk size `n` (entry `k` is
-    /// chain `⌊k/n⌋`, position `k mod n`; see [`crate::generators`]).
+    /// chain `⌊k/n⌋`, position `k mod n`; see [`Generators`](crate::Generators)).
     pub fn add_g_layout(&mut self, n: usize, scalars: impl IntoIterator<Item = G::Scalar>) {
         add_layout(&mut self.g, n, scalars.into_iter().map(|s| s.to_fast()))
     }

@@ -92,7 +92,7 @@ pub enum ProofError {
         /// Position of the commitment.
         index: usize,
     },
-    /// A value generator (multi-asset proofs, [`crate::range::assets`]) is
+    /// A value generator (multi-asset proofs, [`MultiAssetStatement`](crate::range::MultiAssetStatement)) is
     /// not a valid point encoding, or is the identity.
     InvalidValueGenerator {
         /// Position of the generator.

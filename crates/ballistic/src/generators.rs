@@ -123,7 +123,7 @@ pub enum Precomputation {
 
 /// Most generators a table covers (whole `[G_j, H_j]` chain pairs).
 /// Precomputed Straus only beats the plain multiscalar multiplication up to a
-/// few hundred static points (see [`crate::equation`]), so larger tables would
+/// few hundred static points (see [`Equation`](crate::Equation)), so larger tables would
 /// cost memory for nothing.
 pub const TABLE_MAX_POINTS: usize = 256;
 
@@ -317,7 +317,7 @@ impl<G: Group> BulletproofGens<G> {
 /// prove, verify and batch call takes `&Generators<G>`, first after the
 /// proof or statement; build one per group (and per deployed format: Grin's
 /// and Monero's are values of this type,
-/// [`crate::compat::grin::generators`], [`crate::compat::monero::plus_generators`])
+/// [`grin_generators`](crate::compat::grin::grin_generators), [`crate::compat::monero::plus_generators`])
 /// and share it. Clones are cheap and share the generators and tables.
 ///
 /// Capacity: a statement needs `(chains, per chain)` vector generators

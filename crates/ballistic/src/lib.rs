@@ -11,7 +11,7 @@
 //!    zkcrypto `bulletproofs` 5) or [`Secp256k1`]. Scalars and points are
 //!    [`Scalar<G>`], [`Point<G>`], [`CompressedPoint<G>`]; every proof type
 //!    is generic over `G: Group`.
-//! 2. **Generators** ([`generators`]): one setup value, [`Generators`]:
+//! 2. **Generators** ([`Generators`]): one setup value, [`Generators`]:
 //!    the Pedersen bases `B`, `B̃` (commitments `v·B + γ·B̃`) and the vector
 //!    generators `G_i`, `H_i` (size them with a statement's
 //!    `generators_needed()`). Every prove, verify and batch call takes
@@ -30,7 +30,7 @@
 //!    [`IntervalStatement`], a circuit [`circuit::Verifier`]); verifying
 //!    means building the proof's one multiscalar-multiplication
 //!    [`Equation`] and checking it.
-//! 6. **Embedded curves and set membership** ([`embedded`], [`merkle`]):
+//! 6. **Embedded curves and set membership** ([`hazmat`], [`merkle`]):
 //!    curves over each group's scalar field (Doppio for Ristretto255,
 //!    secq256k1 for secp256k1), the Pedersen hash natively and as a gadget,
 //!    and zero-knowledge Merkle membership of a committed leaf.
@@ -60,12 +60,12 @@
 //!
 //! ## Layers
 //!
-//! Each module depends only on those above it: [`group`] → [`embedded`]
+//! Each module depends only on those above it: [`group`] → [`hazmat`]
 //! (curves over the scalar field; native arithmetic only), transcript,
-//! [`generators`], polynomial helpers, [`encoding`] → [`equation`] (the
+//! [`Generators`], polynomial helpers, encoding → [`Equation`] (the
 //! verification contract) → the inner-product arguments → [`range`],
 //! [`circuit`] (neither imports the other; the circuit gadgets use
-//! [`embedded`]) → [`merkle`] (a proof built on [`circuit`]) → [`batch`]. The inner-product
+//! [`hazmat`]) → [`merkle`] (a proof built on [`circuit`]) → [`batch`]. The inner-product
 //! arguments, transcript protocol and nonce derivation are internal.
 //!
 //! ## Features, and `no_std`
@@ -106,21 +106,22 @@ extern crate alloc;
 pub mod batch;
 pub mod circuit;
 pub mod compat;
-pub mod ct;
-pub mod embedded;
-pub mod encoding;
-pub mod equation;
+pub(crate) mod ct;
+pub(crate) mod embedded;
+pub(crate) mod encoding;
+pub(crate) mod equation;
 pub mod errors;
 #[cfg(feature = "file")]
 pub mod file;
-pub mod generators;
+pub(crate) mod generators;
 pub mod group;
+pub mod hazmat;
 mod inner_product;
 mod lazy;
 mod map;
 pub mod merkle;
 mod nonces;
-pub mod norm_linear;
+pub(crate) mod norm_linear;
 mod poly;
 pub mod range;
 mod transcript;
@@ -129,9 +130,9 @@ mod weighted_inner_product;
 pub use curve25519_dalek;
 pub use merlin;
 
-pub use equation::{Equation, Verifiable};
+pub use equation::{verify_dyn, Claim, Equation, Verifiable};
 pub use errors::{ErrorKind, ProofError};
-pub use generators::{BulletproofGens, Generators, PedersenGens};
+pub use generators::{BulletproofGens, Generators, PedersenGens, Precomputation, DERIVATION_ID, TABLE_MAX_POINTS};
 pub use group::{CompressedPoint, Ed25519, Group, Point, Ristretto255, Scalar, Secp256k1};
 pub use range::{
     Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape,

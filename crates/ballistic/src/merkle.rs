@@ -15,7 +15,7 @@
 //! ```
 //!
 //! (`i` as one byte, `0 ≤ i < 64`) with the Pedersen hash `H_D` over the
-//! group's embedded curve ([`crate::embedded::pedersen`]). Empty positions
+//! group's embedded curve ([`PedersenHash`]). Empty positions
 //! hold the leaf `0`; the empty subtree of height `i` has root `E_i`
 //! (`E_0 = 0`, `E_{i+1} = N_i(E_i, E_i)`), so a tree of depth 32 with a
 //! thousand leaves is built with about a thousand hashes.

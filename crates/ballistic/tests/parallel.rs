@@ -9,7 +9,7 @@
 //! `cargo test -p ballistic --features rayon --test parallel`.
 
 use ballistic::batch::{self, Claim, Item};
-use ballistic::circuit::gadgets::range::range;
+use ballistic::circuit::gadgets::range;
 use ballistic::circuit::{Prover, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;

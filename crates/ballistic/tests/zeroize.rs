@@ -17,7 +17,7 @@ use std::sync::Mutex;
 
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::bulletproofs_plus::Opening;
+use ballistic::range::Opening;
 use ballistic::{
     Generators, Interval, IntervalProof, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
 };
@@ -201,18 +201,18 @@ fn provers_leave_nothing<G: Group>() {
         // from text, evaluated and proved.
         let mut prover = ballistic::circuit::Prover::<G>::new(&gens, Transcript::new(b"c"));
         let (c, v) = prover.commit(G::Scalar::from_u64(VALUE), blinding);
-        ballistic::circuit::gadgets::range::range(&mut prover, v.into(), Some(VALUE), 64).unwrap();
+        ballistic::circuit::gadgets::range(&mut prover, v.into(), Some(VALUE), 64).unwrap();
         let proof = prover.prove_with_rng(&mut rng).unwrap();
         let mut verifier = ballistic::circuit::Verifier::<G>::new(Transcript::new(b"c"));
         let v = verifier.commit(c);
-        ballistic::circuit::gadgets::range::range(&mut verifier, v.into(), None, 64).unwrap();
+        ballistic::circuit::gadgets::range(&mut verifier, v.into(), None, 64).unwrap();
         verifier.verify(&gens, &proof).unwrap();
         // Public output: the witness squared (the witness itself is split).
         let text = format!(
             "total 70\ninput 0\nnizkinput 1\nmul in 2 <1 1> out 1 <2>\nsplit in 1 <1> out 64 <{}>\noutput 2\n",
             (3..67).map(|w| w.to_string()).collect::<Vec<_>>().join(" ")
         );
-        let circuit = ballistic::circuit::arith::Circuit::parse(text.as_bytes()).unwrap();
+        let circuit = ballistic::circuit::Circuit::parse(text.as_bytes()).unwrap();
         let inputs = circuit.read_inputs::<G::Scalar, _>(format!("0 1\n1 {VALUE:x}\n").as_bytes()).unwrap();
         let gens128 = Generators::<G>::new(128, 1);
         let (proof, public) = circuit.prove(&gens128, Transcript::new(b"a"), &inputs, &mut rng).unwrap();

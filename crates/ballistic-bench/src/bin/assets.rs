@@ -26,7 +26,7 @@ use std::time::Instant;
 use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::assets::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
+use ballistic::range::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
 use ballistic::range::{RangeProofSystem, RangeStatement};
 use ballistic::{Generators, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Verifiable};
 use rand::{Rng, SeedableRng};

@@ -301,7 +301,7 @@ fn inner_node_attack(depth: usize) {
         build(&format!("{name}-right"), "ristretto255", &below, "3\n").1
     } else {
         let params = ballistic::merkle::MerkleParams::<ballistic::Ristretto255>::new(depth - 1).unwrap();
-        ballistic::encoding::to_hex(&params.empty_root(depth - 1).unwrap().to_bytes())
+        ballistic::hazmat::to_hex(&params.empty_root(depth - 1).unwrap().to_bytes())
     };
     let (shallow, shallow_root) = build(&format!("{name}-shallow"), "ristretto255", "1", &format!("{left}\n{right}\n"));
     // Levels are separated: the shallow tree has another root.

@@ -286,7 +286,7 @@ fn consensus_monero_accepts_torsioned_proofs_strict_refuses() {
 fn grin_value_generators_are_the_verifiers() {
     use ballistic::group::{Group, Secp256k1};
     let generator = Secp256k1::hash_to_point(&[7u8; 64]);
-    let hex = ballistic::encoding::to_hex(&ballistic::compat::grin::generator_to_bytes(&generator).unwrap());
+    let hex = ballistic::hazmat::to_hex(&ballistic::compat::grin::generator_to_bytes(&generator).unwrap());
     let own_gen = tmp("grin-own-generator.json");
     let o = prove(&own_gen, &["--profile", "grin", "--bits", "64", "--value", "7", "--value-generator", &hex]);
     assert!(o.status.success(), "{}", stderr(&o));

@@ -35,7 +35,7 @@
 //!    with `l_i = 0`, `r_i = −y^i`.
 //!
 //! **Verification** (eqs. (92)–(93), one multiscalar multiplication, see
-//! [`crate::equation`]): with a random `r`,
+//! [`Equation`](crate::Equation)): with a random `r`,
 //! `r·(x²·⟨𝐰_V, 𝐕⟩ + x²(w_c + δ)·B + Σ x^i·T_i − t_x·B − τ_x·B̃)` plus the
 //! unrolled inner-product check of `P = x·A_I + x²·A_O + x³·S − e·B̃ +
 //! ⟨x·𝐲^{−n}∘𝐰_R, 𝐆'⟩ + ⟨𝐲^{−n}∘(x·𝐰_L + 𝐰_O) − 𝟏, 𝐇''⟩ + t_x·Q` must be the
@@ -56,9 +56,9 @@
 //! multiscalar multiplication; the satisfiability check is constant time and
 //! reveals only its verdict. The vectors `𝐥(x)`, `𝐫(x)` are masked by
 //! `𝐬_L`, `𝐬_R` and go to the variable-time inner-product argument, as in
-//! the range proofs (see [`crate::ct`]).
+//! the range proofs (see `ct.rs`; [`crate::hazmat`]).
 
-pub mod arith;
+pub(crate) mod arith;
 mod constraint_system;
 pub mod gadgets;
 mod linear;
@@ -68,6 +68,11 @@ mod proof;
 mod prover;
 mod verifier;
 
+pub use arith::{
+    scalar_from_hex, scalar_from_hex_canonical, scalar_to_hex, ArithError, Circuit, CircuitStats, InputValues, Limits,
+    PreparedCircuit, PublicValues, Source, GZIP_SLACK, MATERIALIZE_ABOVE, MAX_CONSTRAINTS, MAX_GATES, MAX_GATE_ARITY,
+    MAX_GZIP_OUTPUT, MAX_GZIP_RATIO, MAX_LINE, MAX_MULTIPLIERS, MAX_NONZEROS, MAX_VALUE_LINE, MAX_WIRES,
+};
 pub use constraint_system::{ConstraintSystem, Metrics, RandomizableConstraintSystem, RandomizedConstraintSystem};
 pub use linear::{LinearCombination, Variable};
 pub use prepared::PreparedSystem;

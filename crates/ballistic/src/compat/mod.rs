@@ -5,7 +5,7 @@
 //! a deployed verifier exactly — its generators, transcript schedule,
 //! encoding and limits — so that proofs cross-verify with it in both
 //! directions. Each reuses the paper's algebra from [`crate::range`] and
-//! [`crate::norm_linear`]; what a module adds is the wire format and the
+//! [`NormLinearProof`](crate::hazmat::NormLinearProof); what a module adds is the wire format and the
 //! transcript.
 //!
 //! * [`grin`]: Grin's Bulletproofs (secp256k1-zkp's C implementation) on

@@ -22,7 +22,7 @@
 //!
 //! **Soundness caveat.** secp256k1-zkp keeps folding `𝐥` after `𝐧` has
 //! reached length one, with `𝐧` frozen; when `N < L` that leaves the
-//! prover a free square in the checked value (see [`crate::norm_linear`], "Sound
+//! prover a free square in the checked value (see [`NormLinearProof`], "Sound
 //! lengths"). [`verify`] therefore refuses `N < L`;
 //! [`verify_like_secp256k1_zkp`] gives secp256k1-zkp's own verdicts
 //! (published vector 6 has `N = 2 < L = 4`) and is for checking those

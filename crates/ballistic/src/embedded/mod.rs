@@ -77,7 +77,7 @@ pub struct Coefficients<F> {
 }
 
 /// An elliptic curve over the scalar field `F` of a proof group, in the
-/// long affine form of the [module documentation](self).
+/// long affine form of the module documentation (`embedded/mod.rs`).
 pub trait EmbeddedCurve: Copy + Clone + core::fmt::Debug + Send + Sync + 'static {
     /// The base field: the scalar field of the proof group.
     type F: ScalarOps;
@@ -115,7 +115,7 @@ impl WithEmbeddedCurve for Ed25519 {
 }
 
 /// Doppio over ristretto255's scalar field, in Montgomery form (see the
-/// [module documentation](self)). Edwards form `x² + y² = 1 + d·x²y²`,
+/// module documentation (`embedded/mod.rs`)). Edwards form `x² + y² = 1 + d·x²y²`,
 /// `d = −63071`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Doppio;

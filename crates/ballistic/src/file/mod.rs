@@ -23,7 +23,7 @@
 //!   bytes are the prover's claim like the rest of the file: a verifier that
 //!   expects a proof bound to its own context pins them ([`RangePins::extra`]).
 //! * `"min": lo, "max": hi` (both or neither; `lo ≤ hi < 2^64`): an
-//!   **interval proof** ([`crate::range::interval`]) that the one
+//!   **interval proof** ([`IntervalProof`](crate::range::IntervalProof)) that the one
 //!   commitment opens to a value in `[lo, hi]`, with any system; `bits` is
 //!   then the inner proof's, `max − min`'s bit length ([`crate::Interval::bits`]).
 //!
@@ -44,7 +44,7 @@
 //! not recoverable.
 //!
 //! Files in deployed formats (`"profile"`: Grin's or Monero's bytes) are
-//! described in [`profile`]; there `extra` is Grin's `extra_commit`, and
+//! described in [`Profile`]; there `extra` is Grin's `extra_commit`, and
 //! `min`/`max` are refused, as are Grin's `min_value` and
 //! `value_generator` in ballistic's own files. A **circuit proof file** carries the public wire
 //! values of a Pinocchio circuit beside the proof:
@@ -55,7 +55,7 @@
 //! ```
 //!
 //! A **multi-asset proof file** ([`MultiAssetProofFile`]: Confidential
-//! Assets, [`crate::range::assets`]) has the range file's fields and the
+//! Assets, [`MultiAssetStatement`](crate::range::MultiAssetStatement)) has the range file's fields and the
 //! value generator (asset tag) of each commitment:
 //!
 //! ```json
@@ -84,7 +84,7 @@ mod assets;
 mod cache;
 mod circuit;
 mod merkle;
-pub mod profile;
+pub(crate) mod profile;
 mod range;
 mod secrets;
 

@@ -28,7 +28,7 @@ fn range_systems() -> &'static str {
 #[serde(deny_unknown_fields)]
 pub struct RangeProofFile {
     /// The deployed format the proof is in ([`Profile::name`]: `"grin"`,
-    /// `"monero"`; see [`super::profile`]); absent for ballistic's own.
+    /// `"monero"`; see [`Profile`](super::Profile)); absent for ballistic's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile: Option<String>,
     /// The proof system's name ([`RangeSystem::name`]).
@@ -158,7 +158,7 @@ pub struct ProveOptions<'a> {
     pub extra: &'a [u8],
 }
 
-/// The owner's key of a recoverable proof ([`crate::range::recovery`]):
+/// The owner's key of a recoverable proof ([`Recovered`](crate::range::Recovered)):
 /// the 32-byte seed, this output's id, and the message to hide in the proof.
 #[derive(Copy, Clone)]
 pub struct RecoveryKey<'a> {

@@ -29,14 +29,16 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
-pub mod ed25519;
+pub(crate) mod ed25519;
 pub(crate) mod fast;
-pub mod ristretto255;
-pub mod secp256k1;
+pub(crate) mod ristretto255;
+pub(crate) mod secp256k1;
 
 pub use ed25519::Ed25519;
 pub use ristretto255::Ristretto255;
-pub use secp256k1::Secp256k1;
+pub use secp256k1::{CompressedSecp256k1, Secp256k1, HASH_TO_CURVE_DST};
+
+pub use crate::embedded::WithEmbeddedCurve;
 
 /// The groups ballistic implements, named at run time (proof files,
 /// bindings, the command line). This and [`with_group!`](crate::with_group)

@@ -1,17 +1,17 @@
 //! Range proofs: a committed value lies in `[0, 2^n)`.
 //!
-//! * [`bulletproofs`]: the Bulletproofs range proof (paper §4.1–4.3),
+//! * [`RangeProof`]: the Bulletproofs range proof (paper §4.1–4.3),
 //!   single and aggregated, byte-compatible with `bulletproofs` 5.
-//! * [`bulletproofs_plus`]: the Bulletproofs+ range proof (weighted
+//! * [`RangeProofPlus`]: the Bulletproofs+ range proof (weighted
 //!   inner product), 96 bytes shorter.
-//! * [`bulletproofs_plus_plus`]: the Bulletproofs++ range proof
+//! * [`RangeProofPlusPlus`]: the Bulletproofs++ range proof
 //!   (reciprocal argument over base-`2^β` digits and the norm linear
 //!   argument), 416 bytes for one 64-bit value; its own shape rules
 //!   ([`PlusPlusShape`]: no bit padding, the witness is `max(m·k', 2^β)`
 //!   long).
-//! * [`interval`]: any interval `[lo, hi]`, with any system.
+//! * [`IntervalProof`]: any interval `[lo, hi]`, with any system.
 //! * Deployed formats (Grin's, Monero's, tari's) are in [`crate::compat`].
-//! * [`recovery`]: owner recovery (values, blindings and a short message
+//! * [`Recovered`]: owner recovery (values, blindings and a short message
 //!   from a secret seed and an output id), shared by Bulletproofs and
 //!   Bulletproofs+; at run time [`RangeSystem::prove_recoverable`] and
 //!   [`DynRangeProof::recover`].
@@ -28,13 +28,18 @@
 //! exactly the paper's. The transcript binds the true `n` and `m`, so a proof
 //! for one shape is never a proof for another shape with the same `N`.
 
-pub mod assets;
-pub mod bulletproofs;
-pub mod bulletproofs_plus;
-pub mod bulletproofs_plus_plus;
-pub mod interval;
+pub(crate) mod assets;
+pub(crate) mod bulletproofs;
+pub(crate) mod bulletproofs_plus;
+pub(crate) mod bulletproofs_plus_plus;
+pub(crate) mod interval;
 pub mod mpc;
-pub mod recovery;
+pub(crate) mod recovery;
+
+pub use self::assets::{
+    asset_generator, blinded_asset_generator, DynMultiAssetProof, MultiAssetRangeProof, MultiAssetStatement,
+    MultiAssetSystem, RecommittedRangeProof,
+};
 
 pub use self::bulletproofs::RangeProof;
 pub use self::bulletproofs_plus::RangeProofPlus;
@@ -306,13 +311,13 @@ impl RangeSystem {
 }
 
 impl RangeSystem {
-    /// Prove with owner recovery ([`recovery`]): blindings from `seed` and
+    /// Prove with owner recovery ([`Recovered`]): blindings from `seed` and
     /// `output_id`, nonces from `seed` and the transcript, `message` (at
     /// most [`message_capacity`]`(m)` bytes) carried in the proof. Returns
     /// the proof, the commitments and the blindings; the seed's holder gets
     /// the openings and the message back with [`DynRangeProof::recover`].
     /// Bulletproofs++ carries the payload sealed in 48 more bytes (see
-    /// [`bulletproofs_plus_plus`] for why): [`recoverable_encoded_len`](Self::recoverable_encoded_len).
+    /// [`RangeProofPlusPlus`] for why): [`recoverable_encoded_len`](Self::recoverable_encoded_len).
     #[allow(clippy::too_many_arguments)]
     #[allow(clippy::type_complexity)]
     pub fn prove_recoverable<G: Group>(
@@ -354,7 +359,7 @@ pub trait DynRangeProof<G: Group>:
     fn system(&self) -> RangeSystem;
     /// The proof's encoding.
     fn to_bytes(&self) -> Vec<u8>;
-    /// Owner recovery ([`recovery`]): the openings of `commitments` and the
+    /// Owner recovery ([`Recovered`]): the openings of `commitments` and the
     /// message of a proof made by [`RangeSystem::prove_recoverable`] with
     /// `seed` and `output_id`, under the same transcript context and `n`.
     /// [`ProofError::RecoveryFailed`] for a wrong seed, id, context or

@@ -7,8 +7,8 @@
 use std::io::Cursor;
 use std::path::PathBuf;
 
-use ballistic::circuit::arith::{ArithError, Circuit, PreparedCircuit, PublicValues};
 use ballistic::circuit::R1csProof;
+use ballistic::circuit::{ArithError, Circuit, PreparedCircuit, PublicValues};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Ristretto255, Secp256k1};
@@ -31,7 +31,7 @@ fn circuit_file(field: &str, name: &str) -> PathBuf {
 fn load<G: Group>(
     field: &str,
     name: &str,
-) -> (Circuit, ballistic::circuit::arith::InputValues<G::Scalar>, Vec<(usize, G::Scalar)>) {
+) -> (Circuit, ballistic::circuit::InputValues<G::Scalar>, Vec<(usize, G::Scalar)>) {
     let circuit = Circuit::from_path(&circuit_file(field, name)).unwrap();
     let dir = shared(field, name);
     let inputs =
@@ -288,7 +288,7 @@ fn value_files_give_each_wire_once() {
     assert!(matches!(err, ArithError::ConstantTooLarge { line: 2 }), "{err:?}");
     let padded = format!("0 1\n1 {}5\n", "0".repeat(100));
     assert_eq!(c.read_inputs::<S, _>(padded.as_bytes()).unwrap().as_slice()[1], S::from_u64(5));
-    let long = format!("0 1\n1 5 #{}\n", "x".repeat(ballistic::circuit::arith::MAX_VALUE_LINE));
+    let long = format!("0 1\n1 5 #{}\n", "x".repeat(ballistic::circuit::MAX_VALUE_LINE));
     let err = c.read_inputs::<S, _>(long.as_bytes()).unwrap_err();
     assert!(matches!(err, ArithError::Malformed { line: 2, .. }), "{err:?}");
 }
@@ -302,7 +302,7 @@ fn non_utf8_circuit_names_the_line() {
 
 #[test]
 fn proof_file_wire_values_are_canonical() {
-    use ballistic::circuit::arith::{scalar_from_hex, scalar_from_hex_canonical, scalar_to_hex};
+    use ballistic::circuit::{scalar_from_hex, scalar_from_hex_canonical, scalar_to_hex};
     type S = <Secp256k1 as Group>::Scalar;
     let x = S::from_u64(0xabc);
     assert_eq!(scalar_to_hex(&x), "abc");

@@ -5,13 +5,13 @@
 //! exactly the bad files; the secrets-line parser refuses what is not an
 //! output.
 
-use ballistic::encoding::to_hex;
 use ballistic::file::{
     asset_generator_bytes, parse_asset_lines, parse_value_generator, verify_multi_asset_files, AssetOutput, FileError,
     GeneratorCache, GeneratorPins, MultiAssetPins, MultiAssetProofFile, MAX_ASSETS_FILE,
 };
 use ballistic::group::{Group, GroupId, ScalarOps};
-use ballistic::range::assets::MultiAssetSystem;
+use ballistic::hazmat::to_hex;
+use ballistic::range::MultiAssetSystem;
 use ballistic::{PedersenGens, ProofError, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;

@@ -6,7 +6,7 @@
 use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::assets::{
+use ballistic::range::{
     asset_generator, blinded_asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof,
 };
 use ballistic::range::{RangeProofSystem, RangeStatement};
@@ -280,7 +280,7 @@ fn recommitted_inner_transcript<G: Group>(case: &Case<G>, n: usize) -> Transcrip
     t.append_u64(b"n", n as u64);
     t.append_u64(b"m", case.commitments.len() as u64);
     t.append_message(b"group", G::NAME.as_bytes());
-    t.append_message(b"gens", ballistic::generators::DERIVATION_ID);
+    t.append_message(b"gens", ballistic::DERIVATION_ID);
     for (h, v) in case.generators.iter().zip(&case.commitments) {
         t.append_message(b"H", G::compressed_bytes(h));
         t.append_message(b"V", G::compressed_bytes(v));
@@ -406,7 +406,7 @@ fn sizes() {
 /// fails to decode or to verify.
 #[test]
 fn dispatch_by_name() {
-    use ballistic::range::assets::MultiAssetSystem;
+    use ballistic::range::MultiAssetSystem;
     type G = Secp256k1;
     let mut s = setup::<G>(7);
     let (values, blindings, asset_gens) = inputs(&mut s, 8, 3);
@@ -421,12 +421,10 @@ fn dispatch_by_name() {
         assert_eq!(bytes.len(), system.encoded_len::<G>(8, 3).unwrap());
         let statement = MultiAssetStatement::new(8, &commitments, &compressed).unwrap();
         let decoded = system.decode::<G>(&bytes, 8, 3).unwrap();
-        ballistic::equation::verify_dyn(&s.gens, &*decoded, &statement, &mut Transcript::new(LABEL), &mut s.rng)
-            .unwrap();
+        ballistic::verify_dyn(&s.gens, &*decoded, &statement, &mut Transcript::new(LABEL), &mut s.rng).unwrap();
         for other in MultiAssetSystem::ALL.into_iter().filter(|o| *o != system) {
             if let Ok(p) = other.decode::<G>(&bytes, 8, 3) {
-                let r =
-                    ballistic::equation::verify_dyn(&s.gens, &*p, &statement, &mut Transcript::new(LABEL), &mut s.rng);
+                let r = ballistic::verify_dyn(&s.gens, &*p, &statement, &mut Transcript::new(LABEL), &mut s.rng);
                 assert!(r.is_err(), "{} decoded as {}", system.name(), other.name());
             }
         }

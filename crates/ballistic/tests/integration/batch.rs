@@ -99,7 +99,7 @@ fn malformed_items_are_named<G: Group>() {
 /// batch verification with tables (on whichever paths use them) and without
 /// agree on valid and invalid proofs.
 fn tables_do_not_change_any_verdict<G: Group>() {
-    use ballistic::generators::Precomputation;
+    use ballistic::Precomputation;
     let mut rng = ChaCha20Rng::seed_from_u64(14);
     let with = Generators::<G>::new(64, 16);
     let without = with.clone().with_precomputation(Precomputation::Off);

@@ -10,8 +10,8 @@ use std::cell::Cell;
 
 use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
+use ballistic::hazmat::{schedule, Folding};
 use ballistic::merlin::Transcript;
-use ballistic::norm_linear::{schedule, Folding};
 use ballistic::range::{PlusPlusShape, RangeProofSystem, RangeSystem};
 use ballistic::{
     ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof, RangeProofPlus,

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 
 use ballistic::batch::{self, Claim};
-use ballistic::circuit::arith::{ArithError, Circuit, Limits, PreparedCircuit, PublicValues};
+use ballistic::circuit::{ArithError, Circuit, Limits, PreparedCircuit, PublicValues};
 use ballistic::file::{self, CircuitProofFile, FileError};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
@@ -191,9 +191,9 @@ fn prepared_batches_name_exactly_the_bad_proofs() {
         f.label = "other".into();
     }
     if let Ok(f) = &mut all[3] {
-        let mut bytes = ballistic::encoding::from_hex(&f.proof).unwrap();
+        let mut bytes = ballistic::hazmat::from_hex(&f.proof).unwrap();
         bytes[200] ^= 1;
-        f.proof = ballistic::encoding::to_hex(&bytes);
+        f.proof = ballistic::hazmat::to_hex(&bytes);
     }
     let mut swapped = files[4].clone();
     swapped.inputs = files[5].inputs.clone();

@@ -5,7 +5,7 @@
 //! `monero-bulletproofs` uses curve25519-dalek 4: values cross through bytes.
 
 use ballistic::compat::monero::{
-    generators, original_generators, plus_generators, MoneroOriginalProof, MoneroPlusProof, MoneroStatement,
+    original_generators, plus_generators, MoneroOriginalProof, MoneroPlusProof, MoneroStatement,
 };
 use ballistic::curve25519_dalek::edwards::{CompressedEdwardsY, EdwardsPoint};
 use ballistic::curve25519_dalek::scalar::Scalar;
@@ -68,7 +68,7 @@ fn monero_accepts(bytes: &[u8], commitments: &[CompressedEdwardsY]) -> bool {
 
 #[test]
 fn generators_are_monero_s() {
-    assert_eq!(generators::H_BYTES, CompressedPoint::H.to_bytes());
+    assert_eq!(ballistic::compat::monero::H_BYTES, CompressedPoint::H.to_bytes());
     let gens = plus_generators();
     assert_eq!(gens.pedersen().b_blinding, Ed25519::basepoint());
     let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof_plus");
@@ -83,7 +83,7 @@ fn generators_are_monero_s() {
     // The original Bulletproofs' domain, a few indices.
     let theirs = monero_bulletproofs_generators::bulletproofs_generators(b"bulletproof");
     for i in [0, 1, 63, 64, 1023] {
-        let (g, h) = generators::vector_generator(b"bulletproof", i);
+        let (g, h) = ballistic::compat::monero::vector_generator(b"bulletproof", i);
         assert_eq!(g.compress().to_bytes(), theirs.G[i].compress().to_bytes());
         assert_eq!(h.compress().to_bytes(), theirs.H[i].compress().to_bytes());
     }
@@ -265,7 +265,7 @@ fn wrong_and_swapped_commitments_are_rejected() {
     assert!(!monero_accepts(&proof.to_bytes(), &swapped));
     // A commitment to another amount with the same mask: C + H.
     let mut wrong = commitments.clone();
-    wrong[1] = (wrong[1].decompress().unwrap() + generators::h()).compress();
+    wrong[1] = (wrong[1].decompress().unwrap() + ballistic::compat::monero::h()).compress();
     assert_eq!(proof.verify(&wrong, &mut r), Err(ProofError::VerificationFailed));
     // Fewer commitments than the proof's shape.
     assert_eq!(proof.verify(&commitments[..2], &mut r), Err(ProofError::VerificationFailed));
@@ -432,7 +432,7 @@ fn original_byte_flips_torsion_and_batches() {
             proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();
         MoneroOriginalProof::verify_batch(&items, &mut r).unwrap();
     }
-    proofs[0].1[0] = (proofs[0].1[0].decompress().unwrap() + generators::h()).compress();
+    proofs[0].1[0] = (proofs[0].1[0].decompress().unwrap() + ballistic::compat::monero::h()).compress();
     proofs[3].1.swap(1, 2);
     let items: Vec<(&MoneroOriginalProof, &[CompressedEdwardsY])> =
         proofs.iter().map(|(p, c)| (p, c.as_slice())).collect();

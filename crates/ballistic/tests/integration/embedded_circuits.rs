@@ -1,12 +1,11 @@
 //! Embedded-curve gadgets against the native arithmetic, the Pedersen hash
 //! preimage statement, and Merkle membership (issue 21).
 
-use ballistic::circuit::gadgets::ecc::{self, allocate_bits, FixedBase, PointVar};
-use ballistic::circuit::gadgets::pedersen;
+use ballistic::circuit::gadgets::{self, allocate_bits, FixedBase, PointVar};
 use ballistic::circuit::{ConstraintSystem, Prover, R1csProof, Verifier};
-use ballistic::embedded::pedersen::PedersenHash;
-use ballistic::embedded::{hash_to_curve, AffinePoint, EmbeddedCurve, WithEmbeddedCurve};
 use ballistic::group::ScalarOps;
+use ballistic::hazmat::PedersenHash;
+use ballistic::hazmat::{hash_to_curve, AffinePoint, EmbeddedCurve, WithEmbeddedCurve};
 use ballistic::merkle::{self, MerkleParams, MerkleTree};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Group, ProofError, Ristretto255, Secp256k1};
@@ -26,7 +25,7 @@ fn prove_preimage<G: WithEmbeddedCurve>(
 ) -> Result<R1csProof<G>, ProofError> {
     let mut prover = Prover::new(gens, Transcript::new(b"preimage test"));
     let values = bits_of::<G::Scalar>(message);
-    let (_, h) = pedersen::hash_bits(&mut prover, params, Some(&values))?;
+    let (_, h) = gadgets::pedersen_hash_bits(&mut prover, params, Some(&values))?;
     h.constrain_equal(&mut prover, out);
     prover.prove_with_rng(&mut ChaCha20Rng::seed_from_u64(9))
 }
@@ -38,7 +37,7 @@ fn verify_preimage<G: WithEmbeddedCurve>(
     proof: &R1csProof<G>,
 ) -> Result<(), ProofError> {
     let mut verifier = Verifier::<G>::new(Transcript::new(b"preimage test"));
-    let (_, h) = pedersen::hash_bits(&mut verifier, params, None)?;
+    let (_, h) = gadgets::pedersen_hash_bits(&mut verifier, params, None)?;
     h.constrain_equal(&mut verifier, out);
     verifier.verify_with_rng(gens, proof, &mut ChaCha20Rng::seed_from_u64(10))
 }
@@ -85,7 +84,7 @@ fn pedersen_preimage_secp256k1() {
 fn preimage_gates<C: EmbeddedCurve>(bits: usize) -> usize {
     let params = PedersenHash::<C>::new(b"count", bits).unwrap();
     let mut cs = Counting::<C::F>::default();
-    pedersen::hash_bits(&mut cs, &params, None).unwrap();
+    gadgets::pedersen_hash_bits(&mut cs, &params, None).unwrap();
     cs.gates
 }
 
@@ -132,8 +131,8 @@ impl<S: ScalarOps> ConstraintSystem<S> for Counting<S> {
 fn gates_at_most_the_papers() {
     // Table 3: 48 → 128 gates, doubling to 3,072 → 8,192.
     for (bits, paper) in [(48, 128), (96, 256), (192, 512), (384, 1024), (768, 2048), (1536, 4096), (3072, 8192)] {
-        let d = preimage_gates::<ballistic::embedded::Doppio>(bits);
-        let s = preimage_gates::<ballistic::embedded::Secq256k1>(bits);
+        let d = preimage_gates::<ballistic::hazmat::Doppio>(bits);
+        let s = preimage_gates::<ballistic::hazmat::Secq256k1>(bits);
         assert!(d <= paper && s <= paper, "{bits} bits: doppio {d}, secq {s}, paper {paper}");
     }
 }
@@ -160,15 +159,15 @@ fn gadget_ops<G: WithEmbeddedCurve>() {
         let px = prover.allocate(Some(p.x)).unwrap();
         let py = prover.allocate(Some(p.y)).unwrap();
         let pvar = PointVar { x: px.into(), y: py.into(), value: Some(p) };
-        let sum = ecc::add_checked(&mut prover, &k, &pvar, &qv).unwrap();
+        let sum = gadgets::add_checked(&mut prover, &k, &pvar, &qv).unwrap();
         assert_eq!(sum.value, Some(expect_add));
         sum.constrain_equal(&mut prover, &expect_add);
-        let dbl = ecc::double(&mut prover, &k, &pvar).unwrap();
+        let dbl = gadgets::double(&mut prover, &k, &pvar).unwrap();
         assert_eq!(dbl.value, Some(expect_double));
         dbl.constrain_equal(&mut prover, &expect_double);
         let vals = bits_of::<G::Scalar>(&scalar_bits);
         let bits = allocate_bits(&mut prover, 40, Some(&vals)).unwrap();
-        let mul = ecc::fixed_base_mul(&mut prover, &base, &bits, Some(&vals)).unwrap();
+        let mul = gadgets::fixed_base_mul(&mut prover, &base, &bits, Some(&vals)).unwrap();
         assert_eq!(mul.value, Some(expect_mul), "window {window}");
         mul.constrain_equal(&mut prover, &expect_mul);
         let proof = prover.prove_with_rng(&mut rng).unwrap();
@@ -178,10 +177,10 @@ fn gadget_ops<G: WithEmbeddedCurve>() {
         let py = verifier.allocate(None).unwrap();
         let pvar = PointVar { x: px.into(), y: py.into(), value: None };
         let qv = PointVar::constant(&q, false);
-        ecc::add_checked(&mut verifier, &k, &pvar, &qv).unwrap().constrain_equal(&mut verifier, &expect_add);
-        ecc::double(&mut verifier, &k, &pvar).unwrap().constrain_equal(&mut verifier, &expect_double);
+        gadgets::add_checked(&mut verifier, &k, &pvar, &qv).unwrap().constrain_equal(&mut verifier, &expect_add);
+        gadgets::double(&mut verifier, &k, &pvar).unwrap().constrain_equal(&mut verifier, &expect_double);
         let bits = allocate_bits(&mut verifier, 40, None).unwrap();
-        ecc::fixed_base_mul(&mut verifier, &base, &bits, None).unwrap().constrain_equal(&mut verifier, &expect_mul);
+        gadgets::fixed_base_mul(&mut verifier, &base, &bits, None).unwrap().constrain_equal(&mut verifier, &expect_mul);
         verifier.verify_with_rng(&gens, &proof, &mut rng).unwrap();
     }
 }
@@ -200,13 +199,13 @@ fn gadgets_match_native_secp256k1() {
 /// scalar bit of `fixed_base_mul` (bit gates included) for w = 1..=4.
 #[test]
 fn window_costs() {
-    let p = hash_to_curve::<ballistic::embedded::Doppio>(b"P");
+    let p = hash_to_curve::<ballistic::hazmat::Doppio>(b"P");
     let mut per_bit = Vec::new();
     for window in 1..=4 {
-        let base = FixedBase::<ballistic::embedded::Doppio>::new(&p, 252, window).unwrap();
+        let base = FixedBase::<ballistic::hazmat::Doppio>::new(&p, 252, window).unwrap();
         let mut cs = Counting::default();
         let bits = allocate_bits(&mut cs, 252, None).unwrap();
-        ecc::fixed_base_mul(&mut cs, &base, &bits, None).unwrap();
+        gadgets::fixed_base_mul(&mut cs, &base, &bits, None).unwrap();
         per_bit.push(cs.gates as f64 / 252.0);
     }
     println!("gates per bit, w = 1..4: {per_bit:?}");
@@ -481,7 +480,7 @@ fn prepared_preimage<G: WithEmbeddedCurve>() {
     let proof = prove_preimage::<G>(&gens, &params, &m, &out).unwrap();
 
     let mut template = Verifier::<G>::new(Transcript::new(b"ignored"));
-    let (_, h) = pedersen::hash_bits(&mut template, &params, None).unwrap();
+    let (_, h) = gadgets::pedersen_hash_bits(&mut template, &params, None).unwrap();
     let prepared = template.prepare().unwrap();
     assert_eq!(prepared.commitments(), 0);
     let check = |label: &'static [u8], out: &AffinePoint<G::Scalar>, proof: &R1csProof<G>| {

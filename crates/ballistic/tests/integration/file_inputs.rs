@@ -77,11 +77,11 @@ fn blindings_are_lowercase_64_digit_canonical_scalars() {
 
 #[test]
 fn circuit_file_wire_values_are_canonical() {
-    let circuit = ballistic::circuit::arith::Circuit::parse(
+    let circuit = ballistic::circuit::Circuit::parse(
         &b"total 4\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> out 1 <3>\noutput 3\n"[..],
     )
     .unwrap();
-    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
     let f =
         CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
     f.verify(&circuit).unwrap();
@@ -158,9 +158,9 @@ fn interval_files_decode_strictly() {
 fn extra_data_is_bound_and_strict() {
     for system in [RangeSystem::Bulletproofs, RangeSystem::BulletproofsPlusPlus] {
         let f = prove_with(file::ProvedRange::Bits(8), b"tx 42", system);
-        assert_eq!(f.extra.as_deref(), Some(ballistic::encoding::to_hex(b"tx 42").as_str()));
+        assert_eq!(f.extra.as_deref(), Some(ballistic::hazmat::to_hex(b"tx 42").as_str()));
         f.verify().unwrap();
-        let changed = RangeProofFile { extra: Some(ballistic::encoding::to_hex(b"tx 43")), ..f.clone() };
+        let changed = RangeProofFile { extra: Some(ballistic::hazmat::to_hex(b"tx 43")), ..f.clone() };
         assert!(matches!(changed.verify(), Err(FileError::Proof(_))));
         assert!(matches!(RangeProofFile { extra: None, ..f.clone() }.verify(), Err(FileError::Proof(_))));
         let bad = file::verify_range_files(&[Ok(f.clone()), Ok(changed)], &mut rand_core::OsRng);
@@ -215,7 +215,7 @@ fn recoverable_files_give_back_openings_and_message() {
     let back = RangeProofFile::from_json(f.to_json().as_bytes()).unwrap().recover(&seed, b"out 1").unwrap();
     assert_eq!(back, made);
     assert_eq!(back.values, vec![3, 65535]);
-    assert_eq!(back.message.as_deref(), Some(ballistic::encoding::to_hex(b"memo").as_str()));
+    assert_eq!(back.message.as_deref(), Some(ballistic::hazmat::to_hex(b"memo").as_str()));
     // Wrong seed, id or extra data: nothing recovered.
     let failed = FileError::Proof(ballistic::ProofError::RecoveryFailed);
     assert_eq!(f.recover(&[8; 32], b"out 1").unwrap_err(), failed);
@@ -252,8 +252,8 @@ fn zero_blindings_are_refused_by_every_parser() {
     assert!(parse_blinding::<Ristretto255>(0, &one).is_ok());
 }
 
-fn small_circuit() -> ballistic::circuit::arith::Circuit {
-    ballistic::circuit::arith::Circuit::parse(
+fn small_circuit() -> ballistic::circuit::Circuit {
+    ballistic::circuit::Circuit::parse(
         &b"total 4\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> out 1 <3>\noutput 3\n"[..],
     )
     .unwrap()
@@ -263,13 +263,13 @@ fn small_circuit() -> ballistic::circuit::arith::Circuit {
 fn circuit_statements_can_be_pinned() {
     type S = <Ristretto255 as Group>::Scalar;
     let circuit = small_circuit();
-    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
     let f =
         CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
     let hex = |values: Vec<(usize, S)>| -> Vec<file::WireValue> {
         values
             .into_iter()
-            .map(|(wire, v)| file::WireValue { wire, value: ballistic::circuit::arith::scalar_to_hex(&v) })
+            .map(|(wire, v)| file::WireValue { wire, value: ballistic::circuit::scalar_to_hex(&v) })
             .collect()
     };
     let inputs = hex(circuit.read_public_inputs::<S, _>(&b"1 a\n0 1\n"[..]).unwrap());
@@ -290,11 +290,11 @@ fn circuit_statements_can_be_pinned() {
 #[test]
 fn circuit_batches_are_bounded_before_work() {
     let circuit = small_circuit();
-    let prepared = ballistic::circuit::arith::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
     let honest =
         CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
     // The bound: eight proofs of the largest circuit fit, a ninth does not.
-    let padded = ballistic::circuit::arith::MAX_MULTIPLIERS.next_power_of_two();
+    let padded = ballistic::circuit::MAX_MULTIPLIERS.next_power_of_two();
     let fits = file::MAX_CIRCUIT_BATCH_GATES / padded;
     assert_eq!(fits, 8);
     assert_eq!(file::check_circuit_batch(padded, fits).unwrap(), fits * padded);
@@ -305,7 +305,7 @@ fn circuit_batches_are_bounded_before_work() {
     // nine files claiming the largest circuit for this small one are named
     // invalid one by one, unread, and the honest proof among them verifies.
     let mut junk = honest.clone();
-    junk.multipliers = ballistic::circuit::arith::MAX_MULTIPLIERS;
+    junk.multipliers = ballistic::circuit::MAX_MULTIPLIERS;
     let mut batch: Vec<Result<CircuitProofFile, FileError>> = vec![Ok(junk); 9];
     batch.insert(4, Ok(honest));
     let bad = file::verify_circuit_files(&circuit, &batch, &mut rand_core::OsRng);

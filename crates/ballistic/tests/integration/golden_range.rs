@@ -5,10 +5,10 @@
 //! lazy generator folding was shared between the inner-product arguments).
 //! A refactor that changes any byte of any proof fails here.
 
-use ballistic::generators::Precomputation;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{Dealer, Party, ProofShare};
+use ballistic::Precomputation;
 use ballistic::{Generators, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

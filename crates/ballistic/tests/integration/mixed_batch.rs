@@ -5,7 +5,7 @@
 //! verifying each proof alone.
 
 use ballistic::batch::{self, Claim, Item};
-use ballistic::circuit::gadgets::shuffle::shuffle;
+use ballistic::circuit::gadgets::shuffle;
 use ballistic::circuit::{Prover, R1csClaim, R1csProof, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;

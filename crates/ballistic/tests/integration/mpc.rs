@@ -31,10 +31,10 @@ enum Tamper {
     ShareShort(usize),
 }
 
-fn random_point<G: Group>(rng: &mut ChaCha20Rng) -> ballistic::encoding::ProofPoint<G> {
+fn random_point<G: Group>(rng: &mut ChaCha20Rng) -> ballistic::hazmat::ProofPoint<G> {
     let mut b = [0u8; 64];
     rng.fill(&mut b[..]);
-    ballistic::encoding::ProofPoint::from_point(G::hash_to_point(&b))
+    ballistic::hazmat::ProofPoint::from_point(G::hash_to_point(&b))
 }
 
 /// Run the protocol in process with `tampers` applied; return the dealer's
@@ -60,9 +60,7 @@ fn run<G: Group>(
     for t in tampers {
         match *t {
             Tamper::BitA(j) => bit_commitments[j].a = random_point(rng),
-            Tamper::BitAIdentity(j) => {
-                bit_commitments[j].a = ballistic::encoding::ProofPoint::from_point(G::identity())
-            }
+            Tamper::BitAIdentity(j) => bit_commitments[j].a = ballistic::hazmat::ProofPoint::from_point(G::identity()),
             Tamper::BitV(j) => bit_commitments[j].v = random_point(rng),
             _ => {}
         }
@@ -79,7 +77,7 @@ fn run<G: Group>(
         match *t {
             Tamper::PolyT1(j) => poly_commitments[j].t_1 = random_point(rng),
             Tamper::PolyT2Identity(j) => {
-                poly_commitments[j].t_2 = ballistic::encoding::ProofPoint::from_point(G::identity())
+                poly_commitments[j].t_2 = ballistic::hazmat::ProofPoint::from_point(G::identity())
             }
             _ => {}
         }

@@ -68,9 +68,9 @@ fn reparse(f: &RangeProofFile) -> RangeProofFile {
 }
 
 fn flip_proof_byte(f: &RangeProofFile, byte: usize) -> RangeProofFile {
-    let mut bytes = ballistic::encoding::from_hex(&f.proof).unwrap();
+    let mut bytes = ballistic::hazmat::from_hex(&f.proof).unwrap();
     bytes[byte] ^= 1;
-    RangeProofFile { proof: ballistic::encoding::to_hex(&bytes), ..f.clone() }
+    RangeProofFile { proof: ballistic::hazmat::to_hex(&bytes), ..f.clone() }
 }
 
 #[test]
@@ -99,11 +99,11 @@ fn every_statement_field_is_bound() {
     let refused = |g: RangeProofFile, what: &str| assert!(g.verify().is_err(), "{what} accepted");
     refused(RangeProofFile { min_value: Some(999), ..f.clone() }, "another minimum");
     refused(RangeProofFile { min_value: None, ..f.clone() }, "no minimum");
-    refused(RangeProofFile { extra: Some(ballistic::encoding::to_hex(b"kernel2")), ..f.clone() }, "other extra data");
+    refused(RangeProofFile { extra: Some(ballistic::hazmat::to_hex(b"kernel2")), ..f.clone() }, "other extra data");
     refused(RangeProofFile { extra: None, ..f.clone() }, "no extra data");
     let other_gen = grin::generator_to_bytes(&grin::commit(2, &grin_scalar(1), None)).unwrap();
     refused(
-        RangeProofFile { value_generator: Some(ballistic::encoding::to_hex(&other_gen)), ..f.clone() },
+        RangeProofFile { value_generator: Some(ballistic::hazmat::to_hex(&other_gen)), ..f.clone() },
         "another value generator",
     );
     let agg = grin_aggregate_file();
@@ -184,12 +184,12 @@ fn fields_of_other_formats_labels_and_groups_are_refused() {
     // A Monero commitment with a torsion component is refused.
     let mut torsioned = m.clone();
     let c = curve25519_dalek::edwards::CompressedEdwardsY(
-        ballistic::encoding::from_hex(&m.commitments[0]).unwrap().try_into().unwrap(),
+        ballistic::hazmat::from_hex(&m.commitments[0]).unwrap().try_into().unwrap(),
     )
     .decompress()
     .unwrap();
     let t = curve25519_dalek::constants::EIGHT_TORSION[1];
-    torsioned.commitments[0] = ballistic::encoding::to_hex((c + t).compress().as_bytes());
+    torsioned.commitments[0] = ballistic::hazmat::to_hex((c + t).compress().as_bytes());
     assert!(torsioned.verify().is_err());
     // Truncated or extended proofs, and bad hex, give errors.
     for proof in [&g.proof[..g.proof.len() - 2], &format!("{}00", g.proof), "zz"] {

@@ -2,7 +2,7 @@
 //! encoding, batch verification and rejection of everything an honest
 //! prover did not make — on every group.
 
-use ballistic::circuit::gadgets::{boolean, range::range, shuffle::shuffle};
+use ballistic::circuit::gadgets::{self as boolean, range, shuffle};
 use ballistic::circuit::{
     ConstraintSystem, LinearCombination, Prover, R1csProof, RandomizableConstraintSystem, Variable, Verifier,
 };

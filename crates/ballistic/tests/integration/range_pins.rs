@@ -275,7 +275,7 @@ fn a_grin_file_on_the_provers_value_generator_does_not_pass_a_pinned_range() {
     let options = GrinProveOptions { n_bits: 64, value_gen: Some(forged_gen), ..GrinProveOptions::default() };
     let forged =
         RangeProofFile::prove_grin(&openings, &GrinNonces { rewind: [1; 32], private: [2; 32] }, &options).unwrap().0;
-    assert_eq!(forged.commitments, [ballistic::encoding::to_hex(&grin::commitment_to_bytes(&target).unwrap())]);
+    assert_eq!(forged.commitments, [ballistic::hazmat::to_hex(&grin::commitment_to_bytes(&target).unwrap())]);
     let generator = forged.value_generator.clone().unwrap();
 
     let every_pin = RangePins {
@@ -329,7 +329,7 @@ fn extra_data_is_pinned() {
     let pin = |extra: Option<&'static [u8]>| RangePins { extra: Some(extra), ..RangePins::default() };
     verify(&mine, &pin(Some(b"tx 1"))).unwrap();
     verify(&none, &pin(None)).unwrap();
-    let hex = |b: &[u8]| ballistic::encoding::to_hex(b);
+    let hex = |b: &[u8]| ballistic::hazmat::to_hex(b);
     assert_eq!(
         verify(&undecodable(&theirs), &pin(Some(b"tx 1"))),
         Err(FileError::WrongExtra { file: Some(hex(b"tx 2")), expected: Some(hex(b"tx 1")) })

@@ -6,12 +6,12 @@
 //! never share a blinding. Bulletproofs++ carries its payload sealed in 48
 //! more bytes (see its module documentation).
 
-use ballistic::equation::verify_dyn;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::{
     message_capacity, DynRangeProof, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES,
 };
+use ballistic::verify_dyn;
 use ballistic::{Generators, ProofError, RangeProofPlus, RangeShape, RangeStatement, RangeSystem};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

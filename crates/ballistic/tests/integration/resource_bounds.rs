@@ -209,7 +209,7 @@ fn gzip(text: &[u8]) -> Vec<u8> {
 /// one enormous line. Each is translated or refused with a small, bounded
 /// heap.
 fn hostile_circuit_files_stay_small() {
-    use ballistic::circuit::arith::{ArithError, Circuit, PreparedCircuit};
+    use ballistic::circuit::{ArithError, Circuit, PreparedCircuit};
     // One wire of 4,096 terms, then one `add` naming it 4,096 times (59 KB).
     let k = 4096;
     let mut text = format!("total {}\ninput 0\n", k + 3);

@@ -44,15 +44,15 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ballistic::batch::Claim;
-use ballistic::circuit::arith::{Circuit, InputValues, PreparedCircuit, PublicValues};
-use ballistic::circuit::gadgets::ecc::PointVar;
-use ballistic::circuit::gadgets::pedersen;
+use ballistic::circuit::gadgets::pedersen_hash_bits;
+use ballistic::circuit::gadgets::PointVar;
+use ballistic::circuit::{Circuit, InputValues, PreparedCircuit, PublicValues};
 use ballistic::circuit::{ConstraintSystem, PreparedSystem, Prover, R1csClaim, R1csProof, Verifier};
-use ballistic::embedded::pedersen::PedersenHash;
-use ballistic::embedded::{AffinePoint, WithEmbeddedCurve};
-use ballistic::generators::TABLE_MAX_POINTS;
 use ballistic::group::{Group, ScalarOps};
+use ballistic::hazmat::PedersenHash;
+use ballistic::hazmat::{AffinePoint, WithEmbeddedCurve};
 use ballistic::merlin::Transcript;
+use ballistic::TABLE_MAX_POINTS;
 use ballistic::{BulletproofGens, Equation, Generators, Ristretto255, Secp256k1};
 use ballistic_bench::svg_plot;
 
@@ -243,7 +243,7 @@ impl<G: WithEmbeddedCurve> PedersenCase<G> {
             messages.push(bits_of::<G::Scalar>(&m));
         }
         let mut template = Verifier::<G>::new(Transcript::new(LABEL));
-        let (_, output) = pedersen::hash_bits(&mut template, &params, None).expect("gadget");
+        let (_, output) = pedersen_hash_bits(&mut template, &params, None).expect("gadget");
         let metrics = <Verifier<G> as ConstraintSystem<G::Scalar>>::metrics(&template);
         let prepared = template.prepare().expect("a first-phase system");
         let (gates, padded) = (metrics.multipliers, metrics.padded_multipliers());
@@ -271,14 +271,14 @@ impl<G: WithEmbeddedCurve> PedersenCase<G> {
 
     fn prove_index(&self, i: usize, seed: u64) -> R1csProof<G> {
         let mut prover = Prover::new(&self.gens, Transcript::new(LABEL));
-        let (_, h) = pedersen::hash_bits(&mut prover, &self.params, Some(&self.messages[i])).expect("gadget");
+        let (_, h) = pedersen_hash_bits(&mut prover, &self.params, Some(&self.messages[i])).expect("gadget");
         h.constrain_equal(&mut prover, &self.outputs[i]);
         prover.prove_with_rng(&mut ChaCha20Rng::seed_from_u64(seed)).expect("the preimage is valid")
     }
 
     fn verifier(&self, i: usize) -> Verifier<G> {
         let mut verifier = Verifier::<G>::new(Transcript::new(LABEL));
-        let (_, h) = pedersen::hash_bits(&mut verifier, &self.params, None).expect("gadget");
+        let (_, h) = pedersen_hash_bits(&mut verifier, &self.params, None).expect("gadget");
         h.constrain_equal(&mut verifier, &self.outputs[i]);
         verifier
     }

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use ballistic::batch::Claim;
 use ballistic::circuit::R1csClaim;
-use ballistic::embedded::WithEmbeddedCurve;
 use ballistic::group::ScalarOps;
+use ballistic::hazmat::WithEmbeddedCurve;
 use ballistic::merkle::{self, MembershipProof, MerkleParams, MerkleTree, PreparedMembership};
 use ballistic::merlin::Transcript;
 use ballistic::Generators;

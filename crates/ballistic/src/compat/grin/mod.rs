@@ -6,7 +6,7 @@
 //!
 //! Public: the blinding generator `h = G` (secp256k1's base point), a value
 //! generator `g` (Grin's `H` by default, any point per proof), vector
-//! generators `𝐆, 𝐇 ∈ 𝔾^N` ([`generators`]), commitments `V_j` (`j < m`),
+//! generators `𝐆, 𝐇 ∈ 𝔾^N` ([`grin_generators`]), commitments `V_j` (`j < m`),
 //! a bit size `n` and optional minimum values `min_j`. The prover knows
 //! `v_j, γ_j` with
 //!
@@ -16,7 +16,7 @@
 //!
 //! `N = n·m` is a power of two, at most 128 (Grin creates 256 generators).
 //!
-//! # Protocol (paper §4.2 with the Fiat–Shamir of [`transcript`])
+//! # Protocol (paper §4.2 with the Fiat–Shamir of `transcript.rs`)
 //!
 //! With `k = j·n + i` for bit `i` of `v_j − min_j`, `𝐚_L` the bits,
 //! `𝐚_R = 𝐚_L − 𝟏`, `d_k = z^{2+j}·2^i`:
@@ -30,7 +30,7 @@
 //!    `Q = u·h` (`u` hashed from `t̂`).
 //!
 //! Verification (eqs. (61)–(62), (65), (67)), both checks joined by a
-//! random `c` into one multiscalar multiplication ([`crate::equation`]):
+//! random `c` into one multiscalar multiplication ([`Equation`](crate::Equation)):
 //!
 //! ```text
 //!   (δ(y,z) − t̂)·g + x·T₁ + x²·T₂ + Σ_j z^{2+j}·V_j − τ_x·h = 𝟙
@@ -46,7 +46,7 @@
 //!
 //! * **Transcript**: a SHA-256 hash chain (not merlin/STROBE) binding the
 //!   minimum values, each commitment with the value generator, and
-//!   `extra_commit` bytes ([`transcript`]); `z` is `y` hashed again.
+//!   `extra_commit` bytes (`transcript.rs`); `z` is `y` hashed again.
 //! * **Randomness**: deterministic, from two 32-byte nonces through
 //!   ChaCha20 — the *rewind* nonce gives `α, ρ, 𝐬_L, 𝐬_R`, the *private*
 //!   nonce `τ₁, τ₂` — so the same inputs give the same bytes as Grin, and
@@ -59,7 +59,7 @@
 //!   `Q = u·h` is on the *blinding* generator; `t̂` sits at the start of the
 //!   argument.
 //! * **Encoding**: big-endian scalars, x-only points with packed
-//!   quadratic-residuosity bits ([`encoding`]); 675 bytes for one 64-bit
+//!   quadratic-residuosity bits (`encoding.rs`); 675 bytes for one 64-bit
 //!   value (ballistic's own Bulletproofs: 688 on secp256k1, whose points take
 //!   33 bytes; 672 on Ristretto255).
 //! * **Generators**: secp256k1-zkp's (Shallue–van de Woestijne), a single
@@ -70,7 +70,7 @@
 //! `n ∈ {1, 2, 4, …, 64}` bits and `m` a power of two with `n·m ≤ 128`
 //! ([`check_shape`]; Grin itself uses `n = 64`, `m = 1`, and its batch
 //! verifier `verify_bullet_proof_multi` many such proofs). Proof lengths
-//! are in [`encoding`] (675 bytes for `n·m = 64`, 739 for 128).
+//! are in `encoding.rs` (675 bytes for `n·m = 64`, 739 for 128).
 //!
 //! # Where ballistic differs from the C code
 //!
@@ -109,15 +109,15 @@
 //! Values, blindings, nonces and everything derived from them (`α, ρ,
 //! τ₁, τ₂, 𝐚_L, 𝐬_L, 𝐬_R`) meet curve arithmetic only through constant-time
 //! multiscalar multiplication, live in containers wiped on drop, and are
-//! declassified only as the proof's public outputs ([`crate::ct`]). The
+//! declassified only as the proof's public outputs (`ct.rs`; [`crate::hazmat`]). The
 //! inner-product prover runs in variable time on `𝐥(x), 𝐫(x)`, which are
 //! masked by the uniform `𝐬_L, 𝐬_R`.
 
-pub mod encoding;
-pub mod generators;
+pub(crate) mod encoding;
+pub(crate) mod generators;
 mod prover;
 mod rewind;
-pub mod transcript;
+pub(crate) mod transcript;
 mod verifier;
 
 pub use self::encoding::proof_len;

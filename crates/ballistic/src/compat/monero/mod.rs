@@ -2,18 +2,18 @@
 //! `monero-bulletproofs` 0.1: Bulletproofs+ ([`MoneroPlusProof`], RingCT
 //! type 6, `bulletproofs_plus.cc`, since 2022) and the original Bulletproofs
 //! ([`MoneroOriginalProof`], RingCT types 4–5, 2018–2022; its relation,
-//! equations and format are in [`original`]). Both take the same statement
+//! equations and format are in [`MoneroOriginalProof`]). Both take the same statement
 //! ([`MoneroStatement`]: the output commitments) and handle points the same
 //! way (below). The rest of this page is about Bulletproofs+.
 //!
-//! Modules: [`generators`] (Monero's `G`, `H`, `𝐆`, `𝐇` and its hash to the
-//! curve), [`transcript`] (Keccak-256), [`statement`], [`plus`],
-//! [`original`].
+//! Modules: [`plus_generators`] (Monero's `G`, `H`, `𝐆`, `𝐇` and its hash to the
+//! curve), [`hash_to_scalar`] (Keccak-256), [`MoneroStatement`], [`MoneroPlusProof`],
+//! [`MoneroOriginalProof`].
 //!
 //! # The relation
 //!
 //! On the prime-order subgroup of Ed25519 ([`Ed25519`]) with Monero's
-//! generators ([`generators`]): `G` (the base point), `H` (value), and
+//! generators ([`plus_generators`]): `G` (the base point), `H` (value), and
 //! `𝐆, 𝐇 ∈ 𝔾^{64·16}`, a proof for `m ∈ 1..=16` outputs shows knowledge of
 //! amounts `v_j ∈ [0, 2⁶⁴)` and masks `γ_j` with
 //!
@@ -47,7 +47,7 @@
 //!
 //! The algebra is the same; the format is Monero's:
 //!
-//! * **Transcript.** Keccak-256 hashed to scalars ([`transcript`]), no
+//! * **Transcript.** Keccak-256 hashed to scalars ([`hash_to_scalar`]), no
 //!   merlin, no labels or lengths: `y`, `z`, `e_k`, `e` hash the previous
 //!   challenge with the new points' encodings. The merlin transcript of
 //!   [`Verifiable::add_terms`] is not used: the statement carries
@@ -56,7 +56,7 @@
 //! * **×8.** Every proof point is transmitted divided by 8 (the prover
 //!   multiplies its scalars by `8⁻¹ mod ℓ`); the verifier multiplies by 8 (here
 //!   through the scalars). The transcript hashes `C_j/8` for the commitments.
-//! * **Generators and encoding**: Monero's ([`generators`]; table below).
+//! * **Generators and encoding**: Monero's ([`plus_generators`]; table below).
 //! * **Randomness**: nonces from the caller's RNG (ballistic's own proofs
 //!   can derive them from the transcript and a seed).
 //!
@@ -146,13 +146,17 @@
 
 #[cfg(test)]
 mod consensus_tests;
-pub mod generators;
-pub mod original;
-pub mod plus;
-pub mod statement;
-pub mod transcript;
+pub(crate) mod generators;
+pub(crate) mod original;
+pub(crate) mod plus;
+pub(crate) mod statement;
+pub(crate) mod transcript;
 
-pub use self::generators::{original_generators, plus_generators};
+pub use self::generators::{
+    h, hash_to_p3, keccak256, original_generators, pedersen, plus_generators, vector_generator, H_BYTES,
+};
+pub use self::plus::{MAX_ROUNDS, MIN_ROUNDS};
+pub use self::transcript::hash_to_scalar;
 
 pub use self::original::MoneroOriginalProof;
 pub use self::plus::MoneroPlusProof;

@@ -50,7 +50,7 @@
 //! knows the discrete logarithm of any output with respect to another.
 
 mod ct;
-pub mod msm;
+pub(crate) mod msm;
 mod point;
 
 use alloc::vec::Vec;

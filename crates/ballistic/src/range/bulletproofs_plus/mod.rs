@@ -72,9 +72,9 @@ use crate::poly::{pow, powers, powers_fast, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
 use crate::weighted_inner_product::{last_nonces, WipChallenges, WipProof};
 
-pub mod recovery;
+pub(crate) mod recovery;
 
-pub use recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
+pub(crate) use recovery::Recoverable;
 
 /// Which transcript schedule a proof follows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

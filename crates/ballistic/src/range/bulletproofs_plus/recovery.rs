@@ -48,8 +48,8 @@ use zeroize::Zeroizing;
 
 use super::*;
 use crate::generators::Generators;
+pub(crate) use crate::range::recovery::Recoverable;
 use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
-pub use crate::range::recovery::{Opening, Recoverable, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES};
 use crate::range::recovery::{OutputKeys, OverGroup, Recovered};
 
 /// The nonces of a recoverable proof: [`SeededNonces`], except the last
@@ -82,10 +82,10 @@ impl<G: Group> RangeProofPlus<G> {
     /// seed's holder can later [`recover`](Self::recover) the values,
     /// blindings and `message` from the proof (with the same id). Returns
     /// the proof, the commitments and the blindings. At most
-    /// [`MAX_RECOVERABLE_VALUES`] values; the message at most
+    /// [`MAX_RECOVERABLE_VALUES`](crate::range::MAX_RECOVERABLE_VALUES) values; the message at most
     /// [`message_capacity`]`(m)` bytes
     /// ([`ProofError::MessageTooLong`]). **Give every output made with one
-    /// seed its own `output_id`** (1 to [`MAX_OUTPUT_ID`] bytes; see the
+    /// seed its own `output_id`** (1 to [`MAX_OUTPUT_ID`](crate::range::MAX_OUTPUT_ID) bytes; see the
     /// module documentation): two proofs with the same seed and id share
     /// their blindings.
     #[allow(clippy::too_many_arguments)]

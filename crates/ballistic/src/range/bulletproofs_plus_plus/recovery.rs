@@ -150,7 +150,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// most [`crate::range::message_capacity`] bytes) is sealed into the
     /// proof (48 bytes), every nonce derives from the seed. Returns the
     /// proof, the commitments and the blindings. **Give every output made
-    /// with one seed its own `output_id`** ([`crate::range::recovery`]).
+    /// with one seed its own `output_id`** ([`Recovered`](crate::range::Recovered)).
     #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable(
         gens: &Generators<G>,

@@ -8,7 +8,7 @@
 //! value or blinding, and neither does the dealer who runs the transcript.
 //!
 //! **Why it splits.** Every term of the aggregated prover (module
-//! [`crate::range::bulletproofs`]) is a sum over the parties' chunks
+//! [`RangeProof`](crate::range::RangeProof)) is a sum over the parties' chunks
 //! `k = j·n + i` of the bit vectors: with `𝐲^N` offset to `y^{jn}` and
 //! `𝐝` restricted to `z^{2+j}·𝟐^n`,
 //!
@@ -95,7 +95,7 @@
 //! `Zeroizing` fields of its state (wiped when the state is consumed or
 //! dropped; states have no `Debug`), meet curve arithmetic through the
 //! constant-time operations only, and leave the party only inside the
-//! masked share (as in the single prover, see [`crate::ct`]).
+//! masked share (as in the single prover, see `ct.rs`; [`crate::hazmat`]).
 
 mod dealer;
 mod messages;
