@@ -7,9 +7,10 @@
 
 use std::sync::OnceLock;
 
+use ballistic::RangeProofSystem;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::range::DynRangeProof;
+use ballistic::{RangeStatement, Verifiable};
 use ballistic::{
     Generators, Group, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255,
     Secp256k1,
@@ -97,7 +98,7 @@ pub enum Decoded<G: Group = Ristretto255> {
 }
 
 impl<G: Group> Decoded<G> {
-    pub fn any(&self) -> &dyn DynRangeProof<G> {
+    pub fn any(&self) -> &(dyn Verifiable<G, Statement = RangeStatement<G>, Context = Transcript> + Sync) {
         match self {
             Decoded::Bulletproofs(p) => p,
             Decoded::Plus(p) => p,

@@ -11,8 +11,8 @@ extern crate alloc;
 use alloc::vec::Vec;
 use core::alloc::{GlobalAlloc, Layout};
 
-use ballistic::circuit::{Circuit, Limits};
 use ballistic::circuit::gadgets::range;
+use ballistic::circuit::{Circuit, Limits};
 use ballistic::circuit::{R1csProof, Verifier};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Group, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Verifiable};

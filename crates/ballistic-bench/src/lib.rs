@@ -128,7 +128,7 @@ impl<G: Group, P: RangeColumn<G>> BallisticRange<G, P> {
     }
 
     fn decode(&self, bytes: &[u8]) -> Result<P, ballistic::ProofError> {
-        P::decode_for(bytes, self.n, self.m)
+        P::from_bytes_for(bytes, self.n, self.m)
     }
 }
 
@@ -147,15 +147,16 @@ impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
         for _ in 0..count.max(1) {
             let v = values(&mut rng, n, m);
             let b: Vec<G::Scalar> = (0..m).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
-            let (p, c) = P::prove_values(&gens, &mut Transcript::new(LABEL), &v, &b, n, &mut rng).expect("prove");
-            proofs.push((p.encode(), c));
+            let (p, c) =
+                P::prove_multiple_with_rng(&gens, &mut Transcript::new(LABEL), &v, &b, n, &mut rng).expect("prove");
+            proofs.push((p.to_bytes(), c));
             first.get_or_insert((v, b));
         }
         let (values, blindings) = first.expect("one proof");
         BallisticRange { n, m, gens, values, blindings, proofs, rng, system: PhantomData }
     }
     fn prove(&mut self) {
-        let r = P::prove_values(
+        let r = P::prove_multiple_with_rng(
             &self.gens,
             &mut Transcript::new(LABEL),
             &self.values,
@@ -168,7 +169,9 @@ impl<G: Group, P: RangeColumn<G>> System for BallisticRange<G, P> {
     fn verify_nth(&self, i: usize) -> bool {
         let (bytes, c) = &self.proofs[i % self.proofs.len()];
         self.decode(bytes)
-            .and_then(|p| p.verify_values(&self.gens, &mut Transcript::new(LABEL), c, self.n, &mut rand::thread_rng()))
+            .and_then(|p| {
+                p.verify_multiple_with_rng(&self.gens, &mut Transcript::new(LABEL), c, self.n, &mut rand::thread_rng())
+            })
             .is_ok()
     }
     fn verify_all(&self) -> bool {

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use ballistic::batch::{self, Claim, Item};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::DynRangeProof;
+use ballistic::range::AnyRangeProof;
 use ballistic::{Generators, RangeShape, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{OsRng, RngCore};
 
@@ -255,14 +255,14 @@ fn table<G: Group>(reps: usize, shapes: &[(usize, usize)]) -> Result<(), String>
         for system in RangeSystem::ALL {
             let failed =
                 |e: ballistic::ProofError| format!("demo {} proof n={n} m={m} failed to verify: {e}", system.name());
-            let (size, prove, verify) = measure::<G, Box<dyn DynRangeProof<G>>>(
+            let (size, prove, verify) = measure::<G, AnyRangeProof<G>>(
                 reps,
                 || system.prove(&gens, &mut Transcript::new(b"demo"), &values, &blindings, n, &mut OsRng),
                 |p| p.to_bytes(),
                 |bytes, commitments| {
                     let proof = system.decode::<G>(bytes, n, m).map_err(failed)?;
                     let statement = RangeStatement::new(n, commitments).map_err(failed)?;
-                    ballistic::verify_dyn(&gens, &*proof, &statement, &mut Transcript::new(b"demo"), &mut OsRng)
+                    ballistic::verify_dyn(&gens, &proof, &statement, &mut Transcript::new(b"demo"), &mut OsRng)
                         .map_err(failed)
                 },
             )?;
@@ -300,17 +300,17 @@ fn batch<G: Group>(count: usize) -> Result<(), String> {
         .map(|(_, v)| RangeStatement::new(64, v))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
-    let items = |label_of_bad: &'static [u8]| -> Vec<Item<'_, G, dyn DynRangeProof<G>>> {
+    let items = |label_of_bad: &'static [u8]| -> Vec<Item<'_, G, AnyRangeProof<G>>> {
         proofs
             .iter()
             .zip(&statements)
             .enumerate()
             .map(|(i, ((p, _), statement))| {
-                Item::new(&**p, statement, Transcript::new(if i == count / 2 { label_of_bad } else { b"demo" }))
+                Item::new(p, statement, Transcript::new(if i == count / 2 { label_of_bad } else { b"demo" }))
             })
             .collect()
     };
-    fn claims<'a, G: Group>(items: &'a [Item<'a, G, dyn DynRangeProof<G>>]) -> Vec<&'a dyn Claim<G>> {
+    fn claims<'a, G: Group>(items: &'a [Item<'a, G, AnyRangeProof<G>>]) -> Vec<&'a dyn Claim<G>> {
         items.iter().map(|i| i as &dyn Claim<G>).collect()
     }
     let good = items(b"demo");

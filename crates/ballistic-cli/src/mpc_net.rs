@@ -349,7 +349,9 @@ fn run_dealer<G: Group>(opt: &DealerOptions<'_>, shape: RangeShape, streams: &mu
 
     let shares = gather(streams, PROOF_SHARE, t, ProofShare::<G>::from_bytes)?;
     let (proof, commitments) = dealer.receive_shares(shares).map_err(blame)?;
-    let proof_file = RangeProofFile::from_proof::<G>(&proof, n, &commitments, opt.label).map_err(|e| e.to_string())?;
+    let proof_file =
+        RangeProofFile::from_proof::<G>(&ballistic::AnyRangeProof::Bulletproofs(proof), n, &commitments, opt.label)
+            .map_err(|e| e.to_string())?;
     write_text(opt.out, &proof_file.to_json())?;
     println!("proof of {m} values written to {}", opt.out.display());
     Ok(())

@@ -9,7 +9,7 @@ use ballistic::batch::{self, Claim, Item};
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
 use ballistic::range::{
-    asset_generator, blinded_asset_generator, DynMultiAssetProof, MultiAssetStatement, MultiAssetSystem,
+    asset_generator, blinded_asset_generator, MultiAssetProof, MultiAssetStatement, MultiAssetSystem,
 };
 use ballistic::verify_dyn;
 use ballistic::RangeSystem;
@@ -239,7 +239,7 @@ pub unsafe extern "C" fn ballistic_multi_asset_prove(
 }
 
 /// A decoded multi-asset proof with its statement and transcript.
-type AssetClaim<G> = (Box<dyn DynMultiAssetProof<G>>, MultiAssetStatement<G>, Transcript);
+type AssetClaim<G> = (MultiAssetProof<G>, MultiAssetStatement<G>, Transcript);
 
 #[allow(clippy::too_many_arguments)]
 unsafe fn asset_decode<G: Group>(
@@ -330,7 +330,7 @@ pub unsafe extern "C" fn ballistic_multi_asset_verify(
                     opts,
                 )
             }?;
-            verify_dyn(&gens.gens, &*proof, &statement, &mut transcript, &mut crate::rng())
+            verify_dyn(&gens.gens, &proof, &statement, &mut transcript, &mut crate::rng())
                 .map_err(|e| code(&e))
         })
     })
@@ -414,12 +414,12 @@ pub unsafe extern "C" fn ballistic_multi_asset_verify_batch(
                 .collect();
             let mut bad: Vec<usize> = Vec::new();
             let mut kept = Vec::new();
-            let mut bound: Vec<Item<'_, G, dyn DynMultiAssetProof<G>>> = Vec::new();
+            let mut bound: Vec<Item<'_, G, MultiAssetProof<G>>> = Vec::new();
             for (i, d) in decoded.iter().enumerate() {
                 match d {
                     Ok((p, s, t)) => {
                         kept.push(i);
-                        bound.push(Item::new(&**p, s, t.clone()));
+                        bound.push(Item::new(p, s, t.clone()));
                     }
                     Err(_) => bad.push(i),
                 }

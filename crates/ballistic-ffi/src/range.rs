@@ -8,7 +8,7 @@ use ballistic::file::MAX_LABEL;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::MAX_RECOVERABLE_VALUES;
-use ballistic::range::{message_capacity, DynRangeProof};
+use ballistic::range::{message_capacity, AnyRangeProof};
 use ballistic::verify_dyn;
 use ballistic::{new_transcript_with_extra, Interval, IntervalStatement, RangeStatement, RangeSystem};
 use zeroize::Zeroizing;
@@ -227,7 +227,7 @@ pub unsafe extern "C" fn ballistic_range_prove(
 
 /// A decoded range proof with its statement.
 struct Decoded<G: Group> {
-    proof: Box<dyn DynRangeProof<G>>,
+    proof: AnyRangeProof<G>,
     statement: RangeStatement<G>,
 }
 
@@ -286,7 +286,7 @@ pub unsafe extern "C" fn ballistic_range_verify(
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         with_gens!(ctx, G, gens => {
             let d = decode_range::<G>(gens, system, proof, commitments, m, bits)?;
-            verify_dyn(&gens.gens, &*d.proof, &d.statement, &mut transcript, &mut crate::rng())
+            verify_dyn(&gens.gens, &d.proof, &d.statement, &mut transcript, &mut crate::rng())
                 .map_err(|e| code(&e))
         })
     })
@@ -378,10 +378,10 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
 /// The indices of the invalid proofs among `decoded` (those that did not
 /// decode, then those the batch blames), in increasing order.
 fn invalid_of<G: Group>(gens: &GroupGens<G>, decoded: &[Result<(Decoded<G>, Transcript), c_int>]) -> Vec<usize> {
-    let bound: Vec<(usize, Item<'_, G, dyn DynRangeProof<G>>)> = decoded
+    let bound: Vec<(usize, Item<'_, G, AnyRangeProof<G>>)> = decoded
         .iter()
         .enumerate()
-        .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&*d.proof, &d.statement, t.clone()))))
+        .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&d.proof, &d.statement, t.clone()))))
         .collect();
     let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
     let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
@@ -530,7 +530,7 @@ pub unsafe extern "C" fn ballistic_interval_verify(
             let statement = IntervalStatement::new(&gens.gens, interval, &commitment[0]).map_err(|e| code(&e))?;
             gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
             let proof = system.decode_interval::<G>(proof, interval).map_err(|e| code(&e))?;
-            verify_dyn(&gens.gens, &*proof, &statement, &mut transcript, &mut crate::rng())
+            verify_dyn(&gens.gens, &proof, &statement, &mut transcript, &mut crate::rng())
                 .map_err(|e| code(&e))
         })
     })

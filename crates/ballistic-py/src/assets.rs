@@ -6,7 +6,7 @@
 use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::new_transcript;
-use ::ballistic::range::{self as assets, DynMultiAssetProof, MultiAssetStatement, MultiAssetSystem};
+use ::ballistic::range::{self as assets, MultiAssetStatement, MultiAssetSystem};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -59,7 +59,7 @@ pub(crate) fn blinded_asset_generator(
 
 /// A multi-asset proof on group `G` with its statement.
 pub(crate) struct AssetsOf<G: PyGroup> {
-    proof: Box<dyn DynMultiAssetProof<G>>,
+    proof: assets::MultiAssetProof<G>,
     statement: MultiAssetStatement<G>,
 }
 
@@ -118,8 +118,8 @@ impl<G: PyGroup> AssetsOf<G> {
         Ok(AssetsOf { proof, statement })
     }
 
-    fn item(&self, label: &str) -> Item<'_, G, dyn DynMultiAssetProof<G>> {
-        Item::new(&*self.proof, &self.statement, new_transcript(label.as_bytes()))
+    fn item(&self, label: &str) -> Item<'_, G, assets::MultiAssetProof<G>> {
+        Item::new(&self.proof, &self.statement, new_transcript(label.as_bytes()))
     }
 }
 

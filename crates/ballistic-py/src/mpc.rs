@@ -181,7 +181,7 @@ struct Setup {
 /// What a round returns.
 enum Reply {
     Challenge(Vec<u8>),
-    Proof(RangeProof),
+    Proof(Box<RangeProof>),
 }
 
 /// The dealer's live state: the library's type-state waiting for the next
@@ -270,8 +270,8 @@ impl<'t, G: PyGroup> Stage<'t, G> {
                 };
                 let (proof, commitments) = dealer.receive_shares(shares)?;
                 *self = Stage::Done;
-                let range = Range::<G>::new(Box::new(proof), &commitments, setup.bits)?;
-                Reply::Proof(RangeProof::new(range, setup.label.clone()))
+                let range = Range::<G>::new(::ballistic::AnyRangeProof::Bulletproofs(proof), &commitments, setup.bits)?;
+                Reply::Proof(Box::new(RangeProof::new(range, setup.label.clone())))
             }
         };
         Ok(reply)
@@ -370,7 +370,7 @@ impl Dealer {
     /// range proof of every party's value).
     fn receive_shares(&mut self, py: Python<'_>, messages: Vec<Vec<u8>>) -> Result<RangeProof> {
         match self.receive(py, Round::ProofShares, messages)? {
-            Reply::Proof(proof) => Ok(proof),
+            Reply::Proof(proof) => Ok(*proof),
             Reply::Challenge(_) => Err(Error::OutOfOrder(Round::ProofShares.out_of_order())),
         }
     }

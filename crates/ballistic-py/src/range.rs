@@ -7,7 +7,7 @@
 use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::merlin::Transcript;
-use ::ballistic::range::{DynIntervalProof, DynRangeProof};
+use ::ballistic::range::AnyRangeProof;
 use ::ballistic::{new_transcript_with_extra, Interval, IntervalStatement, ProofError, RangeStatement, RangeSystem};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -66,7 +66,7 @@ pub(crate) fn commit(py: Python<'_>, value: u64, blinding: &[u8], group: &str) -
 
 /// A range proof of either system on group `G`, with its statement.
 pub(crate) struct Range<G: PyGroup> {
-    proof: Box<dyn DynRangeProof<G>>,
+    proof: AnyRangeProof<G>,
     statement: RangeStatement<G>,
 }
 
@@ -78,7 +78,7 @@ impl Family for Ranges {
 
 impl<G: PyGroup> Range<G> {
     /// A proof just made (by a prover or the MPC dealer) with its commitments.
-    pub(crate) fn new(proof: Box<dyn DynRangeProof<G>>, commitments: &[G::Compressed], bits: usize) -> Result<Self> {
+    pub(crate) fn new(proof: AnyRangeProof<G>, commitments: &[G::Compressed], bits: usize) -> Result<Self> {
         let statement = RangeStatement::new(bits, commitments).when(Doing::Proving)?;
         Ok(Range { proof, statement })
     }
@@ -165,8 +165,8 @@ impl<G: PyGroup> Range<G> {
         Ok((openings, recovered.message.to_vec()))
     }
 
-    fn item(&self, label: &str, extra: &[u8]) -> Item<'_, G, dyn DynRangeProof<G>> {
-        Item::new(&*self.proof, &self.statement, transcript(label, extra))
+    fn item(&self, label: &str, extra: &[u8]) -> Item<'_, G, AnyRangeProof<G>> {
+        Item::new(&self.proof, &self.statement, transcript(label, extra))
     }
 
     fn verify(&self, label: &str, extra: &[u8]) -> Result<()> {
@@ -551,7 +551,7 @@ pub(crate) fn _rust_verify_batch_seconds(py: Python<'_>, proofs: Vec<PyRef<'_, R
 
 /// An interval proof on group `G` with its statement.
 pub(crate) struct IntervalOf<G: PyGroup> {
-    proof: Box<dyn DynIntervalProof<G>>,
+    proof: ::ballistic::IntervalProof<G>,
     statement: IntervalStatement<G>,
 }
 
@@ -592,7 +592,7 @@ impl<G: PyGroup> IntervalOf<G> {
     }
 
     fn verify(&self, label: &str, extra: &[u8]) -> Result<()> {
-        let item = Item::new(&*self.proof, &self.statement, transcript(label, extra));
+        let item = Item::new(&self.proof, &self.statement, transcript(label, extra));
         verify_one(&item)
     }
 

@@ -13,6 +13,7 @@
 use ballistic::group::{Group, ScalarOps};
 use ballistic::hazmat::{classify, declassify};
 use ballistic::merlin::Transcript;
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
@@ -508,7 +509,7 @@ fn recoverable<G: Group>(gens: &Generators<G>) {
         let verified = recoverable.and_then(|(p, c, _)| {
             let statement = ballistic::RangeStatement::new(16, &c)?;
             let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
-            ballistic::verify_dyn(gens, &*p, &statement, &mut Transcript::new(b"ctgrind"), &mut rng)?;
+            ballistic::verify_dyn(gens, &p, &statement, &mut Transcript::new(b"ctgrind"), &mut rng)?;
             // Recovery with a secret seed and id: on the honest proof and on
             // tampered ones (the last byte, a byte 40 from the end, a byte of
             // Bulletproofs' e_blinding): the owner must reveal only its one
@@ -575,7 +576,7 @@ fn assets<G: Group>() {
         16,
         &mut secret_rng,
     );
-    let recommitted = RecommittedRangeProof::<G, RangeProofPlus<G>>::prove_with_rng(
+    let recommitted = RecommittedRangeProof::<G>::prove_with_rng::<RangeProofPlus<G>, _>(
         &gens,
         &mut t(),
         &values,

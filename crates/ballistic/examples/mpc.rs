@@ -5,6 +5,7 @@
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{Dealer, MpcError, Party};
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, Ristretto255};
 use rand_core::OsRng;
 

@@ -6,7 +6,8 @@
 use ballistic::group::GroupId;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::DynRangeProof;
+use ballistic::range::AnyRangeProof;
+use ballistic::Verifiable;
 use ballistic::{with_group, Generators, RangeStatement, RangeSystem};
 use rand::SeedableRng;
 
@@ -40,7 +41,7 @@ fn run<G: Group>(system: RangeSystem, n: usize, m: usize, iters: usize, mode: &s
                 eq.verify(&gens).expect("verify");
             }
             _ => {
-                let decoded: Vec<Box<dyn DynRangeProof<G>>> =
+                let decoded: Vec<AnyRangeProof<G>> =
                     proofs.iter().map(|(b, _)| system.decode::<G>(b, n, m).expect("decode")).collect();
                 let statements: Vec<RangeStatement<G>> =
                     proofs.iter().map(|(_, c)| RangeStatement::new(n, c).expect("statement")).collect();

@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::DynRangeProof;
+use ballistic::range::AnyRangeProof;
 use ballistic::Equation;
+use ballistic::Verifiable;
 use ballistic::{Generators, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 
@@ -40,7 +41,7 @@ fn profile<G: Group>(batch: usize, n: usize, m: usize, reps: usize, only: &[Stri
         let (mut dec, mut stm, mut terms, mut msm) = (vec![], vec![], vec![], vec![]);
         for _ in 0..reps {
             let t = Instant::now();
-            let proofs: Vec<Box<dyn DynRangeProof<G>>> =
+            let proofs: Vec<AnyRangeProof<G>> =
                 files.iter().map(|(b, _)| system.decode::<G>(b, n, m).expect("decode")).collect();
             dec.push(t.elapsed());
             let t = Instant::now();

@@ -6,7 +6,7 @@
 //! A batch holds [`Claim`]s — a proof bound to its statement and
 //! transcript — and knows no proof type. Every proof type that implements
 //! the verification contract ([`Verifiable`]) is a claim through [`Item`]
-//! (range proofs of any system, including `dyn DynRangeProof` chosen at run
+//! (range proofs of any system, including an `AnyRangeProof` chosen at run
 //! time; intervals; multi-asset; Grin and Monero with the context `()`);
 //! circuit proofs (R1CS, `.arith`, Merkle membership) through
 //! [`crate::circuit::R1csClaim`]. A claim whose statement did not even

@@ -109,7 +109,7 @@ pub trait Verifiable<G: Group> {
 }
 
 /// [`Verifiable::verify`] for a proof behind a pointer whose type is not
-/// known at compile time (`dyn DynRangeProof`, `dyn DynIntervalProof`).
+/// known at compile time.
 pub fn verify_dyn<G: Group, P: Verifiable<G> + ?Sized, R: RngCore + CryptoRng>(
     gens: &Generators<G>,
     proof: &P,

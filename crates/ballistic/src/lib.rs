@@ -42,7 +42,7 @@
 //!    apart; no input makes the library panic.
 //!
 //! ```
-//! use ballistic::{Generators, RangeProof, RangeStatement, Ristretto255, Scalar, Verifiable};
+//! use ballistic::{Generators, RangeProof, RangeProofSystem, RangeStatement, Ristretto255, Scalar, Verifiable};
 //! use ballistic::group::ScalarOps;
 //! use ballistic::merlin::Transcript;
 //!
@@ -135,7 +135,7 @@ pub use errors::{ErrorKind, ProofError};
 pub use generators::{BulletproofGens, Generators, PedersenGens, Precomputation, DERIVATION_ID, TABLE_MAX_POINTS};
 pub use group::{CompressedPoint, Ed25519, Group, Point, Ristretto255, Scalar, Secp256k1};
 pub use range::{
-    Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeShape,
-    RangeStatement, RangeSystem,
+    AnyRangeProof, Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus,
+    RangeProofSystem, RangeShape, RangeStatement, RangeSystem,
 };
 pub use transcript::{new_transcript, new_transcript_with_extra};

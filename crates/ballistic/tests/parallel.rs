@@ -13,6 +13,7 @@ use ballistic::circuit::gadgets::range;
 use ballistic::circuit::{Prover, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, RangeProof, RangeProofPlus, RangeStatement, Ristretto255, Secp256k1};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
@@ -22,7 +23,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 }
 
 /// A proof of any system, its commitments and its bit size.
-type Proved<G> = (Box<dyn ballistic::range::DynRangeProof<G>>, Vec<<G as Group>::Compressed>, usize);
+type Proved<G> = (Box<dyn ballistic::range::AnyRangeProof<G>>, Vec<<G as Group>::Compressed>, usize);
 
 /// A batch of mixed shapes and systems with two bad members names exactly
 /// those two on one, two and four threads; the honest part verifies.

@@ -18,6 +18,7 @@ use std::sync::Mutex;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::Opening;
+use ballistic::RangeProofSystem;
 use ballistic::{
     Generators, Interval, IntervalProof, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
 };
@@ -117,7 +118,7 @@ fn provers_leave_nothing<G: Group>() {
         .unwrap();
         p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 64).unwrap();
         let interval = Interval::new(VALUE - 5, VALUE + 5).unwrap();
-        let (p, c) = IntervalProof::<G, RangeProof<G>>::prove_with_rng(
+        let (p, c) = IntervalProof::<G>::prove_with_rng::<RangeProof<G>, _>(
             &gens,
             &mut Transcript::new(b"z"),
             VALUE,
@@ -148,7 +149,7 @@ fn provers_leave_nothing<G: Group>() {
         )
         .unwrap();
         p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 7).unwrap();
-        let (p, c) = IntervalProof::<G, RangeProofPlusPlus<G>>::prove_with_rng(
+        let (p, c) = IntervalProof::<G>::prove_with_rng::<RangeProofPlusPlus<G>, _>(
             &gens,
             &mut Transcript::new(b"z"),
             VALUE,

@@ -85,21 +85,22 @@ fn separate<'a, P: RangeProofSystem<G> + 'a>(gens: &'a Generators<G>, name: &str
         .zip(&inp.blindings)
         .zip(&pcs)
         .map(|((v, b), pc_j)| {
-            let (p, c) = P::prove_values(pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
-            (p.encode(), c[0])
+            let (p, c) =
+                P::prove_multiple_with_rng(pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
+            (p.to_bytes(), c[0])
         })
         .collect();
     let bytes = proofs.iter().map(|p| p.0.len()).sum();
     let pcs2 = pcs.clone();
     let prove = Box::new(move || {
         for ((v, b), pc_j) in inp.values.iter().zip(&inp.blindings).zip(&pcs2) {
-            P::prove_values(pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
+            P::prove_multiple_with_rng(pc_j, &mut Transcript::new(LABEL), &[*v], &[*b], N, &mut rng).unwrap();
         }
     });
     let mut vrng = ChaCha20Rng::seed_from_u64(8);
     let verify = Box::new(move || {
         for ((bytes, c), pc_j) in proofs.iter().zip(&pcs) {
-            let p = P::decode_for(bytes, N, 1).unwrap();
+            let p = P::from_bytes_for(bytes, N, 1).unwrap();
             let st = RangeStatement::<G>::new(N, std::slice::from_ref(c)).unwrap();
             p.verify(pc_j, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
         }
@@ -190,7 +191,7 @@ fn native<'a>(gens: &'a Generators<G>, inp: &'a Inputs) -> Contender<'a> {
 fn recommitted<'a, P: RangeProofSystem<G> + 'a>(gens: &'a Generators<G>, name: &str, inp: &'a Inputs) -> Contender<'a> {
     let mut rng = ChaCha20Rng::seed_from_u64(11);
     let run = move |rng: &mut ChaCha20Rng| {
-        RecommittedRangeProof::<G, P>::prove_with_rng(
+        RecommittedRangeProof::<G>::prove_with_rng::<P, _>(
             gens,
             &mut Transcript::new(LABEL),
             &inp.values,
@@ -212,7 +213,9 @@ fn recommitted<'a, P: RangeProofSystem<G> + 'a>(gens: &'a Generators<G>, name: &
             run(&mut rng);
         }),
         verify: Box::new(move || {
-            let p = RecommittedRangeProof::<G, P>::from_bytes_for(&bytes, N, m).unwrap();
+            let p =
+                RecommittedRangeProof::<G>::from_bytes_for(<P as ballistic::RangeProofSystem<G>>::SYSTEM, &bytes, N, m)
+                    .unwrap();
             let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
             p.verify(gens, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
         }),

@@ -46,7 +46,7 @@ impl<G: Group> RangeProofPlus<G> {
     /// ([`to_tari_bytes`](Self::to_tari_bytes)) and this crate verifies
     /// tari's ([`verify_tari_compatible`](Self::verify_tari_compatible)).
     /// `n` and `m` must be powers of two with `n·m ≥ 2` (tari's shapes). The proof algebra
-    /// is the same as [`prove_multiple_with_rng`](Self::prove_multiple_with_rng)'s;
+    /// is the same as [`prove_multiple_with_rng`](crate::RangeProofSystem::prove_multiple_with_rng)'s;
     /// only the transcript and encoding differ.
     pub fn prove_tari_compatible_with_rng<R: RngCore + CryptoRng>(
         gens: &Generators<G>,

@@ -54,7 +54,7 @@ use crate::generators::Generators;
 use crate::generators::PedersenGens;
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::range::assets::{
-    asset_generator, blinded_asset_generator, DynMultiAssetProof, MultiAssetStatement, MultiAssetSystem,
+    asset_generator, blinded_asset_generator, MultiAssetProof, MultiAssetStatement, MultiAssetSystem,
 };
 use crate::range::{MAX_BITS, MAX_VALUES};
 use crate::transcript::new_transcript;
@@ -302,13 +302,13 @@ pub struct DecodedMultiAssetFile<G: Group> {
     /// The statement (bits, commitments and value generators).
     pub statement: MultiAssetStatement<G>,
     /// The proof.
-    pub proof: Box<dyn DynMultiAssetProof<G>>,
+    pub proof: MultiAssetProof<G>,
 }
 
 impl<G: Group> DecodedMultiAssetFile<G> {
     /// This proof as a batch member.
-    pub fn claim(&self) -> Item<'_, G, dyn DynMultiAssetProof<G>> {
-        Item::new(&*self.proof, &self.statement, new_transcript(self.label.as_bytes()))
+    pub fn claim(&self) -> Item<'_, G, MultiAssetProof<G>> {
+        Item::new(&self.proof, &self.statement, new_transcript(self.label.as_bytes()))
     }
 }
 
@@ -559,7 +559,7 @@ fn batch_files<G: Group, R: RngCore + CryptoRng>(
             Err(e) => bad.push((index, e)),
         }
     }
-    let items: Vec<Item<'_, G, dyn DynMultiAssetProof<G>>> = decoded.iter().map(|(_, d)| d.claim()).collect();
+    let items: Vec<Item<'_, G, MultiAssetProof<G>>> = decoded.iter().map(|(_, d)| d.claim()).collect();
     let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
     let indices: Vec<usize> = decoded.iter().map(|(i, _)| *i).collect();
     bad.extend(super::verify_claims(&indices, &claims, rng));

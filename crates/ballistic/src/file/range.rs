@@ -13,7 +13,7 @@ use crate::encoding::{decode_point, from_hex, to_hex};
 use crate::generators::Generators;
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::range::{
-    DynIntervalProof, DynRangeProof, Interval, IntervalStatement, RangeShape, RangeStatement, RangeSystem, MAX_BITS,
+    AnyRangeProof, Interval, IntervalProof, IntervalStatement, RangeShape, RangeStatement, RangeSystem, MAX_BITS,
     MAX_VALUES,
 };
 use crate::transcript::new_transcript_with_extra;
@@ -89,14 +89,14 @@ pub enum DecodedRangeProof<G: Group> {
         /// The statement (shape and commitments).
         statement: RangeStatement<G>,
         /// The proof.
-        proof: Box<dyn DynRangeProof<G>>,
+        proof: AnyRangeProof<G>,
     },
     /// The one committed value lies in `[min, max]`.
     Interval {
         /// The statement (interval and commitment).
         statement: IntervalStatement<G>,
         /// The proof.
-        proof: Box<dyn DynIntervalProof<G>>,
+        proof: IntervalProof<G>,
     },
 }
 
@@ -110,11 +110,9 @@ impl<G: Group> DecodedRangeFile<G> {
     /// This proof as a batch member.
     pub fn claim(&self) -> Box<dyn Claim<G> + '_> {
         match &self.proof {
-            DecodedRangeProof::Range { statement, proof } => {
-                Box::new(Item::new(&**proof, statement, self.transcript()))
-            }
+            DecodedRangeProof::Range { statement, proof } => Box::new(Item::new(proof, statement, self.transcript())),
             DecodedRangeProof::Interval { statement, proof } => {
-                Box::new(Item::new(&**proof, statement, self.transcript()))
+                Box::new(Item::new(proof, statement, self.transcript()))
             }
         }
     }
@@ -615,7 +613,7 @@ impl RangeProofFile {
         let (proof, commitments, blindings) = system
             .prove_recoverable(&gens, &mut transcript, values, bits, key.seed, key.output_id, key.message)
             .map_err(FileError::Proof)?;
-        let mut file = Self::from_proof::<G>(&*proof, bits, &commitments, label)?;
+        let mut file = Self::from_proof::<G>(&proof, bits, &commitments, label)?;
         file.extra = (!options.extra.is_empty()).then(|| to_hex(options.extra));
         let openings = Openings {
             profile: None,
@@ -683,7 +681,7 @@ impl RangeProofFile {
     /// protocol's dealer): `proof` that the values committed in
     /// `commitments` have `bits` bits, under `label`.
     pub fn from_proof<G: Group>(
-        proof: &dyn DynRangeProof<G>,
+        proof: &AnyRangeProof<G>,
         bits: usize,
         commitments: &[G::Compressed],
         label: &str,

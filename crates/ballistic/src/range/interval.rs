@@ -29,17 +29,16 @@
 //! interval that is not exactly `[lo, lo + 2^64 − 1]`, 736 bytes with
 //! Bulletproofs and 640 with Bulletproofs+.
 
-use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
-use core::marker::PhantomData;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use subtle::ConstantTimeGreater;
 
 use super::{
-    RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeProofSystem, RangeShape, RangeStatement, RangeSystem,
+    AnyRangeProof, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeProofSystem, RangeShape, RangeStatement,
+    RangeSystem,
 };
 use crate::ct::declassify;
 use crate::equation::{Equation, Verifiable};
@@ -156,15 +155,14 @@ fn bind<G: Group>(transcript: &mut Transcript, interval: &Interval, commitment: 
     transcript.append_point::<G>(b"V", commitment);
 }
 
-/// A proof that a committed value lies in an [`Interval`], made with the
-/// range proof system `P` ([`super::RangeProof`] or [`super::RangeProofPlus`]).
+/// A proof that a committed value lies in an [`Interval`]: a range proof of
+/// any system ([`AnyRangeProof`]) over the shifted values.
 #[derive(Clone, Debug, PartialEq)]
-pub struct IntervalProof<G: Group, P> {
-    proof: P,
-    _group: PhantomData<G>,
+pub struct IntervalProof<G: Group> {
+    proof: AnyRangeProof<G>,
 }
 
-impl<G: Group, P: RangeProofSystem<G>> Verifiable<G> for IntervalProof<G, P> {
+impl<G: Group> Verifiable<G> for IntervalProof<G> {
     type Statement = IntervalStatement<G>;
     type Context = Transcript;
 
@@ -181,12 +179,14 @@ impl<G: Group, P: RangeProofSystem<G>> Verifiable<G> for IntervalProof<G, P> {
     }
 }
 
-impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
-    /// Prove `lo ≤ value ≤ hi`; returns the proof and `V = value·B + blinding·B̃`.
+impl<G: Group> IntervalProof<G> {
+    /// Prove `lo ≤ value ≤ hi` with the range proof system `P`; returns the
+    /// proof and `V = value·B + blinding·B̃`. At run time:
+    /// [`RangeSystem::prove_interval`].
     #[allow(clippy::too_many_arguments)]
     // Indexing: m ∈ {1, 2} = interval.values() and both arrays have 2 entries.
     #[allow(clippy::indexing_slicing)]
-    pub fn prove_with_rng<R: RngCore + CryptoRng>(
+    pub fn prove_with_rng<P: RangeProofSystem<G>, R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         transcript: &mut Transcript,
         value: u64,
@@ -210,8 +210,9 @@ impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
         let values = [x, x.wrapping_add(interval.offset())];
         let blindings = [*blinding, *blinding];
         let m = interval.values();
-        let (proof, _) = P::prove_values(gens, transcript, &values[..m], &blindings[..m], interval.bits(), rng)?;
-        Ok((IntervalProof { proof, _group: PhantomData }, commitment))
+        let (proof, _) =
+            P::prove_multiple_with_rng(gens, transcript, &values[..m], &blindings[..m], interval.bits(), rng)?;
+        Ok((IntervalProof { proof: proof.into_any() }, commitment))
     }
 
     /// Verify that `commitment` opens to a value in `interval`.
@@ -223,50 +224,29 @@ impl<G: Group, P: RangeProofSystem<G>> IntervalProof<G, P> {
         interval: Interval,
         rng: &mut R,
     ) -> Result<(), ProofError> {
-        let _pc_gens = gens.pedersen();
         let statement = IntervalStatement::new(gens, interval, commitment)?;
         self.verify(gens, &statement, transcript, rng)
     }
 
+    /// Which system made the inner range proof.
+    pub fn system(&self) -> RangeSystem {
+        self.proof.system()
+    }
+
     /// The inner range proof's encoding.
     pub fn to_bytes(&self) -> Vec<u8> {
-        self.proof.encode()
+        self.proof.to_bytes()
     }
 
-    /// Strict decoding for `interval` (whose width fixes the inner shape).
-    pub fn from_bytes_for(bytes: &[u8], interval: Interval) -> Result<Self, ProofError> {
-        let proof = P::decode_for(bytes, interval.bits(), interval.values())?;
-        Ok(IntervalProof { proof, _group: PhantomData })
-    }
-}
-
-/// An interval proof of any system behind one object-safe interface: what
-/// proof files and bindings hold when the system is chosen at run time
-/// ([`RangeSystem::prove_interval`], [`RangeSystem::decode_interval`]).
-pub trait DynIntervalProof<G: Group>:
-    Verifiable<G, Statement = IntervalStatement<G>, Context = Transcript> + Send + Sync + core::fmt::Debug
-{
-    /// Which system made the inner range proof.
-    fn system(&self) -> RangeSystem;
-    /// The inner range proof's encoding.
-    fn to_bytes(&self) -> Vec<u8>;
-}
-
-impl<G: Group, P: RangeProofSystem<G>> DynIntervalProof<G> for IntervalProof<G, P> {
-    fn system(&self) -> RangeSystem {
-        P::SYSTEM
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        IntervalProof::to_bytes(self)
+    /// Strict decoding of a proof of `system` for `interval` (whose width
+    /// fixes the inner shape).
+    pub fn from_bytes_for(system: RangeSystem, bytes: &[u8], interval: Interval) -> Result<Self, ProofError> {
+        Ok(IntervalProof { proof: system.decode(bytes, interval.bits(), interval.values())? })
     }
 }
-
-/// A boxed interval proof and its commitment, as [`RangeSystem::prove_interval`] returns them.
-pub type DynIntervalProved<G> = (Box<dyn DynIntervalProof<G>>, <G as Group>::Compressed);
 
 impl RangeSystem {
     /// Prove `lo ≤ value ≤ hi` with this system ([`IntervalProof::prove_with_rng`]).
-    #[allow(clippy::too_many_arguments)]
     pub fn prove_interval<G: Group, R: RngCore + CryptoRng>(
         self,
         gens: &Generators<G>,
@@ -275,45 +255,24 @@ impl RangeSystem {
         blinding: &G::Scalar,
         interval: Interval,
         rng: &mut R,
-    ) -> Result<DynIntervalProved<G>, ProofError> {
-        fn with<G: Group, P: RangeProofSystem<G> + 'static, R: RngCore + CryptoRng>(
-            gens: &Generators<G>,
-            transcript: &mut Transcript,
-            value: u64,
-            blinding: &G::Scalar,
-            interval: Interval,
-            rng: &mut R,
-        ) -> Result<DynIntervalProved<G>, ProofError> {
-            let (proof, commitment) =
-                IntervalProof::<G, P>::prove_with_rng(gens, transcript, value, blinding, interval, rng)?;
-            Ok((Box::new(proof), commitment))
-        }
+    ) -> Result<(IntervalProof<G>, G::Compressed), ProofError> {
+        let (g, t) = (gens, transcript);
         match self {
-            RangeSystem::Bulletproofs => with::<G, RangeProof<G>, R>(gens, transcript, value, blinding, interval, rng),
+            RangeSystem::Bulletproofs => {
+                IntervalProof::prove_with_rng::<RangeProof<G>, R>(g, t, value, blinding, interval, rng)
+            }
             RangeSystem::BulletproofsPlus => {
-                with::<G, RangeProofPlus<G>, R>(gens, transcript, value, blinding, interval, rng)
+                IntervalProof::prove_with_rng::<RangeProofPlus<G>, R>(g, t, value, blinding, interval, rng)
             }
             RangeSystem::BulletproofsPlusPlus => {
-                with::<G, RangeProofPlusPlus<G>, R>(gens, transcript, value, blinding, interval, rng)
+                IntervalProof::prove_with_rng::<RangeProofPlusPlus<G>, R>(g, t, value, blinding, interval, rng)
             }
         }
     }
 
     /// Strict decoding of an interval proof of this system for `interval`.
-    pub fn decode_interval<G: Group>(
-        self,
-        bytes: &[u8],
-        interval: Interval,
-    ) -> Result<Box<dyn DynIntervalProof<G>>, ProofError> {
-        Ok(match self {
-            RangeSystem::Bulletproofs => Box::new(IntervalProof::<G, RangeProof<G>>::from_bytes_for(bytes, interval)?),
-            RangeSystem::BulletproofsPlus => {
-                Box::new(IntervalProof::<G, RangeProofPlus<G>>::from_bytes_for(bytes, interval)?)
-            }
-            RangeSystem::BulletproofsPlusPlus => {
-                Box::new(IntervalProof::<G, RangeProofPlusPlus<G>>::from_bytes_for(bytes, interval)?)
-            }
-        })
+    pub fn decode_interval<G: Group>(self, bytes: &[u8], interval: Interval) -> Result<IntervalProof<G>, ProofError> {
+        IntervalProof::from_bytes_for(self, bytes, interval)
     }
 
     /// Generators `(chains, per chain)` an interval proof of this system for

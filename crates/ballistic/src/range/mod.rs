@@ -14,7 +14,7 @@
 //! * [`Recovered`]: owner recovery (values, blindings and a short message
 //!   from a secret seed and an output id), shared by Bulletproofs and
 //!   Bulletproofs+; at run time [`RangeSystem::prove_recoverable`] and
-//!   [`DynRangeProof::recover`].
+//!   [`AnyRangeProof::recover`].
 //!
 //! # Shapes: any `n` in `1..=64`, any `m` in `1..=64`
 //!
@@ -37,25 +37,23 @@ pub mod mpc;
 pub(crate) mod recovery;
 
 pub use self::assets::{
-    asset_generator, blinded_asset_generator, DynMultiAssetProof, MultiAssetRangeProof, MultiAssetStatement,
+    asset_generator, blinded_asset_generator, MultiAssetProof, MultiAssetRangeProof, MultiAssetStatement,
     MultiAssetSystem, RecommittedRangeProof,
 };
 
 pub use self::bulletproofs::RangeProof;
 pub use self::bulletproofs_plus::RangeProofPlus;
 pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
-pub use self::interval::{DynIntervalProof, DynIntervalProved, Interval, IntervalProof, IntervalStatement};
+pub use self::interval::{Interval, IntervalProof, IntervalStatement};
 pub use self::recovery::{
     message_capacity, Opening, OverGroup, Recoverable, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID,
     MAX_RECOVERABLE_VALUES,
 };
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
-use zeroize::Zeroizing;
 
 use crate::equation::Verifiable;
 use crate::errors::ProofError;
@@ -272,18 +270,20 @@ impl RangeSystem {
     }
 
     /// Strict decoding of a proof of this system for `m` values of `n` bits.
-    pub fn decode<G: Group>(self, bytes: &[u8], n: usize, m: usize) -> Result<Box<dyn DynRangeProof<G>>, ProofError> {
+    pub fn decode<G: Group>(self, bytes: &[u8], n: usize, m: usize) -> Result<AnyRangeProof<G>, ProofError> {
         Ok(match self {
-            RangeSystem::Bulletproofs => Box::new(RangeProof::<G>::decode_for(bytes, n, m)?),
-            RangeSystem::BulletproofsPlus => Box::new(RangeProofPlus::<G>::decode_for(bytes, n, m)?),
-            RangeSystem::BulletproofsPlusPlus => Box::new(RangeProofPlusPlus::<G>::decode_for(bytes, n, m)?),
+            RangeSystem::Bulletproofs => AnyRangeProof::Bulletproofs(RangeProof::from_bytes_for(bytes, n, m)?),
+            RangeSystem::BulletproofsPlus => {
+                AnyRangeProof::BulletproofsPlus(RangeProofPlus::from_bytes_for(bytes, n, m)?)
+            }
+            RangeSystem::BulletproofsPlusPlus => {
+                AnyRangeProof::BulletproofsPlusPlus(RangeProofPlusPlus::from_bytes_for(bytes, n, m)?)
+            }
         })
     }
 
     /// Prove every `values[j] ∈ [0, 2^n)` with this system; returns the
     /// proof and the commitments.
-    #[allow(clippy::too_many_arguments)]
-    #[allow(clippy::type_complexity)]
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         self,
         gens: &Generators<G>,
@@ -292,19 +292,24 @@ impl RangeSystem {
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut R,
-    ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>), ProofError> {
-        fn boxed<G: Group, P: RangeProofSystem<G> + 'static>(
-            r: Result<(P, Vec<G::Compressed>), ProofError>,
-        ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>), ProofError> {
-            r.map(|(p, c)| (Box::new(p) as Box<dyn DynRangeProof<G>>, c))
+    ) -> Result<(AnyRangeProof<G>, Vec<G::Compressed>), ProofError> {
+        fn any<G: Group, P: RangeProofSystem<G>, R: RngCore + CryptoRng>(
+            gens: &Generators<G>,
+            transcript: &mut Transcript,
+            values: &[u64],
+            blindings: &[G::Scalar],
+            n: usize,
+            rng: &mut R,
+        ) -> Result<(AnyRangeProof<G>, Vec<G::Compressed>), ProofError> {
+            P::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng).map(|(p, c)| (p.into_any(), c))
         }
         match self {
-            RangeSystem::Bulletproofs => boxed(RangeProof::prove_values(gens, transcript, values, blindings, n, rng)),
+            RangeSystem::Bulletproofs => any::<G, RangeProof<G>, R>(gens, transcript, values, blindings, n, rng),
             RangeSystem::BulletproofsPlus => {
-                boxed(RangeProofPlus::prove_values(gens, transcript, values, blindings, n, rng))
+                any::<G, RangeProofPlus<G>, R>(gens, transcript, values, blindings, n, rng)
             }
             RangeSystem::BulletproofsPlusPlus => {
-                boxed(RangeProofPlusPlus::prove_values(gens, transcript, values, blindings, n, rng))
+                any::<G, RangeProofPlusPlus<G>, R>(gens, transcript, values, blindings, n, rng)
             }
         }
     }
@@ -315,7 +320,7 @@ impl RangeSystem {
     /// `output_id`, nonces from `seed` and the transcript, `message` (at
     /// most [`message_capacity`]`(m)` bytes) carried in the proof. Returns
     /// the proof, the commitments and the blindings; the seed's holder gets
-    /// the openings and the message back with [`DynRangeProof::recover`].
+    /// the openings and the message back with [`AnyRangeProof::recover`].
     /// Bulletproofs++ carries the payload sealed in 48 more bytes (see
     /// [`RangeProofPlusPlus`] for why): [`recoverable_encoded_len`](Self::recoverable_encoded_len).
     #[allow(clippy::too_many_arguments)]
@@ -329,38 +334,140 @@ impl RangeSystem {
         seed: &[u8; 32],
         output_id: &[u8],
         message: &[u8],
-    ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>, Zeroizing<Vec<G::Scalar>>), ProofError> {
-        fn boxed<G: Group, P: RangeProofSystem<G> + OverGroup<Group = G> + 'static>(
+    ) -> Result<Recoverable<AnyRangeProof<G>>, ProofError> {
+        fn any<G: Group, P: RangeProofSystem<G>>(
             r: Result<Recoverable<P>, ProofError>,
-        ) -> Result<(Box<dyn DynRangeProof<G>>, Vec<G::Compressed>, Zeroizing<Vec<G::Scalar>>), ProofError> {
-            r.map(|(p, c, b)| (Box::new(p) as Box<dyn DynRangeProof<G>>, c, b))
+        ) -> Result<Recoverable<AnyRangeProof<G>>, ProofError> {
+            r.map(|(p, c, b)| (p.into_any(), c, b))
         }
+        let (g, t, v) = (gens, transcript, values);
         match self {
-            RangeSystem::Bulletproofs => {
-                boxed(RangeProof::prove_recoverable(gens, transcript, values, n, seed, output_id, message))
-            }
+            RangeSystem::Bulletproofs => any(RangeProof::prove_recoverable(g, t, v, n, seed, output_id, message)),
             RangeSystem::BulletproofsPlus => {
-                boxed(RangeProofPlus::prove_recoverable(gens, transcript, values, n, seed, output_id, message))
+                any(RangeProofPlus::prove_recoverable(g, t, v, n, seed, output_id, message))
             }
             RangeSystem::BulletproofsPlusPlus => {
-                boxed(RangeProofPlusPlus::prove_recoverable(gens, transcript, values, n, seed, output_id, message))
+                any(RangeProofPlusPlus::prove_recoverable(g, t, v, n, seed, output_id, message))
             }
         }
     }
 }
 
-/// A range proof of any system, behind one object-safe interface: what
-/// batches, proof files and bindings hold when the system is chosen at run
-/// time. Every [`RangeProofSystem`] is one.
-pub trait DynRangeProof<G: Group>:
-    Verifiable<G, Statement = RangeStatement<G>, Context = Transcript> + Send + Sync + core::fmt::Debug
+/// `RangeProofSystem` for a system whose inherent items are the
+/// implementation: `prove_rng` (the prover with an RNG),
+/// `prove_recoverable`, `recover`, `encoded_len`, `to_bytes`,
+/// `from_bytes_for`.
+macro_rules! range_proof_system {
+    ($ty:ident, $variant:ident) => {
+        impl<G: Group> crate::range::RangeProofSystem<G> for $ty<G> {
+            const SYSTEM: crate::range::RangeSystem = crate::range::RangeSystem::$variant;
+
+            fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
+                gens: &Generators<G>,
+                transcript: &mut Transcript,
+                values: &[u64],
+                blindings: &[G::Scalar],
+                n: usize,
+                rng: &mut R,
+            ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+                $ty::prove_rng(gens, transcript, values, blindings, n, rng)
+            }
+
+            fn prove_recoverable(
+                gens: &Generators<G>,
+                transcript: &mut Transcript,
+                values: &[u64],
+                n: usize,
+                seed: &[u8; 32],
+                output_id: &[u8],
+                message: &[u8],
+            ) -> Result<crate::range::Recoverable<Self>, ProofError> {
+                $ty::prove_recoverable(gens, transcript, values, n, seed, output_id, message)
+            }
+
+            fn recover(
+                &self,
+                gens: &Generators<G>,
+                transcript: &mut Transcript,
+                commitments: &[G::Compressed],
+                n: usize,
+                seed: &[u8; 32],
+                output_id: &[u8],
+            ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
+                $ty::recover(self, gens, transcript, commitments, n, seed, output_id)
+            }
+
+            fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
+                $ty::<G>::encoded_len(n, m)
+            }
+
+            fn to_bytes(&self) -> Vec<u8> {
+                $ty::to_bytes(self)
+            }
+
+            fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+                $ty::from_bytes_for(bytes, n, m)
+            }
+
+            fn into_any(self) -> crate::range::AnyRangeProof<G> {
+                crate::range::AnyRangeProof::$variant(self)
+            }
+        }
+    };
+}
+pub(crate) use range_proof_system;
+
+/// A range proof system: Bulletproofs ([`RangeProof`]), Bulletproofs+
+/// ([`RangeProofPlus`]) or Bulletproofs++ ([`RangeProofPlusPlus`]). One
+/// trait: each system implements proving, owner recovery and its strict
+/// encoding; the conveniences (one value, the OS RNG, verification against
+/// commitments) are provided once here. Verification itself is the
+/// [`Verifiable`] contract over a [`RangeStatement`]. A proof whose system is
+/// chosen at run time is an [`AnyRangeProof`] ([`RangeSystem::prove`],
+/// [`RangeSystem::decode`]).
+///
+/// Bring the trait into scope to call its methods:
+/// `use ballistic::RangeProofSystem;`.
+pub trait RangeProofSystem<G: Group>:
+    Verifiable<G, Statement = RangeStatement<G>, Context = Transcript>
+    + OverGroup<Group = G>
+    + Clone
+    + Send
+    + Sync
+    + core::fmt::Debug
+    + Sized
 {
-    /// Which system made it.
-    fn system(&self) -> RangeSystem;
-    /// The proof's encoding.
-    fn to_bytes(&self) -> Vec<u8>;
-    /// Owner recovery ([`Recovered`]): the openings of `commitments` and the
-    /// message of a proof made by [`RangeSystem::prove_recoverable`] with
+    /// This system's run-time name.
+    const SYSTEM: RangeSystem;
+
+    /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
+    /// returns the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
+    fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
+        gens: &Generators<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
+
+    /// Prove with owner recovery ([`Recovered`]): blindings from `seed` and
+    /// `output_id`, nonces from `seed` and the transcript, `message` (at
+    /// most [`message_capacity`]`(m)` bytes) carried in the proof. Returns
+    /// the proof, the commitments and the blindings.
+    #[allow(clippy::too_many_arguments)]
+    fn prove_recoverable(
+        gens: &Generators<G>,
+        transcript: &mut Transcript,
+        values: &[u64],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+        message: &[u8],
+    ) -> Result<Recoverable<Self>, ProofError>;
+
+    /// Owner recovery: the openings of `commitments` and the message of a
+    /// proof made by [`prove_recoverable`](Self::prove_recoverable) with
     /// `seed` and `output_id`, under the same transcript context and `n`.
     /// [`ProofError::RecoveryFailed`] for a wrong seed, id, context or
     /// proof, never a wrong opening.
@@ -374,33 +481,63 @@ pub trait DynRangeProof<G: Group>:
         seed: &[u8; 32],
         output_id: &[u8],
     ) -> Result<Recovered<G::Scalar>, ProofError>;
-}
 
-/// A range proof system: prove, decode, and the verification contract
-/// ([`Verifiable`] over a [`RangeStatement`]). Implemented by
-/// [`RangeProof`], [`RangeProofPlus`] and [`RangeProofPlusPlus`];
-/// [`IntervalProof`] works over any.
-pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
-    /// This system's run-time name.
-    const SYSTEM: RangeSystem;
+    /// The encoded length of a (plain) proof for `m` values of `n` bits.
+    fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError>;
 
-    /// Prove every `values[j] ∈ [0, 2^n)`; returns the commitments.
-    #[allow(clippy::too_many_arguments)]
-    fn prove_values<R: RngCore + CryptoRng>(
+    /// The proof's encoding.
+    fn to_bytes(&self) -> Vec<u8>;
+
+    /// Strict decoding for a statement of `m` values of `n` bits.
+    fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError>;
+
+    /// The same proof, typed at run time.
+    fn into_any(self) -> AnyRangeProof<G>;
+
+    /// Prove that `v ∈ [0, 2^n)`; returns the proof and `V = v·B + γ·B̃`.
+    fn prove_single_with_rng<R: RngCore + CryptoRng>(
+        gens: &Generators<G>,
+        transcript: &mut Transcript,
+        v: u64,
+        blinding: &G::Scalar,
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, G::Compressed), ProofError> {
+        let (proof, commitments) =
+            Self::prove_multiple_with_rng(gens, transcript, &[v], core::slice::from_ref(blinding), n, rng)?;
+        let commitment = commitments.first().copied().ok_or(ProofError::InvalidAggregation { values: 0 })?;
+        Ok((proof, commitment))
+    }
+
+    /// [`prove_single_with_rng`](Self::prove_single_with_rng) with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
+    fn prove_single(
+        gens: &Generators<G>,
+        transcript: &mut Transcript,
+        v: u64,
+        blinding: &G::Scalar,
+        n: usize,
+    ) -> Result<(Self, G::Compressed), ProofError> {
+        Self::prove_single_with_rng(gens, transcript, v, blinding, n, &mut rand_core::OsRng)
+    }
+
+    /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
+    fn prove_multiple(
         gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
         n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        Self::prove_multiple_with_rng(gens, transcript, values, blindings, n, &mut rand_core::OsRng)
+    }
 
-    /// Strict decoding for a statement of `m` values of `n` bits.
-    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError>;
-
-    /// Verify the proof for `commitments` (a [`RangeStatement`] built on the spot).
-    #[allow(clippy::too_many_arguments)]
-    fn verify_values<R: RngCore + CryptoRng>(
+    /// Verify the proof for `commitments` of `n`-bit values (a
+    /// [`RangeStatement`] built on the spot); `rng` draws the verifier's
+    /// combining scalar. A verifier checking many proofs against one
+    /// statement builds the statement once and calls [`Verifiable::verify`].
+    fn verify_multiple_with_rng<R: RngCore + CryptoRng>(
         &self,
         gens: &Generators<G>,
         transcript: &mut Transcript,
@@ -412,8 +549,101 @@ pub trait RangeProofSystem<G: Group>: DynRangeProof<G> + Sized {
         self.verify(gens, &statement, transcript, rng)
     }
 
-    /// The proof's encoding.
-    fn encode(&self) -> Vec<u8> {
-        DynRangeProof::to_bytes(self)
+    /// [`verify_multiple_with_rng`](Self::verify_multiple_with_rng) with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
+    fn verify_multiple(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple_with_rng(gens, transcript, commitments, n, &mut rand_core::OsRng)
+    }
+
+    /// Verify a proof for one commitment with the OS RNG (`std` feature).
+    #[cfg(feature = "std")]
+    fn verify_single(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut Transcript,
+        commitment: &G::Compressed,
+        n: usize,
+    ) -> Result<(), ProofError> {
+        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n)
+    }
+}
+
+/// A range proof of a system chosen at run time (proof files, bindings,
+/// batches of mixed systems): the one dynamically typed range proof.
+/// Interval and re-committed multi-asset proofs hold one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnyRangeProof<G: Group> {
+    /// A Bulletproofs proof.
+    Bulletproofs(RangeProof<G>),
+    /// A Bulletproofs+ proof.
+    BulletproofsPlus(RangeProofPlus<G>),
+    /// A Bulletproofs++ proof.
+    BulletproofsPlusPlus(RangeProofPlusPlus<G>),
+}
+
+/// `$body` with `$p` bound to the inner proof, whichever its system.
+macro_rules! on_any {
+    ($any:expr, $p:ident => $body:expr) => {
+        match $any {
+            AnyRangeProof::Bulletproofs($p) => $body,
+            AnyRangeProof::BulletproofsPlus($p) => $body,
+            AnyRangeProof::BulletproofsPlusPlus($p) => $body,
+        }
+    };
+}
+
+impl<G: Group> OverGroup for AnyRangeProof<G> {
+    type Group = G;
+}
+
+impl<G: Group> AnyRangeProof<G> {
+    /// Which system made it.
+    pub fn system(&self) -> RangeSystem {
+        match self {
+            AnyRangeProof::Bulletproofs(_) => RangeSystem::Bulletproofs,
+            AnyRangeProof::BulletproofsPlus(_) => RangeSystem::BulletproofsPlus,
+            AnyRangeProof::BulletproofsPlusPlus(_) => RangeSystem::BulletproofsPlusPlus,
+        }
+    }
+
+    /// The proof's encoding (its system's).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        on_any!(self, p => p.to_bytes())
+    }
+
+    /// Owner recovery ([`RangeProofSystem::recover`]) with the proof's system.
+    #[allow(clippy::too_many_arguments)]
+    pub fn recover(
+        &self,
+        gens: &Generators<G>,
+        transcript: &mut Transcript,
+        commitments: &[G::Compressed],
+        n: usize,
+        seed: &[u8; 32],
+        output_id: &[u8],
+    ) -> Result<Recovered<G::Scalar>, ProofError> {
+        on_any!(self, p => p.recover(gens, transcript, commitments, n, seed, output_id))
+    }
+}
+
+impl<G: Group> Verifiable<G> for AnyRangeProof<G> {
+    type Statement = RangeStatement<G>;
+    type Context = Transcript;
+
+    fn add_terms(
+        &self,
+        statement: &RangeStatement<G>,
+        transcript: &mut Transcript,
+        weight: G::Scalar,
+        combine: G::Scalar,
+        eq: &mut crate::equation::Equation<G>,
+    ) -> Result<(), ProofError> {
+        on_any!(self, p => p.add_terms(statement, transcript, weight, combine, eq))
     }
 }

@@ -203,7 +203,7 @@ fn refuses_bad_inputs<G: Group>() {
         prove(&mut s, &values, &blindings, &asset_gens, 8),
         Err(ProofError::InvalidValueGenerator { index: 1 })
     ));
-    let rec = RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(
+    let rec = RecommittedRangeProof::<G>::prove_with_rng::<RangeProof<G>, _>(
         &s.gens,
         &mut Transcript::new(LABEL),
         &values,
@@ -229,9 +229,9 @@ fn prove_recommitted<G: Group, P: RangeProofSystem<G>>(
     s: &mut Setup<G>,
     n: usize,
     m: usize,
-) -> (RecommittedRangeProof<G, P>, Case<G>) {
+) -> (RecommittedRangeProof<G>, Case<G>) {
     let (values, blindings, asset_gens) = inputs(s, n, m);
-    let (proof, commitments) = RecommittedRangeProof::<G, P>::prove_with_rng(
+    let (proof, commitments) = RecommittedRangeProof::<G>::prove_with_rng::<P, _>(
         &s.gens,
         &mut Transcript::new(LABEL),
         &values,
@@ -252,10 +252,21 @@ fn recommitted_honest_and_rejected<G: Group, P: RangeProofSystem<G>>() {
         let statement = case.statement(n).unwrap();
         verify(&mut s, &proof, &statement).unwrap();
         let bytes = proof.to_bytes();
-        assert_eq!(bytes.len(), RecommittedRangeProof::<G, P>::encoded_len(n, m).unwrap());
-        let decoded = RecommittedRangeProof::<G, P>::from_bytes_for(&bytes, n, m).unwrap();
+        assert_eq!(
+            bytes.len(),
+            RecommittedRangeProof::<G>::encoded_len(<P as ballistic::RangeProofSystem<G>>::SYSTEM, n, m).unwrap()
+        );
+        let decoded =
+            RecommittedRangeProof::<G>::from_bytes_for(<P as ballistic::RangeProofSystem<G>>::SYSTEM, &bytes, n, m)
+                .unwrap();
         verify(&mut s, &decoded, &statement).unwrap();
-        assert!(RecommittedRangeProof::<G, P>::from_bytes_for(&bytes[..bytes.len() - 1], n, m).is_err());
+        assert!(RecommittedRangeProof::<G>::from_bytes_for(
+            <P as ballistic::RangeProofSystem<G>>::SYSTEM,
+            &bytes[..bytes.len() - 1],
+            n,
+            m
+        )
+        .is_err());
         rejects_other_statements(&mut s, &proof, &case, n);
         // The re-commitments open on B to the same values: the inner proof
         // verifies on its own for them.
@@ -265,7 +276,9 @@ fn recommitted_honest_and_rejected<G: Group, P: RangeProofSystem<G>>() {
         for offset in (0..bytes.len()).step_by(24) {
             let mut b = bytes.clone();
             b[offset] ^= 0x02;
-            if let Ok(p) = RecommittedRangeProof::<G, P>::from_bytes_for(&b, n, m) {
+            if let Ok(p) =
+                RecommittedRangeProof::<G>::from_bytes_for(<P as ballistic::RangeProofSystem<G>>::SYSTEM, &b, n, m)
+            {
                 assert!(verify(&mut s, &p, &statement).is_err(), "byte {offset} flipped");
             }
         }
@@ -383,11 +396,22 @@ fn sizes() {
         let got = (
             m * RangeProof::<G>::encoded_len(64, 1).unwrap(),
             MultiAssetRangeProof::<G>::encoded_len(64, m).unwrap(),
-            RecommittedRangeProof::<G, RangeProof<G>>::encoded_len(64, m).unwrap(),
+            RecommittedRangeProof::<G>::encoded_len(<RangeProof<G> as ballistic::RangeProofSystem<G>>::SYSTEM, 64, m)
+                .unwrap(),
             m * RangeProofPlus::<G>::encoded_len(64, 1).unwrap(),
-            RecommittedRangeProof::<G, RangeProofPlus<G>>::encoded_len(64, m).unwrap(),
+            RecommittedRangeProof::<G>::encoded_len(
+                <RangeProofPlus<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
+                64,
+                m,
+            )
+            .unwrap(),
             m * RangeProofPlusPlus::<G>::encoded_len(64, 1).unwrap(),
-            RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::encoded_len(64, m).unwrap(),
+            RecommittedRangeProof::<G>::encoded_len(
+                <RangeProofPlusPlus<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
+                64,
+                m,
+            )
+            .unwrap(),
         );
         assert_eq!(got, (sep_bp, native, rec_bp, sep_plus, rec_plus, sep_pp, rec_pp), "m = {m}");
         if m >= 2 {
@@ -421,10 +445,10 @@ fn dispatch_by_name() {
         assert_eq!(bytes.len(), system.encoded_len::<G>(8, 3).unwrap());
         let statement = MultiAssetStatement::new(8, &commitments, &compressed).unwrap();
         let decoded = system.decode::<G>(&bytes, 8, 3).unwrap();
-        ballistic::verify_dyn(&s.gens, &*decoded, &statement, &mut Transcript::new(LABEL), &mut s.rng).unwrap();
+        ballistic::verify_dyn(&s.gens, &decoded, &statement, &mut Transcript::new(LABEL), &mut s.rng).unwrap();
         for other in MultiAssetSystem::ALL.into_iter().filter(|o| *o != system) {
             if let Ok(p) = other.decode::<G>(&bytes, 8, 3) {
-                let r = ballistic::verify_dyn(&s.gens, &*p, &statement, &mut Transcript::new(LABEL), &mut s.rng);
+                let r = ballistic::verify_dyn(&s.gens, &p, &statement, &mut Transcript::new(LABEL), &mut s.rng);
                 assert!(r.is_err(), "{} decoded as {}", system.name(), other.name());
             }
         }

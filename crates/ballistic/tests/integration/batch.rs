@@ -4,7 +4,7 @@
 use crate::common;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::DynRangeProof;
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, ProofError, RangeProof, RangeShape};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -163,10 +163,10 @@ fn mixed_systems_batch<G: Group>() {
         let mut out = Vec::new();
         for k in 0..classic.len().max(plus.len()) {
             if let Some(c) = classic.get(k) {
-                out.push((&c.proof as &dyn DynRangeProof<G>, &c.commitments[..], c.bits));
+                out.push((&c.proof as &common::DynRange<G>, &c.commitments[..], c.bits));
             }
             if let Some((p, c, n)) = plus.get(k) {
-                out.push((p as &dyn DynRangeProof<G>, &c[..], *n));
+                out.push((p as &common::DynRange<G>, &c[..], *n));
             }
         }
         out.into_iter()

@@ -131,7 +131,7 @@ fn honest_shapes<G: Group>() {
             // Verifies with the exact generators and with larger ones.
             verify(&gens, &back, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m} {values:?}: {e}"));
             verify(&big, &back, &commitments, n, LABEL).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
-            back.verify_values(&gens, &mut Transcript::new(LABEL), &commitments, n, &mut rng).unwrap();
+            back.verify_multiple_with_rng(&gens, &mut Transcript::new(LABEL), &commitments, n, &mut rng).unwrap();
             // A batch of one asks for exactly the generators the system names.
             let statement = RangeStatement::new(n, &commitments).unwrap();
             let item = Item::new(&back, &statement, Transcript::new(LABEL));
@@ -511,13 +511,14 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
     let narrow = Interval::new(1000, 5000).unwrap();
     let full = Interval::new(0, u64::MAX).unwrap();
     let v = bl(&mut rng, 1);
-    let (iv, c_iv) = IntervalProof::<G, Pp<G>>::prove_with_rng(&gens, &mut t(), 1234, &v[0], narrow, &mut rng).unwrap();
+    let (iv, c_iv) =
+        IntervalProof::<G>::prove_with_rng::<Pp<G>, _>(&gens, &mut t(), 1234, &v[0], narrow, &mut rng).unwrap();
     let v = bl(&mut rng, 1);
     let (iv_full, c_iv_full) =
-        IntervalProof::<G, Pp<G>>::prove_with_rng(&gens, &mut t(), 1 << 40, &v[0], full, &mut rng).unwrap();
+        IntervalProof::<G>::prove_with_rng::<Pp<G>, _>(&gens, &mut t(), 1 << 40, &v[0], full, &mut rng).unwrap();
     let v = bl(&mut rng, 1);
     let (iv_bp, c_iv_bp) =
-        IntervalProof::<G, RangeProof<G>>::prove_with_rng(&gens, &mut t(), 5000, &v[0], narrow, &mut rng).unwrap();
+        IntervalProof::<G>::prove_with_rng::<RangeProof<G>, _>(&gens, &mut t(), 5000, &v[0], narrow, &mut rng).unwrap();
 
     let st = |n: usize, c: &[G::Compressed]| RangeStatement::<G>::new(n, c).unwrap();
     let bump_first = |c: &[G::Compressed]| -> Vec<G::Compressed> {
@@ -552,7 +553,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         let i2 = Item::new(&plus, &good[2], tr(2));
         let i3 = Item::new(&pp64, if wrong(3) { &wrong_pp64 } else { &good[3] }, tr(3));
         let i4 = Item::new(&pp7x3, if wrong(4) { &wrong_pp7x3 } else { &good[4] }, tr(4));
-        let i5 = Item::new(&*boxed, if wrong(5) { &wrong_boxed } else { &good[5] }, tr(5));
+        let i5 = Item::new(&boxed, if wrong(5) { &wrong_boxed } else { &good[5] }, tr(5));
         let i6 = Item::new(&iv, if wrong(6) { &iv_wrong } else { &iv_st }, tr(6));
         let i7 = Item::new(&iv_full, if wrong(7) { &iv_full_wrong } else { &iv_full_st }, tr(7));
         let i8 = Item::new(&iv_bp, &iv_bp_st, tr(8));
@@ -600,7 +601,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
                 transcript: Transcript::new(label),
             },
             common::RangeItem { proof: &pp7x3, commitments: &c_pp7x3, bits: 7, transcript: tr(3) },
-            common::RangeItem { proof: &*boxed, commitments: &c_boxed, bits: 16, transcript: tr(4) },
+            common::RangeItem { proof: &boxed, commitments: &c_boxed, bits: 16, transcript: tr(4) },
             common::RangeItem { proof: &bp8x3, commitments: &c_bp8x3, bits: 8, transcript: tr(5) },
             common::RangeItem {
                 proof: &pp7x3,
@@ -639,7 +640,7 @@ fn intervals<G: Group>() {
     let gens = Generators::<G>::new(64, 4);
     let prove_iv = |v: u64, lo: u64, hi: u64, rng: &mut ChaCha20Rng| {
         let blinding = <G::Scalar as ScalarOps>::random(rng);
-        IntervalProof::<G, Pp<G>>::prove_with_rng(
+        IntervalProof::<G>::prove_with_rng::<Pp<G>, _>(
             &gens,
             &mut Transcript::new(b"interval"),
             v,
@@ -648,14 +649,10 @@ fn intervals<G: Group>() {
             rng,
         )
     };
-    let verify_iv = |proof: &IntervalProof<G, Pp<G>>,
-                     c: &G::Compressed,
-                     lo: u64,
-                     hi: u64,
-                     label: &'static [u8],
-                     rng: &mut ChaCha20Rng| {
-        proof.verify_with_rng(&gens, &mut Transcript::new(label), c, Interval::new(lo, hi)?, rng)
-    };
+    let verify_iv =
+        |proof: &IntervalProof<G>, c: &G::Compressed, lo: u64, hi: u64, label: &'static [u8], rng: &mut ChaCha20Rng| {
+            proof.verify_with_rng(&gens, &mut Transcript::new(label), c, Interval::new(lo, hi)?, rng)
+        };
     for &(lo, hi) in INTERVALS {
         let interval = Interval::new(lo, hi).unwrap();
         let mid = lo + (hi - lo) / 2;
@@ -665,7 +662,9 @@ fn intervals<G: Group>() {
             verify_iv(&proof, &c, lo, hi, b"interval", &mut rng).unwrap_or_else(|e| panic!("[{lo}, {hi}] v={v}: {e}"));
             let bytes = proof.to_bytes();
             assert_eq!(bytes.len(), Pp::<G>::encoded_len(interval.bits(), interval.values()).unwrap());
-            let back = IntervalProof::<G, Pp<G>>::from_bytes_for(&bytes, interval).unwrap();
+            let back =
+                IntervalProof::<G>::from_bytes_for(<Pp<G> as ballistic::RangeProofSystem<G>>::SYSTEM, &bytes, interval)
+                    .unwrap();
             assert_eq!(back, proof);
             verify_iv(&back, &c, lo, hi, b"interval", &mut rng).unwrap();
         }
@@ -714,10 +713,18 @@ fn intervals<G: Group>() {
     assert!(verify_iv(&full, &cf, 1, u64::MAX, b"interval", &mut rng).is_err());
     // Bytes for another width do not decode for this interval.
     let bytes = proof.to_bytes();
-    assert!(IntervalProof::<G, Pp<G>>::from_bytes_for(&bytes, Interval::new(0, u64::MAX).unwrap()).is_err());
-    assert!(
-        IntervalProof::<G, Pp<G>>::from_bytes_for(&bytes[..bytes.len() - 1], Interval::new(lo, hi).unwrap()).is_err()
-    );
+    assert!(IntervalProof::<G>::from_bytes_for(
+        <Pp<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
+        &bytes,
+        Interval::new(0, u64::MAX).unwrap()
+    )
+    .is_err());
+    assert!(IntervalProof::<G>::from_bytes_for(
+        <Pp<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
+        &bytes[..bytes.len() - 1],
+        Interval::new(lo, hi).unwrap()
+    )
+    .is_err());
 }
 
 for_each_group!(

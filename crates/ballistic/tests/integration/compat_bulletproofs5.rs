@@ -5,6 +5,7 @@ use ballistic::curve25519_dalek::ristretto::CompressedRistretto;
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, RangeProof, Ristretto255};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

@@ -6,6 +6,7 @@ use ballistic::curve25519_dalek::ristretto::{CompressedRistretto, RistrettoPoint
 use ballistic::curve25519_dalek::scalar::Scalar;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
+use ballistic::RangeProofSystem;
 use ballistic::{BulletproofGens, Generators, PedersenGens, ProofError, RangeProofPlus, Ristretto255};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

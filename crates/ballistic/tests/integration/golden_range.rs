@@ -9,6 +9,7 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{Dealer, Party, ProofShare};
 use ballistic::Precomputation;
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, RangeProof, RangeProofPlus, Ristretto255, Secp256k1};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

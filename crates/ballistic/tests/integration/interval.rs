@@ -16,16 +16,16 @@ fn setup<G: Group>(seed: u64) -> Setup<G> {
     Setup { gens: Generators::new(64, 4), rng: ChaCha20Rng::seed_from_u64(seed) }
 }
 
-type Proved<G, S> = (IntervalProof<G, S>, <G as Group>::Compressed);
+type Proved<G> = (IntervalProof<G>, <G as Group>::Compressed);
 
 fn prove<G: Group, S: RangeProofSystem<G>>(
     s: &mut Setup<G>,
     v: u64,
     lo: u64,
     hi: u64,
-) -> Result<Proved<G, S>, ProofError> {
+) -> Result<Proved<G>, ProofError> {
     let blinding = <G::Scalar as ScalarOps>::random(&mut s.rng);
-    IntervalProof::<G, S>::prove_with_rng(
+    IntervalProof::<G>::prove_with_rng::<S, _>(
         &s.gens,
         &mut Transcript::new(b"interval"),
         v,
@@ -35,9 +35,9 @@ fn prove<G: Group, S: RangeProofSystem<G>>(
     )
 }
 
-fn verify<G: Group, S: RangeProofSystem<G>>(
+fn verify<G: Group>(
     s: &mut Setup<G>,
-    proof: &IntervalProof<G, S>,
+    proof: &IntervalProof<G>,
     commitment: &G::Compressed,
     lo: u64,
     hi: u64,
@@ -70,7 +70,12 @@ fn honest_intervals_verify<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>(
             verify(&mut s, &proof, &c, lo, hi, b"interval").unwrap_or_else(|e| panic!("[{lo}, {hi}] v={v}: {e}"));
             // Round trip through bytes.
             let bytes = proof.to_bytes();
-            let back = IntervalProof::<G, S>::from_bytes_for(&bytes, Interval::new(lo, hi).unwrap()).unwrap();
+            let back = IntervalProof::<G>::from_bytes_for(
+                <S as ballistic::RangeProofSystem<G>>::SYSTEM,
+                &bytes,
+                Interval::new(lo, hi).unwrap(),
+            )
+            .unwrap();
             verify(&mut s, &back, &c, lo, hi, b"interval").unwrap();
         }
     }
@@ -120,8 +125,18 @@ fn statement_is_bound<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>() {
     assert_eq!(verify(&mut s, &proof, &bad, lo, hi, b"interval"), Err(ProofError::InvalidCommitment { index: 0 }));
     // Bytes for another width do not decode for this interval.
     let bytes = proof.to_bytes();
-    assert!(IntervalProof::<G, S>::from_bytes_for(&bytes, Interval::new(0, u64::MAX).unwrap()).is_err());
-    assert!(IntervalProof::<G, S>::from_bytes_for(&bytes[..bytes.len() - 1], Interval::new(lo, hi).unwrap()).is_err());
+    assert!(IntervalProof::<G>::from_bytes_for(
+        <S as ballistic::RangeProofSystem<G>>::SYSTEM,
+        &bytes,
+        Interval::new(0, u64::MAX).unwrap()
+    )
+    .is_err());
+    assert!(IntervalProof::<G>::from_bytes_for(
+        <S as ballistic::RangeProofSystem<G>>::SYSTEM,
+        &bytes[..bytes.len() - 1],
+        Interval::new(lo, hi).unwrap()
+    )
+    .is_err());
     // Every interval fits Generators::new(64, 4).
     for &(lo, hi) in INTERVALS {
         let shape = Interval::new(lo, hi).unwrap().shape();

@@ -10,6 +10,7 @@ use ballistic::circuit::{Prover, R1csClaim, R1csProof, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::RangeSystem;
+use ballistic::RangeProofSystem;
 use ballistic::{
     ErrorKind, Generators, Interval, IntervalProof, IntervalStatement, ProofError, RangeProof, RangeProofPlus,
     RangeStatement, Verifiable,
@@ -102,7 +103,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         .unwrap();
     // Interval proofs of both systems.
     let interval = Interval::new(1000, 5000).unwrap();
-    let (iv, civ) = IntervalProof::<G, RangeProof<G>>::prove_with_rng(
+    let (iv, civ) = IntervalProof::<G>::prove_with_rng::<RangeProof<G>, _>(
         &gens,
         &mut Transcript::new(label),
         1234,
@@ -111,7 +112,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         &mut rng,
     )
     .unwrap();
-    let (ivp, civp) = IntervalProof::<G, RangeProofPlus<G>>::prove_with_rng(
+    let (ivp, civp) = IntervalProof::<G>::prove_with_rng::<RangeProofPlus<G>, _>(
         &gens,
         &mut Transcript::new(label),
         5000,
@@ -149,7 +150,7 @@ fn mixed_batch_names_exactly_the_invalid<G: Group>() {
         let i0 = Item::new(&bp64, &st64, t(0));
         let i1 = Item::new(&bp8x3, &st8x3, t(1));
         let i2 = Item::new(&plus, &stplus, t(2));
-        let i3 = Item::new(&*boxed, &stboxed, t(3));
+        let i3 = Item::new(&boxed, &stboxed, t(3));
         let i4 = Item::new(&iv, &stiv, t(4));
         let i5 = Item::new(&ivp, if bad.contains(&5) { &wrong_iv } else { &stivp }, Transcript::new(label));
         let c6 = circuit_claim(&one_phase, if bad.contains(&6) { b"other" } else { b"mixed circuit" }, rng);

@@ -8,6 +8,7 @@ use ballistic::merlin::Transcript;
 use ballistic::range::mpc::{
     BitChallenge, BitCommitment, Dealer, MpcError, Party, PolyChallenge, PolyCommitment, ProofShare,
 };
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, ProofError, RangeProof};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;

@@ -1,6 +1,6 @@
 //! Owner recovery (Bulletproofs, Bulletproofs+ and Bulletproofs++, through
 //! the run-time interface `RangeSystem::prove_recoverable` /
-//! `DynRangeProof::recover`): the seed's holder (with the output id) gets
+//! `AnyRangeProof::recover`): the seed's holder (with the output id) gets
 //! the values, blindings and message back; anyone else, or any altered
 //! input, gets an error, never a wrong opening; outputs with their own ids
 //! never share a blinding. Bulletproofs++ carries its payload sealed in 48
@@ -9,7 +9,7 @@
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::{
-    message_capacity, DynRangeProof, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES,
+    message_capacity, AnyRangeProof, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES,
 };
 use ballistic::verify_dyn;
 use ballistic::{Generators, ProofError, RangeProofPlus, RangeShape, RangeStatement, RangeSystem};
@@ -19,7 +19,7 @@ use rand_chacha::ChaCha20Rng;
 /// The systems with owner recovery: all.
 const RECOVERABLE: [RangeSystem; 3] = RangeSystem::ALL;
 
-type Made<G> = (Box<dyn DynRangeProof<G>>, Vec<<G as Group>::Compressed>, Vec<<G as Group>::Scalar>);
+type Made<G> = (AnyRangeProof<G>, Vec<<G as Group>::Compressed>, Vec<<G as Group>::Scalar>);
 
 #[allow(clippy::too_many_arguments)]
 fn prove<G: Group>(
@@ -39,7 +39,7 @@ fn prove<G: Group>(
 
 fn verifies<G: Group>(
     gens: &Generators<G>,
-    proof: &dyn DynRangeProof<G>,
+    proof: &AnyRangeProof<G>,
     label: &'static [u8],
     c: &[G::Compressed],
     n: usize,
@@ -71,7 +71,7 @@ fn round_trip<G: Group>() {
                 let (proof, commitments, blindings) =
                     prove(&gens, system, b"wallet/7", &values, n, &seed, b"out 1", &message).unwrap();
                 // A recoverable proof is an ordinary proof to a verifier.
-                assert!(verifies(&gens, &*proof, b"wallet/7", &commitments, n), "{system:?} n={n} m={m}");
+                assert!(verifies(&gens, &proof, b"wallet/7", &commitments, n), "{system:?} n={n} m={m}");
                 let Recovered { openings, message: got } =
                     proof.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1").unwrap();
                 assert_eq!(openings.len(), m);
@@ -96,7 +96,7 @@ fn wrong_inputs_recover_nothing<G: Group>() {
     let values = [12345u64, 678];
     for system in RECOVERABLE {
         let (proof, commitments, _) = prove(&gens, system, b"ctx", &values, 16, &seed, b"id", b"hi").unwrap();
-        let recover = |proof: &dyn DynRangeProof<G>,
+        let recover = |proof: &AnyRangeProof<G>,
                        seed: &[u8; 32],
                        label: &'static [u8],
                        commitments: &[G::Compressed],
@@ -104,11 +104,11 @@ fn wrong_inputs_recover_nothing<G: Group>() {
                        id: &[u8]| {
             proof.recover(&gens, &mut Transcript::new(label), commitments, n, seed, id).map(|r| r.openings.len())
         };
-        assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 16, b"id"), Ok(2));
+        assert_eq!(recover(&proof, &seed, b"ctx", &commitments, 16, b"id"), Ok(2));
         // Another output id recovers nothing; an empty or oversized id is refused.
-        assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 16, b"ie"), Err(ProofError::RecoveryFailed));
+        assert_eq!(recover(&proof, &seed, b"ctx", &commitments, 16, b"ie"), Err(ProofError::RecoveryFailed));
         assert_eq!(
-            recover(&*proof, &seed, b"ctx", &commitments, 16, b""),
+            recover(&proof, &seed, b"ctx", &commitments, 16, b""),
             Err(ProofError::InvalidOutputId { len: 0, max: MAX_OUTPUT_ID })
         );
         let long = vec![1u8; ballistic::range::MAX_OUTPUT_ID + 1];
@@ -123,24 +123,21 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         // Wrong seed, label, order of commitments, n, number of commitments.
         let mut other = seed;
         other[0] ^= 1;
-        assert_eq!(recover(&*proof, &other, b"ctx", &commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
-        assert_eq!(recover(&*proof, &rng.gen(), b"ctx", &commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
-        assert_eq!(recover(&*proof, &seed, b"other ctx", &commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
+        assert_eq!(recover(&proof, &other, b"ctx", &commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
+        assert_eq!(recover(&proof, &rng.gen(), b"ctx", &commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
+        assert_eq!(recover(&proof, &seed, b"other ctx", &commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
         let swapped = [commitments[1], commitments[0]];
-        assert_eq!(recover(&*proof, &seed, b"ctx", &swapped, 16, b"id"), Err(ProofError::RecoveryFailed));
+        assert_eq!(recover(&proof, &seed, b"ctx", &swapped, 16, b"id"), Err(ProofError::RecoveryFailed));
         // Another commitment in place of one (same seed, another output).
         let (_, foreign, _) = prove(&gens, system, b"ctx", &values, 16, &seed, b"id 2", b"hi").unwrap();
         let mixed = [commitments[0], foreign[1]];
-        assert_eq!(recover(&*proof, &seed, b"ctx", &mixed, 16, b"id"), Err(ProofError::RecoveryFailed));
+        assert_eq!(recover(&proof, &seed, b"ctx", &mixed, 16, b"id"), Err(ProofError::RecoveryFailed));
         // n = 15 keeps the padded length 32: the transcript differs.
-        assert_eq!(recover(&*proof, &seed, b"ctx", &commitments, 15, b"id"), Err(ProofError::RecoveryFailed));
-        assert!(recover(&*proof, &seed, b"ctx", &commitments, 8, b"id").is_err());
-        assert!(recover(&*proof, &seed, b"ctx", &commitments[..1], 16, b"id").is_err());
+        assert_eq!(recover(&proof, &seed, b"ctx", &commitments, 15, b"id"), Err(ProofError::RecoveryFailed));
+        assert!(recover(&proof, &seed, b"ctx", &commitments, 8, b"id").is_err());
+        assert!(recover(&proof, &seed, b"ctx", &commitments[..1], 16, b"id").is_err());
         let four = [commitments[0], commitments[1], commitments[0], commitments[1]];
-        assert_eq!(
-            recover(&*proof, &seed, b"ctx", &four, 16, b"id"),
-            Err(ProofError::InvalidAggregation { values: 4 })
-        );
+        assert_eq!(recover(&proof, &seed, b"ctx", &four, 16, b"id"), Err(ProofError::InvalidAggregation { values: 4 }));
         // Tampered proof bytes: every scalar and point, one bit flipped (an
         // invalid encoding is a decode error). Anything that decodes
         // recovers nothing — or, where the field plays no part in recovery
@@ -179,7 +176,7 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         let blindings: Vec<G::Scalar> = (0..2).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
         let (plain, plain_commitments) =
             system.prove::<G, _>(&gens, &mut Transcript::new(b"ctx"), &values, &blindings, 16, &mut rng).unwrap();
-        assert_eq!(recover(&*plain, &seed, b"ctx", &plain_commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
+        assert_eq!(recover(&plain, &seed, b"ctx", &plain_commitments, 16, b"id"), Err(ProofError::RecoveryFailed));
         // Too many values for the payload; a message too long.
         let four = [1u64; MAX_RECOVERABLE_VALUES + 1];
         assert!(matches!(
@@ -215,17 +212,17 @@ fn plus_plus_sealed<G: Group>() {
     assert_eq!(RangeProofPlusPlus::<G>::recoverable_encoded_len(16, 2), Ok(plain_len + 48));
     let typed = RangeProofPlusPlus::<G>::from_bytes_for(&bytes, 16, 2).unwrap();
     assert!(typed.is_recoverable());
-    assert!(verifies(&gens, &*proof, b"ctx", &c, 16));
+    assert!(verifies(&gens, &proof, b"ctx", &c, 16));
     // Stripped: a plain-length proof whose transcript no longer matches.
     let stripped = system.decode::<G>(&bytes[..plain_len], 16, 2).unwrap();
-    assert!(!verifies(&gens, &*stripped, b"ctx", &c, 16));
+    assert!(!verifies(&gens, &stripped, b"ctx", &c, 16));
     assert!(stripped.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id").is_err());
     // Any bit of the sealed payload flipped: neither verifies nor recovers.
     for offset in plain_len..bytes.len() {
         let mut b = bytes.clone();
         b[offset] ^= 0x10;
         let p = system.decode::<G>(&b, 16, 2).unwrap();
-        assert!(!verifies(&gens, &*p, b"ctx", &c, 16), "byte {offset}");
+        assert!(!verifies(&gens, &p, b"ctx", &c, 16), "byte {offset}");
         let r = p.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
         assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryFailed), "byte {offset}");
     }
@@ -430,7 +427,7 @@ fn reproving_with_another_message_shares_nothing<G: Group>() {
                 assert_ne!(xor_c, xor_p, "sealed payloads differ by the payloads' XOR");
             }
             for (p, m) in [(&p1, m1), (&p2, m2)] {
-                assert!(verifies(&gens, &**p, b"wallet", &c1, 64));
+                assert!(verifies(&gens, p, b"wallet", &c1, 64));
                 let r = p.recover(&gens, &mut Transcript::new(b"wallet"), &c1, 64, &seed, b"output 7").unwrap();
                 assert_eq!((r.openings[0].value, r.message.to_vec()), (value, m.to_vec()));
             }

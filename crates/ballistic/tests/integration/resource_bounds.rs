@@ -104,7 +104,7 @@ fn blame_memory_stays_near_the_batch_s() {
 fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSystem<G>>() {
     let mut rng = ChaCha20Rng::seed_from_u64(5);
     let gens = Generators::<G>::new(64, 2);
-    let (proof, c) = P::prove_values(
+    let (proof, c) = P::prove_multiple_with_rng(
         &gens,
         &mut Transcript::new(b"cheap"),
         &[1, 2],
@@ -116,9 +116,9 @@ fn generators_are_asked_for_only_after_every_replay<G: Group, P: RangeProofSyste
     let statement = RangeStatement::new(64, &c).unwrap();
     // The proof with its first point (`A`, or `M` for Bulletproofs++)
     // replaced by the identity.
-    let mut bytes = proof.encode();
+    let mut bytes = proof.to_bytes();
     bytes[..G::POINT_LEN].copy_from_slice(G::compressed_bytes(&G::compress(&G::identity())));
-    let identity = P::decode_for(&bytes, 64, 2);
+    let identity = P::from_bytes_for(&bytes, 64, 2);
     let asked = Cell::new(None);
     let generators = |chains, per_chain| {
         asked.set(Some((chains, per_chain)));

@@ -75,7 +75,6 @@ mod recommit;
 pub use self::native::MultiAssetRangeProof;
 pub use self::recommit::RecommittedRangeProof;
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use merlin::Transcript;
@@ -264,35 +263,16 @@ impl MultiAssetSystem {
     pub fn encoded_len<G: Group>(self, n: usize, m: usize) -> Result<usize, ProofError> {
         match self {
             MultiAssetSystem::Native => MultiAssetRangeProof::<G>::encoded_len(n, m),
-            MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => {
-                RecommittedRangeProof::<G, RangeProof<G>>::encoded_len(n, m)
-            }
-            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => {
-                RecommittedRangeProof::<G, RangeProofPlus<G>>::encoded_len(n, m)
-            }
-            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => {
-                RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::encoded_len(n, m)
-            }
+            MultiAssetSystem::Recommitted(system) => RecommittedRangeProof::<G>::encoded_len(system, n, m),
         }
     }
 
     /// Strict decoding of a proof for `m` values of `n` bits.
-    pub fn decode<G: Group>(
-        self,
-        bytes: &[u8],
-        n: usize,
-        m: usize,
-    ) -> Result<Box<dyn DynMultiAssetProof<G>>, ProofError> {
+    pub fn decode<G: Group>(self, bytes: &[u8], n: usize, m: usize) -> Result<MultiAssetProof<G>, ProofError> {
         Ok(match self {
-            MultiAssetSystem::Native => Box::new(MultiAssetRangeProof::<G>::from_bytes_for(bytes, n, m)?),
-            MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => {
-                Box::new(RecommittedRangeProof::<G, RangeProof<G>>::from_bytes_for(bytes, n, m)?)
-            }
-            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => {
-                Box::new(RecommittedRangeProof::<G, RangeProofPlus<G>>::from_bytes_for(bytes, n, m)?)
-            }
-            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => {
-                Box::new(RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::from_bytes_for(bytes, n, m)?)
+            MultiAssetSystem::Native => MultiAssetProof::Native(MultiAssetRangeProof::from_bytes_for(bytes, n, m)?),
+            MultiAssetSystem::Recommitted(system) => {
+                MultiAssetProof::Recommitted(RecommittedRangeProof::from_bytes_for(system, bytes, n, m)?)
             }
         })
     }
@@ -300,7 +280,6 @@ impl MultiAssetSystem {
     /// Prove with this construction (see [`MultiAssetRangeProof::prove_with_rng`]);
     /// returns the proof and the commitments.
     #[allow(clippy::too_many_arguments)]
-    #[allow(clippy::type_complexity)]
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         self,
         gens: &Generators<G>,
@@ -310,53 +289,70 @@ impl MultiAssetSystem {
         value_generators: &[G::Point],
         n: usize,
         rng: &mut R,
-    ) -> Result<(Box<dyn DynMultiAssetProof<G>>, Vec<G::Compressed>), ProofError> {
-        fn boxed<G: Group, P: DynMultiAssetProof<G> + 'static>(
-            r: Result<(P, Vec<G::Compressed>), ProofError>,
-        ) -> Result<(Box<dyn DynMultiAssetProof<G>>, Vec<G::Compressed>), ProofError> {
-            r.map(|(p, c)| (Box::new(p) as Box<dyn DynMultiAssetProof<G>>, c))
-        }
+    ) -> Result<(MultiAssetProof<G>, Vec<G::Compressed>), ProofError> {
         let (b, t, v, g) = (gens, transcript, values, value_generators);
+        let recommitted = |r: Result<(RecommittedRangeProof<G>, Vec<G::Compressed>), ProofError>| {
+            r.map(|(p, c)| (MultiAssetProof::Recommitted(p), c))
+        };
         match self {
-            MultiAssetSystem::Native => boxed(MultiAssetRangeProof::prove_with_rng(b, t, v, blindings, g, n, rng)),
+            MultiAssetSystem::Native => MultiAssetRangeProof::prove_with_rng(b, t, v, blindings, g, n, rng)
+                .map(|(p, c)| (MultiAssetProof::Native(p), c)),
             MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs) => {
-                boxed(RecommittedRangeProof::<G, RangeProof<G>>::prove_with_rng(b, t, v, blindings, g, n, rng))
+                recommitted(RecommittedRangeProof::prove_with_rng::<RangeProof<G>, R>(b, t, v, blindings, g, n, rng))
             }
-            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => {
-                boxed(RecommittedRangeProof::<G, RangeProofPlus<G>>::prove_with_rng(b, t, v, blindings, g, n, rng))
-            }
-            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => {
-                boxed(RecommittedRangeProof::<G, RangeProofPlusPlus<G>>::prove_with_rng(b, t, v, blindings, g, n, rng))
-            }
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus) => recommitted(
+                RecommittedRangeProof::prove_with_rng::<RangeProofPlus<G>, R>(b, t, v, blindings, g, n, rng),
+            ),
+            MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus) => recommitted(
+                RecommittedRangeProof::prove_with_rng::<RangeProofPlusPlus<G>, R>(b, t, v, blindings, g, n, rng),
+            ),
         }
     }
 }
 
-/// A multi-asset proof of either construction behind one object-safe
-/// interface (bindings, batches of mixed constructions).
-pub trait DynMultiAssetProof<G: Group>:
-    Verifiable<G, Statement = MultiAssetStatement<G>, Context = Transcript> + Send + Sync + core::fmt::Debug
-{
-    /// Which construction made it.
-    fn system(&self) -> MultiAssetSystem;
+/// A multi-asset proof of either construction, chosen at run time
+/// (bindings, files, batches of mixed constructions).
+#[derive(Clone, Debug)]
+pub enum MultiAssetProof<G: Group> {
+    /// [`MultiAssetRangeProof`] (Bulletproofs, generators per output).
+    Native(MultiAssetRangeProof<G>),
+    /// [`RecommittedRangeProof`] over any range-proof system.
+    Recommitted(RecommittedRangeProof<G>),
+}
+
+impl<G: Group> MultiAssetProof<G> {
+    /// Which construction (and range system) made it.
+    pub fn system(&self) -> MultiAssetSystem {
+        match self {
+            MultiAssetProof::Native(_) => MultiAssetSystem::Native,
+            MultiAssetProof::Recommitted(p) => MultiAssetSystem::Recommitted(p.system()),
+        }
+    }
+
     /// The proof's encoding.
-    fn to_bytes(&self) -> Vec<u8>;
-}
-
-impl<G: Group> DynMultiAssetProof<G> for MultiAssetRangeProof<G> {
-    fn system(&self) -> MultiAssetSystem {
-        MultiAssetSystem::Native
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        MultiAssetRangeProof::to_bytes(self)
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match self {
+            MultiAssetProof::Native(p) => p.to_bytes(),
+            MultiAssetProof::Recommitted(p) => p.to_bytes(),
+        }
     }
 }
 
-impl<G: Group, P: super::RangeProofSystem<G>> DynMultiAssetProof<G> for RecommittedRangeProof<G, P> {
-    fn system(&self) -> MultiAssetSystem {
-        MultiAssetSystem::Recommitted(P::SYSTEM)
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        RecommittedRangeProof::to_bytes(self)
+impl<G: Group> Verifiable<G> for MultiAssetProof<G> {
+    type Statement = MultiAssetStatement<G>;
+    type Context = Transcript;
+
+    fn add_terms(
+        &self,
+        statement: &MultiAssetStatement<G>,
+        transcript: &mut Transcript,
+        weight: G::Scalar,
+        combine: G::Scalar,
+        eq: &mut crate::equation::Equation<G>,
+    ) -> Result<(), ProofError> {
+        match self {
+            MultiAssetProof::Native(p) => p.add_terms(statement, transcript, weight, combine, eq),
+            MultiAssetProof::Recommitted(p) => p.add_terms(statement, transcript, weight, combine, eq),
+        }
     }
 }

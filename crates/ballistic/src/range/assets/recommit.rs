@@ -60,7 +60,7 @@ use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::poly::powers;
-use crate::range::{RangeProofSystem, RangeStatement};
+use crate::range::{AnyRangeProof, RangeProofSystem, RangeStatement, RangeSystem};
 use crate::transcript::TranscriptProtocol;
 
 const DOMAIN: &[u8] = b"ballistic recommitted multi-asset rangeproof v1";
@@ -76,22 +76,23 @@ struct Link<G: Group> {
 }
 
 /// A multi-asset range proof by re-commitment (see the module
-/// documentation) over any range-proof system `P` ([`crate::RangeProof`],
-/// [`crate::RangeProofPlus`], [`crate::RangeProofPlusPlus`]).
+/// documentation) over a range proof of any system ([`crate::RangeProof`],
+/// [`crate::RangeProofPlus`], [`crate::RangeProofPlusPlus`]), held as an
+/// [`AnyRangeProof`].
 #[derive(Clone, Debug)]
-pub struct RecommittedRangeProof<G: Group, P> {
+pub struct RecommittedRangeProof<G: Group> {
     recommitments: Vec<ProofPoint<G>>,
     links: Vec<Link<G>>,
-    range: P,
+    range: AnyRangeProof<G>,
 }
 
-impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
+impl<G: Group> RecommittedRangeProof<G> {
     /// Prove every `values[j] ∈ [0, 2^n)` with `V_j = v_j·H_j + γ_j·B̃`,
     /// `H_j = value_generators[j]` (none the identity). Returns the proof
-    /// and the commitments `V_j`. `bp_gens` must cover system `P`'s proof
+    /// and the commitments `V_j`. `gens` must cover system `P`'s proof
     /// for `m` values of `n` bits.
     #[allow(clippy::too_many_arguments)]
-    pub fn prove_with_rng<R: RngCore + CryptoRng>(
+    pub fn prove_with_rng<P: RangeProofSystem<G>, R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
@@ -115,7 +116,8 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
         // The values on B, and their range proof.
         let reblindings: Zeroizing<Vec<G::Scalar>> =
             Zeroizing::new(values.iter().map(|_| <G::Scalar as ScalarOps>::random(rng)).collect());
-        let (range, recommitted) = P::prove_values(gens, transcript, values, &reblindings, n, rng)?;
+        let (range, recommitted) = P::prove_multiple_with_rng(gens, transcript, values, &reblindings, n, rng)?;
+        let range = range.into_any();
         let recommitments = recommitted
             .iter()
             .map(|c| G::decompress(c).map(|point| ProofPoint { compressed: *c, point }))
@@ -168,7 +170,7 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
 
     /// [`prove_with_rng`](Self::prove_with_rng) with the OS RNG (`std` feature).
     #[cfg(feature = "std")]
-    pub fn prove(
+    pub fn prove<P: RangeProofSystem<G>>(
         gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
@@ -176,12 +178,17 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
         value_generators: &[G::Point],
         n: usize,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_with_rng(gens, transcript, values, blindings, value_generators, n, &mut rand_core::OsRng)
+        Self::prove_with_rng::<P, _>(gens, transcript, values, blindings, value_generators, n, &mut rand_core::OsRng)
     }
 
     /// The range proof of the re-commitments.
-    pub fn range_proof(&self) -> &P {
+    pub fn range_proof(&self) -> &AnyRangeProof<G> {
         &self.range
+    }
+
+    /// The system of the range proof inside.
+    pub fn system(&self) -> RangeSystem {
+        self.range.system()
     }
 
     /// The re-commitments `V'_j` (on `B`).
@@ -189,9 +196,9 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
         self.recommitments.iter().map(|p| p.compressed).collect()
     }
 
-    /// The encoded length of a proof for `m` values of `n` bits.
-    pub fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
-        Ok(Self::links_len(m) + P::SYSTEM.encoded_len::<G>(n, m)?)
+    /// The encoded length of a proof over `system` for `m` values of `n` bits.
+    pub fn encoded_len(system: RangeSystem, n: usize, m: usize) -> Result<usize, ProofError> {
+        Ok(Self::links_len(m) + system.encoded_len::<G>(n, m)?)
     }
 
     fn links_len(m: usize) -> usize {
@@ -211,15 +218,15 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
                 out.extend_from_slice(&s.to_bytes());
             }
         }
-        out.extend_from_slice(&self.range.encode());
+        out.extend_from_slice(&self.range.to_bytes());
         out
     }
 
     /// Deserialize strictly for a statement of `m` values of `n` bits: the
     /// exact length, canonical scalars, valid points, and the range proof
-    /// decoded by its system's strict rules.
-    pub fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        let expected = Self::encoded_len(n, m)?;
+    /// decoded by `system`'s strict rules.
+    pub fn from_bytes_for(system: RangeSystem, bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
+        let expected = Self::encoded_len(system, n, m)?;
         if bytes.len() != expected {
             return Err(ProofError::WrongLength { expected, got: bytes.len() });
         }
@@ -236,12 +243,12 @@ impl<G: Group, P: RangeProofSystem<G>> RecommittedRangeProof<G, P> {
                 })
             })
             .collect::<Result<Vec<_>, ProofError>>()?;
-        let range = P::decode_for(bytes.get(Self::links_len(m)..).unwrap_or_default(), n, m)?;
+        let range = system.decode(bytes.get(Self::links_len(m)..).unwrap_or_default(), n, m)?;
         Ok(RecommittedRangeProof { recommitments, links, range })
     }
 }
 
-impl<G: Group, P: RangeProofSystem<G>> Verifiable<G> for RecommittedRangeProof<G, P> {
+impl<G: Group> Verifiable<G> for RecommittedRangeProof<G> {
     type Statement = MultiAssetStatement<G>;
     type Context = Transcript;
 

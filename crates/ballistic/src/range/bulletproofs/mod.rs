@@ -75,7 +75,7 @@ use subtle::Choice;
 
 use self::algebra::{secret, BitWitness};
 use self::recovery::{ALPHA_STREAM, S_STREAM, TAU_STREAM};
-use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
+use super::{RangeShape, RangeStatement};
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
@@ -136,58 +136,6 @@ impl<G: Group> RangeProof<G> {
         ipp: InnerProductProof<G>,
     ) -> Self {
         RangeProof { a, s, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp }
-    }
-
-    /// Prove that `v ∈ [0, 2^n)`; returns the proof and `V = v·B + γ·B̃`.
-    pub fn prove_single_with_rng<R: RngCore + CryptoRng>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        v: u64,
-        blinding: &G::Scalar,
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, G::Compressed), ProofError> {
-        let (proof, commitments) =
-            Self::prove_multiple_with_rng(gens, transcript, &[v], core::slice::from_ref(blinding), n, rng)?;
-        let v_commit = commitments.first().copied().ok_or(ProofError::InvalidAggregation { values: 0 })?;
-        Ok((proof, v_commit))
-    }
-
-    /// [`prove_single_with_rng`](Self::prove_single_with_rng) with the OS RNG (`std` feature).
-    #[cfg(feature = "std")]
-    pub fn prove_single(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        v: u64,
-        blinding: &G::Scalar,
-        n: usize,
-    ) -> Result<(Self, G::Compressed), ProofError> {
-        Self::prove_single_with_rng(gens, transcript, v, blinding, n, &mut rand_core::OsRng)
-    }
-
-    /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with the OS RNG (`std` feature).
-    #[cfg(feature = "std")]
-    pub fn prove_multiple(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_multiple_with_rng(gens, transcript, values, blindings, n, &mut rand_core::OsRng)
-    }
-
-    /// Prove that every `values[j] ∈ [0, 2^n)` in one aggregated proof;
-    /// returns the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
-    pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_inner(gens, transcript, values, blindings, n, Nonces::Rng(rng))
     }
 
     /// The prover, with nonces from the caller's RNG or, for owner
@@ -270,71 +218,13 @@ impl<G: Group> RangeProof<G> {
         let proof = algebra::prove_aggregate(gens, transcript, shape, y, [a, s, t_1, t_2], share);
         Ok((proof, commitments))
     }
-
-    /// Verify a proof for one commitment with the OS RNG (`std` feature).
-    #[cfg(feature = "std")]
-    pub fn verify_single(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitment: &G::Compressed,
-        n: usize,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n)
-    }
-
-    /// Verify an aggregated proof with the OS RNG (`std` feature).
-    #[cfg(feature = "std")]
-    pub fn verify_multiple(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple_with_rng(gens, transcript, commitments, n, &mut rand_core::OsRng)
-    }
-
-    /// Verify an aggregated proof; `rng` draws the scalar that combines the
-    /// two verification equations.
-    pub fn verify_multiple_with_rng<R: RngCore + CryptoRng>(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(), ProofError> {
-        let statement = RangeStatement::new(n, commitments)?;
-        self.verify(gens, &statement, transcript, rng)
-    }
 }
 
-impl<G: Group> DynRangeProof<G> for RangeProof<G> {
-    fn system(&self) -> RangeSystem {
-        RangeSystem::Bulletproofs
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        RangeProof::to_bytes(self)
-    }
-    fn recover(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
-    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-        let _pc_gens = gens.pedersen();
-        RangeProof::recover(self, gens, transcript, commitments, n, seed, output_id)
-    }
-}
+super::range_proof_system!(RangeProof, Bulletproofs);
 
-impl<G: Group> RangeProofSystem<G> for RangeProof<G> {
-    const SYSTEM: RangeSystem = RangeSystem::Bulletproofs;
-
-    fn prove_values<R: RngCore + CryptoRng>(
+impl<G: Group> RangeProof<G> {
+    /// The prover with the caller's RNG ([`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng)).
+    fn prove_rng<R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
@@ -342,11 +232,7 @@ impl<G: Group> RangeProofSystem<G> for RangeProof<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProof::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng)
-    }
-
-    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeProof::from_bytes_for(bytes, n, m)
+        Self::prove_inner(gens, transcript, values, blindings, n, Nonces::Rng(rng))
     }
 }
 
@@ -585,6 +471,7 @@ mod tests {
     //! Frozen-Heart check: every public input reaches the challenges.
     use super::*;
     use crate::group::Ristretto255;
+    use crate::range::RangeProofSystem;
     use rand::SeedableRng;
 
     type G = Ristretto255;

@@ -57,7 +57,7 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{Choice, ConditionallySelectable, ConstantTimeGreater};
 use zeroize::Zeroizing;
 
-use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
+use super::{RangeShape, RangeStatement};
 use crate::ct::declassify;
 use crate::encoding::{ProofPoint, Reader};
 use crate::equation::{Equation, Verifiable};
@@ -151,42 +151,8 @@ where
 }
 
 impl<G: Group> RangeProofPlus<G> {
-    /// Prove `v ∈ [0, 2^n)` with the OS RNG (`std` feature); returns the proof and `V`.
-    #[cfg(feature = "std")]
-    pub fn prove_single(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        v: u64,
-        blinding: &G::Scalar,
-        n: usize,
-    ) -> Result<(Self, G::Compressed), ProofError> {
-        let (proof, mut commitments) = Self::prove_multiple_with_rng(
-            gens,
-            transcript,
-            &[v],
-            core::slice::from_ref(blinding),
-            n,
-            &mut rand_core::OsRng,
-        )?;
-        let commitment = commitments.pop().ok_or(ProofError::VerificationFailed)?;
-        Ok((proof, commitment))
-    }
-
-    /// Prove every `values[j] ∈ [0, 2^n)` with the OS RNG (`std` feature).
-    #[cfg(feature = "std")]
-    pub fn prove_multiple(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_multiple_with_rng(gens, transcript, values, blindings, n, &mut rand_core::OsRng)
-    }
-
-    /// Prove every `values[j] ∈ [0, 2^n)` in one aggregated proof; returns
-    /// the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
-    pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
+    /// The prover with the caller's RNG ([`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng)).
+    fn prove_rng<R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
@@ -304,31 +270,6 @@ impl<G: Group> RangeProofPlus<G> {
             nonces,
         );
         Ok((RangeProofPlus { a: a_point, wip }, commitments, blindings))
-    }
-
-    /// Verify a proof for one commitment with the OS RNG (`std` feature).
-    pub fn verify_single(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitment: &G::Compressed,
-        n: usize,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n)
-    }
-
-    /// Verify an aggregated proof.
-    pub fn verify_multiple(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-    ) -> Result<(), ProofError> {
-        let statement = RangeStatement::new(n, commitments)?;
-        let mut acc = Equation::new();
-        self.add_terms(&statement, transcript, G::Scalar::one(), G::Scalar::zero(), &mut acc)?;
-        acc.verify(gens)
     }
 
     /// The verification equation in either transcript schedule. Every
@@ -493,51 +434,14 @@ impl<G: Group> Verifiable<G> for RangeProofPlus<G> {
     }
 }
 
-impl<G: Group> DynRangeProof<G> for RangeProofPlus<G> {
-    fn system(&self) -> RangeSystem {
-        RangeSystem::BulletproofsPlus
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        RangeProofPlus::to_bytes(self)
-    }
-    fn recover(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
-    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-        let _pc_gens = gens.pedersen();
-        RangeProofPlus::recover(self, gens, transcript, commitments, n, seed, output_id)
-    }
-}
-
-impl<G: Group> RangeProofSystem<G> for RangeProofPlus<G> {
-    const SYSTEM: RangeSystem = RangeSystem::BulletproofsPlus;
-
-    fn prove_values<R: RngCore + CryptoRng>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProofPlus::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng)
-    }
-
-    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeProofPlus::from_bytes_for(bytes, n, m)
-    }
-}
+super::range_proof_system!(RangeProofPlus, BulletproofsPlus);
 
 #[cfg(test)]
 mod tests {
     //! Frozen-Heart check: every public input reaches the challenges.
     use super::*;
     use crate::group::Ristretto255;
+    use crate::range::RangeProofSystem;
     use rand::SeedableRng;
 
     type G = Ristretto255;

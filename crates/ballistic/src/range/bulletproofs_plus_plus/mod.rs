@@ -153,7 +153,7 @@ use alloc::vec::Vec;
 use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 
-use super::{DynRangeProof, RangeProofSystem, RangeShape, RangeStatement, RangeSystem};
+use super::{RangeShape, RangeStatement};
 use crate::encoding::{ProofPoint, Reader};
 use crate::errors::ProofError;
 use crate::generators::Generators;
@@ -341,42 +341,4 @@ impl<G: Group> RangeProofPlusPlus<G> {
     }
 }
 
-impl<G: Group> DynRangeProof<G> for RangeProofPlusPlus<G> {
-    fn system(&self) -> RangeSystem {
-        RangeSystem::BulletproofsPlusPlus
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        RangeProofPlusPlus::to_bytes(self)
-    }
-    fn recover(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
-    ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-        let _pc_gens = gens.pedersen();
-        RangeProofPlusPlus::recover(self, gens, transcript, commitments, n, seed, output_id)
-    }
-}
-
-impl<G: Group> RangeProofSystem<G> for RangeProofPlusPlus<G> {
-    const SYSTEM: RangeSystem = RangeSystem::BulletproofsPlusPlus;
-
-    fn prove_values<R: RngCore + CryptoRng>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProofPlusPlus::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng)
-    }
-
-    fn decode_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeProofPlusPlus::from_bytes_for(bytes, n, m)
-    }
-}
+super::range_proof_system!(RangeProofPlusPlus, BulletproofsPlusPlus);

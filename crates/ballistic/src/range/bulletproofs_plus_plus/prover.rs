@@ -5,6 +5,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use merlin::Transcript;
+
 use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq, ConstantTimeGreater};
 use zeroize::Zeroizing;
@@ -37,30 +38,8 @@ pub(super) enum NonceRng<'a, R> {
 }
 
 impl<G: Group> RangeProofPlusPlus<G> {
-    /// Prove `v ∈ [0, 2^n)` with the OS RNG (`std` feature); returns the proof and `V`.
-    #[cfg(feature = "std")]
-    pub fn prove_single(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        v: u64,
-        blinding: &G::Scalar,
-        n: usize,
-    ) -> Result<(Self, G::Compressed), ProofError> {
-        let (proof, mut commitments) = Self::prove_multiple_with_rng(
-            gens,
-            transcript,
-            &[v],
-            core::slice::from_ref(blinding),
-            n,
-            &mut rand_core::OsRng,
-        )?;
-        let commitment = commitments.pop().ok_or(ProofError::VerificationFailed)?;
-        Ok((proof, commitment))
-    }
-
-    /// Prove every `values[j] ∈ [0, 2^n)` in one aggregated proof; returns
-    /// the proof and the commitments `V_j = v_j·B + γ_j·B̃`.
-    pub fn prove_multiple_with_rng<R: RngCore + CryptoRng>(
+    /// The prover with the caller's RNG ([`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng)).
+    pub(super) fn prove_rng<R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
@@ -72,7 +51,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         Self::prove_with_shape(gens, transcript, &shape, values, blindings, rng)
     }
 
-    /// [`prove_multiple_with_rng`](Self::prove_multiple_with_rng) with an
+    /// [`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng) with an
     /// explicit layout ([`PlusPlusShape::with_digit_bits`]); `shape.m` must
     /// be `values.len()`.
     pub fn prove_with_shape<R: RngCore + CryptoRng>(

@@ -4,6 +4,7 @@ use super::prover::Nonces;
 use super::*;
 use crate::group::{Ristretto255, Secp256k1};
 use crate::norm_linear::sound_lengths;
+use crate::range::RangeProofSystem;
 use rand::SeedableRng;
 
 fn round_trip<G: Group>(n: usize, values: &[u64]) {

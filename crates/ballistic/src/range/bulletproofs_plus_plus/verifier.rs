@@ -43,31 +43,6 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let t = transcript.challenge_scalar::<G>(b"t");
         Ok(Challenges { e, rho, x, y, lambda, t })
     }
-
-    /// Verify an aggregated proof.
-    pub fn verify_multiple(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-    ) -> Result<(), ProofError> {
-        let statement = RangeStatement::new(n, commitments)?;
-        let mut eq = Equation::new();
-        self.add_terms(&statement, transcript, G::Scalar::one(), G::Scalar::zero(), &mut eq)?;
-        eq.verify(gens)
-    }
-
-    /// Verify a proof for one commitment.
-    pub fn verify_single(
-        &self,
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        commitment: &G::Compressed,
-        n: usize,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple(gens, transcript, core::slice::from_ref(commitment), n)
-    }
 }
 
 impl<G: Group> Verifiable<G> for RangeProofPlusPlus<G> {

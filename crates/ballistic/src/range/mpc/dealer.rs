@@ -226,7 +226,7 @@ impl<G: Group> DealerAwaitingProofShares<'_, G> {
 
     /// Check every share (naming every party whose share fails), then
     /// assemble the proof. Returns the proof and the commitments `V_j` in
-    /// party order, ready for [`RangeProof::verify_multiple`].
+    /// party order, ready for [`RangeProofSystem::verify_multiple`](crate::RangeProofSystem::verify_multiple).
     pub fn receive_shares(self, shares: Vec<ProofShare<G>>) -> Result<(RangeProof<G>, Vec<G::Compressed>), MpcError> {
         let shape = self.shape;
         expect_len(&shares, shape.m)?;

@@ -3,7 +3,7 @@
 //! **Statement.** `m` parties each hold `v_j ∈ [0, 2^n)` and a blinding
 //! `γ_j`; together they produce the aggregated range proof for the
 //! commitments `V_j = v_j·B + γ_j·B̃` — byte for byte the kind of proof
-//! [`RangeProof::prove_multiple`](crate::RangeProof::prove_multiple) makes,
+//! [`RangeProof::prove_multiple`](crate::RangeProofSystem::prove_multiple) makes,
 //! verified by the ordinary verifier — while no party learns another's
 //! value or blinding, and neither does the dealer who runs the transcript.
 //!

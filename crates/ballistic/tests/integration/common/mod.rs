@@ -64,6 +64,7 @@ macro_rules! for_each_group_and_system {
 
 use ballistic::group::Group;
 use ballistic::merlin::Transcript;
+use ballistic::RangeProofSystem;
 use ballistic::{Generators, ProofError, RangeProof, RangeProofPlus};
 use rand_chacha::ChaCha20Rng;
 
@@ -199,8 +200,12 @@ impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
 /// bit size: what a node receives. [`verify_range_batch`] binds each to a
 /// claim ([`ballistic::batch::Item`]), or a [`ballistic::batch::Refused`]
 /// where the statement does not build, and verifies them together.
+/// A range proof of any system behind a pointer (tests mixing systems).
+pub type DynRange<G> = dyn ballistic::Verifiable<G, Statement = ballistic::RangeStatement<G>, Context = ballistic::merlin::Transcript>
+    + Sync;
+
 pub struct RangeItem<'a, G: ballistic::Group> {
-    pub proof: &'a dyn ballistic::range::DynRangeProof<G>,
+    pub proof: &'a DynRange<G>,
     pub commitments: &'a [G::Compressed],
     pub bits: usize,
     pub transcript: ballistic::merlin::Transcript,
@@ -224,7 +229,7 @@ pub fn verify_range_batch<G: ballistic::Group, R: rand::RngCore + rand::CryptoRn
 ) -> Result<(), ballistic::errors::BatchError> {
     use ballistic::batch::{Claim, Item, Refused};
     let statements: Vec<_> = items.iter().map(|i| ballistic::RangeStatement::new(i.bits, i.commitments)).collect();
-    let bound: Vec<Result<Item<'_, G, dyn ballistic::range::DynRangeProof<G>>, Refused>> = items
+    let bound: Vec<Result<Item<'_, G, DynRange<G>>, Refused>> = items
         .iter()
         .zip(&statements)
         .map(|(i, s)| match s {
