@@ -116,7 +116,6 @@ impl<G: PyGroup> Range<G> {
         Self::new(proof, &commitments, bits)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         system: RangeSystem,
         values: &[u64],
@@ -254,7 +253,6 @@ impl RangeProof {
     /// into the transcript after the label: the proof verifies with it only.
     #[staticmethod]
     #[pyo3(signature = (values, bits, blindings = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,
@@ -296,7 +294,6 @@ impl RangeProof {
     /// and message.
     #[staticmethod]
     #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255", *, extra = None, message = None, system = "bulletproofs-plus"))]
-    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         py: Python<'_>,
         values: Vec<u64>,
@@ -403,7 +400,6 @@ impl RangeProof {
     /// made with, if any); decoding is strict.
     #[staticmethod]
     #[pyo3(signature = (data, commitments, bits, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
-    #[allow(clippy::too_many_arguments)]
     fn from_bytes(
         data: &[u8],
         commitments: Vec<Vec<u8>>,
@@ -668,7 +664,6 @@ impl IntervalProof {
     /// `extra` (at most 1024 bytes) is bound into the transcript after the label.
     #[staticmethod]
     #[pyo3(signature = (value, lo, hi, blinding = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         value: u64,
@@ -769,7 +764,6 @@ impl IntervalProof {
     /// A proof from its bytes and statement; decoding is strict.
     #[staticmethod]
     #[pyo3(signature = (data, commitment, lo, hi, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
-    #[allow(clippy::too_many_arguments)]
     fn from_bytes(
         data: &[u8],
         commitment: &[u8],

@@ -84,7 +84,6 @@ impl<G: Group> InnerProductProof<G> {
     /// cheaper per point), and the remaining, small rounds fold as usual
     /// ([`FoldingGens`], shared with the weighted argument). The proof is
     /// identical either way.
-    #[allow(clippy::too_many_arguments)]
     // Indexing: every vector is the caller-checked power-of-two length N or a half of it.
     #[allow(clippy::indexing_slicing)]
     pub(crate) fn prove<'a>(

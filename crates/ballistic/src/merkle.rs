@@ -315,7 +315,6 @@ fn bind_statement<G: Group>(transcript: &mut Transcript, depth: usize, root: &G:
 /// Prove that `leaf` (committed with `blinding`) is at `path` in the tree
 /// with root `root`; returns the proof and the commitment `V`. Fails with
 /// [`ProofError::Unsatisfied`] if the path does not lead to the root.
-#[allow(clippy::too_many_arguments)]
 pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     gens: &Generators<G>,
     params: &MerkleParams<G>,
@@ -400,7 +399,6 @@ impl<G: WithEmbeddedCurve> PreparedMembership<G> {
     }
 
     /// Verify a membership proof.
-    #[allow(clippy::too_many_arguments)]
     pub fn verify<R: RngCore + CryptoRng>(
         &self,
         gens: &Generators<G>,
@@ -439,7 +437,6 @@ pub fn membership_verifier<G: WithEmbeddedCurve>(
 }
 
 /// Verify a membership proof.
-#[allow(clippy::too_many_arguments)]
 pub fn verify_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     gens: &Generators<G>,
     params: &MerkleParams<G>,

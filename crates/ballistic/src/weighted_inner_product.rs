@@ -113,7 +113,6 @@ impl<G: Group> WipProof<G> {
     /// and bases `g`, `h`. The caller binds the argument's domain
     /// separator (`wip_domain_sep`) first, if its transcript schedule has
     /// one.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove<N: NonceSource>(
         transcript: &mut Transcript,
         g: &G::Point,
@@ -131,7 +130,6 @@ impl<G: Group> WipProof<G> {
 
     /// [`prove`](Self::prove) with the first `lazy` rounds computed over the
     /// original generators (the proof is the same for every `lazy`).
-    #[allow(clippy::too_many_arguments)]
     // Indexing: the prover's own vectors, of the caller-checked power-of-two length N or halves of it.
     #[allow(clippy::indexing_slicing)]
     fn prove_lazy<N: NonceSource>(

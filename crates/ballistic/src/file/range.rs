@@ -498,7 +498,6 @@ impl RangeProofFile {
     /// Prove every `values[j] ∈ [0, 2^bits)` with `system` on `G`: the
     /// proof file and the secret openings. `blindings`: one per value, or
     /// none (random). ([`prove_with`](Self::prove_with) with no extra data.)
-    #[allow(clippy::too_many_arguments)]
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         cache: &GeneratorCache<G>,
         system: RangeSystem,

@@ -183,7 +183,6 @@ impl<G: Group> IntervalProof<G> {
     /// Prove `lo ≤ value ≤ hi` with the range proof system `P`; returns the
     /// proof and `V = value·B + blinding·B̃`. At run time:
     /// [`RangeSystem::prove_interval`].
-    #[allow(clippy::too_many_arguments)]
     // Indexing: m ∈ {1, 2} = interval.values() and both arrays have 2 entries.
     #[allow(clippy::indexing_slicing)]
     pub fn prove_with_rng<P: RangeProofSystem<G>, R: RngCore + CryptoRng>(

@@ -323,7 +323,6 @@ impl RangeSystem {
     /// the openings and the message back with [`AnyRangeProof::recover`].
     /// Bulletproofs++ carries the payload sealed in 48 more bytes (see
     /// [`RangeProofPlusPlus`] for why): [`recoverable_encoded_len`](Self::recoverable_encoded_len).
-    #[allow(clippy::too_many_arguments)]
     #[allow(clippy::type_complexity)]
     pub fn prove_recoverable<G: Group>(
         self,
@@ -455,7 +454,6 @@ pub trait RangeProofSystem<G: Group>:
     /// `output_id`, nonces from `seed` and the transcript, `message` (at
     /// most [`message_capacity`]`(m)` bytes) carried in the proof. Returns
     /// the proof, the commitments and the blindings.
-    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         gens: &Generators<G>,
         transcript: &mut Transcript,
@@ -471,7 +469,6 @@ pub trait RangeProofSystem<G: Group>:
     /// `seed` and `output_id`, under the same transcript context and `n`.
     /// [`ProofError::RecoveryFailed`] for a wrong seed, id, context or
     /// proof, never a wrong opening.
-    #[allow(clippy::too_many_arguments)]
     fn recover(
         &self,
         gens: &Generators<G>,
@@ -618,7 +615,6 @@ impl<G: Group> AnyRangeProof<G> {
     }
 
     /// Owner recovery ([`RangeProofSystem::recover`]) with the proof's system.
-    #[allow(clippy::too_many_arguments)]
     pub fn recover(
         &self,
         gens: &Generators<G>,

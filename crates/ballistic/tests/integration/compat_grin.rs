@@ -38,7 +38,6 @@ impl C {
     }
 
     /// `secp256k1_bulletproof_rangeproof_prove` (single-party form).
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         &self,
         values: &[u64],

@@ -232,7 +232,7 @@ pub(super) fn prove(
 // `a`, `b`, the coefficient vectors and the generator slices have `N`
 // entries; round `r` reads partners `p ± 1` of positions below `N >> r`, and
 // `lr` holds two points per finished round.
-#[allow(clippy::too_many_arguments, clippy::indexing_slicing)]
+#[allow(clippy::indexing_slicing)]
 fn inner_product(
     out: &mut Vec<u8>,
     mut commit: Commit,

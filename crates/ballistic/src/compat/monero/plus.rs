@@ -277,7 +277,7 @@ impl DecodedIn for MoneroPlusProof {
 /// Returns `(L, R, A₁, B, r', s', δ')`.
 // Indexing: the prover's own vectors, of the power-of-two length N (the
 // generators too) or the current half of it.
-#[allow(clippy::too_many_arguments, clippy::type_complexity, clippy::indexing_slicing)]
+#[allow(clippy::type_complexity, clippy::indexing_slicing)]
 fn wip_prove<R: RngCore + CryptoRng>(
     transcript: &mut KeccakTranscript,
     g: &EdwardsPoint,

@@ -125,7 +125,6 @@ impl<G: Group> MultiAssetRangeProof<G> {
     /// `H_j = value_generators[j]` (none the identity; see the module
     /// documentation for what they must be). Returns the proof and the
     /// commitments.
-    #[allow(clippy::too_many_arguments)]
     pub fn prove_with_rng<R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         transcript: &mut Transcript,

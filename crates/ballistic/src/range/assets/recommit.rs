@@ -91,7 +91,6 @@ impl<G: Group> RecommittedRangeProof<G> {
     /// `H_j = value_generators[j]` (none the identity). Returns the proof
     /// and the commitments `V_j`. `gens` must cover system `P`'s proof
     /// for `m` values of `n` bits.
-    #[allow(clippy::too_many_arguments)]
     pub fn prove_with_rng<P: RangeProofSystem<G>, R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         transcript: &mut Transcript,

@@ -124,7 +124,6 @@ struct Replay<S> {
 
 impl<G: Group> RangeProof<G> {
     /// Assemble a proof from its fields (the MPC dealer, [`crate::range::mpc`]).
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn from_parts(
         a: ProofPoint<G>,
         s: ProofPoint<G>,
@@ -141,7 +140,6 @@ impl<G: Group> RangeProof<G> {
     /// The prover, with nonces from the caller's RNG or, for owner
     /// recovery, from the seed and the public transcript with `α = α₀ + μ`
     /// (see [`recover`](Self::recover)).
-    #[allow(clippy::too_many_arguments)]
     // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m.
     #[allow(clippy::indexing_slicing)]
     fn prove_inner<R: RngCore + CryptoRng>(

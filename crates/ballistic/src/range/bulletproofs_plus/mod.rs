@@ -178,7 +178,6 @@ impl<G: Group> RangeProofPlus<G> {
 
     /// The prover with blindings `γ_j`; `α` is the nonce `alpha` plus
     /// `payload`.
-    #[allow(clippy::too_many_arguments)]
     // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
     #[allow(clippy::indexing_slicing)]
     pub(crate) fn prove_with<N: NonceSource>(

@@ -88,7 +88,6 @@ impl<G: Group> RangeProofPlus<G> {
     /// seed its own `output_id`** (1 to [`MAX_OUTPUT_ID`](crate::range::MAX_OUTPUT_ID) bytes; see the
     /// module documentation): two proofs with the same seed and id share
     /// their blindings.
-    #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable(
         gens: &Generators<G>,
         transcript: &mut Transcript,

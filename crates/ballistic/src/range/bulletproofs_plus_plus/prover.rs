@@ -69,7 +69,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
 
     /// The prover. `forged_digits` (tests only) replaces the digit
     /// decomposition and skips the range check, to play a cheating prover.
-    #[allow(clippy::too_many_lines, clippy::too_many_arguments)]
+    #[allow(clippy::too_many_lines)]
     // Indexing: every index is below N (the vectors built here have N
     // entries; digit slots are below m·slots ≤ N, table entries below b ≤ N).
     #[allow(clippy::indexing_slicing)]

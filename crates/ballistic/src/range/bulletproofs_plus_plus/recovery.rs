@@ -151,7 +151,6 @@ impl<G: Group> RangeProofPlusPlus<G> {
     /// proof (48 bytes), every nonce derives from the seed. Returns the
     /// proof, the commitments and the blindings. **Give every output made
     /// with one seed its own `output_id`** ([`Recovered`](crate::range::Recovered)).
-    #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable(
         gens: &Generators<G>,
         transcript: &mut Transcript,

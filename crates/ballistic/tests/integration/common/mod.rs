@@ -79,7 +79,6 @@ pub trait RangeSystem<G: Group>:
     fn point_offsets(rounds: usize) -> Vec<usize>;
     /// Byte offsets of the scalars in an encoding with `rounds` rounds.
     fn scalar_offsets(rounds: usize) -> Vec<usize>;
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         gens: &Generators<G>,
         t: &mut Transcript,
