@@ -241,6 +241,7 @@ pub unsafe extern "C" fn ballistic_multi_asset_prove(
 /// A decoded multi-asset proof with its statement and transcript.
 type AssetClaim<G> = (MultiAssetProof<G>, MultiAssetStatement<G>, Transcript);
 
+#[allow(clippy::too_many_arguments)]
 unsafe fn asset_decode<G: Group>(
     gens: &GroupGens<G>,
     system: c_int,

@@ -207,6 +207,7 @@ fn grin_prover_code(e: &ProofError) -> c_int {
 /// A decoded Grin proof with its statement.
 type GrinClaim = (GrinProof, GrinStatement);
 
+#[allow(clippy::too_many_arguments)]
 unsafe fn grin_decode(
     proof: *const u8,
     proof_len: usize,

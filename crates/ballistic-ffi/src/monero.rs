@@ -185,6 +185,7 @@ enum MoneroProof {
     Original(Box<MoneroOriginalProof>),
 }
 
+#[allow(clippy::too_many_arguments)]
 unsafe fn monero_decode(
     system: c_int,
     mode: c_int,

@@ -154,6 +154,7 @@ impl MultiAssetProof {
     /// `"recommitted-bulletproofs-plus-plus"`.
     #[staticmethod]
     #[pyo3(signature = (values, generators, bits, blindings = None, label = "ballistic multi-asset proof", system = "native", group = "ristretto255"))]
+    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,

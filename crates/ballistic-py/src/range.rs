@@ -116,6 +116,7 @@ impl<G: PyGroup> Range<G> {
         Self::new(proof, &commitments, bits)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         system: RangeSystem,
         values: &[u64],
@@ -253,6 +254,7 @@ impl RangeProof {
     /// into the transcript after the label: the proof verifies with it only.
     #[staticmethod]
     #[pyo3(signature = (values, bits, blindings = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
+    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,
@@ -294,6 +296,7 @@ impl RangeProof {
     /// and message.
     #[staticmethod]
     #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255", *, extra = None, message = None, system = "bulletproofs-plus"))]
+    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         py: Python<'_>,
         values: Vec<u64>,
@@ -664,6 +667,7 @@ impl IntervalProof {
     /// `extra` (at most 1024 bytes) is bound into the transcript after the label.
     #[staticmethod]
     #[pyo3(signature = (value, lo, hi, blinding = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
+    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         value: u64,
@@ -764,6 +768,7 @@ impl IntervalProof {
     /// A proof from its bytes and statement; decoding is strict.
     #[staticmethod]
     #[pyo3(signature = (data, commitment, lo, hi, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
+    #[allow(clippy::too_many_arguments)]
     fn from_bytes(
         data: &[u8],
         commitment: &[u8],

@@ -86,6 +86,7 @@ impl<G: Group> InnerProductProof<G> {
     /// identical either way.
     // Indexing: every vector is the caller-checked power-of-two length N or a half of it.
     #[allow(clippy::indexing_slicing)]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove<'a>(
         transcript: &mut Transcript,
         q: &G::Point,

@@ -315,6 +315,7 @@ fn bind_statement<G: Group>(transcript: &mut Transcript, depth: usize, root: &G:
 /// Prove that `leaf` (committed with `blinding`) is at `path` in the tree
 /// with root `root`; returns the proof and the commitment `V`. Fails with
 /// [`ProofError::Unsatisfied`] if the path does not lead to the root.
+#[allow(clippy::too_many_arguments)]
 pub fn prove_membership<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     gens: &Generators<G>,
     params: &MerkleParams<G>,

@@ -113,6 +113,7 @@ impl<G: Group> WipProof<G> {
     /// and bases `g`, `h`. The caller binds the argument's domain
     /// separator (`wip_domain_sep`) first, if its transcript schedule has
     /// one.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove<N: NonceSource>(
         transcript: &mut Transcript,
         g: &G::Point,
@@ -132,6 +133,7 @@ impl<G: Group> WipProof<G> {
     /// original generators (the proof is the same for every `lazy`).
     // Indexing: the prover's own vectors, of the caller-checked power-of-two length N or halves of it.
     #[allow(clippy::indexing_slicing)]
+    #[allow(clippy::too_many_arguments)]
     fn prove_lazy<N: NonceSource>(
         transcript: &mut Transcript,
         g: &G::Point,

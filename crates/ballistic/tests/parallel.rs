@@ -23,7 +23,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 }
 
 /// A proof of any system, its commitments and its bit size.
-type Proved<G> = (Box<dyn ballistic::range::AnyRangeProof<G>>, Vec<<G as Group>::Compressed>, usize);
+type Proved<G> = (ballistic::AnyRangeProof<G>, Vec<<G as Group>::Compressed>, usize);
 
 /// A batch of mixed shapes and systems with two bad members names exactly
 /// those two on one, two and four threads; the honest part verifies.
@@ -38,17 +38,17 @@ fn parallel_batch_names_the_same_claims<G: Group>() {
         if k % 2 == 0 {
             let (p, c) =
                 RangeProof::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng).unwrap();
-            proofs.push((Box::new(p), c, n));
+            proofs.push((p.into_any(), c, n));
         } else {
             let (p, c) =
                 RangeProofPlus::<G>::prove_multiple_with_rng(&gens, &mut t, &values, &blindings, n, &mut rng).unwrap();
-            proofs.push((Box::new(p), c, n));
+            proofs.push((p.into_any(), c, n));
         }
     }
     let verdict = |proofs: &[Proved<G>], threads: usize| {
         let statements: Vec<_> = proofs.iter().map(|(_, c, n)| RangeStatement::new(*n, c).unwrap()).collect();
         let items: Vec<_> =
-            proofs.iter().zip(&statements).map(|((p, _, _), s)| Item::new(&**p, s, Transcript::new(b"par"))).collect();
+            proofs.iter().zip(&statements).map(|((p, _, _), s)| Item::new(p, s, Transcript::new(b"par"))).collect();
         let claims: Vec<&dyn Claim<G>> = items.iter().map(|i| i as &dyn Claim<G>).collect();
         pool(threads).install(|| batch::verify(&gens, &claims, &mut ChaCha20Rng::seed_from_u64(7)))
     };

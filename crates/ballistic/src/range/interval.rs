@@ -206,8 +206,8 @@ impl<G: Group> IntervalProof<G> {
         bind::<G>(transcript, &interval, &commitment);
         // No wrap-around: lo ≤ value ≤ hi, and value − lo + c ≤ 2^n − 1.
         let x = value.wrapping_sub(interval.lo);
-        let values = [x, x.wrapping_add(interval.offset())];
-        let blindings = [*blinding, *blinding];
+        let values = zeroize::Zeroizing::new([x, x.wrapping_add(interval.offset())]);
+        let blindings = zeroize::Zeroizing::new([*blinding, *blinding]);
         let m = interval.values();
         let (proof, _) =
             P::prove_multiple_with_rng(gens, transcript, &values[..m], &blindings[..m], interval.bits(), rng)?;
@@ -238,7 +238,8 @@ impl<G: Group> IntervalProof<G> {
     }
 
     /// Strict decoding of a proof of `system` for `interval` (whose width
-    /// fixes the inner shape).
+    /// fixes the inner shape). `system` is the verifier's requirement, not
+    /// the sender's claim: pass the system you accept.
     pub fn from_bytes_for(system: RangeSystem, bytes: &[u8], interval: Interval) -> Result<Self, ProofError> {
         Ok(IntervalProof { proof: system.decode(bytes, interval.bits(), interval.values())? })
     }

@@ -269,7 +269,8 @@ impl RangeSystem {
         }
     }
 
-    /// Strict decoding of a proof of this system for `m` values of `n` bits.
+    /// Strict decoding of a proof of this system for `m` values of `n` bits
+    /// (the system is the verifier's choice, never the sender's claim).
     pub fn decode<G: Group>(self, bytes: &[u8], n: usize, m: usize) -> Result<AnyRangeProof<G>, ProofError> {
         Ok(match self {
             RangeSystem::Bulletproofs => AnyRangeProof::Bulletproofs(RangeProof::from_bytes_for(bytes, n, m)?),
@@ -324,6 +325,7 @@ impl RangeSystem {
     /// Bulletproofs++ carries the payload sealed in 48 more bytes (see
     /// [`RangeProofPlusPlus`] for why): [`recoverable_encoded_len`](Self::recoverable_encoded_len).
     #[allow(clippy::type_complexity)]
+    #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable<G: Group>(
         self,
         gens: &Generators<G>,
@@ -358,6 +360,8 @@ impl RangeSystem {
 /// `from_bytes_for`.
 macro_rules! range_proof_system {
     ($ty:ident, $variant:ident) => {
+        impl<G: Group> crate::range::sealed::Sealed for $ty<G> {}
+
         impl<G: Group> crate::range::RangeProofSystem<G> for $ty<G> {
             const SYSTEM: crate::range::RangeSystem = crate::range::RangeSystem::$variant;
 
@@ -416,6 +420,14 @@ macro_rules! range_proof_system {
 }
 pub(crate) use range_proof_system;
 
+/// [`RangeProofSystem`] is sealed: the three systems of this crate are its
+/// only implementations, so an [`AnyRangeProof`] variant always names the
+/// system that made the proof inside it.
+pub(crate) mod sealed {
+    /// The seal.
+    pub trait Sealed {}
+}
+
 /// A range proof system: Bulletproofs ([`RangeProof`]), Bulletproofs+
 /// ([`RangeProofPlus`]) or Bulletproofs++ ([`RangeProofPlusPlus`]). One
 /// trait: each system implements proving, owner recovery and its strict
@@ -428,7 +440,8 @@ pub(crate) use range_proof_system;
 /// Bring the trait into scope to call its methods:
 /// `use ballistic::RangeProofSystem;`.
 pub trait RangeProofSystem<G: Group>:
-    Verifiable<G, Statement = RangeStatement<G>, Context = Transcript>
+    sealed::Sealed
+    + Verifiable<G, Statement = RangeStatement<G>, Context = Transcript>
     + OverGroup<Group = G>
     + Clone
     + Send

@@ -38,6 +38,7 @@ impl C {
     }
 
     /// `secp256k1_bulletproof_rangeproof_prove` (single-party form).
+    #[allow(clippy::too_many_arguments)]
     fn prove(
         &self,
         values: &[u64],

@@ -33,3 +33,4 @@ mod range_pins;
 mod range_proof;
 mod recovery;
 mod resource_bounds;
+mod systems;

@@ -21,6 +21,7 @@ const RECOVERABLE: [RangeSystem; 3] = RangeSystem::ALL;
 
 type Made<G> = (AnyRangeProof<G>, Vec<<G as Group>::Compressed>, Vec<<G as Group>::Scalar>);
 
+#[allow(clippy::too_many_arguments)]
 fn prove<G: Group>(
     gens: &Generators<G>,
     system: RangeSystem,

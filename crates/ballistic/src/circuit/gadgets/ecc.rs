@@ -111,6 +111,7 @@ pub fn add_incomplete<S: ScalarOps, CS: ConstraintSystem<S>>(
 
 /// The addition law's tail: `ρ = λ²`, `x₃ = B·ρ − A − x₁ − x₂`,
 /// `σ = λ(x₁ − x₃)`, `y₃ = σ − y₁` (2 gates).
+#[allow(clippy::too_many_arguments)]
 fn finish<S: ScalarOps, CS: ConstraintSystem<S>>(
     cs: &mut CS,
     k: &Coefficients<S>,

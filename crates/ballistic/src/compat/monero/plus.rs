@@ -278,6 +278,7 @@ impl DecodedIn for MoneroPlusProof {
 // Indexing: the prover's own vectors, of the power-of-two length N (the
 // generators too) or the current half of it.
 #[allow(clippy::type_complexity, clippy::indexing_slicing)]
+#[allow(clippy::too_many_arguments)]
 fn wip_prove<R: RngCore + CryptoRng>(
     transcript: &mut KeccakTranscript,
     g: &EdwardsPoint,

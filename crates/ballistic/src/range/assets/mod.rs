@@ -279,6 +279,7 @@ impl MultiAssetSystem {
 
     /// Prove with this construction (see [`MultiAssetRangeProof::prove_with_rng`]);
     /// returns the proof and the commitments.
+    #[allow(clippy::too_many_arguments)]
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
         self,
         gens: &Generators<G>,

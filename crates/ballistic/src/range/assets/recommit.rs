@@ -223,7 +223,8 @@ impl<G: Group> RecommittedRangeProof<G> {
 
     /// Deserialize strictly for a statement of `m` values of `n` bits: the
     /// exact length, canonical scalars, valid points, and the range proof
-    /// decoded by `system`'s strict rules.
+    /// decoded by `system`'s strict rules. `system` is the verifier's
+    /// requirement, not the sender's claim.
     pub fn from_bytes_for(system: RangeSystem, bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
         let expected = Self::encoded_len(system, n, m)?;
         if bytes.len() != expected {

@@ -311,8 +311,7 @@ pub(crate) fn prove_aggregate<G: Group>(
 ) -> RangeProof<G> {
     let (t_x, t_x_blinding, e_blinding) = (share.t_x, share.t_x_blinding, share.e_blinding);
     let ipp = prove_inner_product(gens, transcript, shape, y, share);
-    let [a, s, t_1, t_2] = points;
-    RangeProof::from_parts(a, s, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp)
+    RangeProof::from_parts(points, [t_x, t_x_blinding, e_blinding], ipp)
 }
 
 /// Publish the share's `t̂, τ_x, μ`, draw `w` and run the inner-product

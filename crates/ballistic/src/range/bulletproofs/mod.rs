@@ -123,15 +123,11 @@ struct Replay<S> {
 }
 
 impl<G: Group> RangeProof<G> {
-    /// Assemble a proof from its fields (the MPC dealer, [`crate::range::mpc`]).
+    /// Assemble a proof from its fields (the MPC dealer, [`crate::range::mpc`]):
+    /// `A, S, T₁, T₂`, then `t̂, τ_x, μ`, then the inner-product proof.
     pub(crate) fn from_parts(
-        a: ProofPoint<G>,
-        s: ProofPoint<G>,
-        t_1: ProofPoint<G>,
-        t_2: ProofPoint<G>,
-        t_x: G::Scalar,
-        t_x_blinding: G::Scalar,
-        e_blinding: G::Scalar,
+        [a, s, t_1, t_2]: [ProofPoint<G>; 4],
+        [t_x, t_x_blinding, e_blinding]: [G::Scalar; 3],
         ipp: InnerProductProof<G>,
     ) -> Self {
         RangeProof { a, s, t_1, t_2, t_x, t_x_blinding, e_blinding, ipp }

@@ -180,6 +180,7 @@ impl<G: Group> RangeProofPlus<G> {
     /// `payload`.
     // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
     #[allow(clippy::indexing_slicing)]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove_with<N: NonceSource>(
         gens: &Generators<G>,
         flavor: Flavor,
