@@ -37,7 +37,7 @@ fn same_bytes_and_cross_verification_every_shape() {
     }
 }
 
-/// The Grin vector `examples/c/test_ballistic.c` pins for the C API
+/// The Grin vector `examples/c/test_grin.c` pins for the C API
 /// (`ballistic_grin_prove` must give these bytes, `ballistic_grin_verify`
 /// accept them): one 64-bit value on Grin's `H`, blinding `0x11…11`, rewind
 /// nonce `0x22…22`, private nonce `0x33…33`, no extra data or message.
