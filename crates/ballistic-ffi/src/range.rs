@@ -1,5 +1,6 @@
 //! Pedersen commitments, range proofs of every system, intervals, owner
-//! recovery and batch verification.
+//! recovery and batch verification. Intervals are in `interval`, owner
+//! recovery in `recovery`.
 
 use std::os::raw::c_int;
 
@@ -7,18 +8,22 @@ use ballistic::batch::{self, Claim, Item};
 use ballistic::file::MAX_LABEL;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
-use ballistic::range::MAX_RECOVERABLE_VALUES;
-use ballistic::range::{message_capacity, AnyRangeProof};
+use ballistic::range::AnyRangeProof;
 use ballistic::verify_dyn;
-use ballistic::{new_transcript_with_extra, Interval, IntervalStatement, RangeStatement, RangeSystem};
+use ballistic::{new_transcript_with_extra, RangeStatement, RangeSystem};
 use zeroize::Zeroizing;
 
 use crate::{
     array, ballistic_context, ballistic_options, bytes, code, context, group_id, guard, items, options, system,
     with_gens, GroupGens, Options, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER,
-    BALLISTIC_ERR_PROVER, BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_VERIFICATION,
-    BALLISTIC_SCALAR_LEN,
+    BALLISTIC_ERR_PROVER, BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
 };
+
+mod interval;
+mod recovery;
+
+pub use interval::*;
+pub use recovery::*;
 
 /// The transcript of a label (at most 1024 bytes) and the options' extra
 /// data (checked by `options`; empty: none), as the library starts it.
@@ -403,313 +408,4 @@ unsafe fn decode_item<G: Group>(
     let proof = unsafe { bytes(item.proof, item.proof_len) }?;
     let commitments = unsafe { bytes(item.commitments, item.commitments_len) }?;
     Ok((decode_range::<G>(gens, system, proof, commitments, item.m, item.bits)?, transcript))
-}
-
-/// The length of an interval proof.
-///
-/// Returns: `BALLISTIC_OK`, `BALLISTIC_ERR_NULL_POINTER`, `BALLISTIC_ERR_ARGUMENT`
-///          (unknown group or system) or `BALLISTIC_ERR_STATEMENT` (lo > hi).
-/// In: `group`, `system`, `lo`, `hi`.
-/// Out: `len`: the length in bytes of a proof that a value lies in `[lo, hi]`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_interval_proof_len(
-    group: c_int,
-    system: c_int,
-    lo: u64,
-    hi: u64,
-    len: *mut usize,
-) -> c_int {
-    guard(|| {
-        if len.is_null() {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        let system = crate::system(system)?;
-        let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
-        let n = ballistic::with_group!(group_id(group)?, G => system.interval_encoded_len::<G>(interval))
-            .map_err(|e| code(&e))?;
-        // SAFETY: checked non-null; writable by the function's contract.
-        unsafe { *len = n };
-        Ok(())
-    })
-}
-
-/// Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃` (any `lo ≤ hi`).
-///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_PROVER` (value outside the
-///          interval, a zero blinding); `BALLISTIC_ERR_STATEMENT` (lo > hi); `BALLISTIC_ERR_SCALAR`;
-///          `BALLISTIC_ERR_ARGUMENT`; `BALLISTIC_ERR_CAPACITY` (needs `(64, 4)` at most);
-///          `BALLISTIC_ERR_BUFFER_TOO_SMALL`; `BALLISTIC_ERR_NULL_POINTER`;
-///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `value`; `blinding`: 32 bytes; `lo`, `hi`;
-///     `opts`: NULL, or options: `extra`, `extra_len` (the verifier must pass the same).
-/// Out: `proof`, `proof_len` (length from `ballistic_interval_proof_len`);
-///      `commitment`, `commitment_len`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_interval_prove(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    value: u64,
-    blinding: *const u8,
-    lo: u64,
-    hi: u64,
-    proof: *mut u8,
-    proof_len: *mut usize,
-    commitment: *mut u8,
-    commitment_len: *mut usize,
-    opts: *const ballistic_options,
-) -> c_int {
-    guard(|| {
-        // SAFETY (all blocks below): the function's contract for each pointer.
-        let ctx = unsafe { context(ctx) }?;
-        let system = crate::system(system)?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
-        let blinding = unsafe { array::<32>(blinding) }?;
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitment_out = Out::new(commitment, commitment_len)?;
-        let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
-        with_gens!(ctx, G, gens => {
-            let gamma = blindings::<G>(blinding, 1)?;
-            gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
-            unsafe {
-                Out::reserve_all(&[
-                    (&proof_out, system.interval_encoded_len::<G>(interval).map_err(|e| code(&e))?),
-                    (&commitment_out, G::POINT_LEN),
-                ])?;
-            }
-            let (made, point) = system
-                .prove_interval::<G, _>(&gens.gens, &mut transcript, value, &gamma[0], interval, &mut rand_core::OsRng)
-                .map_err(|e| code(&e))?;
-            unsafe {
-                proof_out.write(&made.to_bytes())?;
-                commitment_out.write(G::compressed_bytes(&point))
-            }
-        })
-    })
-}
-
-/// Verify that `commitment` opens to a value in `[lo, hi]`.
-///
-/// Returns: `BALLISTIC_OK` if it does; `BALLISTIC_ERR_VERIFICATION` if the
-///          proof does not prove it (other extra data than the prover's
-///          included); `BALLISTIC_ERR_DECODE`; `BALLISTIC_ERR_STATEMENT`
-///          (lo > hi, a commitment that is not a point); `BALLISTIC_ERR_ARGUMENT`;
-///          `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_NULL_POINTER`;
-///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set).
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitment`, `commitment_len`; `lo`, `hi`;
-///     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_interval_verify(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    proof: *const u8,
-    proof_len: usize,
-    commitment: *const u8,
-    commitment_len: usize,
-    lo: u64,
-    hi: u64,
-    opts: *const ballistic_options,
-) -> c_int {
-    guard(|| {
-        // SAFETY (all blocks below): the function's contract for each pointer.
-        let ctx = unsafe { context(ctx) }?;
-        let system = crate::system(system)?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
-        let proof = unsafe { bytes(proof, proof_len) }?;
-        let commitment = unsafe { bytes(commitment, commitment_len) }?;
-        let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
-        with_gens!(ctx, G, gens => {
-            let commitment = points::<G>(commitment, 1)?;
-            let statement = IntervalStatement::new(&gens.gens, interval, &commitment[0]).map_err(|e| code(&e))?;
-            gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
-            let proof = system.decode_interval::<G>(proof, interval).map_err(|e| code(&e))?;
-            verify_dyn(&gens.gens, &proof, &statement, &mut transcript, &mut crate::rng())
-                .map_err(|e| code(&e))
-        })
-    })
-}
-
-/// Prove `0 ≤ values[j] < 2^bits` with blindings derived from the owner's
-/// `seed` and an `output_id` unique to this output, so that the holder of
-/// the seed can recover every value and blinding (and the message, if any)
-/// from the proof (`ballistic_range_recover`). Two proofs with the same
-/// seed must have different output ids (e.g. the output's position in its
-/// transaction and the transaction's own unique data): the blindings, and
-/// so the commitments' privacy, depend on it.
-///
-/// Every system: Bulletproofs++ proofs with recovery are 48 bytes longer
-/// than `ballistic_range_proof_len` (their sealed payload;
-/// `BALLISTIC_ERR_BUFFER_TOO_SMALL` gives the length needed).
-///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_ARGUMENT` (unknown system, output
-///          id empty or over 1024 bytes, label over 1024 bytes, extra data over
-///          `BALLISTIC_MAX_EXTRA_LEN` bytes, a message longer than 22, 14 or 6 bytes
-///          for 1, 2 or 3 values); `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64,
-///          m = 0 or above 3); `BALLISTIC_ERR_PROVER` (a value of `bits` bits or
-///          more); `BALLISTIC_ERR_CAPACITY`; `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the
-///          length needed in `*proof_len` or `*commitments_len`);
-///          `BALLISTIC_ERR_NULL_POINTER`; `BALLISTIC_ERR_OPTIONS`.
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `values`, `m`; `bits`; `seed`: 32 secret bytes;
-///     `output_id`, `output_id_len`: 1..=1024 bytes;
-///     `opts`: NULL, or options: `extra`, `extra_len` (bound into the transcript after the
-///     label); `message`, `message_len` (secret, hidden in the proof for the seed's holder).
-/// Out: `proof`, `proof_len`; `commitments`, `commitments_len`.
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_range_prove_recoverable(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    values: *const u64,
-    m: usize,
-    bits: usize,
-    seed: *const u8,
-    output_id: *const u8,
-    output_id_len: usize,
-    proof: *mut u8,
-    proof_len: *mut usize,
-    commitments: *mut u8,
-    commitments_len: *mut usize,
-    opts: *const ballistic_options,
-) -> c_int {
-    guard(|| {
-        // SAFETY (all blocks below): the function's contract for each pointer.
-        let ctx = unsafe { context(ctx) }?;
-        let system = crate::system(system)?;
-        // The shape first: `m` is checked before it sizes any slice.
-        let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-        if m > MAX_RECOVERABLE_VALUES {
-            return Err(BALLISTIC_ERR_STATEMENT);
-        }
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, &opts) }?;
-        let values = unsafe { items(values, m) }?;
-        let seed = Zeroizing::new(*unsafe { array::<32>(seed) }?);
-        let output_id = unsafe { bytes(output_id, output_id_len) }?;
-        if opts.message.len() > message_capacity(m).map_err(|e| code(&e))? {
-            return Err(BALLISTIC_ERR_ARGUMENT);
-        }
-        let message = Zeroizing::new(opts.message.to_vec());
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitments_out = Out::new(commitments, commitments_len)?;
-        with_gens!(ctx, G, gens => {
-            gens.covers(needed)?;
-            unsafe {
-                Out::reserve_all(&[
-                    (&proof_out, system.recoverable_encoded_len::<G>(bits, m).map_err(|e| code(&e))?),
-                    (&commitments_out, m * G::POINT_LEN),
-                ])?;
-            }
-            let (made, points, _blindings) = system
-                .prove_recoverable::<G>(&gens.gens, &mut transcript, values, bits, &seed, output_id, &message)
-                .map_err(recovery_code)?;
-            unsafe {
-                proof_out.write(&made.to_bytes())?;
-                commitments_out.write(&concat::<G>(&points))
-            }
-        })
-    })
-}
-
-/// Recover the values, blindings and message of a proof made by
-/// `ballistic_range_prove_recoverable` with this `seed`, `output_id` and
-/// extra data. Recovery checks the openings against the commitments; it
-/// does not verify the proof (call `ballistic_range_verify` for that).
-/// Nothing is written unless the call returns `BALLISTIC_OK` (or
-/// `BALLISTIC_ERR_BUFFER_TOO_SMALL`, which writes `*message_len` only).
-///
-/// Returns: `BALLISTIC_OK`; `BALLISTIC_ERR_RECOVERY` if the seed, output id,
-///          label, extra data or proof is not the prover's;
-///          `BALLISTIC_ERR_DECODE` (proof or commitment bytes);
-///          `BALLISTIC_ERR_STATEMENT` (bits not in 1..=64, m = 0 or too large);
-///          `BALLISTIC_ERR_ARGUMENT` (unknown system, output id empty or over
-///          1024 bytes, label or extra data too long, `commitments_len` not
-///          m · point length); `BALLISTIC_ERR_BUFFER_TOO_SMALL` (the message's
-///          length is in `*message_len`; a buffer of `BALLISTIC_MAX_MESSAGE_LEN`
-///          bytes always suffices); `BALLISTIC_ERR_NULL_POINTER`;
-///          `BALLISTIC_ERR_OPTIONS`; `BALLISTIC_ERR_UNSUPPORTED` (a message set in `opts`).
-/// Args: `ctx`: a context.
-/// In: `system`; `label`, `label_len`; `proof`, `proof_len`; `commitments`,
-///     `commitments_len`, `m`; `bits`; `seed`: 32 bytes; `output_id`, `output_id_len`;
-///     `opts`: NULL, or options: `extra`, `extra_len`, the prover's extra data.
-/// Out: `values`: room for `m` values; `blindings`: room for `m` · 32 bytes;
-///      `message`, `message_len`: in, the buffer's capacity; out, the message's length
-///      (`message_len` NULL: the message is not returned).
-#[no_mangle]
-pub unsafe extern "C" fn ballistic_range_recover(
-    ctx: *const ballistic_context,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    proof: *const u8,
-    proof_len: usize,
-    commitments: *const u8,
-    commitments_len: usize,
-    m: usize,
-    bits: usize,
-    seed: *const u8,
-    output_id: *const u8,
-    output_id_len: usize,
-    values: *mut u64,
-    blindings: *mut u8,
-    message: *mut u8,
-    message_len: *mut usize,
-    opts: *const ballistic_options,
-) -> c_int {
-    guard(|| {
-        // SAFETY (all blocks below): the function's contract for each pointer.
-        let ctx = unsafe { context(ctx) }?;
-        let system = crate::system(system)?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
-        let proof = unsafe { bytes(proof, proof_len) }?;
-        let commitments = unsafe { bytes(commitments, commitments_len) }?;
-        let seed = unsafe { array::<32>(seed) }?;
-        let output_id = unsafe { bytes(output_id, output_id_len) }?;
-        if values.is_null() || blindings.is_null() {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        // No message buffer: the message is not returned.
-        let message_out = if message_len.is_null() { None } else { Some(Out::new(message, message_len)?) };
-        with_gens!(ctx, G, gens => {
-            let commitments = points::<G>(commitments, m)?;
-            let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
-            let recovered = proof
-                .recover(&gens.gens, &mut transcript, &commitments, bits, seed, output_id)
-                .map_err(recovery_code)?;
-            // The message first: a short buffer leaves values and blindings untouched.
-            if let Some(out) = &message_out {
-                unsafe { out.write(&recovered.message) }?;
-            }
-            for (j, opening) in recovered.openings.iter().enumerate() {
-                // The trait's little-endian encoding (k256's inherent `to_bytes` is big-endian).
-                let blinding = Zeroizing::new(ScalarOps::to_bytes(&opening.blinding));
-                // SAFETY: `values` has room for m values and `blindings` for m · 32 bytes; j < m.
-                unsafe {
-                    *values.add(j) = opening.value;
-                    std::ptr::copy_nonoverlapping(blinding.as_ptr(), blindings.add(j * BALLISTIC_SCALAR_LEN), BALLISTIC_SCALAR_LEN);
-                }
-            }
-            Ok(())
-        })
-    })
-}
-
-/// An output id or message of the wrong length is the caller's argument
-/// error.
-fn recovery_code(e: ballistic::ProofError) -> c_int {
-    match e {
-        ballistic::ProofError::InvalidOutputId { .. } | ballistic::ProofError::MessageTooLong { .. } => {
-            BALLISTIC_ERR_ARGUMENT
-        }
-        other => code(&other),
-    }
 }

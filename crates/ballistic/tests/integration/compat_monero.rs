@@ -520,7 +520,7 @@ fn consensus_mode_gives_monero_s_verdicts() {
     assert_eq!(p.verify(&bad, &mut rng(10)), Err(ProofError::VerificationFailed));
 }
 
-/// The Monero vector `examples/c/test_ballistic.c` pins for the C API
+/// The Monero vector `examples/c/test_monero.c` pins for the C API
 /// (`ballistic_monero_verify` must accept it): a Bulletproofs+ proof of one
 /// output made by monero-oxide (`monero_proof(36, 1)`), which Monero accepts.
 const C_API_PROOF: &str = concat!(
