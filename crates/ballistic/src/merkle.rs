@@ -62,11 +62,14 @@ use subtle::ConstantTimeEq;
 
 use crate::circuit::gadgets::merkle::{membership, PathWitness};
 use crate::circuit::{LinearCombination, PreparedSystem, Prover, R1csClaim, R1csProof, Verifier};
+use crate::embedded::field_bits;
 use crate::embedded::pedersen::PedersenHash;
-use crate::embedded::{field_bits, WithEmbeddedCurve};
 use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
+
+/// The groups Merkle membership runs on (those with an embedded curve).
+pub use crate::embedded::WithEmbeddedCurve;
 
 /// The Pedersen-hash personalization of tree nodes, before the level:
 /// level `i` hashes under `MERKLE_LABEL ‖ [i]` (version 2; version 1 had

@@ -38,8 +38,6 @@ pub use ed25519::Ed25519;
 pub use ristretto255::Ristretto255;
 pub use secp256k1::{CompressedSecp256k1, Secp256k1, HASH_TO_CURVE_DST};
 
-pub use crate::embedded::WithEmbeddedCurve;
-
 /// The groups ballistic implements, named at run time (proof files,
 /// bindings, the command line). This and [`with_group!`](crate::with_group)
 /// are the one place a name maps to a type.
