@@ -21,7 +21,8 @@ fn blindings(rng: &mut ChaCha20Rng, m: usize) -> Vec<<G as Group>::Scalar> {
 #[test]
 fn range_proof_bytes_never_cross_systems() {
     let mut rng = ChaCha20Rng::seed_from_u64(7);
-    let gens = Generators::<G>::new(64, 4);
+    // 7 × 3 pads to 32 positions: five chains of 7.
+    let gens = Generators::<G>::new(64, 8);
     for (n, m) in [(8usize, 1usize), (16, 2), (64, 1), (7, 3)] {
         let values: Vec<u64> = (0..m as u64).map(|v| v + 3).collect();
         let bl = blindings(&mut rng, m);
