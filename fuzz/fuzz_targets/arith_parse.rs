@@ -7,8 +7,8 @@
 //! expected outputs, and each line's value must decode as canonical hex
 //! exactly when it is what `scalar_to_hex` writes.
 #![no_main]
-use ballistic::circuit::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit};
 use ballistic::circuit::ConstraintSystem;
+use ballistic::circuit::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit};
 use ballistic::merlin::Transcript;
 use ballistic::{Group, Ristretto255};
 use libfuzzer_sys::fuzz_target;

@@ -7,13 +7,12 @@
 
 use std::sync::OnceLock;
 
-use ballistic::RangeProofSystem;
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
-use ballistic::{RangeStatement, Verifiable};
+use ballistic::RangeProofSystem;
+use ballistic::{AnyRangeProof, RangeStatement, Verifiable};
 use ballistic::{
-    Generators, Group, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255,
-    Secp256k1,
+    Generators, Group, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Secp256k1,
 };
 use rand_core::SeedableRng;
 
@@ -90,37 +89,19 @@ fn build<G: Group>() -> Statement<G> {
     }
 }
 
-/// A decoded proof of any system.
-pub enum Decoded<G: Group = Ristretto255> {
-    Bulletproofs(RangeProof<G>),
-    Plus(RangeProofPlus<G>),
-    PlusPlus(RangeProofPlusPlus<G>),
-}
-
-impl<G: Group> Decoded<G> {
-    pub fn any(&self) -> &(dyn Verifiable<G, Statement = RangeStatement<G>, Context = Transcript> + Sync) {
-        match self {
-            Decoded::Bulletproofs(p) => p,
-            Decoded::Plus(p) => p,
-            Decoded::PlusPlus(p) => p,
-        }
-    }
-}
-
 /// Decode `bytes` as case `i`'s system (Ristretto255).
-pub fn decode(i: usize, bytes: &[u8]) -> Result<Decoded, ProofError> {
+pub fn decode(i: usize, bytes: &[u8]) -> Result<AnyRangeProof<Ristretto255>, ProofError> {
     decode_in(statement(), i, bytes)
 }
 
-fn decode_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> Result<Decoded<G>, ProofError> {
+fn decode_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> Result<AnyRangeProof<G>, ProofError> {
     let case = &s.cases[i % s.cases.len()];
     match case.system {
-        System::Bulletproofs => RangeProof::<G>::from_bytes(bytes).map(Decoded::Bulletproofs),
-        System::Plus => RangeProofPlus::<G>::from_bytes(bytes).map(Decoded::Plus),
+        System::Bulletproofs => RangeProof::<G>::from_bytes(bytes).map(AnyRangeProof::Bulletproofs),
+        System::Plus => RangeProofPlus::<G>::from_bytes(bytes).map(AnyRangeProof::BulletproofsPlus),
         // No shape-free decoding: the statement's shape fixes the layout.
-        System::PlusPlus => {
-            RangeProofPlusPlus::<G>::from_bytes_for(bytes, case.bits, case.commitments.len()).map(Decoded::PlusPlus)
-        }
+        System::PlusPlus => RangeProofPlusPlus::<G>::from_bytes_for(bytes, case.bits, case.commitments.len())
+            .map(AnyRangeProof::BulletproofsPlusPlus),
     }
 }
 
@@ -160,12 +141,11 @@ fn accepts_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> bool {
     let case = &s.cases[i % s.cases.len()];
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let mut t = Transcript::new(LABEL);
-    match decode_in(s, i, bytes) {
-        Ok(Decoded::Bulletproofs(p)) => {
-            p.verify_multiple_with_rng(&s.gens, &mut t, &case.commitments, case.bits, &mut rng).is_ok()
-        }
-        Ok(Decoded::Plus(p)) => p.verify_multiple(&s.gens, &mut t, &case.commitments, case.bits).is_ok(),
-        Ok(Decoded::PlusPlus(p)) => p.verify_multiple(&s.gens, &mut t, &case.commitments, case.bits).is_ok(),
-        Err(_) => false,
-    }
+    // A statement that does not build refuses, as the verifiers' own did.
+    decode_in(s, i, bytes)
+        .and_then(|p| {
+            let statement = RangeStatement::new(case.bits, &case.commitments)?;
+            p.verify(&s.gens, &statement, &mut t, &mut rng)
+        })
+        .is_ok()
 }

@@ -9,11 +9,11 @@
 #![no_main]
 use std::sync::OnceLock;
 
-use ballistic::circuit::{Circuit, InputValues, PublicValues};
 use ballistic::circuit::gadgets::shuffle;
+use ballistic::circuit::{Circuit, InputValues, PublicValues};
 use ballistic::circuit::{Prover, R1csProof, Verifier};
-use ballistic::hazmat::WithEmbeddedCurve;
 use ballistic::group::ScalarOps;
+use ballistic::hazmat::WithEmbeddedCurve;
 use ballistic::merkle::{self, MembershipProof, MerkleParams, MerkleTree};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Ristretto255, Secp256k1};

@@ -59,13 +59,14 @@ fn multi_asset<G: Group>(data: &[u8], n: usize, m: usize) {
         assert_eq!(Ok(data.len()), MultiAssetRangeProof::<G>::encoded_len(n, m));
         assert_eq!(p.to_bytes(), data);
     }
-    if let Ok(p) = RecommittedRangeProof::<G>::from_bytes_for(<RangeProof<G> as ballistic::RangeProofSystem<G>>::SYSTEM, data, n, m) {
+    if let Ok(p) = RecommittedRangeProof::<G>::from_bytes_for(ballistic::RangeSystem::Bulletproofs, data, n, m) {
         assert_eq!(p.to_bytes(), data);
     }
-    if let Ok(p) = RecommittedRangeProof::<G>::from_bytes_for(<RangeProofPlus<G> as ballistic::RangeProofSystem<G>>::SYSTEM, data, n, m) {
+    if let Ok(p) = RecommittedRangeProof::<G>::from_bytes_for(ballistic::RangeSystem::BulletproofsPlus, data, n, m) {
         assert_eq!(p.to_bytes(), data);
     }
-    if let Ok(p) = RecommittedRangeProof::<G>::from_bytes_for(<RangeProofPlusPlus<G> as ballistic::RangeProofSystem<G>>::SYSTEM, data, n, m) {
+    if let Ok(p) = RecommittedRangeProof::<G>::from_bytes_for(ballistic::RangeSystem::BulletproofsPlusPlus, data, n, m)
+    {
         assert_eq!(p.to_bytes(), data);
     }
 }
@@ -107,16 +108,21 @@ fuzz_target!(|data: &[u8]| {
     let intervals = [(0u64, 255u64), (1000, 1_000_000), (5, 5), (0, u64::MAX)];
     let (lo, hi) = intervals[pick as usize % intervals.len()];
     let Ok(interval) = Interval::new(lo, hi) else { return };
-    if let Ok(p) = IntervalProof::<Ristretto255>::from_bytes_for(<RangeProof<Ristretto255> as ballistic::RangeProofSystem<Ristretto255>>::SYSTEM, rest, interval) {
+    if let Ok(p) = IntervalProof::<Ristretto255>::from_bytes_for(ballistic::RangeSystem::Bulletproofs, rest, interval) {
         assert_eq!(p.to_bytes(), rest);
     }
-    if let Ok(p) = IntervalProof::<Secp256k1>::from_bytes_for(<RangeProofPlus<Secp256k1> as ballistic::RangeProofSystem<Secp256k1>>::SYSTEM, rest, interval) {
+    if let Ok(p) = IntervalProof::<Secp256k1>::from_bytes_for(ballistic::RangeSystem::BulletproofsPlus, rest, interval)
+    {
         assert_eq!(p.to_bytes(), rest);
     }
-    if let Ok(p) = IntervalProof::<Ristretto255>::from_bytes_for(<RangeProofPlusPlus<Ristretto255> as ballistic::RangeProofSystem<Ristretto255>>::SYSTEM, rest, interval) {
+    if let Ok(p) =
+        IntervalProof::<Ristretto255>::from_bytes_for(ballistic::RangeSystem::BulletproofsPlusPlus, rest, interval)
+    {
         assert_eq!(p.to_bytes(), rest);
     }
-    if let Ok(p) = IntervalProof::<Secp256k1>::from_bytes_for(<RangeProofPlusPlus<Secp256k1> as ballistic::RangeProofSystem<Secp256k1>>::SYSTEM, rest, interval) {
+    if let Ok(p) =
+        IntervalProof::<Secp256k1>::from_bytes_for(ballistic::RangeSystem::BulletproofsPlusPlus, rest, interval)
+    {
         assert_eq!(p.to_bytes(), rest);
     }
 });

@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     let items: Vec<Item<'_, _, _>> = proofs
         .iter()
         .zip(&statements)
-        .map(|((_, p, _), statement)| Item::new(p.any(), statement, Transcript::new(common::LABEL)))
+        .map(|((_, p, _), statement)| Item::new(p, statement, Transcript::new(common::LABEL)))
         .collect();
     let claims: Vec<&dyn Claim<_>> = items.iter().map(|i| i as &dyn Claim<_>).collect();
     let expected: Vec<usize> = proofs

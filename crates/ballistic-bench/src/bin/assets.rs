@@ -213,9 +213,7 @@ fn recommitted<'a, P: RangeProofSystem<G> + 'a>(gens: &'a Generators<G>, name: &
             run(&mut rng);
         }),
         verify: Box::new(move || {
-            let p =
-                RecommittedRangeProof::<G>::from_bytes_for(<P as ballistic::RangeProofSystem<G>>::SYSTEM, &bytes, N, m)
-                    .unwrap();
+            let p = RecommittedRangeProof::<G>::from_bytes_for(P::SYSTEM, &bytes, N, m).unwrap();
             let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
             p.verify(gens, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
         }),

@@ -252,21 +252,10 @@ fn recommitted_honest_and_rejected<G: Group, P: RangeProofSystem<G>>() {
         let statement = case.statement(n).unwrap();
         verify(&mut s, &proof, &statement).unwrap();
         let bytes = proof.to_bytes();
-        assert_eq!(
-            bytes.len(),
-            RecommittedRangeProof::<G>::encoded_len(<P as ballistic::RangeProofSystem<G>>::SYSTEM, n, m).unwrap()
-        );
-        let decoded =
-            RecommittedRangeProof::<G>::from_bytes_for(<P as ballistic::RangeProofSystem<G>>::SYSTEM, &bytes, n, m)
-                .unwrap();
+        assert_eq!(bytes.len(), RecommittedRangeProof::<G>::encoded_len(P::SYSTEM, n, m).unwrap());
+        let decoded = RecommittedRangeProof::<G>::from_bytes_for(P::SYSTEM, &bytes, n, m).unwrap();
         verify(&mut s, &decoded, &statement).unwrap();
-        assert!(RecommittedRangeProof::<G>::from_bytes_for(
-            <P as ballistic::RangeProofSystem<G>>::SYSTEM,
-            &bytes[..bytes.len() - 1],
-            n,
-            m
-        )
-        .is_err());
+        assert!(RecommittedRangeProof::<G>::from_bytes_for(P::SYSTEM, &bytes[..bytes.len() - 1], n, m).is_err());
         rejects_other_statements(&mut s, &proof, &case, n);
         // The re-commitments open on B to the same values: the inner proof
         // verifies on its own for them.
@@ -276,9 +265,7 @@ fn recommitted_honest_and_rejected<G: Group, P: RangeProofSystem<G>>() {
         for offset in (0..bytes.len()).step_by(24) {
             let mut b = bytes.clone();
             b[offset] ^= 0x02;
-            if let Ok(p) =
-                RecommittedRangeProof::<G>::from_bytes_for(<P as ballistic::RangeProofSystem<G>>::SYSTEM, &b, n, m)
-            {
+            if let Ok(p) = RecommittedRangeProof::<G>::from_bytes_for(P::SYSTEM, &b, n, m) {
                 assert!(verify(&mut s, &p, &statement).is_err(), "byte {offset} flipped");
             }
         }
@@ -396,22 +383,11 @@ fn sizes() {
         let got = (
             m * RangeProof::<G>::encoded_len(64, 1).unwrap(),
             MultiAssetRangeProof::<G>::encoded_len(64, m).unwrap(),
-            RecommittedRangeProof::<G>::encoded_len(<RangeProof<G> as ballistic::RangeProofSystem<G>>::SYSTEM, 64, m)
-                .unwrap(),
+            RecommittedRangeProof::<G>::encoded_len(ballistic::RangeSystem::Bulletproofs, 64, m).unwrap(),
             m * RangeProofPlus::<G>::encoded_len(64, 1).unwrap(),
-            RecommittedRangeProof::<G>::encoded_len(
-                <RangeProofPlus<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
-                64,
-                m,
-            )
-            .unwrap(),
+            RecommittedRangeProof::<G>::encoded_len(ballistic::RangeSystem::BulletproofsPlus, 64, m).unwrap(),
             m * RangeProofPlusPlus::<G>::encoded_len(64, 1).unwrap(),
-            RecommittedRangeProof::<G>::encoded_len(
-                <RangeProofPlusPlus<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
-                64,
-                m,
-            )
-            .unwrap(),
+            RecommittedRangeProof::<G>::encoded_len(ballistic::RangeSystem::BulletproofsPlusPlus, 64, m).unwrap(),
         );
         assert_eq!(got, (sep_bp, native, rec_bp, sep_plus, rec_plus, sep_pp, rec_pp), "m = {m}");
         if m >= 2 {

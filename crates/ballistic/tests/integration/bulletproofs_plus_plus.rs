@@ -433,7 +433,7 @@ fn intervals<G: Group>() {
             let bytes = proof.to_bytes();
             assert_eq!(bytes.len(), Pp::<G>::encoded_len(interval.bits(), interval.values()).unwrap());
             let back =
-                IntervalProof::<G>::from_bytes_for(<Pp<G> as ballistic::RangeProofSystem<G>>::SYSTEM, &bytes, interval)
+                IntervalProof::<G>::from_bytes_for(ballistic::RangeSystem::BulletproofsPlusPlus, &bytes, interval)
                     .unwrap();
             assert_eq!(back, proof);
             verify_iv(&back, &c, lo, hi, b"interval", &mut rng).unwrap();
@@ -484,13 +484,13 @@ fn intervals<G: Group>() {
     // Bytes for another width do not decode for this interval.
     let bytes = proof.to_bytes();
     assert!(IntervalProof::<G>::from_bytes_for(
-        <Pp<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
+        ballistic::RangeSystem::BulletproofsPlusPlus,
         &bytes,
         Interval::new(0, u64::MAX).unwrap()
     )
     .is_err());
     assert!(IntervalProof::<G>::from_bytes_for(
-        <Pp<G> as ballistic::RangeProofSystem<G>>::SYSTEM,
+        ballistic::RangeSystem::BulletproofsPlusPlus,
         &bytes[..bytes.len() - 1],
         Interval::new(lo, hi).unwrap()
     )

@@ -70,12 +70,7 @@ fn honest_intervals_verify<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>(
             verify(&mut s, &proof, &c, lo, hi, b"interval").unwrap_or_else(|e| panic!("[{lo}, {hi}] v={v}: {e}"));
             // Round trip through bytes.
             let bytes = proof.to_bytes();
-            let back = IntervalProof::<G>::from_bytes_for(
-                <S as ballistic::RangeProofSystem<G>>::SYSTEM,
-                &bytes,
-                Interval::new(lo, hi).unwrap(),
-            )
-            .unwrap();
+            let back = IntervalProof::<G>::from_bytes_for(S::SYSTEM, &bytes, Interval::new(lo, hi).unwrap()).unwrap();
             verify(&mut s, &back, &c, lo, hi, b"interval").unwrap();
         }
     }
@@ -125,18 +120,9 @@ fn statement_is_bound<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>() {
     assert_eq!(verify(&mut s, &proof, &bad, lo, hi, b"interval"), Err(ProofError::InvalidCommitment { index: 0 }));
     // Bytes for another width do not decode for this interval.
     let bytes = proof.to_bytes();
-    assert!(IntervalProof::<G>::from_bytes_for(
-        <S as ballistic::RangeProofSystem<G>>::SYSTEM,
-        &bytes,
-        Interval::new(0, u64::MAX).unwrap()
-    )
-    .is_err());
-    assert!(IntervalProof::<G>::from_bytes_for(
-        <S as ballistic::RangeProofSystem<G>>::SYSTEM,
-        &bytes[..bytes.len() - 1],
-        Interval::new(lo, hi).unwrap()
-    )
-    .is_err());
+    assert!(IntervalProof::<G>::from_bytes_for(S::SYSTEM, &bytes, Interval::new(0, u64::MAX).unwrap()).is_err());
+    assert!(IntervalProof::<G>::from_bytes_for(S::SYSTEM, &bytes[..bytes.len() - 1], Interval::new(lo, hi).unwrap())
+        .is_err());
     // Every interval fits Generators::new(64, 4).
     for &(lo, hi) in INTERVALS {
         let shape = Interval::new(lo, hi).unwrap().shape();
