@@ -527,8 +527,7 @@ fn recoverable<G: Group>(gens: &Generators<G>) {
             &mut Transcript::new(b"ctgrind"),
             &values,
             16,
-            &seed,
-            &output_id,
+            ballistic::RecoveryKey::new(&seed, &output_id),
             &message,
         );
         declassify(&seed[..]);
@@ -555,7 +554,13 @@ fn recoverable<G: Group>(gens: &Generators<G>) {
                 let Ok(proof) = system.decode::<G>(b, 16, 2) else { continue };
                 classify(&seed[..]);
                 classify(&output_id[..]);
-                let recovered = proof.recover(gens, &mut Transcript::new(b"ctgrind"), &c, 16, &seed, &output_id);
+                let recovered = proof.recover(
+                    gens,
+                    &mut Transcript::new(b"ctgrind"),
+                    &c,
+                    16,
+                    ballistic::RecoveryKey::new(&seed, &output_id),
+                );
                 declassify(&seed[..]);
                 declassify(&output_id[..]);
                 // The honest proof recovers; a tampered one may (recovery

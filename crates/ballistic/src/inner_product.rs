@@ -58,6 +58,25 @@ use crate::group::{Group, ScalarOps};
 use crate::poly::{inner_product, FoldingGens};
 use crate::transcript::TranscriptProtocol;
 
+/// The bases of one inner-product argument: `Q`, the generators `𝐆, 𝐇`
+/// scaled by `g_factors`, `h_factors` (all of the same power-of-two length
+/// `N`), and the generator table with its chain length, if the generators
+/// are the table's (the layout of `crate::generators`).
+pub(crate) struct IpaBases<'a, G: Group> {
+    /// `Q`.
+    pub q: &'a G::Point,
+    /// The factors of `𝐆`.
+    pub g_factors: &'a [G::Scalar],
+    /// The factors of `𝐇`.
+    pub h_factors: &'a [G::Scalar],
+    /// `𝐆`.
+    pub g: alloc::borrow::Cow<'a, [G::Point]>,
+    /// `𝐇`.
+    pub h: alloc::borrow::Cow<'a, [G::Point]>,
+    /// The generator table and its chain length, if any.
+    pub table: Option<(&'a GenTables<G>, usize)>,
+}
+
 /// A proof of the relation above: `lg N` pairs `(L_k, R_k)` and `a, b`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InnerProductProof<G: Group> {
@@ -86,20 +105,13 @@ impl<G: Group> InnerProductProof<G> {
     /// identical either way.
     // Indexing: every vector is the caller-checked power-of-two length N or a half of it.
     #[allow(clippy::indexing_slicing)]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn prove<'a>(
+    pub(crate) fn prove(
         transcript: &mut Transcript,
-        q: &G::Point,
-        g_factors: &[G::Scalar],
-        h_factors: &[G::Scalar],
-        g: impl Into<alloc::borrow::Cow<'a, [G::Point]>>,
-        h: impl Into<alloc::borrow::Cow<'a, [G::Point]>>,
-        table: Option<(&GenTables<G>, usize)>,
+        bases: IpaBases<'_, G>,
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
     ) -> Self {
-        let g: alloc::borrow::Cow<'a, [G::Point]> = g.into();
-        let h: alloc::borrow::Cow<'a, [G::Point]> = h.into();
+        let IpaBases { q, g_factors, h_factors, g, h, table } = bases;
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two());
         debug_assert!(b.len() == big_n && g.len() == big_n && h.len() == big_n);
@@ -367,17 +379,15 @@ mod tests {
         );
         let mut t = Transcript::new(b"ipa test");
         let (mut a2, mut b2) = (a.clone(), b.clone());
-        let proof = InnerProductProof::<G>::prove(
-            &mut t,
-            &q,
-            &g_factors,
-            &h_factors,
-            g.clone(),
-            h.clone(),
-            gens.vector().tables().map(|t| (t, n)),
-            &mut a2,
-            &mut b2,
-        );
+        let bases = IpaBases {
+            q: &q,
+            g_factors: &g_factors,
+            h_factors: &h_factors,
+            g: g.clone().into(),
+            h: h.clone().into(),
+            table: gens.vector().tables().map(|t| (t, n)),
+        };
+        let proof = InnerProductProof::<G>::prove(&mut t, bases, &mut a2, &mut b2);
         assert_eq!(proof.rounds(), n.trailing_zeros() as usize);
 
         let verify = |proof: &InnerProductProof<G>, p| -> bool {

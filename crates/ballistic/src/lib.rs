@@ -136,6 +136,6 @@ pub use generators::{BulletproofGens, Generators, PedersenGens, Precomputation, 
 pub use group::{CompressedPoint, Ed25519, Group, Point, Ristretto255, Scalar, Secp256k1};
 pub use range::{
     AnyRangeProof, Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus,
-    RangeProofSystem, RangeShape, RangeStatement, RangeSystem,
+    RangeProofSystem, RangeShape, RangeStatement, RangeSystem, RecoveryKey,
 };
 pub use transcript::{new_transcript, new_transcript_with_extra};

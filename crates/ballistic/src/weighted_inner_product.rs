@@ -107,46 +107,51 @@ fn weighted_inner_product<S: ScalarOps>(a: &[S], b: &[S], y_pows: &[S]) -> S {
     a.iter().zip(b).zip(y_pows).fold(S::zero(), |acc, ((a, b), y)| acc + *a * *b * *y)
 }
 
+/// The public side of one weighted inner-product argument: the bases
+/// `g`, `h`, the weight `y` and the generators `𝐆, 𝐇` (length `N`, a power
+/// of two).
+pub(crate) struct WipBases<'a, G: Group> {
+    /// `g`.
+    pub g: &'a G::Point,
+    /// `h`.
+    pub h: &'a G::Point,
+    /// `y`.
+    pub y: G::Scalar,
+    /// `𝐆`.
+    pub g_vec: Vec<G::Point>,
+    /// `𝐇`.
+    pub h_vec: Vec<G::Point>,
+}
+
 impl<G: Group> WipProof<G> {
     /// Prove the relation above for `a`, `b` (overwritten as they fold) and
     /// `alpha`, on generators `g_vec`, `h_vec` (length `N`, a power of two)
     /// and bases `g`, `h`. The caller binds the argument's domain
     /// separator (`wip_domain_sep`) first, if its transcript schedule has
     /// one.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn prove<N: NonceSource>(
         transcript: &mut Transcript,
-        g: &G::Point,
-        h: &G::Point,
-        y: G::Scalar,
-        g_vec: Vec<G::Point>,
-        h_vec: Vec<G::Point>,
+        bases: WipBases<'_, G>,
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
         alpha: G::Scalar,
         nonces: &mut N,
     ) -> Self {
-        Self::prove_lazy(transcript, g, h, y, g_vec, h_vec, a, b, alpha, nonces, LAZY_ROUNDS)
+        Self::prove_lazy(transcript, bases, (a, b, alpha), nonces, LAZY_ROUNDS)
     }
 
     /// [`prove`](Self::prove) with the first `lazy` rounds computed over the
     /// original generators (the proof is the same for every `lazy`).
     // Indexing: the prover's own vectors, of the caller-checked power-of-two length N or halves of it.
     #[allow(clippy::indexing_slicing)]
-    #[allow(clippy::too_many_arguments)]
     fn prove_lazy<N: NonceSource>(
         transcript: &mut Transcript,
-        g: &G::Point,
-        h: &G::Point,
-        y: G::Scalar,
-        g_vec: Vec<G::Point>,
-        h_vec: Vec<G::Point>,
-        a: &mut [G::Scalar],
-        b: &mut [G::Scalar],
-        alpha: G::Scalar,
+        bases: WipBases<'_, G>,
+        (a, b, alpha): (&mut [G::Scalar], &mut [G::Scalar], G::Scalar),
         nonces: &mut N,
         lazy: usize,
     ) -> Self {
+        let WipBases { g, h, y, g_vec, h_vec } = bases;
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two() && b.len() == big_n);
         debug_assert!(g_vec.len() == big_n && h_vec.len() == big_n);
@@ -366,17 +371,13 @@ mod tests {
             let proofs: Vec<Vec<u8>> = (0..=lg + 1)
                 .map(|lazy| {
                     let (mut a, mut b) = (a.clone(), b.clone());
+                    let bases = WipBases { g: &g, h: &h, y, g_vec: g_vec.clone(), h_vec: h_vec.clone() };
+                    let nonces = &mut SeededNonces::new(&seed);
                     let p = WipProof::<G>::prove_lazy(
                         &mut Transcript::new(b"wip"),
-                        &g,
-                        &h,
-                        y,
-                        g_vec.clone(),
-                        h_vec.clone(),
-                        &mut a,
-                        &mut b,
-                        alpha,
-                        &mut SeededNonces::new(&seed),
+                        bases,
+                        (&mut a, &mut b, alpha),
+                        nonces,
                         lazy,
                     );
                     let mut out = Vec::new();

@@ -164,10 +164,18 @@ fn provers_leave_nothing<G: Group>() {
         // message it recovers are wiped when dropped.
         for system in [ballistic::RangeSystem::Bulletproofs, ballistic::RangeSystem::BulletproofsPlus] {
             let (p, c, blindings) = system
-                .prove_recoverable::<G>(&gens, &mut Transcript::new(b"r"), &[VALUE], 64, &seed, b"o", b"memo")
+                .prove_recoverable::<G>(
+                    &gens,
+                    &mut Transcript::new(b"r"),
+                    &[VALUE],
+                    64,
+                    ballistic::RecoveryKey::new(&seed, b"o"),
+                    b"memo",
+                )
                 .unwrap();
             drop(blindings);
-            let recovered = p.recover(&gens, &mut Transcript::new(b"r"), &c, 64, &seed, b"o").unwrap();
+            let recovered =
+                p.recover(&gens, &mut Transcript::new(b"r"), &c, 64, ballistic::RecoveryKey::new(&seed, b"o")).unwrap();
             assert_eq!(recovered.openings[0].value, VALUE);
             assert_eq!(&recovered.message[..], b"memo");
             drop(recovered);

@@ -20,7 +20,7 @@ use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::generators::PedersenGens;
 use crate::group::{Group, ScalarOps};
-use crate::inner_product::InnerProductProof;
+use crate::inner_product::{InnerProductProof, IpaBases};
 use crate::poly::{inner_product, powers};
 use crate::transcript::TranscriptProtocol;
 
@@ -345,7 +345,8 @@ impl<G: Group> Prover<G> {
             powers(y_inv).take(padded_n).enumerate().map(|(i, yi)| if i < n1 { yi } else { u * yi }).collect();
         let table = bp_gens.tables().map(|t| (t, padded_n));
         let transcript = &mut this.transcript;
-        let ipp = InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, table, &mut l_vec, &mut r_vec);
+        let bases = IpaBases { q: &q, g_factors: &g_factors, h_factors: &h_factors, g: g.into(), h: h.into(), table };
+        let ipp = InnerProductProof::prove(transcript, bases, &mut l_vec, &mut r_vec);
 
         let mut t_points = t_points.into_iter();
         let mut next = || t_points.next().ok_or(ProofError::VerificationFailed);

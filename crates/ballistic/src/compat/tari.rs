@@ -19,7 +19,6 @@ use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
-use crate::nonces::RngNonces;
 use crate::range::bulletproofs_plus::{Flavor, RangeProofPlus};
 use crate::range::{RangeShape, RangeStatement};
 use crate::weighted_inner_product::WipProof;
@@ -57,20 +56,7 @@ impl<G: Group> RangeProofPlus<G> {
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
         tari_shape(n, values.len())?;
-        if blindings.len() != values.len() {
-            return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
-        }
-        let (proof, commitments, _) = Self::prove_with(
-            gens,
-            Flavor::Tari,
-            transcript,
-            values,
-            blindings,
-            n,
-            &mut RngNonces(rng),
-            G::Scalar::zero(),
-        )?;
-        Ok((proof, commitments))
+        Self::prove_flavor(gens, Flavor::Tari, transcript, values, blindings, n, rng)
     }
 
     /// Verify a proof made in `tari_bulletproofs_plus` 0.5's format (by tari

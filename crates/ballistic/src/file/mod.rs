@@ -37,7 +37,7 @@
 //! What is not pinned is the file's own claim.
 //!
 //! A proof made with owner recovery
-//! ([`RangeProofFile::prove_recoverable`], [`RecoveryKey`]) is an ordinary
+//! ([`RangeProofFile::prove_recoverable`], [`RecoveryKey`](crate::range::RecoveryKey)) is an ordinary
 //! range proof file: the output id and the message are not in it, and
 //! [`RangeProofFile::recover`] gives the seed's holder the [`Openings`]
 //! (values, blindings, and the message as `message`). Interval proofs are
@@ -101,7 +101,7 @@ pub use merkle::{
 pub use profile::Profile;
 pub use range::{
     verify_range_files, verify_range_files_pinned, verify_range_files_with, DecodedRangeFile, DecodedRangeProof,
-    ProveOptions, ProvedRange, RangePins, RangeProofFile, RecoveryKey, MAX_EXTRA,
+    ProveOptions, ProvedRange, RangePins, RangeProofFile, MAX_EXTRA,
 };
 pub use secrets::{
     parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_blinding, secret_hex, Openings,

@@ -14,8 +14,8 @@ use crate::encoding::{decode_point, from_hex, to_hex};
 use crate::generators::Generators;
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::range::{
-    AnyRangeProof, Interval, IntervalProof, IntervalStatement, RangeShape, RangeStatement, RangeSystem, MAX_BITS,
-    MAX_VALUES,
+    AnyRangeProof, Interval, IntervalProof, IntervalStatement, RangeShape, RangeStatement, RangeSystem, RecoveryKey,
+    MAX_BITS, MAX_VALUES,
 };
 use crate::transcript::new_transcript_with_extra;
 
@@ -161,26 +161,6 @@ pub struct ProveOptions<'a> {
     pub label: &'a str,
     /// Extra data bound into the transcript (at most [`MAX_EXTRA`] bytes; empty: none).
     pub extra: &'a [u8],
-}
-
-/// The owner's key of a recoverable proof ([`Recovered`](crate::range::Recovered)):
-/// the 32-byte seed, this output's id, and the message to hide in the proof.
-#[derive(Copy, Clone)]
-pub struct RecoveryKey<'a> {
-    /// The seed (secret).
-    pub seed: &'a [u8; 32],
-    /// The output id: 1 to [`crate::range::MAX_OUTPUT_ID`] bytes, unique per
-    /// output made with the seed (not secret, not in the file).
-    pub output_id: &'a [u8],
-    /// The message (at most [`crate::range::message_capacity`]`(m)` bytes;
-    /// empty when proving none; ignored when recovering).
-    pub message: &'a [u8],
-}
-
-impl core::fmt::Debug for RecoveryKey<'_> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("RecoveryKey { .. }")
-    }
 }
 
 fn check_extra(extra: &[u8]) -> Result<(), FileError> {
@@ -457,7 +437,8 @@ impl RangeProofFile {
         cache: &GeneratorCache<G>,
         options: &ProveOptions<'_>,
         values: &[u64],
-        key: &RecoveryKey<'_>,
+        key: RecoveryKey<'_>,
+        message: &[u8],
     ) -> Result<(RangeProofFile, Openings), FileError> {
         let label = options.label;
         check_label(label)?;
@@ -469,9 +450,8 @@ impl RangeProofFile {
         let shape = RangeShape::new(bits, values.len()).map_err(FileError::Proof)?;
         let gens = cache.get(shape.parties_needed(), shape.gens_per_party_needed());
         let mut transcript = new_transcript_with_extra(label.as_bytes(), options.extra);
-        let (proof, commitments, blindings) = system
-            .prove_recoverable(&gens, &mut transcript, values, bits, key.seed, key.output_id, key.message)
-            .map_err(FileError::Proof)?;
+        let (proof, commitments, blindings) =
+            system.prove_recoverable(&gens, &mut transcript, values, bits, key, message).map_err(FileError::Proof)?;
         let mut file = Self::from_proof::<G>(&proof, bits, &commitments, label)?;
         file.extra = (!options.extra.is_empty()).then(|| to_hex(options.extra));
         let openings = Openings {
@@ -483,7 +463,7 @@ impl RangeProofFile {
             values: values.to_vec(),
             blindings: blindings.iter().map(|b| to_hex(&ScalarOps::to_bytes(b))).collect(),
             commitments: file.commitments.clone(),
-            message: Some(to_hex(key.message)),
+            message: Some(to_hex(message)),
         };
         Ok((file, openings))
     }
@@ -495,7 +475,7 @@ impl RangeProofFile {
     /// or a proof not made for recovery, is
     /// `FileError::Proof(ProofError::RecoveryFailed)` and nothing is
     /// recovered. The proof is not verified here: verify it too.
-    pub fn recover(&self, seed: &[u8; 32], output_id: &[u8]) -> Result<Openings, FileError> {
+    pub fn recover(&self, key: RecoveryKey<'_>) -> Result<Openings, FileError> {
         if let Some(profile) = self.profile_id()? {
             return Err(FileError::Field {
                 field: "profile",
@@ -505,23 +485,16 @@ impl RangeProofFile {
                 },
             });
         }
-        crate::with_group!(self.group_id()?, G => self.recover_on::<G>(seed, output_id))
+        crate::with_group!(self.group_id()?, G => self.recover_on::<G>(key))
     }
 
-    fn recover_on<G: Group>(&self, seed: &[u8; 32], output_id: &[u8]) -> Result<Openings, FileError> {
+    fn recover_on<G: Group>(&self, key: RecoveryKey<'_>) -> Result<Openings, FileError> {
         let decoded = self.decode::<G>()?;
         let DecodedRangeProof::Range { statement, proof } = &decoded.proof else {
             return Err(FileError::Field { field: "min", reason: "interval proofs are not recoverable" });
         };
         let recovered = proof
-            .recover(
-                &Generators::<G>::new(0, 0),
-                &mut decoded.transcript(),
-                statement.commitments(),
-                self.bits,
-                seed,
-                output_id,
-            )
+            .recover(&Generators::<G>::new(0, 0), &mut decoded.transcript(), statement.commitments(), self.bits, key)
             .map_err(FileError::Proof)?;
         Ok(Openings {
             profile: None,

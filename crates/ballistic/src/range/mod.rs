@@ -46,7 +46,7 @@ pub use self::bulletproofs_plus::RangeProofPlus;
 pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
 pub use self::interval::{Interval, IntervalProof, IntervalStatement};
 pub use self::recovery::{
-    message_capacity, Opening, OverGroup, Recoverable, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID,
+    message_capacity, Opening, OverGroup, Recoverable, Recovered, RecoveryKey, MAX_MESSAGE_LEN, MAX_OUTPUT_ID,
     MAX_RECOVERABLE_VALUES,
 };
 
@@ -325,15 +325,13 @@ impl RangeSystem {
     /// Bulletproofs++ carries the payload sealed in 48 more bytes (see
     /// [`RangeProofPlusPlus`] for why): [`recoverable_encoded_len`](Self::recoverable_encoded_len).
     #[allow(clippy::type_complexity)]
-    #[allow(clippy::too_many_arguments)]
     pub fn prove_recoverable<G: Group>(
         self,
         gens: &Generators<G>,
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: crate::range::RecoveryKey<'_>,
         message: &[u8],
     ) -> Result<Recoverable<AnyRangeProof<G>>, ProofError> {
         fn any<G: Group, P: RangeProofSystem<G>>(
@@ -343,13 +341,9 @@ impl RangeSystem {
         }
         let (g, t, v) = (gens, transcript, values);
         match self {
-            RangeSystem::Bulletproofs => any(RangeProof::prove_recoverable(g, t, v, n, seed, output_id, message)),
-            RangeSystem::BulletproofsPlus => {
-                any(RangeProofPlus::prove_recoverable(g, t, v, n, seed, output_id, message))
-            }
-            RangeSystem::BulletproofsPlusPlus => {
-                any(RangeProofPlusPlus::prove_recoverable(g, t, v, n, seed, output_id, message))
-            }
+            RangeSystem::Bulletproofs => any(RangeProof::prove_recoverable(g, t, v, n, key, message)),
+            RangeSystem::BulletproofsPlus => any(RangeProofPlus::prove_recoverable(g, t, v, n, key, message)),
+            RangeSystem::BulletproofsPlusPlus => any(RangeProofPlusPlus::prove_recoverable(g, t, v, n, key, message)),
         }
     }
 }
@@ -381,11 +375,10 @@ macro_rules! range_proof_system {
                 transcript: &mut Transcript,
                 values: &[u64],
                 n: usize,
-                seed: &[u8; 32],
-                output_id: &[u8],
+                key: crate::range::RecoveryKey<'_>,
                 message: &[u8],
             ) -> Result<crate::range::Recoverable<Self>, ProofError> {
-                $ty::prove_recoverable(gens, transcript, values, n, seed, output_id, message)
+                $ty::prove_recoverable(gens, transcript, values, n, key, message)
             }
 
             fn recover(
@@ -394,10 +387,9 @@ macro_rules! range_proof_system {
                 transcript: &mut Transcript,
                 commitments: &[G::Compressed],
                 n: usize,
-                seed: &[u8; 32],
-                output_id: &[u8],
+                key: crate::range::RecoveryKey<'_>,
             ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
-                $ty::recover(self, gens, transcript, commitments, n, seed, output_id)
+                $ty::recover(self, gens, transcript, commitments, n, key)
             }
 
             fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
@@ -472,8 +464,7 @@ pub trait RangeProofSystem<G: Group>:
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: crate::range::RecoveryKey<'_>,
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError>;
 
@@ -488,8 +479,7 @@ pub trait RangeProofSystem<G: Group>:
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: crate::range::RecoveryKey<'_>,
     ) -> Result<Recovered<G::Scalar>, ProofError>;
 
     /// The encoded length of a (plain) proof for `m` values of `n` bits.
@@ -634,10 +624,9 @@ impl<G: Group> AnyRangeProof<G> {
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: crate::range::RecoveryKey<'_>,
     ) -> Result<Recovered<G::Scalar>, ProofError> {
-        on_any!(self, p => p.recover(gens, transcript, commitments, n, seed, output_id))
+        on_any!(self, p => p.recover(gens, transcript, commitments, n, key))
     }
 }
 

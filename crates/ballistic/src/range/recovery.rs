@@ -137,6 +137,34 @@ impl<S: ScalarOps> core::fmt::Debug for Recovered<S> {
     }
 }
 
+/// Who can recover an output: the owner's 32-byte `seed` and the output's
+/// `output_id` (1 to [`MAX_OUTPUT_ID`] bytes). The prover and the
+/// recovering owner give the same key; **every output made with one seed
+/// needs its own id** (two proofs with the same seed and id share their
+/// blindings; see the module documentation). Borrowed, so the seed is not
+/// copied; its `Debug` prints neither.
+#[derive(Clone, Copy)]
+pub struct RecoveryKey<'a> {
+    /// The owner's secret seed.
+    pub seed: &'a [u8; 32],
+    /// The output's public id, unique per output under one seed.
+    pub output_id: &'a [u8],
+}
+
+impl<'a> RecoveryKey<'a> {
+    /// The key of output `output_id` under `seed` (the id's length is
+    /// checked where it is used: [`ProofError::InvalidOutputId`]).
+    pub fn new(seed: &'a [u8; 32], output_id: &'a [u8]) -> Self {
+        RecoveryKey { seed, output_id }
+    }
+}
+
+impl core::fmt::Debug for RecoveryKey<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("RecoveryKey { .. }")
+    }
+}
+
 /// A proof type and its group, for [`Recoverable`].
 pub trait OverGroup {
     /// The group the proof lives in.
@@ -165,10 +193,10 @@ pub(crate) struct OutputKeys<S: ScalarOps> {
 /// `γ_j` and `K` for output `output_id` (see the module documentation).
 pub(crate) fn output_keys<S: ScalarOps>(
     transcript: &Transcript,
-    seed: &[u8; 32],
-    output_id: &[u8],
+    key: RecoveryKey<'_>,
     m: usize,
 ) -> Result<OutputKeys<S>, ProofError> {
+    let RecoveryKey { seed, output_id } = key;
     if output_id.is_empty() || output_id.len() > MAX_OUTPUT_ID {
         return Err(ProofError::InvalidOutputId { len: output_id.len(), max: MAX_OUTPUT_ID });
     }
@@ -254,15 +282,14 @@ pub(crate) struct Prepared<S: ScalarOps> {
 pub(crate) fn prepare<S: ScalarOps>(
     transcript: &Transcript,
     values: &[u64],
-    seed: &[u8; 32],
-    output_id: &[u8],
+    key: RecoveryKey<'_>,
     message: &[u8],
 ) -> Result<Prepared<S>, ProofError> {
     let capacity = message_capacity(values.len())?;
     if message.len() > capacity {
         return Err(ProofError::MessageTooLong { len: message.len(), capacity });
     }
-    let OutputKeys { blindings, cipher_key } = output_keys::<S>(transcript, seed, output_id, values.len())?;
+    let OutputKeys { blindings, cipher_key } = output_keys::<S>(transcript, key, values.len())?;
     let mut bytes = Zeroizing::new([0u8; SCALAR_LEN]);
     let mut at = 0;
     for v in values {
@@ -407,8 +434,10 @@ mod tests {
             let values: Vec<u64> = (0..m as u64).map(|j| u64::MAX - j).collect();
             for len in [0, 1, cap] {
                 let msg: Vec<u8> = (0..len as u8).map(|i| i ^ 0xa5).collect();
-                let prepared = prepare::<S>(&Transcript::new(b"t"), &values, &seed, b"id", &msg).unwrap();
-                let key = output_keys::<S>(&Transcript::new(b"t"), &seed, b"id", m).unwrap().cipher_key;
+                let prepared =
+                    prepare::<S>(&Transcript::new(b"t"), &values, RecoveryKey::new(&seed, b"id"), &msg).unwrap();
+                let key =
+                    output_keys::<S>(&Transcript::new(b"t"), RecoveryKey::new(&seed, b"id"), m).unwrap().cipher_key;
                 let (bytes, below) = decipher_scalar(&key, &*prepared.enciphered);
                 assert!(bool::from(below));
                 assert_eq!(*bytes, *prepared.payload);
@@ -419,7 +448,7 @@ mod tests {
             }
             let long = vec![1u8; cap + 1];
             assert_eq!(
-                prepare::<S>(&Transcript::new(b"t"), &values, &seed, b"id", &long).map(|_| ()),
+                prepare::<S>(&Transcript::new(b"t"), &values, RecoveryKey::new(&seed, b"id"), &long).map(|_| ()),
                 Err(ProofError::MessageTooLong { len: cap + 1, capacity: cap })
             );
         }

@@ -42,19 +42,18 @@ impl C {
         }
     }
 
-    /// `secp256k1_bulletproof_rangeproof_prove` (single-party form).
-    #[allow(clippy::too_many_arguments)]
+    /// `secp256k1_bulletproof_rangeproof_prove` (single-party form), with
+    /// the options of ours.
     fn prove(
         &self,
         values: &[u64],
         blinds: &[[u8; 32]],
-        value_gen: &[u8; 64],
-        nbits: usize,
         nonces: &GrinNonces,
-        extra: Option<&[u8]>,
-        mins: Option<&[u64]>,
-        message: Option<&[u8; 20]>,
+        options: &GrinProveOptions<'_>,
     ) -> Option<Vec<u8>> {
+        let value_gen = options.value_gen.map_or(GENERATOR_H_XY, |g| xy(&g));
+        let (nbits, extra, mins) = (options.n_bits, options.extra_commit, options.min_values);
+        let message = options.message.as_ref();
         let mut proof = vec![0u8; 2000];
         let mut plen = proof.len();
         let blind_ptrs: Vec<*const u8> = blinds.iter().map(|b| b.as_ptr()).collect();
@@ -297,29 +296,22 @@ impl Case {
         Case { n, values, blinds, openings, nonces: random_nonces(rng, false), value_gen, extra, message }
     }
 
-    fn ours(&self) -> (GrinProof, Vec<P>) {
-        let options = GrinProveOptions {
+    fn options(&self) -> GrinProveOptions<'_> {
+        GrinProveOptions {
             n_bits: self.n,
             value_gen: Some(self.value_gen),
             min_values: None,
             extra_commit: self.extra.as_deref(),
             message: self.message,
-        };
-        GrinProof::prove(&self.openings, &self.nonces, &options).unwrap()
+        }
+    }
+
+    fn ours(&self) -> (GrinProof, Vec<P>) {
+        GrinProof::prove(&self.openings, &self.nonces, &self.options()).unwrap()
     }
 
     fn theirs(&self, c: &C) -> Vec<u8> {
-        c.prove(
-            &self.values,
-            &self.blinds,
-            &xy(&self.value_gen),
-            self.n,
-            &self.nonces,
-            self.extra.as_deref(),
-            None,
-            self.message.as_ref(),
-        )
-        .expect("C prover")
+        c.prove(&self.values, &self.blinds, &self.nonces, &self.options()).expect("C prover")
     }
 
     fn statement(&self, commitments: Vec<P>) -> GrinStatement {

@@ -202,33 +202,42 @@ fn extra_data_is_bound_and_strict() {
 fn recoverable_files_give_back_openings_and_message() {
     let cache = GeneratorCache::<Secp256k1>::new();
     let seed = [9u8; 32];
-    let key = file::RecoveryKey { seed: &seed, output_id: b"out 1", message: b"memo" };
+    let key = ballistic::RecoveryKey::new(&seed, b"out 1");
     let options = file::ProveOptions {
         system: RangeSystem::Bulletproofs,
         range: file::ProvedRange::Bits(16),
         label: "wallet",
         extra: b"ctx",
     };
-    let (f, made) = RangeProofFile::prove_recoverable(&cache, &options, &[3, 65535], &key).unwrap();
+    let (f, made) = RangeProofFile::prove_recoverable(&cache, &options, &[3, 65535], key, b"memo").unwrap();
     f.verify().unwrap();
     assert_eq!(f.extra.as_deref(), Some("637478"));
-    let back = RangeProofFile::from_json(f.to_json().as_bytes()).unwrap().recover(&seed, b"out 1").unwrap();
+    let back = RangeProofFile::from_json(f.to_json().as_bytes())
+        .unwrap()
+        .recover(ballistic::RecoveryKey::new(&seed, b"out 1"))
+        .unwrap();
     assert_eq!(back, made);
     assert_eq!(back.values, vec![3, 65535]);
     assert_eq!(back.message.as_deref(), Some(ballistic::hazmat::to_hex(b"memo").as_str()));
     // Wrong seed, id or extra data: nothing recovered.
     let failed = FileError::Proof(ballistic::ProofError::RecoveryFailed);
-    assert_eq!(f.recover(&[8; 32], b"out 1").unwrap_err(), failed);
-    assert_eq!(f.recover(&seed, b"out 2").unwrap_err(), failed);
-    assert_eq!(RangeProofFile { extra: None, ..f.clone() }.recover(&seed, b"out 1").unwrap_err(), failed);
+    assert_eq!(f.recover(ballistic::RecoveryKey::new(&[8; 32], b"out 1")).unwrap_err(), failed);
+    assert_eq!(f.recover(ballistic::RecoveryKey::new(&seed, b"out 2")).unwrap_err(), failed);
+    assert_eq!(
+        RangeProofFile { extra: None, ..f.clone() }.recover(ballistic::RecoveryKey::new(&seed, b"out 1")).unwrap_err(),
+        failed
+    );
     // Intervals are not recoverable; neither are Monero files.
     let interval =
         file::ProveOptions { range: file::ProvedRange::Interval(ballistic::Interval::new(1, 5).unwrap()), ..options };
-    let err = RangeProofFile::prove_recoverable(&cache, &interval, &[3], &key).unwrap_err();
+    let err = RangeProofFile::prove_recoverable(&cache, &interval, &[3], key, b"memo").unwrap_err();
     assert!(matches!(err, FileError::Field { field: "min", .. }), "{err:?}");
     let monero =
         RangeProofFile::prove_monero(RangeSystem::BulletproofsPlus, &[1], &[], &mut rand_core::OsRng).unwrap().0;
-    assert!(matches!(monero.recover(&seed, b"out 1"), Err(FileError::Field { field: "profile", .. })));
+    assert!(matches!(
+        monero.recover(ballistic::RecoveryKey::new(&seed, b"out 1")),
+        Err(FileError::Field { field: "profile", .. })
+    ));
 }
 
 #[test]

@@ -12,7 +12,7 @@ use ballistic::range::{
     message_capacity, AnyRangeProof, Recovered, MAX_MESSAGE_LEN, MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES,
 };
 use ballistic::verify_dyn;
-use ballistic::{Generators, ProofError, RangeProofPlus, RangeShape, RangeStatement, RangeSystem};
+use ballistic::{Generators, ProofError, RangeProofPlus, RangeShape, RangeStatement, RangeSystem, RecoveryKey};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -21,19 +21,17 @@ const RECOVERABLE: [RangeSystem; 3] = RangeSystem::ALL;
 
 type Made<G> = (AnyRangeProof<G>, Vec<<G as Group>::Compressed>, Vec<<G as Group>::Scalar>);
 
-#[allow(clippy::too_many_arguments)]
 fn prove<G: Group>(
     gens: &Generators<G>,
     system: RangeSystem,
     label: &'static [u8],
     values: &[u64],
     n: usize,
-    seed: &[u8; 32],
-    id: &[u8],
+    key: RecoveryKey<'_>,
     message: &[u8],
 ) -> Result<Made<G>, ProofError> {
     system
-        .prove_recoverable::<G>(gens, &mut Transcript::new(label), values, n, seed, id, message)
+        .prove_recoverable::<G>(gens, &mut Transcript::new(label), values, n, key, message)
         .map(|(p, c, b)| (p, c, b.to_vec()))
 }
 
@@ -69,11 +67,18 @@ fn round_trip<G: Group>() {
                 };
                 let message: Vec<u8> = (0..len).map(|_| rng.gen()).collect();
                 let (proof, commitments, blindings) =
-                    prove(&gens, system, b"wallet/7", &values, n, &seed, b"out 1", &message).unwrap();
+                    prove(&gens, system, b"wallet/7", &values, n, RecoveryKey::new(&seed, b"out 1"), &message).unwrap();
                 // A recoverable proof is an ordinary proof to a verifier.
                 assert!(verifies(&gens, &proof, b"wallet/7", &commitments, n), "{system:?} n={n} m={m}");
-                let Recovered { openings, message: got } =
-                    proof.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1").unwrap();
+                let Recovered { openings, message: got } = proof
+                    .recover(
+                        &gens,
+                        &mut Transcript::new(b"wallet/7"),
+                        &commitments,
+                        n,
+                        RecoveryKey::new(&seed, b"out 1"),
+                    )
+                    .unwrap();
                 assert_eq!(openings.len(), m);
                 for ((o, v), b) in openings.iter().zip(&values).zip(&blindings) {
                     assert_eq!(o.value, *v, "{system:?} n={n} m={m}");
@@ -82,7 +87,13 @@ fn round_trip<G: Group>() {
                 assert_eq!(&got[..], &message[..], "{system:?} n={n} m={m} len={len}");
                 // The bytes round-trip and still recover.
                 let back = system.decode::<G>(&proof.to_bytes(), n, m).unwrap();
-                let again = back.recover(&gens, &mut Transcript::new(b"wallet/7"), &commitments, n, &seed, b"out 1");
+                let again = back.recover(
+                    &gens,
+                    &mut Transcript::new(b"wallet/7"),
+                    &commitments,
+                    n,
+                    RecoveryKey::new(&seed, b"out 1"),
+                );
                 assert_eq!(again.map(|r| r.openings), Ok(openings));
             }
         }
@@ -95,14 +106,17 @@ fn wrong_inputs_recover_nothing<G: Group>() {
     let seed: [u8; 32] = rng.gen();
     let values = [12345u64, 678];
     for system in RECOVERABLE {
-        let (proof, commitments, _) = prove(&gens, system, b"ctx", &values, 16, &seed, b"id", b"hi").unwrap();
+        let (proof, commitments, _) =
+            prove(&gens, system, b"ctx", &values, 16, RecoveryKey::new(&seed, b"id"), b"hi").unwrap();
         let recover = |proof: &AnyRangeProof<G>,
                        seed: &[u8; 32],
                        label: &'static [u8],
                        commitments: &[G::Compressed],
                        n: usize,
                        id: &[u8]| {
-            proof.recover(&gens, &mut Transcript::new(label), commitments, n, seed, id).map(|r| r.openings.len())
+            proof
+                .recover(&gens, &mut Transcript::new(label), commitments, n, RecoveryKey::new(seed, id))
+                .map(|r| r.openings.len())
         };
         assert_eq!(recover(&proof, &seed, b"ctx", &commitments, 16, b"id"), Ok(2));
         // Another output id recovers nothing; an empty or oversized id is refused.
@@ -113,11 +127,11 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         );
         let long = vec![1u8; ballistic::range::MAX_OUTPUT_ID + 1];
         assert!(matches!(
-            prove(&gens, system, b"ctx", &values, 16, &seed, &long, b""),
+            prove(&gens, system, b"ctx", &values, 16, RecoveryKey::new(&seed, &long), b""),
             Err(ProofError::InvalidOutputId { .. })
         ));
         assert!(matches!(
-            prove(&gens, system, b"ctx", &values, 16, &seed, b"", b""),
+            prove(&gens, system, b"ctx", &values, 16, RecoveryKey::new(&seed, b""), b""),
             Err(ProofError::InvalidOutputId { len: 0, max: MAX_OUTPUT_ID })
         ));
         // Wrong seed, label, order of commitments, n, number of commitments.
@@ -129,7 +143,8 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         let swapped = [commitments[1], commitments[0]];
         assert_eq!(recover(&proof, &seed, b"ctx", &swapped, 16, b"id"), Err(ProofError::RecoveryFailed));
         // Another commitment in place of one (same seed, another output).
-        let (_, foreign, _) = prove(&gens, system, b"ctx", &values, 16, &seed, b"id 2", b"hi").unwrap();
+        let (_, foreign, _) =
+            prove(&gens, system, b"ctx", &values, 16, RecoveryKey::new(&seed, b"id 2"), b"hi").unwrap();
         let mixed = [commitments[0], foreign[1]];
         assert_eq!(recover(&proof, &seed, b"ctx", &mixed, 16, b"id"), Err(ProofError::RecoveryFailed));
         // n = 15 keeps the padded length 32: the transcript differs.
@@ -143,13 +158,15 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         // recovers nothing — or, where the field plays no part in recovery
         // (Bulletproofs' t̂, τ_x and inner-product argument; Bulletproofs+'
         // r', s'), the true openings and message: never a wrong one.
-        let truth = proof.recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id").unwrap();
+        let truth = proof
+            .recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, RecoveryKey::new(&seed, b"id"))
+            .unwrap();
         let bytes = proof.to_bytes();
         for offset in (0..bytes.len()).step_by(8) {
             let mut b = bytes.clone();
             b[offset] ^= 0x04;
             if let Ok(p) = system.decode::<G>(&b, 16, 2) {
-                match p.recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, &seed, b"id") {
+                match p.recover(&gens, &mut Transcript::new(b"ctx"), &commitments, 16, RecoveryKey::new(&seed, b"id")) {
                     Err(e) => assert_eq!(e, ProofError::RecoveryFailed, "{system:?}: byte {offset} flipped"),
                     Ok(r) => {
                         assert_eq!(r, truth, "{system:?}: byte {offset} flipped");
@@ -180,18 +197,18 @@ fn wrong_inputs_recover_nothing<G: Group>() {
         // Too many values for the payload; a message too long.
         let four = [1u64; MAX_RECOVERABLE_VALUES + 1];
         assert!(matches!(
-            prove(&gens, system, b"ctx", &four, 8, &seed, b"id", b""),
+            prove(&gens, system, b"ctx", &four, 8, RecoveryKey::new(&seed, b"id"), b""),
             Err(ProofError::InvalidAggregation { .. })
         ));
         for m in 1..=MAX_RECOVERABLE_VALUES {
             let cap = message_capacity(m).unwrap();
-            let r = prove(&gens, system, b"ctx", &vec![1; m], 8, &seed, b"id", &vec![0; cap + 1]);
+            let r = prove(&gens, system, b"ctx", &vec![1; m], 8, RecoveryKey::new(&seed, b"id"), &vec![0; cap + 1]);
             assert_eq!(r.map(|_| ()), Err(ProofError::MessageTooLong { len: cap + 1, capacity: cap }));
         }
         assert_eq!(message_capacity(1), Ok(MAX_MESSAGE_LEN));
         // Out-of-range values are refused as for any proof.
         assert_eq!(
-            prove(&gens, system, b"ctx", &[256], 8, &seed, b"id", b"").map(|_| ()),
+            prove(&gens, system, b"ctx", &[256], 8, RecoveryKey::new(&seed, b"id"), b"").map(|_| ()),
             Err(ProofError::ValueOutOfRange { index: 0, bits: 8 })
         );
     }
@@ -205,7 +222,7 @@ fn plus_plus_sealed<G: Group>() {
     let gens = Generators::<G>::new(16, 4);
     let seed = [3u8; 32];
     let system = RangeSystem::BulletproofsPlusPlus;
-    let (proof, c, _) = prove(&gens, system, b"ctx", &[5, 6], 16, &seed, b"id", b"memo").unwrap();
+    let (proof, c, _) = prove(&gens, system, b"ctx", &[5, 6], 16, RecoveryKey::new(&seed, b"id"), b"memo").unwrap();
     let bytes = proof.to_bytes();
     let plain_len = RangeProofPlusPlus::<G>::encoded_len(16, 2).unwrap();
     assert_eq!(bytes.len(), plain_len + 48);
@@ -216,14 +233,14 @@ fn plus_plus_sealed<G: Group>() {
     // Stripped: a plain-length proof whose transcript no longer matches.
     let stripped = system.decode::<G>(&bytes[..plain_len], 16, 2).unwrap();
     assert!(!verifies(&gens, &stripped, b"ctx", &c, 16));
-    assert!(stripped.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id").is_err());
+    assert!(stripped.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, RecoveryKey::new(&seed, b"id")).is_err());
     // Any bit of the sealed payload flipped: neither verifies nor recovers.
     for offset in plain_len..bytes.len() {
         let mut b = bytes.clone();
         b[offset] ^= 0x10;
         let p = system.decode::<G>(&b, 16, 2).unwrap();
         assert!(!verifies(&gens, &p, b"ctx", &c, 16), "byte {offset}");
-        let r = p.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
+        let r = p.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, RecoveryKey::new(&seed, b"id"));
         assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryFailed), "byte {offset}");
     }
     // Other lengths are refused.
@@ -234,7 +251,7 @@ fn plus_plus_sealed<G: Group>() {
     let (plain, c) =
         system.prove::<G, _>(&gens, &mut Transcript::new(b"ctx"), &[5], &[blinding], 16, &mut rng).unwrap();
     assert_eq!(plain.to_bytes().len(), RangeProofPlusPlus::<G>::encoded_len(16, 1).unwrap());
-    let r = plain.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
+    let r = plain.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, RecoveryKey::new(&seed, b"id"));
     assert_eq!(r.map(|_| ()), Err(ProofError::RecoveryFailed));
 }
 
@@ -242,7 +259,9 @@ fn contexts_separate_proofs<G: Group>() {
     let gens = Generators::<G>::new(64, 1);
     let seed = [7u8; 32];
     for system in RECOVERABLE {
-        let prove = |label: &'static [u8], id: &[u8]| prove(&gens, system, label, &[5], 64, &seed, id, b"").unwrap();
+        let prove = |label: &'static [u8], id: &[u8]| {
+            prove(&gens, system, label, &[5], 64, RecoveryKey::new(&seed, id), b"").unwrap()
+        };
         let (p1, c1, _) = prove(b"output 1", b"id 1");
         let (p2, c2, _) = prove(b"output 2", b"id 2");
         let (p1_again, c1_again, _) = prove(b"output 1", b"id 1");
@@ -276,7 +295,8 @@ fn outputs_never_share_blindings<G: Group>() {
         }
         let values = [rng.gen::<u8>() as u64, if case % 2 == 0 { 7 } else { rng.gen::<u8>() as u64 }];
         let system = RECOVERABLE[case % 3];
-        let (_, commitments, blindings) = prove(&gens, system, label, &values, 8, &seed, &id, b"").unwrap();
+        let (_, commitments, blindings) =
+            prove(&gens, system, label, &values, 8, RecoveryKey::new(&seed, &id), b"").unwrap();
         for b in &blindings {
             assert!(seen.insert(b.to_bytes().to_vec()), "a blinding was used twice");
         }
@@ -285,16 +305,24 @@ fn outputs_never_share_blindings<G: Group>() {
     // The same seed and id under two labels (a caller reusing an id across
     // applications): the blindings still differ, as the context is bound.
     for system in RECOVERABLE {
-        let (_, _, b1) = prove(&gens, system, b"app 1", &[1], 8, &[5u8; 32], b"same id", b"").unwrap();
-        let (_, _, b2) = prove(&gens, system, b"app 2", &[1], 8, &[5u8; 32], b"same id", b"").unwrap();
+        let (_, _, b1) =
+            prove(&gens, system, b"app 1", &[1], 8, RecoveryKey::new(&[5u8; 32], b"same id"), b"").unwrap();
+        let (_, _, b2) =
+            prove(&gens, system, b"app 2", &[1], 8, RecoveryKey::new(&[5u8; 32], b"same id"), b"").unwrap();
         assert_ne!(b1, b2, "{system:?}");
     }
     // Same seed and label, values 1000 and 1001 in two outputs: V_2 − V_1 is not B.
     let seed = [1u8; 32];
     let one = |v: u64, id: &[u8]| {
-        let (_, c, _) =
-            RangeProofPlus::<G>::prove_recoverable(&gens, &mut Transcript::new(b"w"), &[v], 16, &seed, id, b"")
-                .unwrap();
+        let (_, c, _) = RangeProofPlus::<G>::prove_recoverable(
+            &gens,
+            &mut Transcript::new(b"w"),
+            &[v],
+            16,
+            RecoveryKey::new(&seed, id),
+            b"",
+        )
+        .unwrap();
         G::decompress(&c[0]).unwrap()
     };
     let (v1, v2) = (one(1000, b"a"), one(1001, b"b"));
@@ -319,17 +347,17 @@ fn recovery_overhead() {
     };
     for system in RECOVERABLE {
         let blinding = <<G as Group>::Scalar as ScalarOps>::random(&mut rng);
-        let (p, c, _) = prove(&gens, system, b"t", &[77], 64, &seed, b"id", b"memo").unwrap();
+        let (p, c, _) = prove(&gens, system, b"t", &[77], 64, RecoveryKey::new(&seed, b"id"), b"memo").unwrap();
         let (mut plain, mut recoverable, mut recover) = (Vec::new(), Vec::new(), Vec::new());
         for _ in 0..reps {
             let start = std::time::Instant::now();
             system.prove::<G, _>(&gens, &mut Transcript::new(b"t"), &[77], &[blinding], 64, &mut rng).unwrap();
             plain.push(start.elapsed().as_secs_f64());
             let start = std::time::Instant::now();
-            prove(&gens, system, b"t", &[77], 64, &seed, b"id", b"memo").unwrap();
+            prove(&gens, system, b"t", &[77], 64, RecoveryKey::new(&seed, b"id"), b"memo").unwrap();
             recoverable.push(start.elapsed().as_secs_f64());
             let start = std::time::Instant::now();
-            p.recover(&gens, &mut Transcript::new(b"t"), &c, 64, &seed, b"id").unwrap();
+            p.recover(&gens, &mut Transcript::new(b"t"), &c, 64, RecoveryKey::new(&seed, b"id")).unwrap();
             recover.push(start.elapsed().as_secs_f64());
         }
         let (plain, recoverable, recover) = (median(plain), median(recoverable), median(recover));
@@ -351,7 +379,7 @@ fn message_shift_is_refused<G: Group>() {
     let gens = Generators::<G>::new(16, 1);
     let seed = [8u8; 32];
     let system = RangeSystem::Bulletproofs;
-    let (proof, c, _) = prove(&gens, system, b"ctx", &[42], 16, &seed, b"id", b"hi").unwrap();
+    let (proof, c, _) = prove(&gens, system, b"ctx", &[42], 16, RecoveryKey::new(&seed, b"id"), b"hi").unwrap();
     let mut bytes = proof.to_bytes();
     let at = 4 * G::POINT_LEN + 64;
     let mu = <G::Scalar as ScalarOps>::from_canonical_bytes(&bytes[at..at + 32].try_into().unwrap()).unwrap();
@@ -360,7 +388,7 @@ fn message_shift_is_refused<G: Group>() {
     let shifted = mu + <G::Scalar as ScalarOps>::from_canonical_bytes(&shift).unwrap();
     bytes[at..at + 32].copy_from_slice(&shifted.to_bytes());
     let tampered = system.decode::<G>(&bytes, 16, 1).unwrap();
-    let r = tampered.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, &seed, b"id");
+    let r = tampered.recover(&gens, &mut Transcript::new(b"ctx"), &c, 16, RecoveryKey::new(&seed, b"id"));
     assert_eq!(r.map(|r| r.message.to_vec()), Err(ProofError::RecoveryFailed));
 }
 
@@ -389,8 +417,10 @@ fn reproving_with_another_message_shares_nothing<G: Group>() {
     let pairs: [(&[u8], &[u8]); 3] = [(b"memo one", b"memo two"), (b"", b"x"), (b"same length A", b"same length B")];
     for system in RECOVERABLE {
         for (m1, m2) in pairs {
-            let (p1, c1, b1) = prove(&gens, system, b"wallet", &[value], 64, &seed, b"output 7", m1).unwrap();
-            let (p2, c2, b2) = prove(&gens, system, b"wallet", &[value], 64, &seed, b"output 7", m2).unwrap();
+            let (p1, c1, b1) =
+                prove(&gens, system, b"wallet", &[value], 64, RecoveryKey::new(&seed, b"output 7"), m1).unwrap();
+            let (p2, c2, b2) =
+                prove(&gens, system, b"wallet", &[value], 64, RecoveryKey::new(&seed, b"output 7"), m2).unwrap();
             // Same output: same commitment and blinding (by design).
             assert_eq!((&c1, &b1), (&c2, &b2));
             let (x1, x2) = (p1.to_bytes(), p2.to_bytes());
@@ -428,7 +458,9 @@ fn reproving_with_another_message_shares_nothing<G: Group>() {
             }
             for (p, m) in [(&p1, m1), (&p2, m2)] {
                 assert!(verifies(&gens, p, b"wallet", &c1, 64));
-                let r = p.recover(&gens, &mut Transcript::new(b"wallet"), &c1, 64, &seed, b"output 7").unwrap();
+                let r = p
+                    .recover(&gens, &mut Transcript::new(b"wallet"), &c1, 64, RecoveryKey::new(&seed, b"output 7"))
+                    .unwrap();
                 assert_eq!((r.openings[0].value, r.message.to_vec()), (value, m.to_vec()));
             }
         }

@@ -106,27 +106,26 @@ pub fn add_incomplete<S: ScalarOps, CS: ConstraintSystem<S>>(
     // x₁ = x₂ − dx and y₁ = y₂ − dy from here on (bounded combinations).
     let x1 = q.x.clone() - dx;
     let y1 = q.y.clone() - dy;
-    finish(cs, k, lambda.into(), x1, y1, q.x.clone(), p.value.zip(values.map(|v| v.0)), q.value.map(|v| v.x))
+    let first = PointVar { x: x1, y: y1, value: p.value };
+    finish(cs, k, (lambda.into(), values.map(|v| v.0)), first, (q.x.clone(), q.value.map(|v| v.x)))
 }
 
 /// The addition law's tail: `ρ = λ²`, `x₃ = B·ρ − A − x₁ − x₂`,
-/// `σ = λ(x₁ − x₃)`, `y₃ = σ − y₁` (2 gates).
-#[allow(clippy::too_many_arguments)]
+/// `σ = λ(x₁ − x₃)`, `y₃ = σ − y₁` (2 gates), for `λ`, the first point
+/// `(x₁, y₁)` and the second point's `x₂`, each with the prover's value.
 fn finish<S: ScalarOps, CS: ConstraintSystem<S>>(
     cs: &mut CS,
     k: &Coefficients<S>,
-    lambda: LinearCombination<S>,
-    x1: LinearCombination<S>,
-    y1: LinearCombination<S>,
-    x2: LinearCombination<S>,
-    p_lambda: Option<(AffinePoint<S>, S)>,
-    x2_value: Option<S>,
+    (lambda, lambda_value): (LinearCombination<S>, Option<S>),
+    first: PointVar<S>,
+    (x2, x2_value): (LinearCombination<S>, Option<S>),
 ) -> Result<PointVar<S>, ProofError> {
+    let PointVar { x: x1, y: y1, value: p } = first;
     let (_, _, rho) = cs.multiply(lambda.clone(), lambda.clone());
     let x3 = LinearCombination::from(rho).times(k.b) - k.a - x1.clone() - x2;
     let (_, _, sigma) = cs.multiply(lambda, (x1 - x3.clone()).simplify());
     let y3 = LinearCombination::from(sigma) - y1;
-    let value = match (p_lambda, x2_value) {
+    let value = match (p.zip(lambda_value), x2_value) {
         (Some((p, l)), Some(x2)) => {
             let x3 = k.b * l * l - k.a - p.x - x2;
             Some(AffinePoint::new(x3, l * (p.x - x3) - p.y))
@@ -173,16 +172,7 @@ pub fn double<S: ScalarOps, CS: ConstraintSystem<S>>(
         LinearCombination::from(num) - LinearCombination::from(xx).times(S::from_u64(3)) - p.x.clone().times(two * k.a)
             + (-k.c),
     );
-    finish(
-        cs,
-        k,
-        lambda.into(),
-        p.x.clone(),
-        p.y.clone(),
-        p.x.clone(),
-        p.value.zip(values.map(|v| v.0)),
-        p.value.map(|v| v.x),
-    )
+    finish(cs, k, (lambda.into(), values.map(|v| v.0)), p.clone(), (p.x.clone(), p.value.map(|v| v.x)))
 }
 
 /// The signed 3-bit lookup of the Pedersen hash: `(1 − 2s₂)(1 + s₀ +

@@ -22,6 +22,7 @@ use crate::equation::{Equation, Verifiable};
 use crate::errors::ProofError;
 use crate::group::fast::Montgomery;
 use crate::group::{Ed25519, Group, ScalarOps};
+use crate::weighted_inner_product::WipBases;
 
 /// Most inner-product rounds: `lg(64·16)`.
 pub const MAX_ROUNDS: usize = 10;
@@ -142,7 +143,8 @@ impl MoneroPlusProof {
         }
         drop(alpha);
 
-        let wip = wip_prove(&mut transcript, &g, &h, y, g_vec, h_vec, &mut a_l, &mut a_r, *alpha_hat, rng, tweak);
+        let bases = WipBases { g: &g, h: &h, y, g_vec, h_vec };
+        let wip = wip_prove(&mut transcript, bases, (&mut a_l, &mut a_r, *alpha_hat), rng, tweak);
         let (l_vec, r_vec, a1, b, r1, s1, d1) = wip;
         let compressed = commitments.iter().map(|c| c.compress()).collect();
         let consensus = MoneroConsensus::Strict;
@@ -278,17 +280,10 @@ impl DecodedIn for MoneroPlusProof {
 // Indexing: the prover's own vectors, of the power-of-two length N (the
 // generators too) or the current half of it.
 #[allow(clippy::type_complexity, clippy::indexing_slicing)]
-#[allow(clippy::too_many_arguments)]
 fn wip_prove<R: RngCore + CryptoRng>(
     transcript: &mut KeccakTranscript,
-    g: &EdwardsPoint,
-    h: &EdwardsPoint,
-    y: Scalar,
-    mut g_vec: Vec<EdwardsPoint>,
-    mut h_vec: Vec<EdwardsPoint>,
-    a: &mut [Scalar],
-    b: &mut [Scalar],
-    alpha: Scalar,
+    bases: WipBases<'_, Ed25519>,
+    (a, b, alpha): (&mut [Scalar], &mut [Scalar], Scalar),
     rng: &mut R,
     tweak: Tweak<'_>,
 ) -> (
@@ -300,6 +295,7 @@ fn wip_prove<R: RngCore + CryptoRng>(
     Scalar,
     Scalar,
 ) {
+    let WipBases { g, h, y, mut g_vec, mut h_vec } = bases;
     let inv8 = inv_eight();
     let n_total = a.len();
     let y_pows: Vec<Scalar> = crate::poly::powers(y).skip(1).take(n_total).collect(); // y^1 … y^N

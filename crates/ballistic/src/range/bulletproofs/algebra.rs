@@ -50,7 +50,7 @@ use crate::encoding::ProofPoint;
 use crate::generators::Generators;
 use crate::generators::{BulletproofGens, PedersenGens};
 use crate::group::{Group, ScalarOps};
-use crate::inner_product::InnerProductProof;
+use crate::inner_product::{InnerProductProof, IpaBases};
 use crate::poly::{inner_product, powers};
 use crate::range::RangeShape;
 use crate::transcript::TranscriptProtocol;
@@ -340,5 +340,6 @@ pub(crate) fn prove_inner_product<G: Group>(
     let table = bp_gens.tables().map(|t| (t, n));
     // Public (masked), but wiped as the single prover always did.
     let (mut l, mut r) = (Zeroizing::new(share.l), Zeroizing::new(share.r));
-    InnerProductProof::prove(transcript, &q, &g_factors, &h_factors, g, h, table, &mut l, &mut r)
+    let bases = IpaBases { q: &q, g_factors: &g_factors, h_factors: &h_factors, g: g.into(), h: h.into(), table };
+    InnerProductProof::prove(transcript, bases, &mut l, &mut r)
 }

@@ -63,7 +63,7 @@ use crate::group::{Group, ScalarOps};
 use crate::nonces::SeededNonces;
 use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
 use crate::range::recovery::{OutputKeys, OverGroup};
-use crate::range::recovery::{Recoverable, Recovered};
+use crate::range::recovery::{Recoverable, Recovered, RecoveryKey};
 use crate::range::RangeShape;
 
 /// The nonce stream for `α₀` (after the statement).
@@ -95,12 +95,11 @@ impl<G: Group> RangeProof<G> {
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: RecoveryKey<'_>,
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError> {
-        let prepared = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
-        let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(seed, &prepared);
+        let prepared = prepare::<G::Scalar>(transcript, values, key, message)?;
+        let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(key.seed, &prepared);
         let (proof, commitments) = Self::prove_inner(gens, transcript, values, &prepared.blindings, n, nonces)?;
         Ok((proof, commitments, prepared.blindings.clone()))
     }
@@ -120,8 +119,7 @@ impl<G: Group> RangeProof<G> {
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: RecoveryKey<'_>,
     ) -> Result<Recovered<G::Scalar>, ProofError> {
         let pc_gens = gens.pedersen();
         let shape = RangeShape::new(n, commitments.len())?;
@@ -132,8 +130,8 @@ impl<G: Group> RangeProof<G> {
                 got: self.encoded_len_of(),
             });
         }
-        let OutputKeys { blindings, cipher_key } = output_keys::<G::Scalar>(transcript, seed, output_id, shape.m)?;
-        let nonces = SeededNonces::new(seed);
+        let OutputKeys { blindings, cipher_key } = output_keys::<G::Scalar>(transcript, key, shape.m)?;
+        let nonces = SeededNonces::new(key.seed);
         let big_n = shape.padded;
         let mut alpha0 = Zeroizing::new(G::Scalar::zero());
         let mut first = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));

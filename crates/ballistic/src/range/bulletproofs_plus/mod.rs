@@ -70,7 +70,7 @@ use crate::inner_product::s_vector_fast;
 use crate::nonces::{NonceSource, RngNonces, SeededNonces};
 use crate::poly::{pow, powers, powers_fast, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
-use crate::weighted_inner_product::{last_nonces, WipChallenges, WipProof};
+use crate::weighted_inner_product::{last_nonces, WipBases, WipChallenges, WipProof};
 
 pub(crate) mod recovery;
 
@@ -160,33 +160,37 @@ impl<G: Group> RangeProofPlus<G> {
         n: usize,
         rng: &mut R,
     ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        if blindings.len() != values.len() {
-            return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
-        }
-        let (proof, commitments, _) = Self::prove_with(
-            gens,
-            Flavor::Ballistic,
-            transcript,
-            values,
-            blindings,
-            n,
-            &mut RngNonces(rng),
-            G::Scalar::zero(),
-        )?;
-        Ok((proof, commitments))
+        Self::prove_flavor(gens, Flavor::Ballistic, transcript, values, blindings, n, rng)
     }
 
-    /// The prover with blindings `γ_j`; `α` is the nonce `alpha` plus
-    /// `payload`.
-    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
-    #[allow(clippy::indexing_slicing)]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn prove_with<N: NonceSource>(
+    /// The prover with the caller's RNG in either transcript schedule.
+    pub(crate) fn prove_flavor<R: RngCore + CryptoRng>(
         gens: &Generators<G>,
         flavor: Flavor,
         transcript: &mut Transcript,
         values: &[u64],
         blindings: &[G::Scalar],
+        n: usize,
+        rng: &mut R,
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        if blindings.len() != values.len() {
+            return Err(ProofError::WrongNumBlindings { values: values.len(), blindings: blindings.len() });
+        }
+        let nonces = &mut RngNonces(rng);
+        let (proof, commitments, _) =
+            Self::prove_with(gens, flavor, transcript, (values, blindings), n, nonces, G::Scalar::zero())?;
+        Ok((proof, commitments))
+    }
+
+    /// The prover with the openings `(v_j, γ_j)`; `α` is the nonce `alpha`
+    /// plus `payload`.
+    // Indexing: values has m entries and bit(k) reads k / n < m for k < n·m; the vectors are built here with N entries.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn prove_with<N: NonceSource>(
+        gens: &Generators<G>,
+        flavor: Flavor,
+        transcript: &mut Transcript,
+        (values, blindings): (&[u64], &[G::Scalar]),
         n: usize,
         nonces: &mut N,
         payload: G::Scalar,
@@ -257,18 +261,8 @@ impl<G: Group> RangeProofPlus<G> {
         if flavor == Flavor::Ballistic {
             transcript.wip_domain_sep(big_n as u64);
         }
-        let wip = WipProof::prove(
-            transcript,
-            &pc_gens.b,
-            &pc_gens.b_blinding,
-            y,
-            g,
-            h,
-            &mut a_hat,
-            &mut b_hat,
-            *alpha_hat,
-            nonces,
-        );
+        let bases = WipBases { g: &pc_gens.b, h: &pc_gens.b_blinding, y, g_vec: g, h_vec: h };
+        let wip = WipProof::prove(transcript, bases, &mut a_hat, &mut b_hat, *alpha_hat, nonces);
         Ok((RangeProofPlus { a: a_point, wip }, commitments, blindings))
     }
 

@@ -50,7 +50,7 @@ use super::*;
 use crate::generators::Generators;
 pub(crate) use crate::range::recovery::Recoverable;
 use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
-use crate::range::recovery::{OutputKeys, OverGroup, Recovered};
+use crate::range::recovery::{OutputKeys, OverGroup, Recovered, RecoveryKey};
 
 /// The nonces of a recoverable proof: [`SeededNonces`], except the last
 /// step's `r, s`, whose key also binds the payload (so `B = r·y·s·B + η·B̃`
@@ -93,14 +93,13 @@ impl<G: Group> RangeProofPlus<G> {
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: RecoveryKey<'_>,
         message: &[u8],
     ) -> Result<Recoverable<Self>, ProofError> {
-        let prepared = prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
-        let mut nonces = PayloadBound { seed, payload: prepared.payload.clone() };
+        let prepared = prepare::<G::Scalar>(transcript, values, key, message)?;
+        let mut nonces = PayloadBound { seed: key.seed, payload: prepared.payload.clone() };
         let enciphered = *prepared.enciphered;
-        Self::prove_with(gens, Flavor::Ballistic, transcript, values, &prepared.blindings, n, &mut nonces, enciphered)
+        Self::prove_with(gens, Flavor::Ballistic, transcript, (values, &prepared.blindings), n, &mut nonces, enciphered)
     }
 
     /// Recover the values and blindings of a proof made by
@@ -121,8 +120,7 @@ impl<G: Group> RangeProofPlus<G> {
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: RecoveryKey<'_>,
     ) -> Result<Recovered<G::Scalar>, ProofError> {
         let pc_gens = gens.pedersen();
         let shape = RangeShape::new(n, commitments.len())?;
@@ -133,8 +131,8 @@ impl<G: Group> RangeProofPlus<G> {
                 got: self.encoded_len_of(),
             });
         }
-        let OutputKeys { blindings, cipher_key } = output_keys::<G::Scalar>(transcript, seed, output_id, shape.m)?;
-        let mut nonces = SeededNonces::new(seed);
+        let OutputKeys { blindings, cipher_key } = output_keys::<G::Scalar>(transcript, key, shape.m)?;
+        let mut nonces = SeededNonces::new(key.seed);
         transcript.rangeproof_plus_domain_sep::<G>(n as u64, shape.m as u64);
         for v in commitments {
             transcript.append_point::<G>(b"V", v);
@@ -175,7 +173,7 @@ impl<G: Group> RangeProofPlus<G> {
         let well_formed = payload_form(&bytes, shape.m)?;
         // B = r·y·s·B + η·B̃ with r, s bound to this payload.
         let at_last = at_last.ok_or(ProofError::RecoveryFailed)?;
-        let mut bound = PayloadBound { seed, payload: bytes.clone() };
+        let mut bound = PayloadBound { seed: key.seed, payload: bytes.clone() };
         let r = Zeroizing::new(bound.nonce::<G::Scalar>(&at_last, b"r", 0));
         let s = Zeroizing::new(bound.nonce::<G::Scalar>(&at_last, b"s", 0));
         // The recomputed point is the public B when recovery is genuine: public.

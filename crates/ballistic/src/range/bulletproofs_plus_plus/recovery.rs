@@ -63,7 +63,7 @@ use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::nonces::SeededNonces;
-use crate::range::recovery::{decipher, encipher};
+use crate::range::recovery::{decipher, encipher, RecoveryKey};
 use crate::range::RangeShape;
 use crate::transcript::TranscriptProtocol;
 
@@ -156,14 +156,13 @@ impl<G: Group> RangeProofPlusPlus<G> {
         transcript: &mut Transcript,
         values: &[u64],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: RecoveryKey<'_>,
         message: &[u8],
     ) -> Result<crate::range::Recoverable<Self>, ProofError> {
-        let prepared = crate::range::recovery::prepare::<G::Scalar>(transcript, values, seed, output_id, message)?;
+        let prepared = crate::range::recovery::prepare::<G::Scalar>(transcript, values, key, message)?;
         let (blindings, payload) = (prepared.blindings.clone(), prepared.payload.clone());
         let shape = PlusPlusShape::new(n, values.len())?;
-        let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(seed, &payload);
+        let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(key.seed, &payload);
         let (proof, commitments) = Self::prove_inner(gens, transcript, &shape, values, &blindings, nonces, None)?;
         Ok((proof, commitments, blindings))
     }
@@ -182,20 +181,18 @@ impl<G: Group> RangeProofPlusPlus<G> {
         transcript: &mut Transcript,
         commitments: &[G::Compressed],
         n: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
+        key: RecoveryKey<'_>,
     ) -> Result<crate::range::Recovered<G::Scalar>, ProofError> {
         let pc_gens = gens.pedersen();
         let shape = PlusPlusShape::new(n, commitments.len())?;
         crate::range::message_capacity(shape.m)?;
         let sealed = self.sealed.as_ref().ok_or(ProofError::RecoveryFailed)?;
-        let blindings =
-            crate::range::recovery::output_keys::<G::Scalar>(transcript, seed, output_id, shape.m)?.blindings;
+        let blindings = crate::range::recovery::output_keys::<G::Scalar>(transcript, key, shape.m)?.blindings;
         domain_sep::<G>(transcript, &shape);
         for v in commitments {
             transcript.append_point::<G>(b"V", v);
         }
-        let bytes = open(seed, transcript, sealed)?;
+        let bytes = open(key.seed, transcript, sealed)?;
         let payload = G::Scalar::from_canonical_bytes(&bytes).ok_or(ProofError::RecoveryFailed)?;
         let decoded = crate::range::recovery::decode_payload(&payload, shape.m)?;
         let max = RangeShape::new(n, shape.m)?.max_value();

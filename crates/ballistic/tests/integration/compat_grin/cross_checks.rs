@@ -97,7 +97,7 @@ fn statement_is_bound() {
     // Out-of-range values are refused by both provers.
     let low = GrinOpening { value: 58_999, blinding: blind };
     assert!(GrinProof::prove(&[low], &nonces, &options).is_err());
-    assert!(c.prove(&[58_999], &[blind_bytes], &xy(&g), 16, &nonces, Some(&extra), Some(&mins), None).is_none());
+    assert!(c.prove(&[58_999], &[blind_bytes], &nonces, &options).is_none());
     // For n < 64 the C code also wants the value itself below 2^n.
     let high = GrinOpening { value: 65_536, blinding: blind };
     assert!(GrinProof::prove(&[high], &nonces, &options).is_err());
@@ -116,14 +116,21 @@ fn shapes_the_c_code_refuses() {
     let nonces = random_nonces(&mut rng, true);
     let h = GENERATOR_H_XY;
     let mins = [10u64, 20];
-    let proof = c.prove(&[15, 25], &[b0, b1], &h, 32, &nonces, None, Some(&mins), None).unwrap();
+    let options = |n_bits, min_values| GrinProveOptions {
+        n_bits,
+        value_gen: None,
+        min_values,
+        extra_commit: None,
+        message: None,
+    };
+    let proof = c.prove(&[15, 25], &[b0, b1], &nonces, &options(32, Some(&mins[..]))).unwrap();
     let commits = [c.commit(15, &b0, &h), c.commit(25, &b1, &h)];
     assert!(!c.verify(&proof, &commits, 32, &h, None, Some(&mins)));
     let v: Vec<P> = commits.iter().map(|b| commitment_from_bytes(b).unwrap()).collect();
     assert!(GrinStatement::new(32, v.clone(), None, Some(mins.to_vec()), None).is_err());
     // m = 3: the C prover's output does not verify in C.
     let (b2, _) = random_blind(&mut rng);
-    if let Some(p3) = c.prove(&[1, 2, 3], &[b0, b1, b2], &h, 8, &nonces, None, None, None) {
+    if let Some(p3) = c.prove(&[1, 2, 3], &[b0, b1, b2], &nonces, &options(8, None)) {
         let commits3 = [c.commit(1, &b0, &h), c.commit(2, &b1, &h), c.commit(3, &b2, &h)];
         assert!(!c.verify(&p3, &commits3, 8, &h, None, None));
     }
@@ -336,7 +343,7 @@ fn point_encodings_and_refusals() {
     let zero = GrinOpening { value: 5, blinding: S::ZERO };
     let nonces = random_nonces(&mut rng, true);
     assert!(GrinProof::prove(&[zero], &nonces, &GrinProveOptions::default()).is_err());
-    assert!(c.prove(&[5], &[[0u8; 32]], &GENERATOR_H_XY, 64, &nonces, None, None, None).is_none());
+    assert!(c.prove(&[5], &[[0u8; 32]], &nonces, &GrinProveOptions::default()).is_none());
 }
 
 /// secp256k1-zkp's verifier hashes a minimum value as 64 bits but puts it
@@ -359,7 +366,14 @@ fn minimums_from_2_pow_32_are_refused_as_the_c_verifier_does() {
         let nonces = random_nonces(&mut rng, true);
         let value = min + rng.gen_range(0..=(u64::MAX - min).min(1 << 40));
         // The C code proves it, and its own verifier rejects the proof.
-        let theirs = c.prove(&[value], &[blind_bytes], &h, 64, &nonces, None, Some(&[min]), None).unwrap();
+        let theirs = c
+            .prove(
+                &[value],
+                &[blind_bytes],
+                &nonces,
+                &GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() },
+            )
+            .unwrap();
         let cb = [c.commit(value, &blind_bytes, &h)];
         assert!(!c.verify(&theirs, &cb, 64, &h, None, Some(&[min])), "C accepts min {min}");
         // ballistic refuses the statement, the proving and the rewinding.
@@ -385,7 +399,14 @@ fn minimums_from_2_pow_32_are_refused_as_the_c_verifier_does() {
         let (blind_bytes, blind) = random_blind(&mut rng);
         let nonces = random_nonces(&mut rng, true);
         let value = min + rng.gen_range(0..1u64 << 40);
-        let theirs = c.prove(&[value], &[blind_bytes], &h, 64, &nonces, None, Some(&[min]), None).unwrap();
+        let theirs = c
+            .prove(
+                &[value],
+                &[blind_bytes],
+                &nonces,
+                &GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() },
+            )
+            .unwrap();
         let cb = [c.commit(value, &blind_bytes, &h)];
         assert!(c.verify(&theirs, &cb, 64, &h, None, Some(&[min])), "C rejects min {min}");
         let v = commitment_from_bytes(&cb[0]).unwrap();

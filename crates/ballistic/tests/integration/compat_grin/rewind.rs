@@ -27,18 +27,7 @@ fn rewind_both_ways() {
             message: Some(message),
         };
         let (ours, v) = GrinProof::prove(&[GrinOpening { value, blinding: blind }], &nonces, &options).unwrap();
-        let theirs = c
-            .prove(
-                &[value],
-                &[blind_bytes],
-                &xy(&g),
-                n,
-                &nonces,
-                extra.as_deref(),
-                (min > 0).then_some(&mins[..]),
-                Some(&message),
-            )
-            .unwrap();
+        let theirs = c.prove(&[value], &[blind_bytes], &nonces, &options).unwrap();
         assert_eq!(ours.as_bytes(), &theirs[..]);
         let cb = commitment_to_bytes(&v[0]).unwrap();
         // Grin rewinds ours.

@@ -67,7 +67,7 @@ fn c_api_vector_is_grins() {
     let blind = [0x11u8; 32];
     let nonces = GrinNonces { rewind: [0x22; 32], private: [0x33; 32] };
     let value = 4_200_000_000u64;
-    let theirs = c.prove(&[value], &[blind], &GENERATOR_H_XY, 64, &nonces, None, None, None).unwrap();
+    let theirs = c.prove(&[value], &[blind], &nonces, &GrinProveOptions::default()).unwrap();
     let opening = GrinOpening { value, blinding: scalar_from_bytes(&blind).unwrap() };
     let (ours, commitments) = GrinProof::prove(&[opening], &nonces, &GrinProveOptions::default()).unwrap();
     assert_eq!(ours.as_bytes(), &theirs[..]);
