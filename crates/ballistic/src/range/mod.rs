@@ -32,6 +32,8 @@ pub(crate) mod assets;
 pub(crate) mod bulletproofs;
 pub(crate) mod bulletproofs_plus;
 pub(crate) mod bulletproofs_plus_plus;
+#[cfg(test)]
+pub(crate) mod frozen_heart;
 pub(crate) mod interval;
 pub mod mpc;
 pub(crate) mod recovery;
@@ -349,11 +351,11 @@ impl RangeSystem {
 }
 
 /// `RangeProofSystem` for a system whose inherent items are the
-/// implementation: `prove_rng` (the prover with an RNG),
-/// `prove_recoverable`, `recover`, `encoded_len`, `to_bytes`,
-/// `from_bytes_for`.
+/// implementation (`prove_recoverable`, `recover`, `encoded_len`,
+/// `to_bytes`, `from_bytes_for`), with the prover with an RNG given as
+/// `prove: |gens, transcript, values, blindings, n, rng| expression`.
 macro_rules! range_proof_system {
-    ($ty:ident, $variant:ident) => {
+    ($ty:ident, $variant:ident, prove: |$g:ident, $t:ident, $v:ident, $b:ident, $n:ident, $rng:ident| $prove:expr) => {
         impl<G: Group> crate::range::sealed::Sealed for $ty<G> {}
 
         impl<G: Group> crate::range::RangeProofSystem<G> for $ty<G> {
@@ -367,7 +369,8 @@ macro_rules! range_proof_system {
                 n: usize,
                 rng: &mut R,
             ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-                $ty::prove_rng(gens, transcript, values, blindings, n, rng)
+                let ($g, $t, $v, $b, $n, $rng) = (gens, transcript, values, blindings, n, rng);
+                $prove
             }
 
             fn prove_recoverable(

@@ -339,29 +339,19 @@ for_each_group!(
 
 mod recommitted {
     use super::*;
-    #[test]
-    fn ristretto255_bulletproofs() {
-        recommitted_honest_and_rejected::<Ristretto255, RangeProof<Ristretto255>>();
+    /// `#[test] name` for each group and range-proof system.
+    macro_rules! recommitted {
+        ($($name:ident: $group:ident, $system:ident;)*) => {
+            $( #[test] fn $name() { recommitted_honest_and_rejected::<$group, $system<$group>>(); } )*
+        };
     }
-    #[test]
-    fn ristretto255_bulletproofs_plus() {
-        recommitted_honest_and_rejected::<Ristretto255, RangeProofPlus<Ristretto255>>();
-    }
-    #[test]
-    fn ristretto255_bulletproofs_plus_plus() {
-        recommitted_honest_and_rejected::<Ristretto255, RangeProofPlusPlus<Ristretto255>>();
-    }
-    #[test]
-    fn secp256k1_bulletproofs() {
-        recommitted_honest_and_rejected::<Secp256k1, RangeProof<Secp256k1>>();
-    }
-    #[test]
-    fn secp256k1_bulletproofs_plus() {
-        recommitted_honest_and_rejected::<Secp256k1, RangeProofPlus<Secp256k1>>();
-    }
-    #[test]
-    fn secp256k1_bulletproofs_plus_plus() {
-        recommitted_honest_and_rejected::<Secp256k1, RangeProofPlusPlus<Secp256k1>>();
+    recommitted! {
+        ristretto255_bulletproofs: Ristretto255, RangeProof;
+        ristretto255_bulletproofs_plus: Ristretto255, RangeProofPlus;
+        ristretto255_bulletproofs_plus_plus: Ristretto255, RangeProofPlusPlus;
+        secp256k1_bulletproofs: Secp256k1, RangeProof;
+        secp256k1_bulletproofs_plus: Secp256k1, RangeProofPlus;
+        secp256k1_bulletproofs_plus_plus: Secp256k1, RangeProofPlusPlus;
     }
 }
 

@@ -44,51 +44,30 @@ fn statement<G: Group>(rng: &mut ChaCha20Rng, n: usize, m: usize) -> (Vec<u64>, 
     (values, blindings)
 }
 
-/// Single/aggregated Bulletproofs; `precomputation` picks the
-/// inner-product argument's path (generator tables or plain MSMs), which
-/// must not change the proof.
-fn bp_digests<G: Group>(seed: u64, precomputation: Precomputation) -> Vec<String> {
-    let gens = Generators::<G>::new(64, 16).with_precomputation(precomputation);
+/// Single/aggregated proofs of system `P` on `gens`.
+fn digests<G: Group, P: RangeProofSystem<G>>(seed: u64, gens: &Generators<G>) -> Vec<String> {
     let mut rng = ChaCha20Rng::seed_from_u64(seed);
     SHAPES
         .iter()
         .map(|&(n, m)| {
             let (values, blindings) = statement::<G>(&mut rng, n, m);
-            let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-                &gens,
-                &mut Transcript::new(LABEL),
-                &values,
-                &blindings,
-                n,
-                &mut rng,
-            )
-            .unwrap();
-            proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
+            let (proof, commitments) =
+                P::prove_multiple_with_rng(gens, &mut Transcript::new(LABEL), &values, &blindings, n, &mut rng)
+                    .unwrap();
+            proof.verify_multiple(gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
             digest::<G>(&proof.to_bytes(), &commitments)
         })
         .collect()
 }
 
+/// Bulletproofs; `precomputation` picks the inner-product argument's path
+/// (generator tables or plain MSMs), which must not change the proof.
+fn bp_digests<G: Group>(seed: u64, precomputation: Precomputation) -> Vec<String> {
+    digests::<G, RangeProof<G>>(seed, &Generators::<G>::new(64, 16).with_precomputation(precomputation))
+}
+
 fn bp_plus_digests<G: Group>(seed: u64) -> Vec<String> {
-    let gens = Generators::<G>::new(64, 16);
-    let mut rng = ChaCha20Rng::seed_from_u64(seed);
-    SHAPES
-        .iter()
-        .map(|&(n, m)| {
-            let (values, blindings) = statement::<G>(&mut rng, n, m);
-            let (proof, commitments) = RangeProofPlus::<G>::prove_multiple_with_rng(
-                &gens,
-                &mut Transcript::new(LABEL),
-                &values,
-                &blindings,
-                n,
-                &mut rng,
-            )
-            .unwrap();
-            proof.verify_multiple(&gens, &mut Transcript::new(LABEL), &commitments, n).unwrap();
-            digest::<G>(&proof.to_bytes(), &commitments)
-        })
-        .collect()
+    digests::<G, RangeProofPlus<G>>(seed, &Generators::<G>::new(64, 16))
 }
 
 /// The MPC protocol in process, every party drawing from one seeded RNG in

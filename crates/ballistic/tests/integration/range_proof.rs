@@ -53,7 +53,7 @@ impl<G: Group, S: RangeSystem<G>> Fixture<G, S> {
         n: usize,
         label: &'static [u8],
     ) -> Result<(), ProofError> {
-        proof.verify(&self.gens, &mut Transcript::new(label), commitments, n, &mut self.rng)
+        proof.verify_multiple_with_rng(&self.gens, &mut Transcript::new(label), commitments, n, &mut self.rng)
     }
 
     /// Decode and verify bytes: `true` only if both succeed.

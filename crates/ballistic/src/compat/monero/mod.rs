@@ -367,6 +367,78 @@ pub(crate) trait DecodedIn {
     fn consensus(&self) -> MoneroConsensus;
 }
 
+/// The items both Monero proof types have alike: their shape and length
+/// (`$fixed` 32-byte fields before the two vectors), strict decoding, the
+/// decoding mode, and verification alone and in batches with `$gens`.
+macro_rules! monero_proof_common {
+    ($ty:ident, $gens:path, $fixed:expr) => {
+        impl $ty {
+            /// Number of inner-product rounds, `lg(64·M)`.
+            pub fn rounds(&self) -> usize {
+                self.l_vec.len()
+            }
+
+            /// Encoded length for `rounds` rounds.
+            pub fn encoded_len(rounds: usize) -> usize {
+                $fixed * 32 + 2 + 2 * 32 * rounds
+            }
+
+            /// Encoded length of a proof for `m` outputs (`None` outside `1..=16`).
+            pub fn encoded_len_for(m: usize) -> Option<usize> {
+                (1..=MAX_OUTPUTS).contains(&m).then(|| Self::encoded_len(shape(m).2))
+            }
+
+            /// Decode Monero's encoding strictly: exactly one proof and
+            /// nothing after it; each vector's length a one-byte varint in
+            /// `6..=10` with `|L| = |R|`; scalars canonical; points canonical
+            /// encodings of non-identity points of the prime-order subgroup.
+            /// ([`from_bytes_with`](Self::from_bytes_with) in
+            /// [`MoneroConsensus::Strict`].)
+            pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
+                Self::from_bytes_with(bytes, MoneroConsensus::Strict)
+            }
+
+            /// The mode the proof was decoded in ([`MoneroConsensus::Strict`]
+            /// for a proof made here).
+            pub fn consensus(&self) -> MoneroConsensus {
+                self.consensus
+            }
+
+            /// Verify against the output commitments `C_j` (not divided by
+            /// 8), with Monero's generators; the commitments are decoded in
+            /// the proof's [`consensus`](Self::consensus) mode.
+            pub fn verify<R: RngCore + CryptoRng>(
+                &self,
+                commitments: &[CompressedEdwardsY],
+                rng: &mut R,
+            ) -> Result<(), ProofError> {
+                let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
+                Verifiable::verify(self, $gens(), &statement, &mut (), rng)
+            }
+
+            /// Verify many proofs, each against its output commitments, in
+            /// one multiscalar multiplication (ballistic's batch verifier,
+            /// [`crate::batch`]); on failure, the indices of exactly the
+            /// invalid proofs (statements that do not build among them).
+            /// Each proof's commitments are decoded in its
+            /// [`consensus`](Self::consensus) mode.
+            pub fn verify_batch<R: RngCore + CryptoRng>(
+                items: &[(&$ty, &[CompressedEdwardsY])],
+                rng: &mut R,
+            ) -> Result<(), BatchError> {
+                super::verify_batch_with($gens(), items, rng)
+            }
+        }
+
+        impl DecodedIn for $ty {
+            fn consensus(&self) -> MoneroConsensus {
+                self.consensus
+            }
+        }
+    };
+}
+pub(crate) use monero_proof_common;
+
 /// Where the test-only torsion hook adds a point to what a prover sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Site {

@@ -248,21 +248,6 @@ impl MoneroOriginalProof {
         Ok((proof, compressed))
     }
 
-    /// Number of inner-product rounds, `lg(64·M)`.
-    pub fn rounds(&self) -> usize {
-        self.l_vec.len()
-    }
-
-    /// Encoded length for `rounds` rounds.
-    pub fn encoded_len(rounds: usize) -> usize {
-        9 * 32 + 2 + 2 * 32 * rounds
-    }
-
-    /// Encoded length of a proof for `m` outputs (`None` outside `1..=16`).
-    pub fn encoded_len_for(m: usize) -> Option<usize> {
-        (1..=MAX_OUTPUTS).contains(&m).then(|| Self::encoded_len(shape(m).2))
-    }
-
     /// Monero's encoding: `A ‖ S ‖ T₁ ‖ T₂ ‖ τ_x ‖ μ ‖ varint(|L|) ‖ L ‖
     /// varint(|R|) ‖ R ‖ a ‖ b ‖ t̂`.
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -283,11 +268,6 @@ impl MoneroOriginalProof {
             out.extend_from_slice(s.as_bytes());
         }
         out
-    }
-
-    /// Decode Monero's encoding strictly (as [`super::MoneroPlusProof::from_bytes`]).
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        Self::from_bytes_with(bytes, MoneroConsensus::Strict)
     }
 
     /// Decode with the points `consensus` allows (as
@@ -321,41 +301,9 @@ impl MoneroOriginalProof {
         }
         Ok(MoneroOriginalProof { a, s, t1, t2, tau_x, mu, l_vec, r_vec, a_ip, b_ip, t_hat, consensus })
     }
-
-    /// The mode the proof was decoded in ([`MoneroConsensus::Strict`] for
-    /// a proof made here).
-    pub fn consensus(&self) -> MoneroConsensus {
-        self.consensus
-    }
-
-    /// Verify against the output commitments `C_j`, with Monero's
-    /// generators (the commitments decoded in the proof's
-    /// [`consensus`](Self::consensus) mode).
-    pub fn verify<R: RngCore + CryptoRng>(
-        &self,
-        commitments: &[CompressedEdwardsY],
-        rng: &mut R,
-    ) -> Result<(), ProofError> {
-        let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
-        let gens = original_generators();
-        Verifiable::verify(self, gens, &statement, &mut (), rng)
-    }
-
-    /// Verify many proofs in one multiscalar multiplication, naming exactly
-    /// the invalid ones (as [`super::MoneroPlusProof::verify_batch`]).
-    pub fn verify_batch<R: RngCore + CryptoRng>(
-        items: &[(&MoneroOriginalProof, &[CompressedEdwardsY])],
-        rng: &mut R,
-    ) -> Result<(), BatchError> {
-        super::verify_batch_with(original_generators(), items, rng)
-    }
 }
 
-impl DecodedIn for MoneroOriginalProof {
-    fn consensus(&self) -> MoneroConsensus {
-        self.consensus
-    }
-}
+super::monero_proof_common!(MoneroOriginalProof, original_generators, 9);
 
 impl Verifiable<Ed25519> for MoneroOriginalProof {
     type Statement = MoneroStatement;

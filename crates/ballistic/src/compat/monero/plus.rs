@@ -151,21 +151,6 @@ impl MoneroPlusProof {
         Ok((MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec, consensus }, compressed))
     }
 
-    /// Number of inner-product rounds, `lg(64·M)`.
-    pub fn rounds(&self) -> usize {
-        self.l_vec.len()
-    }
-
-    /// Encoded length for `rounds` rounds.
-    pub fn encoded_len(rounds: usize) -> usize {
-        6 * 32 + 2 + 2 * 32 * rounds
-    }
-
-    /// Encoded length of a proof for `m` outputs (`None` outside `1..=16`).
-    pub fn encoded_len_for(m: usize) -> Option<usize> {
-        (1..=MAX_OUTPUTS).contains(&m).then(|| Self::encoded_len(shape(m).2))
-    }
-
     /// Monero's encoding (`monero-bulletproofs`' `Bulletproof::write` of a
     /// Bulletproof+): `A ‖ A₁ ‖ B ‖ r' ‖ s' ‖ δ' ‖ varint(|L|) ‖ L ‖
     /// varint(|R|) ‖ R`.
@@ -185,16 +170,6 @@ impl MoneroPlusProof {
             }
         }
         out
-    }
-
-    /// Decode Monero's encoding strictly: exactly one proof and nothing
-    /// after it; each vector's length a one-byte varint in
-    /// `6..=10` with `|L| = |R|`; scalars canonical; points canonical
-    /// encodings of non-identity points of the prime-order subgroup.
-    /// ([`from_bytes_with`](Self::from_bytes_with) in
-    /// [`MoneroConsensus::Strict`].)
-    pub fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
-        Self::from_bytes_with(bytes, MoneroConsensus::Strict)
     }
 
     /// Decode with the points `consensus` allows (the framing and scalars
@@ -235,44 +210,9 @@ impl MoneroPlusProof {
         }
         Ok(MoneroPlusProof { a, a1, b, r1, s1, d1, l_vec, r_vec, consensus })
     }
-
-    /// The mode the proof was decoded in ([`MoneroConsensus::Strict`] for
-    /// a proof made here).
-    pub fn consensus(&self) -> MoneroConsensus {
-        self.consensus
-    }
-
-    /// Verify against the output commitments `C_j` (not divided by 8), with
-    /// Monero's generators; the commitments are decoded in the proof's
-    /// [`consensus`](Self::consensus) mode.
-    pub fn verify<R: RngCore + CryptoRng>(
-        &self,
-        commitments: &[CompressedEdwardsY],
-        rng: &mut R,
-    ) -> Result<(), ProofError> {
-        let statement = MoneroStatement::with_consensus(commitments, self.consensus)?;
-        let gens = plus_generators();
-        Verifiable::verify(self, gens, &statement, &mut (), rng)
-    }
-
-    /// Verify many proofs, each against its output commitments, in one
-    /// multiscalar multiplication (ballistic's batch verifier,
-    /// [`crate::batch`]); on failure, the indices of exactly the invalid
-    /// proofs (statements that do not build among them). Each proof's
-    /// commitments are decoded in its [`consensus`](Self::consensus) mode.
-    pub fn verify_batch<R: RngCore + CryptoRng>(
-        items: &[(&MoneroPlusProof, &[CompressedEdwardsY])],
-        rng: &mut R,
-    ) -> Result<(), BatchError> {
-        super::verify_batch_with(plus_generators(), items, rng)
-    }
 }
 
-impl DecodedIn for MoneroPlusProof {
-    fn consensus(&self) -> MoneroConsensus {
-        self.consensus
-    }
-}
+super::monero_proof_common!(MoneroPlusProof, plus_generators, 6);
 
 /// The zk-WIP prover (see `crate::weighted_inner_product` for the algebra,
 /// which is the same) with Monero's transcript and every point divided by 8.

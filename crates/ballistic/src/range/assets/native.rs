@@ -211,19 +211,6 @@ impl<G: Group> MultiAssetRangeProof<G> {
         Ok((MultiAssetRangeProof { a, s, t, t_x, t_x_blinding, e_blinding, ipp }, commitments))
     }
 
-    /// [`prove_with_rng`](Self::prove_with_rng) with the OS RNG (`std` feature).
-    #[cfg(feature = "std")]
-    pub fn prove(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        value_generators: &[G::Point],
-        n: usize,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_with_rng(gens, transcript, values, blindings, value_generators, n, &mut rand_core::OsRng)
-    }
-
     /// Replay the transcript (validating every proof point) and return the
     /// challenges.
     fn replay(

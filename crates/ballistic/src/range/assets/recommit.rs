@@ -167,19 +167,6 @@ impl<G: Group> RecommittedRangeProof<G> {
         Ok((RecommittedRangeProof { recommitments, links, range }, commitments))
     }
 
-    /// [`prove_with_rng`](Self::prove_with_rng) with the OS RNG (`std` feature).
-    #[cfg(feature = "std")]
-    pub fn prove<P: RangeProofSystem<G>>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        value_generators: &[G::Point],
-        n: usize,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_with_rng::<P, _>(gens, transcript, values, blindings, value_generators, n, &mut rand_core::OsRng)
-    }
-
     /// The range proof of the re-commitments.
     pub fn range_proof(&self) -> &AnyRangeProof<G> {
         &self.range

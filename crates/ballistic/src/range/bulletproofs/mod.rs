@@ -214,21 +214,9 @@ impl<G: Group> RangeProof<G> {
     }
 }
 
-super::range_proof_system!(RangeProof, Bulletproofs);
-
-impl<G: Group> RangeProof<G> {
-    /// The prover with the caller's RNG ([`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng)).
-    fn prove_rng<R: RngCore + CryptoRng>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_inner(gens, transcript, values, blindings, n, Nonces::Rng(rng))
-    }
-}
+super::range_proof_system!(RangeProof, Bulletproofs, prove: |gens, transcript, values, blindings, n, rng| {
+    RangeProof::prove_inner(gens, transcript, values, blindings, n, Nonces::Rng(rng))
+});
 
 impl<G: Group> Verifiable<G> for RangeProof<G> {
     type Statement = RangeStatement<G>;
@@ -465,8 +453,7 @@ mod tests {
     //! Frozen-Heart check: every public input reaches the challenges.
     use super::*;
     use crate::group::Ristretto255;
-    use crate::range::RangeProofSystem;
-    use rand::SeedableRng;
+    use crate::range::frozen_heart as fh;
 
     type G = Ristretto255;
 
@@ -481,67 +468,27 @@ mod tests {
         [r.y, r.z, r.x, r.w].into_iter().chain(r.u).collect()
     }
 
-    /// `bytes` with the 32 bytes at `offset` replaced by another valid
-    /// encoding: a point plus the base point, or a scalar plus one.
-    fn mutated(bytes: &[u8], offset: usize, point: bool) -> Vec<u8> {
-        let mut b = bytes.to_vec();
-        let field = &mut b[offset..offset + 32];
-        let replacement = if point {
-            let p = <G as Group>::decompress(&<G as Group>::compressed_from_slice(field).unwrap()).unwrap();
-            <G as Group>::compress(&(p + <G as Group>::basepoint())).to_bytes()
-        } else {
-            let s = <<G as Group>::Scalar as ScalarOps>::from_canonical_bytes(&field.try_into().unwrap()).unwrap();
-            (s + <<G as Group>::Scalar as ScalarOps>::one()).to_bytes()
-        };
-        field.copy_from_slice(&replacement);
-        b
-    }
-
     #[test]
     fn every_public_input_changes_every_challenge() {
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(9);
-        let gens = Generators::<G>::new(16, 8);
-        let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
-        let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"fh"),
-            &[1, 2, 3],
-            &blindings,
-            10,
-            &mut rng,
-        )
-        .unwrap();
-        let base = challenges(&proof, b"fh", &commitments, 10);
-        let differs = |other: Vec<<G as Group>::Scalar>, what: &str| {
-            // Every challenge from y on depends on every statement input.
-            for (k, (a, b)) in base.iter().zip(&other).enumerate() {
-                assert_ne!(a, b, "changing {what} left challenge #{k} unchanged");
-            }
-        };
-        differs(challenges(&proof, b"fh2", &commitments, 10), "the label");
+        let (gens, proof, commitments) = fh::honest::<G, RangeProof<G>>(9);
+        let base = challenges(&proof, fh::LABEL, &commitments, fh::N);
+        fh::label_and_commitments(&gens, &commitments, |label, c, n| challenges(&proof, label, c, n));
         // n = 8, 9 keep the padded length 32 for m = 3.
-        differs(challenges(&proof, b"fh", &commitments, 9), "n");
-        differs(challenges(&proof, b"fh", &commitments, 8), "n");
-        for j in 0..3 {
-            let mut other = commitments.clone();
-            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + gens.pedersen().b));
-            differs(challenges(&proof, b"fh", &other, 10), "a commitment");
-        }
+        fh::all_differ(&base, &challenges(&proof, fh::LABEL, &commitments, 9), "n");
+        fh::all_differ(&base, &challenges(&proof, fh::LABEL, &commitments, 8), "n");
         // m = 4 (one more commitment) with the same padded length.
         let mut more = commitments.clone();
         more.push(G::compress(&G::identity()));
-        differs(challenges(&proof, b"fh", &more, 8), "m");
+        fh::all_differ(&base, &challenges(&proof, fh::LABEL, &more, 8), "m");
         // And every proof point and scalar feeds the later challenges.
         let bytes = proof.to_bytes();
         for (offset, first_affected) in
             [(0usize, 0usize), (32, 0), (64, 2), (96, 2), (128, 3), (160, 3), (192, 3), (224, 4)]
         {
-            let p = RangeProof::<G>::from_bytes(&mutated(&bytes, offset, !(128..224).contains(&offset))).unwrap();
-            let other = challenges(&p, b"fh", &commitments, 10);
-            assert_eq!(&base[..first_affected], &other[..first_affected]);
-            for k in first_affected..base.len() {
-                assert_ne!(base[k], other[k], "offset {offset}: challenge #{k} unchanged");
-            }
+            let point = !(128..224).contains(&offset);
+            let p = RangeProof::<G>::from_bytes(&fh::mutated::<G>(&bytes, offset, point)).unwrap();
+            let other = challenges(&p, fh::LABEL, &commitments, fh::N);
+            fh::later_differ(&base, &other, first_affected, &format!("offset {offset}"));
         }
     }
 }

@@ -151,18 +151,6 @@ where
 }
 
 impl<G: Group> RangeProofPlus<G> {
-    /// The prover with the caller's RNG ([`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng)).
-    fn prove_rng<R: RngCore + CryptoRng>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        Self::prove_flavor(gens, Flavor::Ballistic, transcript, values, blindings, n, rng)
-    }
-
     /// The prover with the caller's RNG in either transcript schedule.
     pub(crate) fn prove_flavor<R: RngCore + CryptoRng>(
         gens: &Generators<G>,
@@ -428,15 +416,16 @@ impl<G: Group> Verifiable<G> for RangeProofPlus<G> {
     }
 }
 
-super::range_proof_system!(RangeProofPlus, BulletproofsPlus);
+super::range_proof_system!(RangeProofPlus, BulletproofsPlus, prove: |gens, transcript, values, blindings, n, rng| {
+    RangeProofPlus::prove_flavor(gens, Flavor::Ballistic, transcript, values, blindings, n, rng)
+});
 
 #[cfg(test)]
 mod tests {
     //! Frozen-Heart check: every public input reaches the challenges.
     use super::*;
     use crate::group::Ristretto255;
-    use crate::range::RangeProofSystem;
-    use rand::SeedableRng;
+    use crate::range::frozen_heart as fh;
 
     type G = Ristretto255;
 
@@ -452,53 +441,16 @@ mod tests {
         [y, z].into_iter().chain(ch.e).chain([ch.e_last]).collect()
     }
 
-    /// `bytes` with the 32 bytes at `offset` replaced by another valid
-    /// encoding: a point plus the base point, or a scalar plus one.
-    fn mutated(bytes: &[u8], offset: usize, point: bool) -> Vec<u8> {
-        let mut b = bytes.to_vec();
-        let field = &mut b[offset..offset + 32];
-        let replacement = if point {
-            let p = <G as Group>::decompress(&<G as Group>::compressed_from_slice(field).unwrap()).unwrap();
-            <G as Group>::compress(&(p + <G as Group>::basepoint())).to_bytes()
-        } else {
-            let s = <<G as Group>::Scalar as ScalarOps>::from_canonical_bytes(&field.try_into().unwrap()).unwrap();
-            (s + <<G as Group>::Scalar as ScalarOps>::one()).to_bytes()
-        };
-        field.copy_from_slice(&replacement);
-        b
-    }
-
     #[test]
     fn every_public_input_changes_every_challenge() {
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(19);
-        let gens = Generators::<G>::new(16, 8);
-        let blindings: Vec<_> = (0..3).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
-        let (proof, commitments) = RangeProofPlus::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"fh"),
-            &[1, 2, 3],
-            &blindings,
-            10,
-            &mut rng,
-        )
-        .unwrap();
-        let base = challenges(&proof, b"fh", &commitments, 10);
-        let differs = |other: Vec<<G as Group>::Scalar>, what: &str| {
-            for (k, (a, b)) in base.iter().zip(&other).enumerate() {
-                assert_ne!(a, b, "changing {what} left challenge #{k} unchanged");
-            }
-        };
-        differs(challenges(&proof, b"fh2", &commitments, 10), "the label");
-        differs(challenges(&proof, b"fh", &commitments, 9), "n");
-        differs(challenges(&proof, b"fh", &commitments, 8), "n");
-        for j in 0..3 {
-            let mut other = commitments.clone();
-            other[j] = G::compress(&(G::decompress(&other[j]).unwrap() + gens.pedersen().b));
-            differs(challenges(&proof, b"fh", &other, 10), "a commitment");
-        }
+        let (gens, proof, commitments) = fh::honest::<G, RangeProofPlus<G>>(19);
+        let base = challenges(&proof, fh::LABEL, &commitments, fh::N);
+        fh::label_and_commitments(&gens, &commitments, |label, c, n| challenges(&proof, label, c, n));
+        fh::all_differ(&base, &challenges(&proof, fh::LABEL, &commitments, 9), "n");
+        fh::all_differ(&base, &challenges(&proof, fh::LABEL, &commitments, 8), "n");
         let mut more = commitments.clone();
         more.push(G::compress(&G::identity()));
-        differs(challenges(&proof, b"fh", &more, 8), "m");
+        fh::all_differ(&base, &challenges(&proof, fh::LABEL, &more, 8), "m");
         // Every proof point feeds the challenges after it: A → all; L_k, R_k
         // → e_k on; A1, B → the last e. (Scalars come after the last
         // challenge and are bound by the verification equation.)
@@ -512,12 +464,9 @@ mod tests {
         points.push((32 * (1 + 2 * rounds), 2 + rounds));
         points.push((32 * (2 + 2 * rounds), 2 + rounds));
         for (offset, first_affected) in points {
-            let p = RangeProofPlus::<G>::from_bytes(&mutated(&bytes, offset, true)).unwrap();
-            let other = challenges(&p, b"fh", &commitments, 10);
-            assert_eq!(&base[..first_affected], &other[..first_affected]);
-            for k in first_affected..base.len() {
-                assert_ne!(base[k], other[k], "offset {offset}: challenge #{k} unchanged");
-            }
+            let p = RangeProofPlus::<G>::from_bytes(&fh::mutated::<G>(&bytes, offset, true)).unwrap();
+            let other = challenges(&p, fh::LABEL, &commitments, fh::N);
+            fh::later_differ(&base, &other, first_affected, &format!("offset {offset}"));
         }
     }
 }

@@ -341,4 +341,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
     }
 }
 
-super::range_proof_system!(RangeProofPlusPlus, BulletproofsPlusPlus);
+super::range_proof_system!(RangeProofPlusPlus, BulletproofsPlusPlus, prove: |gens, transcript, values, blindings, n, rng| {
+    let shape = PlusPlusShape::new(n, values.len())?;
+    RangeProofPlusPlus::prove_with_shape(gens, transcript, &shape, values, blindings, rng)
+});

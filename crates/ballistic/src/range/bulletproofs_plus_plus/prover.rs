@@ -38,19 +38,6 @@ pub(super) enum NonceRng<'a, R> {
 }
 
 impl<G: Group> RangeProofPlusPlus<G> {
-    /// The prover with the caller's RNG ([`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng)).
-    pub(super) fn prove_rng<R: RngCore + CryptoRng>(
-        gens: &Generators<G>,
-        transcript: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut R,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        let shape = PlusPlusShape::new(n, values.len())?;
-        Self::prove_with_shape(gens, transcript, &shape, values, blindings, rng)
-    }
-
     /// [`RangeProofSystem::prove_multiple_with_rng`](crate::range::RangeProofSystem::prove_multiple_with_rng) with an
     /// explicit layout ([`PlusPlusShape::with_digit_bits`]); `shape.m` must
     /// be `values.len()`.

@@ -23,39 +23,25 @@ macro_rules! for_each_group {
 #[macro_export]
 macro_rules! for_each_group_and_system {
     ($($test:ident),* $(,)?) => {
-        mod ristretto255 {
+        $crate::for_each_system_on!(ristretto255, Ristretto255, $($test),*);
+        $crate::for_each_system_on!(secp256k1, Secp256k1, $($test),*);
+        $crate::for_each_system_on!(ed25519, Ed25519, $($test),*);
+    };
+}
+
+/// [`for_each_group_and_system`] for one group: `#[test] $module::SYSTEM::f`.
+#[macro_export]
+macro_rules! for_each_system_on {
+    ($module:ident, $group:ident, $($test:ident),*) => {
+        mod $module {
             mod bulletproofs {
                 $( #[test] fn $test() {
-                    super::super::$test::<ballistic::Ristretto255, ballistic::RangeProof<ballistic::Ristretto255>>();
+                    super::super::$test::<ballistic::$group, ballistic::RangeProof<ballistic::$group>>();
                 } )*
             }
             mod bulletproofs_plus {
                 $( #[test] fn $test() {
-                    super::super::$test::<ballistic::Ristretto255, ballistic::RangeProofPlus<ballistic::Ristretto255>>();
-                } )*
-            }
-        }
-        mod secp256k1 {
-            mod bulletproofs {
-                $( #[test] fn $test() {
-                    super::super::$test::<ballistic::Secp256k1, ballistic::RangeProof<ballistic::Secp256k1>>();
-                } )*
-            }
-            mod bulletproofs_plus {
-                $( #[test] fn $test() {
-                    super::super::$test::<ballistic::Secp256k1, ballistic::RangeProofPlus<ballistic::Secp256k1>>();
-                } )*
-            }
-        }
-        mod ed25519 {
-            mod bulletproofs {
-                $( #[test] fn $test() {
-                    super::super::$test::<ballistic::Ed25519, ballistic::RangeProof<ballistic::Ed25519>>();
-                } )*
-            }
-            mod bulletproofs_plus {
-                $( #[test] fn $test() {
-                    super::super::$test::<ballistic::Ed25519, ballistic::RangeProofPlus<ballistic::Ed25519>>();
+                    super::super::$test::<ballistic::$group, ballistic::RangeProofPlus<ballistic::$group>>();
                 } )*
             }
         }
@@ -68,10 +54,11 @@ use ballistic::RangeProofSystem;
 use ballistic::{Generators, ProofError, RangeProof, RangeProofPlus};
 use rand_chacha::ChaCha20Rng;
 
-/// The range proof systems, behind one interface, so every adversarial test
+/// The range proof systems with what the adversarial tests need beyond
+/// [`RangeProofSystem`] (the layout of their encodings), so every such test
 /// is written once.
 pub trait RangeSystem<G: Group>:
-    Sized + Clone + PartialEq + core::fmt::Debug + serde::Serialize + for<'de> serde::Deserialize<'de>
+    RangeProofSystem<G> + PartialEq + serde::Serialize + for<'de> serde::Deserialize<'de>
 {
     /// Encoded length with no inner-product rounds.
     fn base_len() -> usize;
@@ -79,6 +66,8 @@ pub trait RangeSystem<G: Group>:
     fn point_offsets(rounds: usize) -> Vec<usize>;
     /// Byte offsets of the scalars in an encoding with `rounds` rounds.
     fn scalar_offsets(rounds: usize) -> Vec<usize>;
+    /// Decoding with the shape read from the length.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError>;
     fn prove(
         gens: &Generators<G>,
         t: &mut Transcript,
@@ -86,19 +75,9 @@ pub trait RangeSystem<G: Group>:
         blindings: &[G::Scalar],
         n: usize,
         rng: &mut ChaCha20Rng,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError>;
-    fn verify(
-        &self,
-        gens: &Generators<G>,
-        t: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        rng: &mut ChaCha20Rng,
-    ) -> Result<(), ProofError>;
-    fn to_bytes(&self) -> Vec<u8>;
-    fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError>;
-    fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError>;
-    fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError>;
+    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
+        Self::prove_multiple_with_rng(gens, t, values, blindings, n, rng)
+    }
 }
 
 impl<G: Group> RangeSystem<G> for RangeProof<G> {
@@ -114,37 +93,8 @@ impl<G: Group> RangeSystem<G> for RangeProof<G> {
         let end = 4 * p + 3 * 32 + 2 * rounds * p;
         (0..3).map(|i| 4 * p + i * 32).chain([end, end + 32]).collect()
     }
-    fn prove(
-        gens: &Generators<G>,
-        t: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut ChaCha20Rng,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProof::prove_multiple_with_rng(gens, t, values, blindings, n, rng)
-    }
-    fn verify(
-        &self,
-        gens: &Generators<G>,
-        t: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        rng: &mut ChaCha20Rng,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple_with_rng(gens, t, commitments, n, rng)
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        RangeProof::to_bytes(self)
-    }
     fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         RangeProof::from_bytes(bytes)
-    }
-    fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeProof::from_bytes_for(bytes, n, m)
-    }
-    fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
-        RangeProof::<G>::encoded_len(n, m)
     }
 }
 
@@ -161,37 +111,8 @@ impl<G: Group> RangeSystem<G> for RangeProofPlus<G> {
         let end = (3 + 2 * rounds) * p;
         (0..3).map(|i| end + i * 32).collect()
     }
-    fn prove(
-        gens: &Generators<G>,
-        t: &mut Transcript,
-        values: &[u64],
-        blindings: &[G::Scalar],
-        n: usize,
-        rng: &mut ChaCha20Rng,
-    ) -> Result<(Self, Vec<G::Compressed>), ProofError> {
-        RangeProofPlus::prove_multiple_with_rng(gens, t, values, blindings, n, rng)
-    }
-    fn verify(
-        &self,
-        gens: &Generators<G>,
-        t: &mut Transcript,
-        commitments: &[G::Compressed],
-        n: usize,
-        _rng: &mut ChaCha20Rng,
-    ) -> Result<(), ProofError> {
-        self.verify_multiple(gens, t, commitments, n)
-    }
-    fn to_bytes(&self) -> Vec<u8> {
-        RangeProofPlus::to_bytes(self)
-    }
     fn from_bytes(bytes: &[u8]) -> Result<Self, ProofError> {
         RangeProofPlus::from_bytes(bytes)
-    }
-    fn from_bytes_for(bytes: &[u8], n: usize, m: usize) -> Result<Self, ProofError> {
-        RangeProofPlus::from_bytes_for(bytes, n, m)
-    }
-    fn encoded_len(n: usize, m: usize) -> Result<usize, ProofError> {
-        RangeProofPlus::<G>::encoded_len(n, m)
     }
 }
 
