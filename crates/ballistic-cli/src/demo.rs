@@ -163,7 +163,14 @@ fn merkle<G: ballistic::hazmat::WithEmbeddedCurve>(leaves: usize) -> Result<(), 
     .map_err(|e| e.to_string())?;
     let prove = t.elapsed();
     let verify_with = |root: &G::Scalar, proof: &merkle::MembershipProof<G>| {
-        merkle::verify_membership(&gens, &params, Transcript::new(b"demo merkle"), root, &v, proof, &mut OsRng)
+        merkle::PreparedMembership::new(&params)?.verify(
+            &gens,
+            Transcript::new(b"demo merkle"),
+            root,
+            &v,
+            proof,
+            &mut OsRng,
+        )
     };
     let t = Instant::now();
     verify_with(&root, &proof).map_err(|e| format!("membership proof failed to verify: {e}"))?;

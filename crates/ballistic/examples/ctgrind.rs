@@ -14,7 +14,9 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::hazmat::{classify, declassify};
 use ballistic::merlin::Transcript;
 use ballistic::RangeProofSystem;
-use ballistic::{Generators, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::{
+    Generators, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1,
+};
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
 /// The prover's randomness (α, ρ, 𝐬_L, 𝐬_R, τ₁, τ₂) is secret too: this
@@ -452,6 +454,18 @@ fn monero() {
     }
 }
 
+/// Prove with system `P` under the label `ctgrind`, then verify.
+fn proved<G: Group, P: RangeProofSystem<G>>(
+    gens: &Generators<G>,
+    values: &[u64],
+    blindings: &[G::Scalar],
+    n: usize,
+    rng: &mut SecretRng,
+) -> Result<(), ProofError> {
+    P::prove_multiple_with_rng(gens, &mut Transcript::new(b"ctgrind"), values, blindings, n, rng)
+        .and_then(|(p, c)| p.verify_multiple(gens, &mut Transcript::new(b"ctgrind"), &c, n))
+}
+
 /// The three range provers on group `G`, for two shapes: one value, and an
 /// aggregate of three values padded to four whose `n = 7` is no power of two
 /// (it gives Bulletproofs++ its top-digit slot). (An `n = 8, m = 3` shape
@@ -466,33 +480,9 @@ fn run<G: Group>() {
         classify(&values[..]);
         classify(&blindings[..]);
         // Both provers, on the same classified inputs.
-        let classic = RangeProof::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"ctgrind"),
-            &values,
-            &blindings,
-            n,
-            &mut secret_rng,
-        )
-        .and_then(|(p, c)| p.verify_multiple(&gens, &mut Transcript::new(b"ctgrind"), &c, n));
-        let plus = RangeProofPlus::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"ctgrind"),
-            &values,
-            &blindings,
-            n,
-            &mut secret_rng,
-        )
-        .and_then(|(p, c)| p.verify_multiple(&gens, &mut Transcript::new(b"ctgrind"), &c, n));
-        let plus_plus = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"ctgrind"),
-            &values,
-            &blindings,
-            n,
-            &mut secret_rng,
-        )
-        .and_then(|(p, c)| p.verify_multiple(&gens, &mut Transcript::new(b"ctgrind"), &c, n));
+        let classic = proved::<G, RangeProof<G>>(&gens, &values, &blindings, n, &mut secret_rng);
+        let plus = proved::<G, RangeProofPlus<G>>(&gens, &values, &blindings, n, &mut secret_rng);
+        let plus_plus = proved::<G, RangeProofPlusPlus<G>>(&gens, &values, &blindings, n, &mut secret_rng);
         declassify(&values[..]);
         declassify(&blindings[..]);
         for (system, result) in [("bulletproofs", classic), ("bulletproofs+", plus), ("bulletproofs++", plus_plus)] {

@@ -88,6 +88,31 @@ fn secret_scalar<G: Group>() -> G::Scalar {
 
 const VALUE: u64 = 0x1d2c_3b4a_5968_7788;
 
+/// Prove with system `P` under the label `z`, then verify.
+fn prove_verify<G: Group, P: RangeProofSystem<G>>(
+    gens: &Generators<G>,
+    values: &[u64],
+    blindings: &[G::Scalar],
+    n: usize,
+    rng: &mut rand_chacha::ChaCha20Rng,
+) {
+    let (p, c) = P::prove_multiple_with_rng(gens, &mut Transcript::new(b"z"), values, blindings, n, rng).unwrap();
+    p.verify_multiple(gens, &mut Transcript::new(b"z"), &c, n).unwrap();
+}
+
+/// An interval proof with system `P` under the label `z`, then verified.
+fn interval_verify<G: Group, P: RangeProofSystem<G>>(
+    gens: &Generators<G>,
+    blinding: &G::Scalar,
+    interval: Interval,
+    rng: &mut rand_chacha::ChaCha20Rng,
+) {
+    let (p, c) =
+        IntervalProof::<G>::prove_with_rng::<P, _>(gens, &mut Transcript::new(b"z"), VALUE, blinding, interval, rng)
+            .unwrap();
+    p.verify_with_rng(gens, &mut Transcript::new(b"z"), &c, interval, rng).unwrap();
+}
+
 fn provers_leave_nothing<G: Group>() {
     let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     let gens = Generators::<G>::new(64, 2);
@@ -97,68 +122,14 @@ fn provers_leave_nothing<G: Group>() {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(3);
     let patterns = vec![blinding.to_bytes().to_vec(), VALUE.to_le_bytes().to_vec(), seed.to_vec()];
     let hits = watch(patterns, || {
-        let (p, c) = RangeProof::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"z"),
-            &[VALUE, 7],
-            &[blinding, blinding],
-            64,
-            &mut rng,
-        )
-        .unwrap();
-        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 64).unwrap();
-        let (p, c) = RangeProofPlus::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"z"),
-            &[VALUE],
-            &[blinding],
-            64,
-            &mut rng,
-        )
-        .unwrap();
-        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 64).unwrap();
+        prove_verify::<G, RangeProof<G>>(&gens, &[VALUE, 7], &[blinding, blinding], 64, &mut rng);
+        prove_verify::<G, RangeProofPlus<G>>(&gens, &[VALUE], &[blinding], 64, &mut rng);
         let interval = Interval::new(VALUE - 5, VALUE + 5).unwrap();
-        let (p, c) = IntervalProof::<G>::prove_with_rng::<RangeProof<G>, _>(
-            &gens,
-            &mut Transcript::new(b"z"),
-            VALUE,
-            &blinding,
-            interval,
-            &mut rng,
-        )
-        .unwrap();
-        p.verify_with_rng(&gens, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
+        interval_verify::<G, RangeProof<G>>(&gens, &blinding, interval, &mut rng);
         // Bulletproofs++: digits, multiplicities, reciprocals and masks.
-        let (p, c) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"z"),
-            &[VALUE, 7],
-            &[blinding, blinding],
-            64,
-            &mut rng,
-        )
-        .unwrap();
-        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 64).unwrap();
-        let (p, c) = RangeProofPlusPlus::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(b"z"),
-            &[VALUE & 0x7f],
-            &[blinding],
-            7,
-            &mut rng,
-        )
-        .unwrap();
-        p.verify_multiple(&gens, &mut Transcript::new(b"z"), &c, 7).unwrap();
-        let (p, c) = IntervalProof::<G>::prove_with_rng::<RangeProofPlusPlus<G>, _>(
-            &gens,
-            &mut Transcript::new(b"z"),
-            VALUE,
-            &blinding,
-            interval,
-            &mut rng,
-        )
-        .unwrap();
-        p.verify_with_rng(&gens, &mut Transcript::new(b"z"), &c, interval, &mut rng).unwrap();
+        prove_verify::<G, RangeProofPlusPlus<G>>(&gens, &[VALUE, 7], &[blinding, blinding], 64, &mut rng);
+        prove_verify::<G, RangeProofPlusPlus<G>>(&gens, &[VALUE & 0x7f], &[blinding], 7, &mut rng);
+        interval_verify::<G, RangeProofPlusPlus<G>>(&gens, &blinding, interval, &mut rng);
         // Owner recovery (Bulletproofs: nonces from a ChaCha20 stream;
         // Bulletproofs+): the blindings it returns and the openings and
         // message it recovers are wiped when dropped.

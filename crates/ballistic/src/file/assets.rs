@@ -47,7 +47,7 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 use zeroize::{Zeroize, ZeroizeOnDrop, Zeroizing};
 
-use super::{check_label, group_of, json_text, parse_blinding, FileError, GeneratorCache, MAX_ASSETS_FILE};
+use super::{check_label, group_of, json_text, parse_blinding, parse_json, FileError, GeneratorCache, MAX_ASSETS_FILE};
 use crate::batch::{Claim, Item};
 use crate::encoding::{decode_point, from_hex, to_hex};
 use crate::generators::Generators;
@@ -316,10 +316,7 @@ impl MultiAssetProofFile {
     /// Parse JSON (at most [`MAX_ASSETS_FILE`] bytes, checked before
     /// parsing; the fields are checked by [`decode`](Self::decode)).
     pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
-        if text.len() > MAX_ASSETS_FILE {
-            return Err(FileError::TooLarge { len: text.len(), max: MAX_ASSETS_FILE });
-        }
-        serde_json::from_slice(text).map_err(|e| FileError::Json { what: "malformed JSON", reason: e.to_string() })
+        parse_json(text, MAX_ASSETS_FILE, "malformed JSON")
     }
 
     /// Pretty JSON with a final newline.

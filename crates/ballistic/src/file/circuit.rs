@@ -5,7 +5,9 @@
 use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
-use super::{check_label, group_of, json_text, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_BATCH_GATES, MAX_CIRCUIT_FILE};
+use super::{
+    check_label, group_of, json_text, parse_json, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_BATCH_GATES, MAX_CIRCUIT_FILE,
+};
 use crate::batch::Claim;
 use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit, PublicValues};
 use crate::circuit::R1csProof;
@@ -50,11 +52,7 @@ impl CircuitProofFile {
     /// Parse JSON (at most [`MAX_CIRCUIT_FILE`] bytes) and check the
     /// system and label.
     pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
-        if text.len() > MAX_CIRCUIT_FILE {
-            return Err(FileError::TooLarge { len: text.len(), max: MAX_CIRCUIT_FILE });
-        }
-        let file: CircuitProofFile = serde_json::from_slice(text)
-            .map_err(|e| FileError::Json { what: "not a circuit proof file", reason: e.to_string() })?;
+        let file: CircuitProofFile = parse_json(text, MAX_CIRCUIT_FILE, "not a circuit proof file")?;
         file.check_header()?;
         Ok(file)
     }

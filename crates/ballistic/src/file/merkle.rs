@@ -38,7 +38,7 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use super::{check_label, group_of, json_text, FileError, MAX_RANGE_FILE};
+use super::{check_label, group_of, json_text, parse_json, FileError, MAX_RANGE_FILE};
 use crate::batch::Claim;
 use crate::embedded::WithEmbeddedCurve;
 use crate::encoding::{decode_point, from_hex, to_hex};
@@ -226,11 +226,7 @@ impl MerkleTreeFile {
     /// Parse JSON (at most [`MAX_TREE_FILE`] bytes); the tree is rebuilt
     /// and checked against its root by [`tree`](Self::tree).
     pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
-        if text.len() > MAX_TREE_FILE {
-            return Err(FileError::TooLarge { len: text.len(), max: MAX_TREE_FILE });
-        }
-        let file: MerkleTreeFile = serde_json::from_slice(text)
-            .map_err(|e| FileError::Json { what: "not a Merkle tree file", reason: e.to_string() })?;
+        let file: MerkleTreeFile = parse_json(text, MAX_TREE_FILE, "not a Merkle tree file")?;
         check_depth(file.depth)?;
         check_leaves(file.leaves.len(), file.depth)?;
         group_of(&file.group)?;
@@ -362,11 +358,7 @@ impl MembershipProofFile {
     /// group), the commitment (a point of the group) and the proof (hex
     /// that decodes as a proof).
     pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
-        if text.len() > MAX_RANGE_FILE {
-            return Err(FileError::TooLarge { len: text.len(), max: MAX_RANGE_FILE });
-        }
-        let file: MembershipProofFile = serde_json::from_slice(text)
-            .map_err(|e| FileError::Json { what: "not a Merkle membership proof file", reason: e.to_string() })?;
+        let file: MembershipProofFile = parse_json(text, MAX_RANGE_FILE, "not a Merkle membership proof file")?;
         file.check_header()?;
         Ok(file)
     }
@@ -377,11 +369,7 @@ impl MembershipProofFile {
     /// files of the verifier's group, depth and root: what a verifier of
     /// many untrusted files reads them with.
     pub fn from_json_header(text: &[u8]) -> Result<Self, FileError> {
-        if text.len() > MAX_RANGE_FILE {
-            return Err(FileError::TooLarge { len: text.len(), max: MAX_RANGE_FILE });
-        }
-        let file: MembershipProofFile = serde_json::from_slice(text)
-            .map_err(|e| FileError::Json { what: "not a Merkle membership proof file", reason: e.to_string() })?;
+        let file: MembershipProofFile = parse_json(text, MAX_RANGE_FILE, "not a Merkle membership proof file")?;
         file.check_fields()?;
         Ok(file)
     }

@@ -687,6 +687,15 @@ fn group_of(name: &str) -> Result<GroupId, FileError> {
     GroupId::from_name(name).ok_or_else(|| FileError::UnknownGroup(name.into()))
 }
 
+/// Parse a JSON file of at most `max` bytes (checked before parsing);
+/// `what` names a malformed one.
+fn parse_json<T: serde::de::DeserializeOwned>(text: &[u8], max: usize, what: &'static str) -> Result<T, FileError> {
+    if text.len() > max {
+        return Err(FileError::TooLarge { len: text.len(), max });
+    }
+    serde_json::from_slice(text).map_err(|e| FileError::Json { what, reason: e.to_string() })
+}
+
 fn json_text<T: Serialize>(value: &T) -> String {
     // Serializing these plain structs cannot fail.
     serde_json::to_string_pretty(value).unwrap_or_default() + "\n"

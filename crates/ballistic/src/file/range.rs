@@ -7,7 +7,9 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
 use super::profile::Profile;
-use super::{check_label, group_of, json_text, secrets::Openings, FileError, GeneratorCache, MAX_RANGE_FILE};
+use super::{
+    check_label, group_of, json_text, parse_json, secrets::Openings, FileError, GeneratorCache, MAX_RANGE_FILE,
+};
 use crate::batch::{Claim, Item};
 use crate::compat::monero::MoneroConsensus;
 use crate::encoding::{decode_point, from_hex, to_hex};
@@ -174,10 +176,7 @@ impl RangeProofFile {
     /// Parse JSON (at most [`MAX_RANGE_FILE`] bytes; the fields are checked
     /// by [`decode`](Self::decode)).
     pub fn from_json(text: &[u8]) -> Result<Self, FileError> {
-        if text.len() > MAX_RANGE_FILE {
-            return Err(FileError::TooLarge { len: text.len(), max: MAX_RANGE_FILE });
-        }
-        serde_json::from_slice(text).map_err(|e| FileError::Json { what: "malformed JSON", reason: e.to_string() })
+        parse_json(text, MAX_RANGE_FILE, "malformed JSON")
     }
 
     /// Pretty JSON with a final newline.

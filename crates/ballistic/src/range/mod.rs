@@ -296,26 +296,22 @@ impl RangeSystem {
         n: usize,
         rng: &mut R,
     ) -> Result<(AnyRangeProof<G>, Vec<G::Compressed>), ProofError> {
-        fn any<G: Group, P: RangeProofSystem<G>, R: RngCore + CryptoRng>(
-            gens: &Generators<G>,
-            transcript: &mut Transcript,
-            values: &[u64],
-            blindings: &[G::Scalar],
-            n: usize,
-            rng: &mut R,
-        ) -> Result<(AnyRangeProof<G>, Vec<G::Compressed>), ProofError> {
-            P::prove_multiple_with_rng(gens, transcript, values, blindings, n, rng).map(|(p, c)| (p.into_any(), c))
-        }
+        let (g, t, v, b) = (gens, transcript, values, blindings);
         match self {
-            RangeSystem::Bulletproofs => any::<G, RangeProof<G>, R>(gens, transcript, values, blindings, n, rng),
-            RangeSystem::BulletproofsPlus => {
-                any::<G, RangeProofPlus<G>, R>(gens, transcript, values, blindings, n, rng)
-            }
+            RangeSystem::Bulletproofs => RangeProof::prove_multiple_with_rng(g, t, v, b, n, rng).map(any),
+            RangeSystem::BulletproofsPlus => RangeProofPlus::prove_multiple_with_rng(g, t, v, b, n, rng).map(any),
             RangeSystem::BulletproofsPlusPlus => {
-                any::<G, RangeProofPlusPlus<G>, R>(gens, transcript, values, blindings, n, rng)
+                RangeProofPlusPlus::prove_multiple_with_rng(g, t, v, b, n, rng).map(any)
             }
         }
     }
+}
+
+/// A proof and its commitments, the proof typed at run time.
+fn any<G: Group, P: RangeProofSystem<G>>(
+    (proof, commitments): (P, Vec<G::Compressed>),
+) -> (AnyRangeProof<G>, Vec<G::Compressed>) {
+    (proof.into_any(), commitments)
 }
 
 impl RangeSystem {

@@ -12,6 +12,19 @@ use ballistic::{Generators, Group, ProofError, Ristretto255, Secp256k1};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
+/// Build the membership circuit for `params`, then verify `proof` with it.
+fn verify_membership<G: WithEmbeddedCurve>(
+    gens: &Generators<G>,
+    params: &MerkleParams<G>,
+    transcript: Transcript,
+    root: &G::Scalar,
+    commitment: &G::Compressed,
+    proof: &merkle::MembershipProof<G>,
+    rng: &mut ChaCha20Rng,
+) -> Result<(), ProofError> {
+    merkle::PreparedMembership::new(params)?.verify(gens, transcript, root, commitment, proof, rng)
+}
+
 fn bits_of<F: ScalarOps>(m: &[bool]) -> Vec<F> {
     m.iter().map(|b| F::from_u64(*b as u64)).collect()
 }
@@ -239,15 +252,7 @@ fn merkle_roundtrip<G: WithEmbeddedCurve>(depth: usize, flip_step: usize) {
     )
     .unwrap();
     let verify = |root: &G::Scalar, v: &G::Compressed, proof: &merkle::MembershipProof<G>, label: &'static [u8]| {
-        merkle::verify_membership(
-            &gens,
-            &params,
-            Transcript::new(label),
-            root,
-            v,
-            proof,
-            &mut ChaCha20Rng::seed_from_u64(1),
-        )
+        verify_membership(&gens, &params, Transcript::new(label), root, v, proof, &mut ChaCha20Rng::seed_from_u64(1))
     };
     verify(&root, &v, &proof, b"merkle test").unwrap();
     // A different root, a different leaf commitment, another transcript: rejected.
@@ -410,12 +415,12 @@ fn inner_node_attack<G: WithEmbeddedCurve>(depth: usize) {
     let shallow_root = shallow_tree.root();
     let (proof, v) =
         merkle::prove_membership(&gens, &shallow, t(), &shallow_root, &left, &blinding, &path, &mut rng).unwrap();
-    merkle::verify_membership(&gens, &shallow, t(), &shallow_root, &v, &proof, &mut rng).unwrap();
+    verify_membership(&gens, &shallow, t(), &shallow_root, &v, &proof, &mut rng).unwrap();
     // (A proof of the smaller circuit has fewer inner-product rounds.)
     let bytes = proof.to_bytes().len();
     let too_short = |r: Result<(), ProofError>| matches!(r, Err(ProofError::WrongLength { expected, got }) if got == bytes && expected > bytes);
     for r in [root, shallow_root] {
-        let refused = merkle::verify_membership(&gens, &params, t(), &r, &v, &proof, &mut rng);
+        let refused = verify_membership(&gens, &params, t(), &r, &v, &proof, &mut rng);
         assert!(too_short(refused.clone()), "depth {depth}: {refused:?}");
     }
     let prepared = merkle::PreparedMembership::new(&params).unwrap();
@@ -458,9 +463,9 @@ fn depth_31_proof_refused_at_depth_32() {
     assert!(matches!(attempt, Err(ProofError::Unsatisfied)));
     let (proof, v) =
         merkle::prove_membership(&gens, &d31, t(), &shallow.root(), &level1[0], &blinding, &path, &mut rng).unwrap();
-    merkle::verify_membership(&gens, &d31, t(), &shallow.root(), &v, &proof, &mut rng).unwrap();
+    verify_membership(&gens, &d31, t(), &shallow.root(), &v, &proof, &mut rng).unwrap();
     for root in [honest.root(), shallow.root()] {
-        let refused = merkle::verify_membership(&gens, &d32, t(), &root, &v, &proof, &mut rng);
+        let refused = verify_membership(&gens, &d32, t(), &root, &v, &proof, &mut rng);
         assert_eq!(refused, Err(ProofError::VerificationFailed));
     }
 }
@@ -552,7 +557,7 @@ fn zero_is_no_member<G: WithEmbeddedCurve>() {
     assert!(matches!(zero_blinding, Err(ProofError::Gadget { message }) if message.contains("zero blinding")));
     let (proof, v) =
         merkle::prove_membership(&gens, &params, t(), &tree.root(), &s(2), &blinding, &real, &mut rng).unwrap();
-    merkle::verify_membership(&gens, &params, t(), &tree.root(), &v, &proof, &mut rng).unwrap();
+    verify_membership(&gens, &params, t(), &tree.root(), &v, &proof, &mut rng).unwrap();
 }
 
 #[test]

@@ -80,15 +80,9 @@ impl<G: WithEmbeddedCurve> MerkleCase<G> {
     fn verify(&self) {
         let (proof, v) = &self.proofs[0];
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let r = merkle::verify_membership(
-            &self.gens,
-            &self.params,
-            Transcript::new(LABEL),
-            &self.tree.root(),
-            v,
-            proof,
-            &mut rng,
-        );
+        // From scratch: the circuit is built inside the timed region.
+        let r = merkle::PreparedMembership::new(&self.params)
+            .and_then(|m| m.verify(&self.gens, Transcript::new(LABEL), &self.tree.root(), v, proof, &mut rng));
         assert!(r.is_ok());
     }
 
