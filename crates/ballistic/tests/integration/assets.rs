@@ -57,20 +57,21 @@ fn inputs<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (Vec<u64>, Vec<G::S
     (values, blindings, generators(s, m))
 }
 
+/// A proof and its case: the values, the generators (compressed) and the
+/// commitments.
+fn case<G: Group, P>(
+    (proof, commitments): (P, Vec<G::Compressed>),
+    values: Vec<u64>,
+    generators: &[G::Point],
+) -> (P, Case<G>) {
+    (proof, Case { values, generators: generators.iter().map(G::compress).collect(), commitments })
+}
+
 fn prove_native<G: Group>(s: &mut Setup<G>, n: usize, m: usize) -> (MultiAssetRangeProof<G>, Case<G>) {
     let (values, blindings, asset_gens) = inputs(s, n, m);
-    let (proof, commitments) = MultiAssetRangeProof::prove_with_rng(
-        &s.gens,
-        &mut Transcript::new(LABEL),
-        &values,
-        &blindings,
-        &asset_gens,
-        n,
-        &mut s.rng,
-    )
-    .unwrap();
-    let generators = asset_gens.iter().map(G::compress).collect();
-    (proof, Case { values, generators, commitments })
+    let t = &mut Transcript::new(LABEL);
+    let proved = MultiAssetRangeProof::prove_with_rng(&s.gens, t, &values, &blindings, &asset_gens, n, &mut s.rng);
+    case(proved.unwrap(), values, &asset_gens)
 }
 
 fn verify<G: Group, P: Verifiable<G, Statement = MultiAssetStatement<G>, Context = Transcript>>(
@@ -231,18 +232,9 @@ fn prove_recommitted<G: Group, P: RangeProofSystem<G>>(
     m: usize,
 ) -> (RecommittedRangeProof<G>, Case<G>) {
     let (values, blindings, asset_gens) = inputs(s, n, m);
-    let (proof, commitments) = RecommittedRangeProof::<G>::prove_with_rng::<P, _>(
-        &s.gens,
-        &mut Transcript::new(LABEL),
-        &values,
-        &blindings,
-        &asset_gens,
-        n,
-        &mut s.rng,
-    )
-    .unwrap();
-    let generators = asset_gens.iter().map(G::compress).collect();
-    (proof, Case { values, generators, commitments })
+    let t = &mut Transcript::new(LABEL);
+    let (g, v, b) = (&asset_gens, &values, &blindings);
+    case(RecommittedRangeProof::<G>::prove_with_rng::<P, _>(&s.gens, t, v, b, g, n, &mut s.rng).unwrap(), values, g)
 }
 
 fn recommitted_honest_and_rejected<G: Group, P: RangeProofSystem<G>>() {

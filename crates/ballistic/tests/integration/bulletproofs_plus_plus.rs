@@ -439,14 +439,7 @@ fn intervals<G: Group>() {
             verify_iv(&back, &c, lo, hi, b"interval", &mut rng).unwrap();
         }
         // Values outside are refused by the prover.
-        let mut outside = Vec::new();
-        if lo > 0 {
-            outside.extend([lo - 1, 0]);
-        }
-        if hi < u64::MAX {
-            outside.extend([hi + 1, u64::MAX]);
-        }
-        for v in outside {
+        for v in crate::common::outside(lo, hi) {
             assert_eq!(
                 prove_iv(v, lo, hi, &mut rng).map(|_| ()),
                 Err(ProofError::ValueOutsideInterval { lo, hi }),

@@ -62,15 +62,9 @@ fn ballistic_proofs_verify_in_bulletproofs5() {
     for (n, m) in shapes() {
         let values = random_values(&mut rng, n, m);
         let blindings: Vec<Scalar> = (0..m).map(|_| <Scalar as ScalarOps>::random(&mut rng)).collect();
-        let (proof, commitments) = RangeProof::<G>::prove_multiple_with_rng(
-            &gens,
-            &mut Transcript::new(LABEL),
-            &values,
-            &blindings,
-            n,
-            &mut rng,
-        )
-        .unwrap();
+        let t = &mut Transcript::new(LABEL);
+        let (proof, commitments) =
+            RangeProof::<G>::prove_multiple_with_rng(&gens, t, &values, &blindings, n, &mut rng).unwrap();
         let bytes = proof.to_bytes();
         assert_eq!(bytes.len(), RangeProof::<G>::encoded_len(n, m).unwrap());
         // The bytes decode in bulletproofs 5 and re-encode identically.

@@ -24,7 +24,8 @@ fn reads_are_bounded_for_endless_streams() {
     assert_eq!(file::MAX_INPUTS_FILE, 64 << 20);
 }
 
-fn range_file() -> RangeProofFile {
+/// A one-value 8-bit Bulletproofs file on Ristretto255, label `t`.
+pub(crate) fn range_file() -> RangeProofFile {
     let cache = GeneratorCache::<Ristretto255>::new();
     let (f, _) = RangeProofFile::prove::<Ristretto255, _>(
         &cache,

@@ -79,14 +79,7 @@ fn honest_intervals_verify<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>(
 fn outside_values_are_refused<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>() {
     let mut s = setup::<G>(2);
     for &(lo, hi) in INTERVALS {
-        let mut outside = Vec::new();
-        if lo > 0 {
-            outside.extend([lo - 1, 0]);
-        }
-        if hi < u64::MAX {
-            outside.extend([hi + 1, u64::MAX]);
-        }
-        for v in outside {
+        for v in crate::common::outside(lo, hi) {
             assert_eq!(
                 prove::<G, S>(&mut s, v, lo, hi).map(|_| ()),
                 Err(ProofError::ValueOutsideInterval { lo, hi }),

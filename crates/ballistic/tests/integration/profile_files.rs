@@ -5,8 +5,8 @@
 //! with the right nonce only.
 
 use ballistic::compat::grin::{self, GrinNonces, GrinOpening, GrinProveOptions};
-use ballistic::file::{verify_range_files, FileError, GeneratorCache, Profile, RangeProofFile};
-use ballistic::{RangeSystem, Ristretto255};
+use ballistic::file::{verify_range_files, FileError, Profile, RangeProofFile};
+use ballistic::RangeSystem;
 
 fn grin_scalar(k: u8) -> k256::Scalar {
     let mut bytes = [0u8; 32];
@@ -49,18 +49,7 @@ fn monero_file(system: RangeSystem, m: usize) -> RangeProofFile {
 }
 
 fn own_file() -> RangeProofFile {
-    let cache = GeneratorCache::<Ristretto255>::new();
-    RangeProofFile::prove::<Ristretto255, _>(
-        &cache,
-        RangeSystem::Bulletproofs,
-        8,
-        &[5],
-        &[],
-        "t",
-        &mut rand_core::OsRng,
-    )
-    .unwrap()
-    .0
+    crate::file_inputs::range_file()
 }
 
 fn reparse(f: &RangeProofFile) -> RangeProofFile {

@@ -4,7 +4,7 @@
 //! The suite is written once, generic over the group; each group adds one
 //! line to `for_each_group!`.
 
-use crate::common::RangeSystem;
+use crate::common::{order_plus, RangeSystem};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, ProofError, RangeShape};
@@ -255,25 +255,6 @@ fn identity_and_noncanonical_rejected<G: Group, S: RangeSystem<G>>() {
     let mut bad_commitment = commitments.clone();
     bad_commitment[0] = G::compressed_from_slice(&vec![0xff; p]).unwrap();
     assert_eq!(f.verify(&proof, &bad_commitment, 8), Err(ProofError::InvalidCommitment { index: 0 }));
-}
-
-/// The group order (+k, k small) in little-endian: the smallest
-/// non-canonical scalar encodings.
-fn order_plus<G: Group>(k: u8) -> [u8; 32] {
-    let mut l = match G::NAME {
-        "ristretto255" | "ed25519" => [
-            0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
-        ],
-        "secp256k1" => {
-            let mut n = hex::decode("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141").unwrap();
-            n.reverse();
-            n.try_into().unwrap()
-        }
-        other => panic!("no group order for {other}"),
-    };
-    l[0] += k;
-    l
 }
 
 fn serde_round_trip<G: Group, S: RangeSystem<G>>() {

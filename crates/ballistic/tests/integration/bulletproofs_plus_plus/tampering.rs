@@ -3,6 +3,7 @@
 //! panicking.
 
 use super::*;
+use crate::common::order_plus;
 
 /// The proof under test in the tampering tests: a proof of `(n, m)`, its
 /// commitments and bytes.
@@ -142,25 +143,6 @@ fn length_statement_and_label_bound<G: Group>() {
     assert_eq!(PlusPlusShape::new(8, 3).unwrap().witness_len(), PlusPlusShape::new(7, 3).unwrap().witness_len());
     let p = Pp::<G>::from_bytes_for(&t.bytes, 8, 3).unwrap();
     assert_eq!(verify(&t.gens, &p, &t.commitments, 8, LABEL), Err(ProofError::VerificationFailed));
-}
-
-/// The group order plus `k` (little-endian): the smallest non-canonical
-/// scalar encodings.
-fn order_plus<G: Group>(k: u8) -> [u8; 32] {
-    let mut l = match G::NAME {
-        "ristretto255" | "ed25519" => [
-            0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0,
-            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
-        ],
-        "secp256k1" => {
-            let mut n = hex::decode("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141").unwrap();
-            n.reverse();
-            n.try_into().unwrap()
-        }
-        other => panic!("no group order for {other}"),
-    };
-    l[0] += k;
-    l
 }
 
 fn identity_points_and_noncanonical_scalars_rejected<G: Group>() {

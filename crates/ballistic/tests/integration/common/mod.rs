@@ -166,3 +166,34 @@ pub fn verify_range_batch<G: ballistic::Group, R: rand::RngCore + rand::CryptoRn
         .collect();
     ballistic::batch::verify(gens, &claims, rng)
 }
+
+/// The group order plus `k` (little-endian): the smallest non-canonical
+/// scalar encodings.
+pub fn order_plus<G: Group>(k: u8) -> [u8; 32] {
+    let mut l = match G::NAME {
+        "ristretto255" | "ed25519" => [
+            0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0,
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10,
+        ],
+        "secp256k1" => {
+            let mut n = hex::decode("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141").unwrap();
+            n.reverse();
+            n.try_into().unwrap()
+        }
+        other => panic!("no group order for {other}"),
+    };
+    l[0] += k;
+    l
+}
+
+/// Values just outside `[lo, hi]` and at the far ends of `u64` outside it.
+pub fn outside(lo: u64, hi: u64) -> Vec<u64> {
+    let mut outside = Vec::new();
+    if lo > 0 {
+        outside.extend([lo - 1, 0]);
+    }
+    if hi < u64::MAX {
+        outside.extend([hi + 1, u64::MAX]);
+    }
+    outside
+}

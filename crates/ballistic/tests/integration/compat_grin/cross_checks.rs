@@ -366,14 +366,8 @@ fn minimums_from_2_pow_32_are_refused_as_the_c_verifier_does() {
         let nonces = random_nonces(&mut rng, true);
         let value = min + rng.gen_range(0..=(u64::MAX - min).min(1 << 40));
         // The C code proves it, and its own verifier rejects the proof.
-        let theirs = c
-            .prove(
-                &[value],
-                &[blind_bytes],
-                &nonces,
-                &GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() },
-            )
-            .unwrap();
+        let options = GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() };
+        let theirs = c.prove(&[value], &[blind_bytes], &nonces, &options).unwrap();
         let cb = [c.commit(value, &blind_bytes, &h)];
         assert!(!c.verify(&theirs, &cb, 64, &h, None, Some(&[min])), "C accepts min {min}");
         // ballistic refuses the statement, the proving and the rewinding.
@@ -381,7 +375,6 @@ fn minimums_from_2_pow_32_are_refused_as_the_c_verifier_does() {
         let too_large = ProofError::MinValueTooLarge { index: 0, min };
         assert_eq!(GrinStatement::new(64, vec![v], None, Some(vec![min]), None).unwrap_err(), too_large);
         assert_eq!(check_min_values(&[min]), Err(too_large.clone()));
-        let options = GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() };
         let opening = GrinOpening { value, blinding: blind };
         assert_eq!(GrinProof::prove(&[opening], &nonces, &options).unwrap_err(), too_large);
         let parsed = GrinProof::from_bytes(&theirs).unwrap();
@@ -399,20 +392,13 @@ fn minimums_from_2_pow_32_are_refused_as_the_c_verifier_does() {
         let (blind_bytes, blind) = random_blind(&mut rng);
         let nonces = random_nonces(&mut rng, true);
         let value = min + rng.gen_range(0..1u64 << 40);
-        let theirs = c
-            .prove(
-                &[value],
-                &[blind_bytes],
-                &nonces,
-                &GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() },
-            )
-            .unwrap();
+        let options = GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() };
+        let theirs = c.prove(&[value], &[blind_bytes], &nonces, &options).unwrap();
         let cb = [c.commit(value, &blind_bytes, &h)];
         assert!(c.verify(&theirs, &cb, 64, &h, None, Some(&[min])), "C rejects min {min}");
         let v = commitment_from_bytes(&cb[0]).unwrap();
         let s = GrinStatement::new(64, vec![v], None, Some(vec![min]), None).unwrap();
         GrinProof::from_bytes(&theirs).unwrap().verify(&s, &mut rng).unwrap();
-        let options = GrinProveOptions { min_values: Some(&[min]), ..GrinProveOptions::default() };
         let (ours, _) = GrinProof::prove(&[GrinOpening { value, blinding: blind }], &nonces, &options).unwrap();
         assert_eq!(ours.as_bytes(), &theirs[..]);
         assert!(c.verify(ours.as_bytes(), &cb, 64, &h, None, Some(&[min])));
