@@ -1,14 +1,9 @@
-//! # ballistic
-//!
-//! Bulletproofs (Bünz, Bootle, Boneh, Poelstra, Wuille, Maxwell, IEEE S&P
-//! 2018) and Bulletproofs+ (Chung, Han, Ju, Kim, Seo 2020): short
-//! zero-knowledge proofs without trusted setup — range proofs over Pedersen
-//! commitments and proofs of arithmetic circuits — generic over the group.
+#![doc = include_str!("../README.md")]
 //!
 //! ## A user's guide, in the order you meet things
 //!
 //! 1. **Pick a group** ([`group`]): [`Ristretto255`] (byte-compatible with
-//!    zkcrypto `bulletproofs` 5) or [`Secp256k1`]. Scalars and points are
+//!    zkcrypto `bulletproofs` 5), [`Secp256k1`] or [`Ed25519`]. Scalars and points are
 //!    [`Scalar<G>`], [`Point<G>`], [`CompressedPoint<G>`]; every proof type
 //!    is generic over `G: Group`.
 //! 2. **Generators** ([`Generators`]): one setup value, [`Generators`]:
@@ -40,23 +35,6 @@
 //! 8. **Errors** ([`ProofError`], sorted by [`ProofError::kind`]): decode
 //!    errors, malformed statements and verification failures are told
 //!    apart; no input makes the library panic.
-//!
-//! ```
-//! use ballistic::{Generators, RangeProof, RangeProofSystem, RangeStatement, Ristretto255, Scalar, Verifiable};
-//! use ballistic::group::ScalarOps;
-//! use ballistic::merlin::Transcript;
-//!
-//! let gens = Generators::<Ristretto255>::new(64, 1);
-//! let blinding = <Scalar<Ristretto255> as ScalarOps>::random(&mut rand_core::OsRng);
-//! let (proof, commitment) = RangeProof::prove_single(
-//!     &gens, &mut Transcript::new(b"example"), 1037578891, &blinding, 32,
-//! ).unwrap();
-//! // The verifier: a statement (32-bit values, these commitments), then the proof against it.
-//! let statement = RangeStatement::new(32, &[commitment]).unwrap();
-//! assert!(proof
-//!     .verify(&gens, &statement, &mut Transcript::new(b"example"), &mut rand_core::OsRng)
-//!     .is_ok());
-//! ```
 //!
 //! ## Layers
 //!
