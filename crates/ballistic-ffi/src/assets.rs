@@ -5,19 +5,16 @@
 
 use std::os::raw::c_int;
 
-use ballistic::batch::{self, Claim, Item};
 use ballistic::group::Group;
-use ballistic::merlin::Transcript;
 use ballistic::range::{
     asset_generator, blinded_asset_generator, MultiAssetProof, MultiAssetStatement, MultiAssetSystem,
 };
-use ballistic::verify_dyn;
 use ballistic::RangeSystem;
 
-use crate::range::{concat, points, scalars, transcript_with_extra};
+use crate::range::{concat, points, scalars, transcript};
 use crate::{
-    ballistic_context, ballistic_options, batch_outputs, blamed, bytes, code, context, group_id, guard, items, options,
-    report_invalid, with_gens, GroupGens, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_NULL_POINTER,
+    ballistic_context, ballistic_options, blamed_claimed, bytes, code, context, group_id, guard, items, length,
+    verify_batch, verify_claimed, with_gens, Claimed, GroupGens, Out, ProofOut, BALLISTIC_ERR_ARGUMENT,
     BALLISTIC_ERR_STATEMENT,
 };
 
@@ -137,26 +134,22 @@ pub unsafe extern "C" fn ballistic_multi_asset_proof_len(
     gens_capacity: *mut usize,
     party_capacity: *mut usize,
 ) -> c_int {
-    guard(|| {
-        if len.is_null() {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        let system = asset_system(system)?;
-        let (chains, per_chain) = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-        let n =
-            ballistic::with_group!(group_id(group)?, G => system.encoded_len::<G>(bits, m)).map_err(|e| code(&e))?;
-        // SAFETY: `len` checked non-null, the others NULL or writable (the function's contract).
-        unsafe {
-            *len = n;
+    // SAFETY: `len` is NULL or writable, the others too (the function's contract).
+    unsafe {
+        length(len, || {
+            let system = asset_system(system)?;
+            let (chains, per_chain) = system.generators_needed(bits, m).map_err(|e| code(&e))?;
+            let n = ballistic::with_group!(group_id(group)?, G => system.encoded_len::<G>(bits, m))
+                .map_err(|e| code(&e))?;
             if let Some(g) = gens_capacity.as_mut() {
                 *g = per_chain;
             }
             if let Some(p) = party_capacity.as_mut() {
                 *p = chains;
             }
-        }
-        Ok(())
-    })
+            Ok(n)
+        })
+    }
 }
 
 /// Prove `0 ≤ values[j] < 2^bits` for commitments `values[j]·H_j + blindings[j]·B̃`
@@ -202,23 +195,16 @@ pub unsafe extern "C" fn ballistic_multi_asset_prove(
         let system = asset_system(system)?;
         // The shape first: `m` is checked before it sizes any slice.
         let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
+        let mut transcript = unsafe { transcript(label, label_len, opts) }?;
         let values = unsafe { items(values, m) }?;
         let blindings = unsafe { bytes(blindings, blindings_len) }?;
         let generators = unsafe { bytes(value_generators, value_generators_len) }?;
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitments_out = Out::new(commitments, commitments_len)?;
+        let out = ProofOut::new(proof, proof_len, commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
             let blindings = crate::range::blindings::<G>(blindings, m)?;
             let generators = decompressed::<G>(generators, m)?;
             gens.covers(needed)?;
-            unsafe {
-                Out::reserve_all(&[
-                    (&proof_out, system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?),
-                    (&commitments_out, m * G::POINT_LEN),
-                ])?;
-            }
+            unsafe { out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?, m * G::POINT_LEN) }?;
             let (made, points) = system
                 .prove::<G, _>(
                     &gens.gens,
@@ -230,41 +216,27 @@ pub unsafe extern "C" fn ballistic_multi_asset_prove(
                     &mut rand_core::OsRng,
                 )
                 .map_err(|e| code(&e))?;
-            unsafe {
-                proof_out.write(&made.to_bytes())?;
-                commitments_out.write(&concat::<G>(&points))
-            }
+            unsafe { out.write(&made.to_bytes(), &concat::<G>(&points)) }
         })
     })
 }
 
-/// A decoded multi-asset proof with its statement and transcript.
-type AssetClaim<G> = (MultiAssetProof<G>, MultiAssetStatement<G>, Transcript);
-
-#[allow(clippy::too_many_arguments)]
+/// A multi-asset proof (`ballistic_multi_asset_verify`'s arguments, as a
+/// batch item's) decoded with its statement and transcript: the system and
+/// shape, the options and label, the proof's pointer, the commitments and
+/// value generators, the statement, the capacity, then the proof's bytes.
 unsafe fn asset_decode<G: Group>(
     gens: &GroupGens<G>,
-    system: c_int,
-    label: *const u8,
-    label_len: usize,
-    proof: *const u8,
-    proof_len: usize,
-    commitments: *const u8,
-    commitments_len: usize,
-    value_generators: *const u8,
-    value_generators_len: usize,
-    m: usize,
-    bits: usize,
-    opts: *const ballistic_options,
-) -> Result<AssetClaim<G>, c_int> {
-    let system = asset_system(system)?;
+    item: &ballistic_multi_asset_item,
+) -> Result<Claimed<G, MultiAssetProof<G>>, c_int> {
+    let (m, bits) = (item.m, item.bits);
+    let system = asset_system(item.system)?;
     let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-    // SAFETY (all blocks below): the caller's contract for each pointer.
-    let opts = unsafe { options(opts) }?;
-    let transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
-    let proof = unsafe { bytes(proof, proof_len) }?;
-    let commitments = points::<G>(unsafe { bytes(commitments, commitments_len) }?, m)?;
-    let generators = points::<G>(unsafe { bytes(value_generators, value_generators_len) }?, m)?;
+    // SAFETY (all blocks below): the item's pointers follow ballistic_multi_asset_verify's contract.
+    let transcript = unsafe { transcript(item.label, item.label_len, item.opts) }?;
+    let proof = unsafe { bytes(item.proof, item.proof_len) }?;
+    let commitments = points::<G>(unsafe { bytes(item.commitments, item.commitments_len) }?, m)?;
+    let generators = points::<G>(unsafe { bytes(item.value_generators, item.value_generators_len) }?, m)?;
     let statement = MultiAssetStatement::new(bits, &commitments, &generators).map_err(|e| code(&e))?;
     gens.covers(needed)?;
     let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
@@ -309,30 +281,24 @@ pub unsafe extern "C" fn ballistic_multi_asset_verify(
     bits: usize,
     opts: *const ballistic_options,
 ) -> c_int {
+    let item = ballistic_multi_asset_item {
+        system,
+        label,
+        label_len,
+        proof,
+        proof_len,
+        commitments,
+        commitments_len,
+        value_generators,
+        value_generators_len,
+        m,
+        bits,
+        opts,
+    };
     guard(|| {
         // SAFETY: the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
-        with_gens!(ctx, G, gens => {
-            let (proof, statement, mut transcript) = unsafe {
-                asset_decode::<G>(
-                    gens,
-                    system,
-                    label,
-                    label_len,
-                    proof,
-                    proof_len,
-                    commitments,
-                    commitments_len,
-                    value_generators,
-                    value_generators_len,
-                    m,
-                    bits,
-                    opts,
-                )
-            }?;
-            verify_dyn(&gens.gens, &proof, &statement, &mut transcript, &mut crate::rng())
-                .map_err(|e| code(&e))
-        })
+        with_gens!(ctx, G, gens => verify_claimed(&gens.gens, unsafe { asset_decode::<G>(gens, &item) }?))
     })
 }
 
@@ -389,47 +355,15 @@ pub unsafe extern "C" fn ballistic_multi_asset_verify_batch(
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
-        let list = unsafe { crate::items(items, count) }?;
-        unsafe { batch_outputs(count, invalid, invalid_count) }?;
-        let bad: Vec<usize> = with_gens!(ctx, G, gens => {
-            let decoded: Vec<Result<AssetClaim<G>, c_int>> = list
-                .iter()
-                .map(|i| unsafe {
-                    asset_decode::<G>(
-                        gens,
-                        i.system,
-                        i.label,
-                        i.label_len,
-                        i.proof,
-                        i.proof_len,
-                        i.commitments,
-                        i.commitments_len,
-                        i.value_generators,
-                        i.value_generators_len,
-                        i.m,
-                        i.bits,
-                        i.opts,
-                    )
-                })
-                .collect();
-            let mut bad: Vec<usize> = Vec::new();
-            let mut kept = Vec::new();
-            let mut bound: Vec<Item<'_, G, MultiAssetProof<G>>> = Vec::new();
-            for (i, d) in decoded.iter().enumerate() {
-                match d {
-                    Ok((p, s, t)) => {
-                        kept.push(i);
-                        bound.push(Item::new(p, s, t.clone()));
-                    }
-                    Err(_) => bad.push(i),
-                }
-            }
-            let claims: Vec<&dyn Claim<G>> = bound.iter().map(|item| item as &dyn Claim<G>).collect();
-            if let Err(e) = batch::verify(&gens.gens, &claims, &mut crate::rng()) {
-                bad.extend(blamed(&e, &kept));
-            }
-            bad
-        });
-        unsafe { report_invalid(bad, invalid, invalid_count) }
+        with_gens!(ctx, G, gens => unsafe {
+            verify_batch(
+                items,
+                count,
+                invalid,
+                invalid_count,
+                |item| asset_decode::<G>(gens, item),
+                |decoded| blamed_claimed(&gens.gens, decoded),
+            )
+        })
     })
 }

@@ -10,9 +10,9 @@ use ballistic::{Point, ProofError, Secp256k1};
 use zeroize::Zeroizing;
 
 use crate::{
-    array, ballistic_context, ballistic_options, batch_outputs, blamed, bytes, code, context, guard, items, options,
-    report_invalid, Options, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_PROVER,
-    BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_WRONG_GROUP, BALLISTIC_SCALAR_LEN,
+    array, ballistic_context, ballistic_options, blamed, bytes, code, context_of, guard, items, length, options,
+    verify_batch, ProofOut, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_PROVER,
+    BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_STATEMENT, BALLISTIC_SCALAR_LEN,
 };
 
 /// Length of a Grin commitment or generator (secp256k1-zkp's 33-byte form,
@@ -20,12 +20,12 @@ use crate::{
 pub const BALLISTIC_GRIN_POINT_LEN: usize = 33;
 /// Length of the message a single-value Grin proof hides (`BULLET_PROOF_MSG_SIZE`).
 pub const BALLISTIC_GRIN_MESSAGE_LEN: usize = 20;
+
+/// `BALLISTIC_ERR_WRONG_GROUP` unless `ctx` (NULL or a context pointer, the
+/// caller's contract) is a secp256k1 context.
 fn grin_context(ctx: *const ballistic_context) -> Result<(), c_int> {
-    // SAFETY: NULL or a context pointer (the caller's contract).
-    if unsafe { context(ctx) }?.gens.group() != GroupId::Secp256k1 {
-        return Err(BALLISTIC_ERR_WRONG_GROUP);
-    }
-    Ok(())
+    // SAFETY: the caller's contract.
+    unsafe { context_of(ctx, GroupId::Secp256k1) }.map(|_| ())
 }
 
 /// The value generator (33 bytes, secp256k1-zkp's form) or NULL for Grin's `H`.
@@ -75,15 +75,8 @@ fn grin_commitments(raw: &[u8], m: usize) -> Result<Vec<Point<Secp256k1>>, c_int
 /// Out: `len`: the length in bytes (675 for one 64-bit value).
 #[no_mangle]
 pub unsafe extern "C" fn ballistic_grin_proof_len(bits: usize, m: usize, len: *mut usize) -> c_int {
-    guard(|| {
-        if len.is_null() {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        let n = grin::proof_len(grin_shape(bits, m, false)?).ok_or(BALLISTIC_ERR_STATEMENT)?;
-        // SAFETY: checked non-null; writable by the function's contract.
-        unsafe { *len = n };
-        Ok(())
-    })
+    // SAFETY: `len` is NULL or writable (the function's contract).
+    unsafe { length(len, || grin::proof_len(grin_shape(bits, m, false)?).ok_or(BALLISTIC_ERR_STATEMENT)) }
 }
 
 /// Prove, as Grin does (secp256k1-zkp's `secp256k1_bulletproof_rangeproof_prove`,
@@ -155,8 +148,7 @@ pub unsafe extern "C" fn ballistic_grin_prove(
             }
             _ => return Err(BALLISTIC_ERR_ARGUMENT),
         };
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitments_out = Out::new(commitments, commitments_len)?;
+        let out = ProofOut::new(proof, proof_len, commitments, commitments_len)?;
         let openings = values
             .iter()
             .zip(blindings.chunks_exact(BALLISTIC_SCALAR_LEN))
@@ -167,11 +159,8 @@ pub unsafe extern "C" fn ballistic_grin_prove(
             })
             .collect::<Result<Vec<GrinOpening>, c_int>>()?;
         unsafe {
-            Out::reserve_all(&[
-                (&proof_out, grin::proof_len(vector_len).ok_or(BALLISTIC_ERR_STATEMENT)?),
-                (&commitments_out, m * BALLISTIC_GRIN_POINT_LEN),
-            ])?;
-        }
+            out.reserve(grin::proof_len(vector_len).ok_or(BALLISTIC_ERR_STATEMENT)?, m * BALLISTIC_GRIN_POINT_LEN)
+        }?;
         let mut options = GrinProveOptions {
             n_bits: bits,
             value_gen,
@@ -189,10 +178,7 @@ pub unsafe extern "C" fn ballistic_grin_prove(
         for p in &points {
             encoded.extend_from_slice(&grin::commitment_to_bytes(p).ok_or(BALLISTIC_ERR_PROVER)?);
         }
-        unsafe {
-            proof_out.write(made.as_bytes())?;
-            commitments_out.write(&encoded)
-        }
+        unsafe { out.write(made.as_bytes(), &encoded) }
     })
 }
 
@@ -207,26 +193,20 @@ fn grin_prover_code(e: &ProofError) -> c_int {
 /// A decoded Grin proof with its statement.
 type GrinClaim = (GrinProof, GrinStatement);
 
-#[allow(clippy::too_many_arguments)]
-unsafe fn grin_decode(
-    proof: *const u8,
-    proof_len: usize,
-    commitments: *const u8,
-    commitments_len: usize,
-    m: usize,
-    bits: usize,
-    value_gen: *const u8,
-    min_values: *const u64,
-    opts: &Options<'_>,
-) -> Result<GrinClaim, c_int> {
+/// A Grin proof (`ballistic_grin_verify`'s arguments, as a batch item's)
+/// decoded with its statement: the options, the shape, then the pointers
+/// in order, the statement and the proof's bytes.
+unsafe fn grin_decode(item: &ballistic_grin_item) -> Result<GrinClaim, c_int> {
+    // SAFETY (all blocks below): the item's pointers follow ballistic_grin_verify's contract.
+    let opts = unsafe { options(item.opts) }?;
     opts.no_message()?;
+    let (m, bits) = (item.m, item.bits);
     // The shape first: `m` is checked before it sizes any slice.
-    grin_shape(bits, m, !min_values.is_null())?;
-    // SAFETY (all blocks below): the caller's contract for each pointer.
-    let proof = unsafe { bytes(proof, proof_len) }?;
-    let commitments = grin_commitments(unsafe { bytes(commitments, commitments_len) }?, m)?;
-    let value_gen = unsafe { grin_value_gen(value_gen) }?;
-    let min_values = unsafe { grin_min_values(min_values, m) }?;
+    grin_shape(bits, m, !item.min_values.is_null())?;
+    let proof = unsafe { bytes(item.proof, item.proof_len) }?;
+    let commitments = grin_commitments(unsafe { bytes(item.commitments, item.commitments_len) }?, m)?;
+    let value_gen = unsafe { grin_value_gen(item.value_gen) }?;
+    let min_values = unsafe { grin_min_values(item.min_values, m) }?;
     let statement = GrinStatement::new(bits, commitments, value_gen, min_values, opts.extra.map(<[u8]>::to_vec))
         .map_err(|e| code(&e))?;
     let proof = GrinProof::from_bytes(proof).map_err(|e| code(&e))?;
@@ -267,13 +247,12 @@ pub unsafe extern "C" fn ballistic_grin_verify(
     min_values: *const u64,
     opts: *const ballistic_options,
 ) -> c_int {
+    let item =
+        ballistic_grin_item { proof, proof_len, commitments, commitments_len, m, bits, value_gen, min_values, opts };
     guard(|| {
         grin_context(ctx)?;
         // SAFETY: the function's contract for each pointer.
-        let opts = unsafe { options(opts) }?;
-        let (proof, statement) = unsafe {
-            grin_decode(proof, proof_len, commitments, commitments_len, m, bits, value_gen, min_values, &opts)
-        }?;
+        let (proof, statement) = unsafe { grin_decode(&item) }?;
         proof.verify(&statement, &mut crate::rng()).map_err(|e| code(&e))
     })
 }
@@ -327,43 +306,22 @@ pub unsafe extern "C" fn ballistic_grin_verify_batch(
     guard(|| {
         grin_context(ctx)?;
         // SAFETY (all blocks below): the function's contract for each pointer.
-        let list = unsafe { crate::items(items, count) }?;
-        unsafe { batch_outputs(count, invalid, invalid_count) }?;
-        let decoded: Vec<Result<GrinClaim, c_int>> = list
-            .iter()
-            .map(|i| {
-                let opts = unsafe { options(i.opts) }?;
-                unsafe {
-                    grin_decode(
-                        i.proof,
-                        i.proof_len,
-                        i.commitments,
-                        i.commitments_len,
-                        i.m,
-                        i.bits,
-                        i.value_gen,
-                        i.min_values,
-                        &opts,
+        unsafe {
+            verify_batch(
+                items,
+                count,
+                invalid,
+                invalid_count,
+                |item| grin_decode(item),
+                |decoded| {
+                    blamed(
+                        decoded,
+                        |(proof, statement)| Some((proof, statement)),
+                        |claims| GrinProof::verify_batch(claims, &mut crate::rng()),
                     )
-                }
-            })
-            .collect();
-        let mut bad: Vec<usize> = Vec::new();
-        let mut kept = Vec::new();
-        let mut claims = Vec::new();
-        for (i, d) in decoded.iter().enumerate() {
-            match d {
-                Ok((p, s)) => {
-                    kept.push(i);
-                    claims.push((p, s));
-                }
-                Err(_) => bad.push(i),
-            }
+                },
+            )
         }
-        if let Err(e) = GrinProof::verify_batch(&claims, &mut crate::rng()) {
-            bad.extend(blamed(&e, &kept));
-        }
-        unsafe { report_invalid(bad, invalid, invalid_count) }
     })
 }
 

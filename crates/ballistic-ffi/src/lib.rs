@@ -28,9 +28,12 @@
 use std::os::raw::{c_char, c_int};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use ballistic::batch::BatchError;
+use ballistic::batch::{self, BatchError, Claim, Item};
 use ballistic::group::{Group, GroupId};
-use ballistic::{Ed25519, ErrorKind, Generators, ProofError, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::merlin::Transcript;
+use ballistic::{
+    verify_dyn, Ed25519, ErrorKind, Generators, ProofError, RangeSystem, Ristretto255, Secp256k1, Verifiable,
+};
 
 mod assets;
 mod circuit;
@@ -336,6 +339,20 @@ pub(crate) unsafe fn context<'a>(ctx: *const ballistic_context) -> Result<&'a ba
     unsafe { ctx.as_ref() }.ok_or(BALLISTIC_ERR_NULL_POINTER)
 }
 
+/// The context behind a pointer, which must be of `group` (a deployed
+/// format's): `BALLISTIC_ERR_WRONG_GROUP` otherwise.
+pub(crate) unsafe fn context_of<'a>(
+    ctx: *const ballistic_context,
+    group: GroupId,
+) -> Result<&'a ballistic_context, c_int> {
+    // SAFETY: the caller's contract.
+    let ctx = unsafe { context(ctx) }?;
+    if ctx.gens.group() != group {
+        return Err(BALLISTIC_ERR_WRONG_GROUP);
+    }
+    Ok(ctx)
+}
+
 /// `len` bytes at `ptr` (NULL allowed when `len` is 0).
 pub(crate) unsafe fn bytes<'a>(ptr: *const u8, len: usize) -> Result<&'a [u8], c_int> {
     if len == 0 {
@@ -402,20 +419,6 @@ impl Out {
         Ok(())
     }
 
-    /// [`reserve`](Self::reserve) for each `(output, needed)`, every one of
-    /// them (so that each too-short buffer's length argument gets the length
-    /// needed, not only the first's): `BALLISTIC_ERR_BUFFER_TOO_SMALL` if
-    /// any is too short.
-    pub(crate) unsafe fn reserve_all(outputs: &[(&Out, usize)]) -> Result<(), c_int> {
-        let mut result = Ok(());
-        for (out, needed) in outputs {
-            // SAFETY: as in `reserve`.
-            let reserved = unsafe { out.reserve(*needed) };
-            result = result.and(reserved);
-        }
-        result
-    }
-
     /// Write `data` (after [`reserve`](Self::reserve) of at least its length).
     pub(crate) unsafe fn write(&self, data: &[u8]) -> Result<(), c_int> {
         // SAFETY: as in `reserve`; then `*len ≥ data.len()` writable bytes at
@@ -431,12 +434,69 @@ impl Out {
     }
 }
 
-/// Write the sorted invalid indices; `BALLISTIC_ERR_VERIFICATION` if any.
-pub(crate) unsafe fn report_invalid(
-    mut bad: Vec<usize>,
+/// A prover's two output buffers, `proof` and `commitments` (each an [`Out`]).
+pub(crate) struct ProofOut {
+    proof: Out,
+    commitments: Out,
+}
+
+impl ProofOut {
+    /// Check the pointers of both, the proof's first (see [`Out::new`]).
+    pub(crate) fn new(
+        proof: *mut u8,
+        proof_len: *mut usize,
+        commitments: *mut u8,
+        commitments_len: *mut usize,
+    ) -> Result<Self, c_int> {
+        Ok(ProofOut { proof: Out::new(proof, proof_len)?, commitments: Out::new(commitments, commitments_len)? })
+    }
+
+    /// [`Out::reserve`] for both, whichever fails (so that each too-short
+    /// buffer's length argument gets the length needed, not only the
+    /// first's): `BALLISTIC_ERR_BUFFER_TOO_SMALL` if either is too short.
+    pub(crate) unsafe fn reserve(&self, proof: usize, commitments: usize) -> Result<(), c_int> {
+        // SAFETY: as in `Out::reserve`.
+        let (proof, commitments) = unsafe { (self.proof.reserve(proof), self.commitments.reserve(commitments)) };
+        proof.and(commitments)
+    }
+
+    /// Write the proof, then the commitments (after [`reserve`](Self::reserve)).
+    pub(crate) unsafe fn write(&self, proof: &[u8], commitments: &[u8]) -> Result<(), c_int> {
+        // SAFETY: as in `Out::write`.
+        unsafe {
+            self.proof.write(proof)?;
+            self.commitments.write(commitments)
+        }
+    }
+}
+
+/// A batch verification after its context is checked: the items read, the
+/// output pointers checked and `*invalid_count` zeroed (before any work),
+/// each item decoded, then the indices of those that did not decode and of
+/// those `blame` names (of the decoded ones, verified together) written,
+/// sorted.
+///
+/// Returns `BALLISTIC_ERR_NULL_POINTER` for `items` (with count > 0),
+/// `invalid` (with count > 0) or `invalid_count` NULL;
+/// `BALLISTIC_ERR_VERIFICATION` if any item is invalid.
+pub(crate) unsafe fn verify_batch<T, D>(
+    items: *const T,
+    count: usize,
     invalid: *mut usize,
     invalid_count: *mut usize,
+    decode: impl FnMut(&T) -> Result<D, c_int>,
+    blame: impl FnOnce(&[Result<D, c_int>]) -> Vec<usize>,
 ) -> Result<(), c_int> {
+    // SAFETY: the batch function's contract for `items`.
+    let list = unsafe { crate::items(items, count) }?;
+    if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
+        return Err(BALLISTIC_ERR_NULL_POINTER);
+    }
+    // SAFETY: checked non-null; writable by the batch function's contract.
+    unsafe { *invalid_count = 0 };
+    let decoded: Vec<Result<D, c_int>> = list.iter().map(decode).collect();
+    let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
+    bad.extend(blame(&decoded));
     bad.sort_unstable();
     bad.dedup();
     // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
@@ -453,20 +513,63 @@ pub(crate) unsafe fn report_invalid(
     }
 }
 
-/// The batch's output pointers checked, `*invalid_count` zeroed.
-pub(crate) unsafe fn batch_outputs(count: usize, invalid: *mut usize, invalid_count: *mut usize) -> Result<(), c_int> {
-    if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
-        return Err(BALLISTIC_ERR_NULL_POINTER);
+/// The decoded items `pick` takes (as the claims `verify` checks together)
+/// that `verify` names invalid, by their indices in `decoded`.
+pub(crate) fn blamed<'a, T, C>(
+    decoded: &'a [Result<T, c_int>],
+    mut pick: impl FnMut(&'a T) -> Option<C>,
+    verify: impl FnOnce(&[C]) -> Result<(), BatchError>,
+) -> Vec<usize> {
+    let (kept, claims): (Vec<usize>, Vec<C>) =
+        decoded.iter().enumerate().filter_map(|(i, d)| d.as_ref().ok().and_then(&mut pick).map(|c| (i, c))).unzip();
+    match verify(&claims) {
+        Ok(()) => Vec::new(),
+        Err(e) => e.invalid.iter().filter_map(|(k, _)| kept.get(*k).copied()).collect(),
     }
-    // SAFETY: checked non-null; writable by the caller's contract.
-    unsafe { *invalid_count = 0 };
-    Ok(())
 }
 
-/// The original indices of the items a batch error names, `kept[k]` being
-/// the original index of the `k`-th item passed.
-pub(crate) fn blamed(e: &BatchError, kept: &[usize]) -> Vec<usize> {
-    e.invalid.iter().filter_map(|(k, _)| kept.get(*k).copied()).collect()
+/// A decoded proof of the library's own with its statement and the
+/// verifier's transcript.
+pub(crate) type Claimed<G, P> = (P, <P as Verifiable<G>>::Statement, Transcript);
+
+/// Verify one decoded proof.
+pub(crate) fn verify_claimed<G: Group, P: Verifiable<G, Context = Transcript>>(
+    gens: &Generators<G>,
+    (proof, statement, mut transcript): Claimed<G, P>,
+) -> Result<(), c_int> {
+    verify_dyn(gens, &proof, &statement, &mut transcript, &mut rng()).map_err(|e| code(&e))
+}
+
+/// The decoded proofs of the library's own that a batch of them (one
+/// multiscalar multiplication) names invalid.
+pub(crate) fn blamed_claimed<G, P>(gens: &Generators<G>, decoded: &[Result<Claimed<G, P>, c_int>]) -> Vec<usize>
+where
+    G: Group,
+    P: Verifiable<G, Context = Transcript> + Sync,
+    P::Statement: Sync,
+{
+    blamed(
+        decoded,
+        |(proof, statement, transcript)| Some(Item::new(proof, statement, transcript.clone())),
+        |items: &[Item<'_, G, P>]| {
+            let claims: Vec<&dyn Claim<G>> = items.iter().map(|item| item as &dyn Claim<G>).collect();
+            batch::verify(gens, &claims, &mut rng())
+        },
+    )
+}
+
+/// A length query: `BALLISTIC_ERR_NULL_POINTER` if `len` is NULL (checked
+/// first), else `*len` set to the length `n` gives.
+pub(crate) unsafe fn length(len: *mut usize, n: impl FnOnce() -> Result<usize, c_int>) -> c_int {
+    guard(|| {
+        if len.is_null() {
+            return Err(BALLISTIC_ERR_NULL_POINTER);
+        }
+        let n = n()?;
+        // SAFETY: checked non-null; writable by the calling function's contract.
+        unsafe { *len = n };
+        Ok(())
+    })
 }
 
 /// A static, NUL-terminated English description of a status code.

@@ -10,10 +10,9 @@ use ballistic::curve25519_dalek::edwards::CompressedEdwardsY;
 use ballistic::group::{Ed25519, GroupId};
 
 use crate::{
-    ballistic_context, ballistic_options, batch_outputs, blamed, bytes, code, context, guard, items, options,
-    report_invalid, Options, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_STATEMENT,
-    BALLISTIC_ERR_UNSUPPORTED, BALLISTIC_ERR_WRONG_GROUP, BALLISTIC_SYSTEM_BULLETPROOFS,
-    BALLISTIC_SYSTEM_BULLETPROOFS_PLUS,
+    ballistic_context, ballistic_options, blamed, bytes, code, context_of, guard, items, length, options, verify_batch,
+    Options, ProofOut, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_STATEMENT, BALLISTIC_ERR_UNSUPPORTED,
+    BALLISTIC_SYSTEM_BULLETPROOFS, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS,
 };
 
 /// Length of a Monero commitment (32 bytes, as `outPk` holds it).
@@ -27,12 +26,11 @@ pub const BALLISTIC_MONERO_STRICT: c_int = 1;
 /// curve point, torsion cleared as Monero clears it): a node's verdicts.
 pub const BALLISTIC_MONERO_CONSENSUS: c_int = 2;
 
+/// `BALLISTIC_ERR_WRONG_GROUP` unless `ctx` (NULL or a context pointer, the
+/// caller's contract) is an Ed25519 context.
 fn monero_context(ctx: *const ballistic_context) -> Result<(), c_int> {
-    // SAFETY: as above.
-    if unsafe { context(ctx) }?.gens.group() != GroupId::Ed25519 {
-        return Err(BALLISTIC_ERR_WRONG_GROUP);
-    }
-    Ok(())
+    // SAFETY: the caller's contract.
+    unsafe { context_of(ctx, GroupId::Ed25519) }.map(|_| ())
 }
 
 /// Monero's two range proofs.
@@ -79,6 +77,16 @@ fn monero_commitments(raw: &[u8], m: usize) -> Result<Vec<CompressedEdwardsY>, c
         .collect()
 }
 
+/// The length of a proof of `m` outputs (`BALLISTIC_ERR_STATEMENT` unless
+/// `m` is in 1..=16).
+fn monero_proof_len(system: MoneroSystem, m: usize) -> Result<usize, c_int> {
+    match system {
+        MoneroSystem::Plus => MoneroPlusProof::encoded_len_for(m),
+        MoneroSystem::Original => MoneroOriginalProof::encoded_len_for(m),
+    }
+    .ok_or(BALLISTIC_ERR_STATEMENT)
+}
+
 /// `BALLISTIC_ERR_UNSUPPORTED` if any option is set (Monero's format binds
 /// no extra data and hides no message).
 fn monero_options(opts: &Options<'_>) -> Result<(), c_int> {
@@ -97,19 +105,8 @@ fn monero_options(opts: &Options<'_>) -> Result<(), c_int> {
 /// Out: `len`: its length in bytes.
 #[no_mangle]
 pub unsafe extern "C" fn ballistic_monero_proof_len(system: c_int, m: usize, len: *mut usize) -> c_int {
-    guard(|| {
-        if len.is_null() {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        let n = match monero_system(system)? {
-            MoneroSystem::Plus => MoneroPlusProof::encoded_len_for(m),
-            MoneroSystem::Original => MoneroOriginalProof::encoded_len_for(m),
-        }
-        .ok_or(BALLISTIC_ERR_STATEMENT)?;
-        // SAFETY: checked non-null; writable by the function's contract.
-        unsafe { *len = n };
-        Ok(())
-    })
+    // SAFETY: `len` is NULL or writable (the function's contract).
+    unsafe { length(len, || monero_proof_len(monero_system(system)?, m)) }
 }
 
 /// Prove 1 to 16 64-bit amounts as Monero does, in Monero's serialization
@@ -152,16 +149,9 @@ pub unsafe extern "C" fn ballistic_monero_prove(
         // Any canonical mask, zero included, as Monero's prover takes it
         // (the known-answer tests commit with mask 0).
         let masks = crate::range::scalars::<Ed25519>(unsafe { bytes(masks, masks_len) }?, m)?;
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitments_out = Out::new(commitments, commitments_len)?;
-        let needed = match system {
-            MoneroSystem::Plus => MoneroPlusProof::encoded_len_for(m),
-            MoneroSystem::Original => MoneroOriginalProof::encoded_len_for(m),
-        }
-        .ok_or(BALLISTIC_ERR_STATEMENT)?;
-        unsafe {
-            Out::reserve_all(&[(&proof_out, needed), (&commitments_out, m * BALLISTIC_MONERO_POINT_LEN)])?;
-        }
+        let out = ProofOut::new(proof, proof_len, commitments, commitments_len)?;
+        let needed = monero_proof_len(system, m)?;
+        unsafe { out.reserve(needed, m * BALLISTIC_MONERO_POINT_LEN) }?;
         let (made, points) = match system {
             MoneroSystem::Plus => {
                 MoneroPlusProof::prove(amounts, &masks, &mut rand_core::OsRng).map(|(p, c)| (p.to_bytes(), c))
@@ -172,10 +162,7 @@ pub unsafe extern "C" fn ballistic_monero_prove(
         }
         .map_err(|e| code(&e))?;
         let encoded: Vec<u8> = points.iter().flat_map(|c| c.to_bytes()).collect();
-        unsafe {
-            proof_out.write(&made)?;
-            commitments_out.write(&encoded)
-        }
+        unsafe { out.write(&made, &encoded) }
     })
 }
 
@@ -185,24 +172,20 @@ enum MoneroProof {
     Original(Box<MoneroOriginalProof>),
 }
 
-#[allow(clippy::too_many_arguments)]
-unsafe fn monero_decode(
-    system: c_int,
-    mode: c_int,
-    proof: *const u8,
-    proof_len: usize,
-    commitments: *const u8,
-    commitments_len: usize,
-    m: usize,
-    opts: *const ballistic_options,
-) -> Result<(MoneroProof, Vec<CompressedEdwardsY>), c_int> {
-    // SAFETY (all blocks below): the caller's contract for each pointer.
-    monero_options(&unsafe { options(opts) }?)?;
-    let system = monero_system(system)?;
-    let mode = monero_mode(mode)?;
-    monero_outputs(m)?;
-    let proof = unsafe { bytes(proof, proof_len) }?;
-    let commitments = monero_commitments(unsafe { bytes(commitments, commitments_len) }?, m)?;
+/// A decoded Monero proof with its commitments.
+type MoneroClaim = (MoneroProof, Vec<CompressedEdwardsY>);
+
+/// A Monero proof (`ballistic_monero_verify`'s arguments, as a batch
+/// item's) decoded with its commitments: the options, the system, the mode
+/// and the outputs, then the pointers in order and the proof's bytes.
+unsafe fn monero_decode(item: &ballistic_monero_item) -> Result<MoneroClaim, c_int> {
+    // SAFETY (all blocks below): the item's pointers follow ballistic_monero_verify's contract.
+    monero_options(&unsafe { options(item.opts) }?)?;
+    let system = monero_system(item.system)?;
+    let mode = monero_mode(item.mode)?;
+    monero_outputs(item.m)?;
+    let proof = unsafe { bytes(item.proof, item.proof_len) }?;
+    let commitments = monero_commitments(unsafe { bytes(item.commitments, item.commitments_len) }?, item.m)?;
     let proof = match system {
         MoneroSystem::Plus => {
             MoneroProof::Plus(Box::new(MoneroPlusProof::from_bytes_with(proof, mode).map_err(|e| code(&e))?))
@@ -240,11 +223,11 @@ pub unsafe extern "C" fn ballistic_monero_verify(
     m: usize,
     opts: *const ballistic_options,
 ) -> c_int {
+    let item = ballistic_monero_item { system, mode, proof, proof_len, commitments, commitments_len, m, opts };
     guard(|| {
         monero_context(ctx)?;
         // SAFETY: the function's contract for each pointer.
-        let (proof, commitments) =
-            unsafe { monero_decode(system, mode, proof, proof_len, commitments, commitments_len, m, opts) }?;
+        let (proof, commitments) = unsafe { monero_decode(&item) }?;
         match proof {
             MoneroProof::Plus(p) => p.verify(&commitments, &mut crate::rng()),
             MoneroProof::Original(p) => p.verify(&commitments, &mut crate::rng()),
@@ -297,35 +280,33 @@ pub unsafe extern "C" fn ballistic_monero_verify_batch(
     guard(|| {
         monero_context(ctx)?;
         // SAFETY (all blocks below): the function's contract for each pointer.
-        let list = unsafe { crate::items(items, count) }?;
-        unsafe { batch_outputs(count, invalid, invalid_count) }?;
-        let decoded: Vec<Result<(MoneroProof, Vec<CompressedEdwardsY>), c_int>> = list
-            .iter()
-            .map(|i| unsafe {
-                monero_decode(i.system, i.mode, i.proof, i.proof_len, i.commitments, i.commitments_len, i.m, i.opts)
-            })
-            .collect();
-        let mut bad: Vec<usize> = Vec::new();
-        let (mut plus, mut plus_at, mut original, mut original_at) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for (i, d) in decoded.iter().enumerate() {
-            match d {
-                Ok((MoneroProof::Plus(p), c)) => {
-                    plus.push((&**p, &c[..]));
-                    plus_at.push(i);
-                }
-                Ok((MoneroProof::Original(p), c)) => {
-                    original.push((&**p, &c[..]));
-                    original_at.push(i);
-                }
-                Err(_) => bad.push(i),
-            }
+        unsafe {
+            verify_batch(
+                items,
+                count,
+                invalid,
+                invalid_count,
+                |item| monero_decode(item),
+                |decoded| {
+                    let mut bad = blamed(
+                        decoded,
+                        |(proof, c)| match proof {
+                            MoneroProof::Plus(p) => Some((&**p, &c[..])),
+                            MoneroProof::Original(_) => None,
+                        },
+                        |claims| MoneroPlusProof::verify_batch(claims, &mut crate::rng()),
+                    );
+                    bad.extend(blamed(
+                        decoded,
+                        |(proof, c)| match proof {
+                            MoneroProof::Original(p) => Some((&**p, &c[..])),
+                            MoneroProof::Plus(_) => None,
+                        },
+                        |claims| MoneroOriginalProof::verify_batch(claims, &mut crate::rng()),
+                    ));
+                    bad
+                },
+            )
         }
-        if let Err(e) = MoneroPlusProof::verify_batch(&plus, &mut crate::rng()) {
-            bad.extend(blamed(&e, &plus_at));
-        }
-        if let Err(e) = MoneroOriginalProof::verify_batch(&original, &mut crate::rng()) {
-            bad.extend(blamed(&e, &original_at));
-        }
-        unsafe { report_invalid(bad, invalid, invalid_count) }
     })
 }

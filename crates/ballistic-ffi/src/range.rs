@@ -4,19 +4,18 @@
 
 use std::os::raw::c_int;
 
-use ballistic::batch::{self, Claim, Item};
 use ballistic::file::MAX_LABEL;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::AnyRangeProof;
-use ballistic::verify_dyn;
-use ballistic::{new_transcript_with_extra, RangeStatement, RangeSystem};
+use ballistic::{new_transcript_with_extra, RangeStatement};
 use zeroize::Zeroizing;
 
 use crate::{
-    array, ballistic_context, ballistic_options, bytes, code, context, group_id, guard, items, options, system,
-    with_gens, GroupGens, Options, Out, BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER,
-    BALLISTIC_ERR_PROVER, BALLISTIC_ERR_SCALAR, BALLISTIC_ERR_VERIFICATION, BALLISTIC_SCALAR_LEN,
+    array, ballistic_context, ballistic_options, blamed_claimed, bytes, code, context, group_id, guard, items, length,
+    options, system, verify_batch, verify_claimed, with_gens, Claimed, GroupGens, Options, Out, ProofOut,
+    BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_DECODE, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_PROVER,
+    BALLISTIC_ERR_SCALAR, BALLISTIC_SCALAR_LEN,
 };
 
 mod interval;
@@ -38,6 +37,19 @@ pub(crate) unsafe fn transcript_with_extra(
     // SAFETY: the caller's contract for (label, label_len).
     let label = unsafe { bytes(label, label_len) }?;
     Ok(new_transcript_with_extra(label, opts.extra()))
+}
+
+/// The options behind `opts`, which must set no message, and the transcript
+/// of the label and their extra data ([`transcript_with_extra`]), checked in
+/// that order.
+pub(crate) unsafe fn transcript(
+    label: *const u8,
+    label_len: usize,
+    opts: *const ballistic_options,
+) -> Result<Transcript, c_int> {
+    // SAFETY: the caller's contract for `opts` and (label, label_len).
+    let opts = unsafe { options(opts) }?;
+    unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }
 }
 
 /// `count` canonical scalars (secrets: parsed in constant time up to the verdict, zeroized on drop).
@@ -123,17 +135,13 @@ pub unsafe extern "C" fn ballistic_range_proof_len(
     m: usize,
     len: *mut usize,
 ) -> c_int {
-    guard(|| {
-        if len.is_null() {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        let system = crate::system(system)?;
-        let n =
-            ballistic::with_group!(group_id(group)?, G => system.encoded_len::<G>(bits, m)).map_err(|e| code(&e))?;
-        // SAFETY: checked non-null; writable by the function's contract.
-        unsafe { *len = n };
-        Ok(())
-    })
+    // SAFETY: `len` is NULL or writable (the function's contract).
+    unsafe {
+        length(len, || {
+            let system = crate::system(system)?;
+            ballistic::with_group!(group_id(group)?, G => system.encoded_len::<G>(bits, m)).map_err(|e| code(&e))
+        })
+    }
 }
 
 /// Commit to a value: `value·B + blinding·B̃`.
@@ -204,52 +212,42 @@ pub unsafe extern "C" fn ballistic_range_prove(
         let system = crate::system(system)?;
         // The shape first: `m` is checked before it sizes any slice.
         let needed = system.generators_needed(bits, m).map_err(|e| code(&e))?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
+        let mut transcript = unsafe { transcript(label, label_len, opts) }?;
         let values = unsafe { items(values, m) }?;
         let blindings = unsafe { bytes(blindings, blindings_len) }?;
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitments_out = Out::new(commitments, commitments_len)?;
+        let out = ProofOut::new(proof, proof_len, commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
             let blindings = self::blindings::<G>(blindings, m)?;
             gens.covers(needed)?;
-            unsafe {
-                Out::reserve_all(&[
-                    (&proof_out, system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?),
-                    (&commitments_out, m * G::POINT_LEN),
-                ])?;
-            }
+            unsafe { out.reserve(system.encoded_len::<G>(bits, m).map_err(|e| code(&e))?, m * G::POINT_LEN) }?;
             let (made, points) = system
                 .prove::<G, _>(&gens.gens, &mut transcript, values, &blindings, bits, &mut rand_core::OsRng)
                 .map_err(|e| code(&e))?;
-            unsafe {
-                proof_out.write(&made.to_bytes())?;
-                commitments_out.write(&concat::<G>(&points))
-            }
+            unsafe { out.write(&made.to_bytes(), &concat::<G>(&points)) }
         })
     })
 }
 
-/// A decoded range proof with its statement.
-struct Decoded<G: Group> {
-    proof: AnyRangeProof<G>,
-    statement: RangeStatement<G>,
-}
-
-fn decode_range<G: Group>(
+/// A range proof (`ballistic_range_verify`'s arguments, as a batch item's)
+/// decoded with its statement and transcript: the system, the options and
+/// label, the proof's and the commitments' pointers, then the shape, the
+/// commitments, the capacity and the proof's bytes.
+unsafe fn decode_range<G: Group>(
     gens: &GroupGens<G>,
-    system: RangeSystem,
-    proof: &[u8],
-    commitments: &[u8],
-    m: usize,
-    bits: usize,
-) -> Result<Decoded<G>, c_int> {
+    item: &ballistic_range_item,
+) -> Result<Claimed<G, AnyRangeProof<G>>, c_int> {
+    let system = system(item.system)?;
+    // SAFETY (all blocks below): the item's pointers follow ballistic_range_verify's contract.
+    let transcript = unsafe { transcript(item.label, item.label_len, item.opts) }?;
+    let proof = unsafe { bytes(item.proof, item.proof_len) }?;
+    let commitments = unsafe { bytes(item.commitments, item.commitments_len) }?;
+    let (m, bits) = (item.m, item.bits);
     let system_needs = system.generators_needed(bits, m).map_err(|e| code(&e))?;
     let commitments = points::<G>(commitments, m)?;
     let statement = RangeStatement::new(bits, &commitments).map_err(|e| code(&e))?;
     gens.covers(system_needs)?;
     let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
-    Ok(Decoded { proof, statement })
+    Ok((proof, statement, transcript))
 }
 
 /// Verify a range proof.
@@ -281,19 +279,22 @@ pub unsafe extern "C" fn ballistic_range_verify(
     bits: usize,
     opts: *const ballistic_options,
 ) -> c_int {
+    let item = ballistic_range_item {
+        system,
+        label,
+        label_len,
+        proof,
+        proof_len,
+        commitments,
+        commitments_len,
+        m,
+        bits,
+        opts,
+    };
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
-        let system = crate::system(system)?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
-        let proof = unsafe { bytes(proof, proof_len) }?;
-        let commitments = unsafe { bytes(commitments, commitments_len) }?;
-        with_gens!(ctx, G, gens => {
-            let d = decode_range::<G>(gens, system, proof, commitments, m, bits)?;
-            verify_dyn(&gens.gens, &d.proof, &d.statement, &mut transcript, &mut crate::rng())
-                .map_err(|e| code(&e))
-        })
+        with_gens!(ctx, G, gens => verify_claimed(&gens.gens, unsafe { decode_range::<G>(gens, &item) }?))
     })
 }
 
@@ -352,60 +353,15 @@ pub unsafe extern "C" fn ballistic_range_verify_batch(
     guard(|| {
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
-        let list = unsafe { crate::items(items, count) }?;
-        if invalid_count.is_null() || (count > 0 && invalid.is_null()) {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        // SAFETY: checked non-null; writable by the function's contract.
-        unsafe { *invalid_count = 0 };
-        let bad: Vec<usize> = with_gens!(ctx, G, gens => {
-            let decoded: Vec<Result<(Decoded<G>, Transcript), c_int>> = list
-                .iter()
-                .map(|item| unsafe { decode_item::<G>(gens, item) })
-                .collect();
-            invalid_of(gens, &decoded)
-        });
-        // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
-        unsafe {
-            if !bad.is_empty() {
-                std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
-            }
-            *invalid_count = bad.len();
-        }
-        if bad.is_empty() {
-            Ok(())
-        } else {
-            Err(BALLISTIC_ERR_VERIFICATION)
-        }
+        with_gens!(ctx, G, gens => unsafe {
+            verify_batch(
+                items,
+                count,
+                invalid,
+                invalid_count,
+                |item| decode_range::<G>(gens, item),
+                |decoded| blamed_claimed(&gens.gens, decoded),
+            )
+        })
     })
-}
-
-/// The indices of the invalid proofs among `decoded` (those that did not
-/// decode, then those the batch blames), in increasing order.
-fn invalid_of<G: Group>(gens: &GroupGens<G>, decoded: &[Result<(Decoded<G>, Transcript), c_int>]) -> Vec<usize> {
-    let bound: Vec<(usize, Item<'_, G, AnyRangeProof<G>>)> = decoded
-        .iter()
-        .enumerate()
-        .filter_map(|(i, d)| d.as_ref().ok().map(|(d, t)| (i, Item::new(&d.proof, &d.statement, t.clone()))))
-        .collect();
-    let claims: Vec<&dyn Claim<G>> = bound.iter().map(|(_, item)| item as &dyn Claim<G>).collect();
-    let mut bad: Vec<usize> = decoded.iter().enumerate().filter(|(_, d)| d.is_err()).map(|(i, _)| i).collect();
-    if let Err(e) = batch::verify(&gens.gens, &claims, &mut crate::rng()) {
-        bad.extend(e.invalid.iter().filter_map(|(k, _)| bound.get(*k).map(|(i, _)| *i)));
-    }
-    bad.sort_unstable();
-    bad
-}
-
-unsafe fn decode_item<G: Group>(
-    gens: &GroupGens<G>,
-    item: &ballistic_range_item,
-) -> Result<(Decoded<G>, Transcript), c_int> {
-    let system = system(item.system)?;
-    // SAFETY: the item's pointers follow ballistic_range_verify's contract.
-    let opts = unsafe { options(item.opts) }?;
-    let transcript = unsafe { transcript_with_extra(item.label, item.label_len, opts.no_message()?) }?;
-    let proof = unsafe { bytes(item.proof, item.proof_len) }?;
-    let commitments = unsafe { bytes(item.commitments, item.commitments_len) }?;
-    Ok((decode_range::<G>(gens, system, proof, commitments, item.m, item.bits)?, transcript))
 }

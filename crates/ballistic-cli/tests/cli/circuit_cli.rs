@@ -4,26 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ballistic"))
-}
+use crate::common::{bin, shared, stderr, tmp_in};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ballistic-circuit-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn shared(field: &str, name: &str, ext: &str) -> PathBuf {
-    // Beside the repository (`../shared`), or beside a worktree's parent.
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let beside = manifest.join("../../../shared/circuits");
-    let root = if beside.exists() { beside } else { manifest.join("../../../../shared/circuits") };
-    root.join(field).join(name).join(format!("{name}.{ext}"))
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    tmp_in("ballistic-circuit-cli", name)
 }
 
 fn prove(circuit: &Path, inputs: &Path, out: &Path, extra: &[&str]) -> Output {

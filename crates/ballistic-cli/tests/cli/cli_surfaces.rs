@@ -7,26 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ballistic"))
-}
+use crate::common::{bin, json, run, run_ok, shared, stderr, stdout, tmp_in};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ballistic-cli-surfaces-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn shared(field: &str, name: &str, ext: &str) -> PathBuf {
-    // Beside the repository (`../shared`), or beside a worktree's parent.
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let beside = manifest.join("../../../shared/circuits");
-    let root = if beside.exists() { beside } else { manifest.join("../../../../shared/circuits") };
-    root.join(field).join(name).join(format!("{name}.{ext}"))
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output().unwrap()
+    tmp_in("ballistic-cli-surfaces", name)
 }
 
 /// Run with a deadline: a command that blocks (on a FIFO) is killed and
@@ -43,18 +27,6 @@ fn run_within(cmd: &mut Command, limit: Duration) -> Output {
         std::thread::sleep(Duration::from_millis(50));
     }
     child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn no_raw_controls(text: &str) {
@@ -195,58 +167,65 @@ fn assert_replaced(victim: &Path, link: &Path) {
     assert!(json(link)["blindings"].is_array() || json(link)["blinding"].is_string(), "openings written");
 }
 
+/// `cmd --openings <a symbolic link to a victim file>` succeeds and
+/// replaces the link ([`assert_replaced`]).
+fn assert_openings_replace_link(name: &str, cmd: &mut Command) {
+    let (victim, link) = link_to_victim(name);
+    run_ok(cmd.arg("--openings").arg(&link));
+    assert_replaced(&victim, &link);
+}
+
+/// `range prove` of the 8-bit value 5, recoverable with `seed` and the
+/// output id `o1`, into `out`.
+fn prove_recoverable(seed: &Path, out: &Path) {
+    run_ok(
+        bin()
+            .args(["range", "prove", "--bits", "8", "--value", "5", "--output-id", "o1", "--recover-key"])
+            .arg(seed)
+            .arg("--out")
+            .arg(out),
+    );
+}
+
+/// `range recover` of `file` with `seed` and the output id `o1`.
+fn recover(file: &Path, seed: &Path) -> Command {
+    let mut cmd = bin();
+    cmd.args(["range", "recover"]).arg(file).arg("--recover-key").arg(seed).args(["--output-id", "o1"]);
+    cmd
+}
+
+/// `range prove --profile grin` of the 64-bit value 9 with the rewind nonce
+/// `nonce` (and `--private-nonce-file nonce` if `private`) into `out`.
+fn prove_grin(nonce: &Path, private: bool, out: &Path) {
+    let mut cmd = bin();
+    cmd.args(["range", "prove", "--profile", "grin", "--bits", "64", "--value", "9", "--rewind-nonce-file"]).arg(nonce);
+    if private {
+        cmd.arg("--private-nonce-file").arg(nonce);
+    }
+    run_ok(cmd.arg("--out").arg(out));
+}
+
 #[test]
 fn secret_outputs_replace_symlinks() {
     let out = tmp("secret.json");
     // range prove --openings
-    let (victim, link) = link_to_victim("prove");
-    let o = run(bin()
-        .args(["range", "prove", "--bits", "8", "--value", "3", "--out"])
-        .arg(&out)
-        .arg("--openings")
-        .arg(&link));
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_replaced(&victim, &link);
+    assert_openings_replace_link(
+        "prove",
+        bin().args(["range", "prove", "--bits", "8", "--value", "3", "--out"]).arg(&out),
+    );
     // range recover --openings
     let seed = tmp("seed");
     std::fs::write(&seed, format!("{:064x}\n", 7)).unwrap();
     let rec = tmp("recoverable.json");
-    let o = run(bin()
-        .args(["range", "prove", "--bits", "8", "--value", "5", "--output-id", "o1", "--recover-key"])
-        .arg(&seed)
-        .arg("--out")
-        .arg(&rec));
-    assert!(o.status.success(), "{}", stderr(&o));
-    let (victim, link) = link_to_victim("recover");
-    let o = run(bin()
-        .args(["range", "recover"])
-        .arg(&rec)
-        .arg("--recover-key")
-        .arg(&seed)
-        .args(["--output-id", "o1", "--openings"])
-        .arg(&link));
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_replaced(&victim, &link);
+    prove_recoverable(&seed, &rec);
+    assert_openings_replace_link("recover", &mut recover(&rec, &seed));
     // range rewind --openings (Grin, private nonce = rewind nonce)
     let grin = tmp("grin.json");
-    let o = run(bin()
-        .args(["range", "prove", "--profile", "grin", "--bits", "64", "--value", "9", "--rewind-nonce-file"])
-        .arg(&seed)
-        .arg("--private-nonce-file")
-        .arg(&seed)
-        .arg("--out")
-        .arg(&grin));
-    assert!(o.status.success(), "{}", stderr(&o));
-    let (victim, link) = link_to_victim("rewind");
-    let o = run(bin()
-        .args(["range", "rewind"])
-        .arg(&grin)
-        .arg("--rewind-nonce-file")
-        .arg(&seed)
-        .arg("--openings")
-        .arg(&link));
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_replaced(&victim, &link);
+    prove_grin(&seed, true, &grin);
+    assert_openings_replace_link(
+        "rewind",
+        bin().args(["range", "rewind"]).arg(&grin).arg("--rewind-nonce-file").arg(&seed),
+    );
     // merkle prove --openings
     let leaves = tmp("leaves.txt");
     std::fs::write(&leaves, "1\n2\n3\n").unwrap();
@@ -286,23 +265,12 @@ fn recover_and_rewind_refuse_proofs_that_do_not_verify() {
     let seed = tmp("seed-bad");
     std::fs::write(&seed, format!("{:064x}\n", 9)).unwrap();
     let rec = tmp("recoverable-bad.json");
-    let o = run(bin()
-        .args(["range", "prove", "--bits", "8", "--value", "5", "--output-id", "o1", "--recover-key"])
-        .arg(&seed)
-        .arg("--out")
-        .arg(&rec));
-    assert!(o.status.success(), "{}", stderr(&o));
+    prove_recoverable(&seed, &rec);
     let bad = tampered(&rec, "recoverable-tampered.json");
     assert!(!run(bin().args(["range", "verify"]).arg(&bad)).status.success());
     let openings = tmp("recovered-bad.json");
     let _ = std::fs::remove_file(&openings);
-    let o = run(bin()
-        .args(["range", "recover"])
-        .arg(&bad)
-        .arg("--recover-key")
-        .arg(&seed)
-        .args(["--output-id", "o1", "--openings"])
-        .arg(&openings));
+    let o = run(recover(&bad, &seed).arg("--openings").arg(&openings));
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("the proof does not verify") && stderr(&o).contains("nothing recovered"),
@@ -313,12 +281,7 @@ fn recover_and_rewind_refuse_proofs_that_do_not_verify() {
     assert!(!openings.exists());
 
     let grin = tmp("grin-bad.json");
-    let o = run(bin()
-        .args(["range", "prove", "--profile", "grin", "--bits", "64", "--value", "9", "--rewind-nonce-file"])
-        .arg(&seed)
-        .arg("--out")
-        .arg(&grin));
-    assert!(o.status.success(), "{}", stderr(&o));
+    prove_grin(&seed, false, &grin);
     let bad = tampered(&grin, "grin-tampered.json");
     let o = run(bin().args(["range", "rewind"]).arg(&bad).arg("--rewind-nonce-file").arg(&seed));
     assert_eq!(o.status.code(), Some(1));

@@ -3,32 +3,12 @@
 //! roots, tampered proofs and commitments, damaged trees and bad leaves.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ballistic"))
-}
+use crate::common::{bin, json, stderr, stdout, tmp_in, write_json};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ballistic-merkle-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn write_json(path: &Path, v: &serde_json::Value) {
-    std::fs::write(path, serde_json::to_string(v).unwrap()).unwrap();
+    tmp_in("ballistic-merkle-cli", name)
 }
 
 /// Build a tree of depth `depth` over `leaves` on `group`; returns the root.

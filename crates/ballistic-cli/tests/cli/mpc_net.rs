@@ -4,29 +4,36 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ballistic"))
-}
+use crate::common::{bin, tmp_in};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ballistic-mpc-net-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    tmp_in("ballistic-mpc-net", name)
 }
 
-/// Start a dealer; returns it and the address it listens on.
+/// Start a dealer (`--timeout 10`); returns it and the address it listens on.
 fn dealer(
     parties: usize,
     bits: usize,
     out: &PathBuf,
     extra: &[&str],
 ) -> (Child, String, BufReader<std::process::ChildStdout>) {
+    dealer_within(parties, bits, "10", out, extra)
+}
+
+/// [`dealer`] with `--timeout timeout`.
+fn dealer_within(
+    parties: usize,
+    bits: usize,
+    timeout: &str,
+    out: &PathBuf,
+    extra: &[&str],
+) -> (Child, String, BufReader<std::process::ChildStdout>) {
     let mut child = bin()
         .args(["mpc", "dealer", "--parties", &parties.to_string(), "--bits", &bits.to_string()])
-        .args(["--listen", "127.0.0.1:0", "--timeout", "10", "--out"])
+        .args(["--listen", "127.0.0.1:0", "--timeout", timeout, "--out"])
         .arg(out)
         .args(extra)
         .stdout(Stdio::piped())
@@ -161,17 +168,7 @@ fn garbage_and_silence_are_named() {
     drop(raw);
 
     // A party that connects and says nothing: the timeout names it.
-    let mut child = bin()
-        .args(["mpc", "dealer", "--parties", "1", "--bits", "8", "--listen", "127.0.0.1:0", "--timeout", "2", "--out"])
-        .arg(tmp("silent.json"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("listening on ").unwrap().to_string();
+    let (child, addr, _stdout) = dealer_within(1, 8, "2", &tmp("silent.json"), &[]);
     let _silent = TcpStream::connect(&addr).unwrap();
     let (ok, err) = finish(child);
     assert!(!ok);
@@ -218,17 +215,7 @@ fn a_trickling_party_is_cut_off_at_the_deadline() {
     // `--timeout` is a deadline per round, not per read: a party sending one
     // byte every 0.3 s (each read would succeed) still fails the round.
     let timeout = Duration::from_secs(1);
-    let mut d = bin()
-        .args(["mpc", "dealer", "--parties", "2", "--bits", "8", "--listen", "127.0.0.1:0", "--timeout", "1", "--out"])
-        .arg(tmp("trickle.json"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(d.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("listening on ").unwrap().to_string();
+    let (d, addr, _stdout) = dealer_within(2, 8, "1", &tmp("trickle.json"), &[]);
     let mut p0 = party(&addr, 1, &[]);
     let _o0 = wait_connected(&mut p0);
     let mut raw = TcpStream::connect(&addr).unwrap();

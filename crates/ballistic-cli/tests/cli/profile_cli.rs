@@ -3,36 +3,16 @@
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ballistic"))
-}
+use crate::common::{bin, json, run, stderr, stdout, tmp_in};
 
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ballistic-profile-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
+    tmp_in("ballistic-profile-test", name)
 }
 
 fn prove(out: &Path, args: &[&str]) -> Output {
     run(bin().args(["range", "prove", "--out"]).arg(out).args(args))
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 #[test]
@@ -46,31 +26,28 @@ fn grin_prove_verify_rewind() {
     let out = tmp("grin.json");
     let openings = tmp("grin-openings.json");
     let n = nonce.to_str().unwrap();
-    let o = prove(
-        &out,
-        &[
-            "--profile",
-            "grin",
-            "--bits",
-            "64",
-            "--values-file",
-            values.to_str().unwrap(),
-            "--blindings-file",
-            blindings.to_str().unwrap(),
-            "--rewind-nonce-file",
-            n,
-            "--private-nonce-file",
-            n,
-            "--message",
-            &"42".repeat(20),
-            "--min-value",
-            "1000",
-            "--extra",
-            "cafe",
-            "--openings",
-            openings.to_str().unwrap(),
-        ],
-    );
+    let message = "42".repeat(20);
+    let grin = [
+        "--profile",
+        "grin",
+        "--bits",
+        "64",
+        "--values-file",
+        values.to_str().unwrap(),
+        "--blindings-file",
+        blindings.to_str().unwrap(),
+        "--rewind-nonce-file",
+        n,
+        "--private-nonce-file",
+        n,
+        "--message",
+        &message,
+        "--min-value",
+        "1000",
+        "--extra",
+        "cafe",
+    ];
+    let o = prove(&out, &[&grin[..], &["--openings", openings.to_str().unwrap()]].concat());
     assert!(o.status.success(), "{}", stderr(&o));
     let v = json(&out);
     assert_eq!(v["profile"], "grin");
@@ -82,29 +59,7 @@ fn grin_prove_verify_rewind() {
     assert_eq!(json(&openings)["blindings"][0], "0c".repeat(32));
     // Deterministic: the same secrets give the same file.
     let again = tmp("grin-again.json");
-    let o = prove(
-        &again,
-        &[
-            "--profile",
-            "grin",
-            "--bits",
-            "64",
-            "--values-file",
-            values.to_str().unwrap(),
-            "--blindings-file",
-            blindings.to_str().unwrap(),
-            "--rewind-nonce-file",
-            n,
-            "--private-nonce-file",
-            n,
-            "--message",
-            &"42".repeat(20),
-            "--min-value",
-            "1000",
-            "--extra",
-            "cafe",
-        ],
-    );
+    let o = prove(&again, &grin);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&again).unwrap());
     let o = run(bin().args(["range", "verify"]).arg(&out));

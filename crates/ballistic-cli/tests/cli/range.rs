@@ -5,27 +5,15 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::common::{bin, json, run, stderr, tmp_in, write_json};
+
 mod pins;
 mod prove_verify;
 mod recover;
 mod systems_batches;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ballistic"))
-}
-
 fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ballistic-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
-fn run(cmd: &mut Command) -> Output {
-    cmd.output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    tmp_in("ballistic-cli-test", name)
 }
 
 fn prove(out: &Path, bits: &str, values: &[&str], extra: &[&str]) -> Output {
@@ -46,14 +34,6 @@ fn verify(file: &Path) -> Output {
 /// is printed before it).
 fn last_line(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).trim().lines().last().unwrap_or_default().to_string()
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
-fn write_json(path: &Path, v: &serde_json::Value) {
-    std::fs::write(path, serde_json::to_string(v).unwrap()).unwrap();
 }
 
 /// Run with standard input read from `source`.

@@ -4,13 +4,12 @@
 use std::os::raw::c_int;
 
 use ballistic::group::Group;
-use ballistic::verify_dyn;
 use ballistic::{Interval, IntervalStatement};
 
-use super::{blindings, points, transcript_with_extra};
+use super::{blindings, points, transcript};
 use crate::{
-    array, ballistic_context, ballistic_options, bytes, code, context, group_id, guard, options, with_gens, Out,
-    BALLISTIC_ERR_NULL_POINTER,
+    array, ballistic_context, ballistic_options, bytes, code, context, group_id, guard, length, verify_claimed,
+    with_gens, ProofOut,
 };
 
 /// The length of an interval proof.
@@ -27,18 +26,15 @@ pub unsafe extern "C" fn ballistic_interval_proof_len(
     hi: u64,
     len: *mut usize,
 ) -> c_int {
-    guard(|| {
-        if len.is_null() {
-            return Err(BALLISTIC_ERR_NULL_POINTER);
-        }
-        let system = crate::system(system)?;
-        let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
-        let n = ballistic::with_group!(group_id(group)?, G => system.interval_encoded_len::<G>(interval))
-            .map_err(|e| code(&e))?;
-        // SAFETY: checked non-null; writable by the function's contract.
-        unsafe { *len = n };
-        Ok(())
-    })
+    // SAFETY: `len` is NULL or writable (the function's contract).
+    unsafe {
+        length(len, || {
+            let system = crate::system(system)?;
+            let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
+            ballistic::with_group!(group_id(group)?, G => system.interval_encoded_len::<G>(interval))
+                .map_err(|e| code(&e))
+        })
+    }
 }
 
 /// Prove `lo ≤ value ≤ hi` for the commitment `value·B + blinding·B̃` (any `lo ≤ hi`).
@@ -73,28 +69,18 @@ pub unsafe extern "C" fn ballistic_interval_prove(
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
+        let mut transcript = unsafe { transcript(label, label_len, opts) }?;
         let blinding = unsafe { array::<32>(blinding) }?;
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitment_out = Out::new(commitment, commitment_len)?;
+        let out = ProofOut::new(proof, proof_len, commitment, commitment_len)?;
         let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
         with_gens!(ctx, G, gens => {
             let gamma = blindings::<G>(blinding, 1)?;
             gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
-            unsafe {
-                Out::reserve_all(&[
-                    (&proof_out, system.interval_encoded_len::<G>(interval).map_err(|e| code(&e))?),
-                    (&commitment_out, G::POINT_LEN),
-                ])?;
-            }
+            unsafe { out.reserve(system.interval_encoded_len::<G>(interval).map_err(|e| code(&e))?, G::POINT_LEN) }?;
             let (made, point) = system
                 .prove_interval::<G, _>(&gens.gens, &mut transcript, value, &gamma[0], interval, &mut rand_core::OsRng)
                 .map_err(|e| code(&e))?;
-            unsafe {
-                proof_out.write(&made.to_bytes())?;
-                commitment_out.write(G::compressed_bytes(&point))
-            }
+            unsafe { out.write(&made.to_bytes(), G::compressed_bytes(&point)) }
         })
     })
 }
@@ -128,8 +114,7 @@ pub unsafe extern "C" fn ballistic_interval_verify(
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
+        let transcript = unsafe { transcript(label, label_len, opts) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitment = unsafe { bytes(commitment, commitment_len) }?;
         let interval = Interval::new(lo, hi).map_err(|e| code(&e))?;
@@ -138,8 +123,7 @@ pub unsafe extern "C" fn ballistic_interval_verify(
             let statement = IntervalStatement::new(&gens.gens, interval, &commitment[0]).map_err(|e| code(&e))?;
             gens.covers(system.interval_generators_needed(interval).map_err(|e| code(&e))?)?;
             let proof = system.decode_interval::<G>(proof, interval).map_err(|e| code(&e))?;
-            verify_dyn(&gens.gens, &proof, &statement, &mut transcript, &mut crate::rng())
-                .map_err(|e| code(&e))
+            verify_claimed(&gens.gens, (proof, statement, transcript))
         })
     })
 }

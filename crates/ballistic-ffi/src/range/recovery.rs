@@ -8,9 +8,9 @@ use ballistic::range::message_capacity;
 use ballistic::range::MAX_RECOVERABLE_VALUES;
 use zeroize::Zeroizing;
 
-use super::{concat, points, transcript_with_extra};
+use super::{concat, points, transcript, transcript_with_extra};
 use crate::{
-    array, ballistic_context, ballistic_options, bytes, code, context, guard, items, options, with_gens, Out,
+    array, ballistic_context, ballistic_options, bytes, code, context, guard, items, options, with_gens, Out, ProofOut,
     BALLISTIC_ERR_ARGUMENT, BALLISTIC_ERR_NULL_POINTER, BALLISTIC_ERR_STATEMENT, BALLISTIC_SCALAR_LEN,
 };
 
@@ -76,23 +76,16 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
             return Err(BALLISTIC_ERR_ARGUMENT);
         }
         let message = Zeroizing::new(opts.message.to_vec());
-        let proof_out = Out::new(proof, proof_len)?;
-        let commitments_out = Out::new(commitments, commitments_len)?;
+        let out = ProofOut::new(proof, proof_len, commitments, commitments_len)?;
         with_gens!(ctx, G, gens => {
             gens.covers(needed)?;
             unsafe {
-                Out::reserve_all(&[
-                    (&proof_out, system.recoverable_encoded_len::<G>(bits, m).map_err(|e| code(&e))?),
-                    (&commitments_out, m * G::POINT_LEN),
-                ])?;
-            }
+                out.reserve(system.recoverable_encoded_len::<G>(bits, m).map_err(|e| code(&e))?, m * G::POINT_LEN)
+            }?;
             let (made, points, _blindings) = system
                 .prove_recoverable::<G>(&gens.gens, &mut transcript, values, bits, &seed, output_id, &message)
                 .map_err(recovery_code)?;
-            unsafe {
-                proof_out.write(&made.to_bytes())?;
-                commitments_out.write(&concat::<G>(&points))
-            }
+            unsafe { out.write(&made.to_bytes(), &concat::<G>(&points)) }
         })
     })
 }
@@ -146,8 +139,7 @@ pub unsafe extern "C" fn ballistic_range_recover(
         // SAFETY (all blocks below): the function's contract for each pointer.
         let ctx = unsafe { context(ctx) }?;
         let system = crate::system(system)?;
-        let opts = unsafe { options(opts) }?;
-        let mut transcript = unsafe { transcript_with_extra(label, label_len, opts.no_message()?) }?;
+        let mut transcript = unsafe { transcript(label, label_len, opts) }?;
         let proof = unsafe { bytes(proof, proof_len) }?;
         let commitments = unsafe { bytes(commitments, commitments_len) }?;
         let seed = unsafe { array::<32>(seed) }?;
