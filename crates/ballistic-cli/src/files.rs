@@ -212,9 +212,9 @@ pub fn prove(a: &ProveArgs<'_>) -> Result<(), String> {
             None => Vec::new(),
             Some(hex) => ballistic::hazmat::from_hex(hex).ok_or("--message: bad hex (lowercase hex digits)")?,
         });
-        let key = file::RecoveryKey { seed: &seed, output_id: output_id.as_bytes(), message: &message };
+        let key = ballistic::RecoveryKey::new(&seed, output_id.as_bytes());
         let (proof_file, openings_file) = ballistic::with_group!(a.group, G => {
-            RangeProofFile::prove_recoverable::<G>(&GeneratorCache::new(), &options, &values, &key)
+            RangeProofFile::prove_recoverable::<G>(&GeneratorCache::new(), &options, &values, key, &message)
         })
         .map_err(|e| e.to_string())?;
         if let Some(path) = a.openings {

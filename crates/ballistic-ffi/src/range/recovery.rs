@@ -6,6 +6,7 @@ use std::os::raw::c_int;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::range::message_capacity;
 use ballistic::range::MAX_RECOVERABLE_VALUES;
+use ballistic::RecoveryKey;
 use zeroize::Zeroizing;
 
 use super::{concat, points, transcript, transcript_with_extra};
@@ -83,7 +84,7 @@ pub unsafe extern "C" fn ballistic_range_prove_recoverable(
                 out.reserve(system.recoverable_encoded_len::<G>(bits, m).map_err(|e| code(&e))?, m * G::POINT_LEN)
             }?;
             let (made, points, _blindings) = system
-                .prove_recoverable::<G>(&gens.gens, &mut transcript, values, bits, &seed, output_id, &message)
+                .prove_recoverable::<G>(&gens.gens, &mut transcript, values, bits, RecoveryKey::new(&seed, output_id), &message)
                 .map_err(recovery_code)?;
             unsafe { out.write(&made.to_bytes(), &concat::<G>(&points)) }
         })
@@ -153,7 +154,7 @@ pub unsafe extern "C" fn ballistic_range_recover(
             let commitments = points::<G>(commitments, m)?;
             let proof = system.decode::<G>(proof, bits, m).map_err(|e| code(&e))?;
             let recovered = proof
-                .recover(&gens.gens, &mut transcript, &commitments, bits, seed, output_id)
+                .recover(&gens.gens, &mut transcript, &commitments, bits, RecoveryKey::new(seed, output_id))
                 .map_err(recovery_code)?;
             // The message first: a short buffer leaves values and blindings untouched.
             if let Some(out) = &message_out {
