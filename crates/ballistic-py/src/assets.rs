@@ -106,13 +106,8 @@ impl<G: PyGroup> AssetsOf<G> {
         generators: &[Vec<u8>],
         bits: usize,
     ) -> Result<Self> {
-        let points = |what: &str, list: &[Vec<u8>]| {
-            list.iter()
-                .enumerate()
-                .map(|(i, c)| groups::compressed::<G>(&format!("{what} #{i}"), c))
-                .collect::<Result<Vec<_>>>()
-        };
-        let (commitments, generators) = (points("commitment", commitments)?, points("generator", generators)?);
+        let commitments = groups::each("commitment", commitments, groups::compressed::<G>)?;
+        let generators = groups::each("generator", generators, groups::compressed::<G>)?;
         let statement = MultiAssetStatement::new(bits, &commitments, &generators).when(Doing::Decoding)?;
         let proof = system.decode::<G>(proof, bits, commitments.len()).when(Doing::Decoding)?;
         Ok(AssetsOf { proof, statement })
@@ -133,14 +128,7 @@ pub(crate) struct MultiAssetProof {
 
 impl MultiAssetProof {
     fn verdict(&self, py: Python<'_>) -> Result<()> {
-        on_group!(&self.inner, |p, G| py.allow_threads(|| {
-            let item = p.item(&self.label);
-            groups::verify_claims(&[&item as &dyn Claim<G>]).map_err(|e| {
-                let reason =
-                    e.invalid.into_iter().next().map_or(::ballistic::ProofError::VerificationFailed, |(_, r)| r);
-                Error::Proof(Doing::Verifying, reason)
-            })
-        }))
+        on_group!(&self.inner, |p, G| py.allow_threads(|| groups::verify_one(&p.item(&self.label))))
     }
 }
 
@@ -154,7 +142,6 @@ impl MultiAssetProof {
     /// `"recommitted-bulletproofs-plus-plus"`.
     #[staticmethod]
     #[pyo3(signature = (values, generators, bits, blindings = None, label = "ballistic multi-asset proof", system = "native", group = "ristretto255"))]
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,
@@ -168,17 +155,9 @@ impl MultiAssetProof {
         let (system, group) = (system_of(system)?, groups::group_named(group)?);
         formats::check_label(label)?;
         let (proof, commitments) = with_group!(group, |G| {
-            let gens = generators
-                .iter()
-                .enumerate()
-                .map(|(i, g)| generator::<G>(&format!("generator #{i}"), g))
-                .collect::<Result<Vec<_>>>()?;
+            let gens = groups::each("generator", &generators, generator::<G>)?;
             let blindings = match &blindings {
-                Some(list) => list
-                    .iter()
-                    .enumerate()
-                    .map(|(i, b)| groups::scalar::<G>(&format!("blinding #{i}"), b))
-                    .collect::<Result<Vec<_>>>()?,
+                Some(list) => groups::each("blinding", list, groups::scalar::<G>)?,
                 None => {
                     values.iter().map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rand_core::OsRng)).collect()
                 }

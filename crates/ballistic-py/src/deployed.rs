@@ -169,7 +169,6 @@ impl GrinProof {
     /// proof and the commitments.
     #[staticmethod]
     #[pyo3(signature = (values, blindings = None, *, bits = 64, rewind_nonce = None, private_nonce = None, message = None, min_value = None, extra = None, value_generator = None))]
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,

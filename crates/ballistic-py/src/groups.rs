@@ -14,11 +14,11 @@ use std::sync::OnceLock;
 use ::ballistic::batch::{self, BatchError, Claim};
 use ::ballistic::file::GeneratorCache;
 use ::ballistic::group::{Group, ScalarOps};
-use ::ballistic::{Ed25519, Generators, Interval, RangeSystem, Ristretto255, Secp256k1};
+use ::ballistic::{Ed25519, Generators, Interval, ProofError, RangeSystem, Ristretto255, Secp256k1};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyLong};
 
-use crate::error::{Error, Result};
+use crate::error::{Doing, Error, Result};
 
 /// `with_group!(id, |G| body)`: `body` with the type `G` the group that
 /// the [`GroupName`] (the library's `GroupId`) names — the library's own
@@ -198,7 +198,25 @@ pub(crate) fn invalid_indices<T: HasClaim>(objects: &[&T]) -> Vec<usize> {
     bad
 }
 
+/// One proof, verified as a batch of one: `Err` carries the library's
+/// reason. Call with the GIL released.
+pub(crate) fn verify_one<G: PyGroup>(claim: &dyn Claim<G>) -> Result<()> {
+    verify_claims(&[claim]).map_err(|e| {
+        let reason = e.invalid.into_iter().next().map_or(ProofError::VerificationFailed, |(_, r)| r);
+        Error::Proof(Doing::Verifying, reason)
+    })
+}
+
 // ---------------------------------------------------------------- bytes
+
+/// `parse` of every item of `list`, item `i` named `"{what} #{i}"`.
+pub(crate) fn each<B: AsRef<[u8]>, T>(
+    what: &str,
+    list: &[B],
+    parse: impl Fn(&str, &[u8]) -> Result<T>,
+) -> Result<Vec<T>> {
+    list.iter().enumerate().map(|(i, b)| parse(&format!("{what} #{i}"), b.as_ref())).collect()
+}
 
 /// A blinding or other scalar given as 32 bytes (canonical, little-endian).
 pub(crate) fn scalar<G: Group>(what: &str, bytes: &[u8]) -> Result<G::Scalar> {

@@ -73,11 +73,7 @@ impl MerkleTree {
         }
         let encoded = leaves.iter().enumerate().map(|(i, l)| leaf_bytes(l, i)).collect::<Result<Vec<_>>>()?;
         with_group!(group, |G| {
-            let scalars = encoded
-                .iter()
-                .enumerate()
-                .map(|(i, b)| groups::scalar::<G>(&format!("leaf #{i}"), b))
-                .collect::<Result<Vec<_>>>()?;
+            let scalars = groups::each("leaf", &encoded, groups::scalar::<G>)?;
             let (file, params, tree) =
                 py.allow_threads(|| MerkleTreeFile::build_tree::<G>(depth, scalars)).when(Doing::Proving)?;
             Ok(MerkleTree { file, built: G::wrap::<Trees>((params, tree)) })

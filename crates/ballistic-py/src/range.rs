@@ -9,7 +9,7 @@ use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::merlin::Transcript;
 use ::ballistic::range::AnyRangeProof;
-use ::ballistic::{new_transcript_with_extra, ProofError, RangeStatement, RangeSystem};
+use ::ballistic::{new_transcript_with_extra, RangeStatement, RangeSystem};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -36,10 +36,44 @@ pub(crate) fn system_of(name: &str) -> Result<RangeSystem> {
     })
 }
 
-/// The transcript of a proof: the label, then the extra data (the library's rule).
-fn transcript(label: &str, extra: &[u8]) -> Transcript {
-    new_transcript_with_extra(label.as_bytes(), extra)
+/// What a range or interval proof binds into its transcript before the
+/// statement: the label, then the extra data (empty: none).
+struct Binding {
+    label: String,
+    extra: Vec<u8>,
 }
+
+impl Binding {
+    /// A caller's label and extra data, checked as a proof file may carry
+    /// them (the label's length, then at most 1024 bytes of extra data).
+    fn new(label: &str, extra: Vec<u8>) -> Result<Binding> {
+        formats::check_label(label)?;
+        formats::check_extra(&extra)?;
+        Ok(Binding { label: label.into(), extra })
+    }
+
+    /// A label without extra data (checked by the caller).
+    fn label_only(label: String) -> Binding {
+        Binding { label, extra: Vec::new() }
+    }
+
+    /// The transcript of a proof: the label, then the extra data (the library's rule).
+    fn transcript(&self) -> Transcript {
+        new_transcript_with_extra(self.label.as_bytes(), &self.extra)
+    }
+}
+
+/// What a recoverable proof is made with: the owner's seed, the output's
+/// id, and the message it hides (the secrets stay in the caller's
+/// zeroizing buffers).
+struct Recovery<'a> {
+    seed: &'a [u8; 32],
+    output_id: &'a [u8],
+    message: &'a [u8],
+}
+
+/// `(value, blinding)` per commitment, the blinding as `B` (bytes).
+type Openings<B> = Vec<(u64, B)>;
 
 fn seed_of(seed: &[u8]) -> Result<[u8; 32]> {
     seed.try_into().map_err(|_| Error::InvalidInput("seed: must be 32 bytes".into()))
@@ -90,11 +124,7 @@ impl<G: PyGroup> Range<G> {
 
     /// Strict decoding of a proof and its statement.
     fn decode(system: RangeSystem, proof: &[u8], commitments: &[Vec<u8>], bits: usize) -> Result<Self> {
-        let commitments = commitments
-            .iter()
-            .enumerate()
-            .map(|(i, c)| groups::compressed::<G>(&format!("commitment #{i}"), c))
-            .collect::<Result<Vec<_>>>()?;
+        let commitments = groups::each("commitment", commitments, groups::compressed::<G>)?;
         let statement = RangeStatement::new(bits, &commitments).when(Doing::Decoding)?;
         let proof = system.decode::<G>(proof, bits, commitments.len()).when(Doing::Decoding)?;
         Ok(Range { proof, statement })
@@ -105,13 +135,12 @@ impl<G: PyGroup> Range<G> {
         values: &[u64],
         blindings: &[G::Scalar],
         bits: usize,
-        label: &str,
-        extra: &[u8],
+        binding: &Binding,
     ) -> Result<Self> {
         let (proof, commitments) = system
             .prove::<G, _>(
                 &G::range_gens(bits, values.len()),
-                &mut transcript(label, extra),
+                &mut binding.transcript(),
                 values,
                 blindings,
                 bits,
@@ -121,45 +150,34 @@ impl<G: PyGroup> Range<G> {
         Self::new(proof, &commitments, bits)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         system: RangeSystem,
         values: &[u64],
         bits: usize,
-        seed: &[u8; 32],
-        output_id: &[u8],
-        message: &[u8],
-        label: &str,
-        extra: &[u8],
+        recovery: &Recovery<'_>,
+        binding: &Binding,
     ) -> Result<Self> {
         let (proof, commitments, _blindings) = system
             .prove_recoverable::<G>(
                 &G::range_gens(bits, values.len()),
-                &mut transcript(label, extra),
+                &mut binding.transcript(),
                 values,
                 bits,
-                seed,
-                output_id,
-                message,
+                recovery.seed,
+                recovery.output_id,
+                recovery.message,
             )
             .when(Doing::Proving)?;
         Self::new(proof, &commitments, bits)
     }
 
     /// `(value, blinding)` per commitment, and the message, for the holder of `seed`.
-    #[allow(clippy::type_complexity)]
-    fn recover(
-        &self,
-        seed: &[u8; 32],
-        output_id: &[u8],
-        label: &str,
-        extra: &[u8],
-    ) -> Result<(Vec<(u64, Vec<u8>)>, Vec<u8>)> {
+    fn recover(&self, seed: &[u8; 32], output_id: &[u8], binding: &Binding) -> Result<(Openings<Vec<u8>>, Vec<u8>)> {
         let recovered = self
             .proof
             .recover(
                 &G::gens_for(1, 1),
-                &mut transcript(label, extra),
+                &mut binding.transcript(),
                 self.statement.commitments(),
                 self.statement.shape().n,
                 seed,
@@ -170,34 +188,44 @@ impl<G: PyGroup> Range<G> {
         Ok((openings, recovered.message.to_vec()))
     }
 
-    fn item(&self, label: &str, extra: &[u8]) -> Item<'_, G, AnyRangeProof<G>> {
-        Item::new(&self.proof, &self.statement, transcript(label, extra))
+    fn item(&self, binding: &Binding) -> Item<'_, G, AnyRangeProof<G>> {
+        Item::new(&self.proof, &self.statement, binding.transcript())
     }
 
-    fn verify(&self, label: &str, extra: &[u8]) -> Result<()> {
-        verify_one(&self.item(label, extra))
+    fn verify(&self, binding: &Binding) -> Result<()> {
+        groups::verify_one(&self.item(binding))
     }
 
-    fn parts(&self, label: &str, extra: &[u8]) -> RangeParts {
+    fn parts(&self, binding: &Binding) -> RangeParts {
         RangeParts {
             system: self.proof.system().name().into(),
             group: G::NAME.into(),
-            label: label.into(),
+            label: binding.label.clone(),
             bits: self.statement.shape().n,
             commitments: self.statement.commitments().iter().map(groups::point_bytes::<G>).collect(),
             proof: self.proof.to_bytes(),
-            extra: extra.to_vec(),
+            extra: binding.extra.clone(),
             interval: None,
         }
     }
 }
 
-/// One proof, verified as a batch of one: `Err` carries the library's reason.
-fn verify_one<G: PyGroup>(claim: &dyn Claim<G>) -> Result<()> {
-    groups::verify_claims(&[claim]).map_err(|e| {
-        let reason = e.invalid.into_iter().next().map_or(ProofError::VerificationFailed, |(_, r)| r);
-        Error::Proof(Doing::Verifying, reason)
-    })
+/// A range or interval proof object: its statement as its file holds it,
+/// and its verdict.
+trait Pinned {
+    fn parts(&self) -> RangeParts;
+
+    /// `Ok(())`, or why the proof does not verify (the GIL released).
+    fn verdict(&self, py: Python<'_>) -> Result<()>;
+
+    /// The verdict for the verifier's `pins` (`verify` and `check`): the
+    /// outer `Err` for pins that do not parse (`InvalidInput`, raised by
+    /// both), the inner one for a statement not the one pinned (not
+    /// verified) or a proof that does not verify.
+    fn pinned(&self, py: Python<'_>, pins: formats::Pins<'_>) -> Result<Result<()>> {
+        let pinned = pins.parse()?;
+        Ok(formats::check_pins(&self.parts(), &pinned).and_then(|()| self.verdict(py)))
+    }
 }
 
 /// A range proof (Bulletproofs or Bulletproofs+) with its statement: the
@@ -205,9 +233,7 @@ fn verify_one<G: PyGroup>(claim: &dyn Claim<G>) -> Result<()> {
 #[pyclass(module = "ballistic", frozen, eq)]
 pub(crate) struct RangeProof {
     inner: Any<Ranges>,
-    label: String,
-    /// Extra data bound into the transcript (empty: none).
-    extra: Vec<u8>,
+    binding: Binding,
 }
 
 impl PartialEq for RangeProof {
@@ -218,7 +244,7 @@ impl PartialEq for RangeProof {
 
 impl RangeProof {
     pub(crate) fn new<G: PyGroup>(range: Range<G>, label: String) -> RangeProof {
-        RangeProof { inner: G::wrap(range), label, extra: Vec::new() }
+        RangeProof { inner: G::wrap(range), binding: Binding::label_only(label) }
     }
 
     fn from_parts(parts: RangeParts) -> Result<RangeProof> {
@@ -227,17 +253,14 @@ impl RangeProof {
                 "an interval proof file (min, max): load it with ballistic.IntervalProof".into(),
             ));
         }
+        // Checked in this order: the extra data, the names, the label.
         formats::check_extra(&parts.extra)?;
         let system = system_of(&parts.system)?;
         let group = groups::group_named(&parts.group)?;
-        formats::check_label(&parts.label)?;
+        let binding = Binding::new(&parts.label, parts.extra)?;
         let inner =
             with_group!(group, |G| G::wrap(Range::<G>::decode(system, &parts.proof, &parts.commitments, parts.bits)?));
-        Ok(RangeProof { inner, label: parts.label, extra: parts.extra })
-    }
-
-    fn parts(&self) -> RangeParts {
-        on_group!(&self.inner, |r, G| r.parts(&self.label, &self.extra))
+        Ok(RangeProof { inner, binding })
     }
 
     fn commitment_list(&self, py: Python<'_>) -> Vec<Py<PyBytes>> {
@@ -245,9 +268,15 @@ impl RangeProof {
             on_group!(&self.inner, |r, G| r.statement.commitments().iter().map(groups::point_bytes::<G>).collect());
         groups::bytes_list(py, commitments)
     }
+}
+
+impl Pinned for RangeProof {
+    fn parts(&self) -> RangeParts {
+        on_group!(&self.inner, |r, G| r.parts(&self.binding))
+    }
 
     fn verdict(&self, py: Python<'_>) -> Result<()> {
-        on_group!(&self.inner, |r, G| py.allow_threads(|| r.verify(&self.label, &self.extra)))
+        on_group!(&self.inner, |r, G| py.allow_threads(|| r.verify(&self.binding)))
     }
 }
 
@@ -259,7 +288,6 @@ impl RangeProof {
     /// into the transcript after the label: the proof verifies with it only.
     #[staticmethod]
     #[pyo3(signature = (values, bits, blindings = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         values: Vec<u64>,
@@ -271,23 +299,18 @@ impl RangeProof {
         extra: Option<Vec<u8>>,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
         let (system, group) = (system_of(system)?, groups::group_named(group)?);
-        formats::check_label(label)?;
-        let extra = extra.unwrap_or_default();
-        formats::check_extra(&extra)?;
-        let proof = with_group!(group, |G| {
+        let binding = Binding::new(label, extra.unwrap_or_default())?;
+        let inner = with_group!(group, |G| {
             let blindings = match &blindings {
-                Some(list) => list
-                    .iter()
-                    .enumerate()
-                    .map(|(i, b)| groups::blinding::<G>(&format!("blinding #{i}"), b))
-                    .collect::<Result<Vec<_>>>()?,
+                Some(list) => groups::each("blinding", list, groups::blinding::<G>)?,
                 None => {
                     values.iter().map(|_| groups::blinding_or_random::<G>("blinding", None)).collect::<Result<_>>()?
                 }
             };
-            let range = py.allow_threads(|| Range::<G>::prove(system, &values, &blindings, bits, label, &extra))?;
-            RangeProof { inner: G::wrap(range), label: label.into(), extra: extra.clone() }
+            let range = py.allow_threads(|| Range::<G>::prove(system, &values, &blindings, bits, &binding))?;
+            G::wrap(range)
         });
+        let proof = RangeProof { inner, binding };
         let commitments = proof.commitment_list(py);
         Ok((proof, commitments))
     }
@@ -301,7 +324,6 @@ impl RangeProof {
     /// and message.
     #[staticmethod]
     #[pyo3(signature = (values, bits, seed, output_id, label = "ballistic range proof", group = "ristretto255", *, extra = None, message = None, system = "bulletproofs-plus"))]
-    #[allow(clippy::too_many_arguments)]
     fn prove_recoverable(
         py: Python<'_>,
         values: Vec<u64>,
@@ -315,17 +337,14 @@ impl RangeProof {
         system: &str,
     ) -> Result<(RangeProof, Vec<Py<PyBytes>>)> {
         let (system, group) = (system_of(system)?, groups::group_named(group)?);
-        formats::check_label(label)?;
-        let extra = extra.unwrap_or_default();
-        formats::check_extra(&extra)?;
+        let binding = Binding::new(label, extra.unwrap_or_default())?;
         let message = zeroize::Zeroizing::new(message.unwrap_or_default());
         let seed = zeroize::Zeroizing::new(seed_of(seed)?);
-        let proof = with_group!(group, |G| {
-            let range = py.allow_threads(|| {
-                Range::<G>::prove_recoverable(system, &values, bits, &seed, output_id, &message, label, &extra)
-            })?;
-            RangeProof { inner: G::wrap(range), label: label.into(), extra: extra.clone() }
+        let recovery = Recovery { seed: &seed, output_id, message: &message };
+        let inner = with_group!(group, |G| {
+            G::wrap(py.allow_threads(|| Range::<G>::prove_recoverable(system, &values, bits, &recovery, &binding))?)
         });
+        let proof = RangeProof { inner, binding };
         let commitments = proof.commitment_list(py);
         Ok((proof, commitments))
     }
@@ -333,23 +352,22 @@ impl RangeProof {
     /// Recover `[(value, blinding), …]` with the seed and output id the
     /// proof was made with; raises `VerificationError` for a wrong seed or
     /// id, or a proof not made for recovery.
-    fn recover(&self, py: Python<'_>, seed: &[u8], output_id: &[u8]) -> Result<Vec<(u64, Py<PyBytes>)>> {
+    fn recover(&self, py: Python<'_>, seed: &[u8], output_id: &[u8]) -> Result<Openings<Py<PyBytes>>> {
         Ok(self.recover_with_message(py, seed, output_id)?.0)
     }
 
     /// Recover `([(value, blinding), …], message)` with the seed and output
     /// id the proof was made with; raises `VerificationError` for a wrong
     /// seed or id, or a proof not made for recovery.
-    #[allow(clippy::type_complexity)]
     fn recover_with_message(
         &self,
         py: Python<'_>,
         seed: &[u8],
         output_id: &[u8],
-    ) -> Result<(Vec<(u64, Py<PyBytes>)>, Py<PyBytes>)> {
+    ) -> Result<(Openings<Py<PyBytes>>, Py<PyBytes>)> {
         let seed = zeroize::Zeroizing::new(seed_of(seed)?);
         let (openings, message) =
-            on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, output_id, &self.label, &self.extra)))?;
+            on_group!(&self.inner, |r, G| py.allow_threads(|| r.recover(&seed, output_id, &self.binding)))?;
         let message = zeroize::Zeroizing::new(message);
         Ok((
             openings.into_iter().map(|(v, b)| (v, PyBytes::new_bound(py, &b).unbind())).collect(),
@@ -373,8 +391,7 @@ impl RangeProof {
         extra: Option<Vec<u8>>,
     ) -> Result<bool> {
         let pins = formats::Pins { group, system, label, bits, interval: None, extra: extra.as_deref() };
-        let pinned = pins.parse()?;
-        Ok(formats::check_pins(&self.parts(), &pinned).and_then(|()| self.verdict(py)).is_ok())
+        Ok(self.pinned(py, pins)?.is_ok())
     }
 
     /// Like `verify`, but raises `VerificationError` with the reason (a
@@ -390,8 +407,7 @@ impl RangeProof {
         extra: Option<Vec<u8>>,
     ) -> Result<()> {
         let pins = formats::Pins { group, system, label, bits, interval: None, extra: extra.as_deref() };
-        formats::check_pins(&self.parts(), &pins.parse()?)?;
-        self.verdict(py)
+        self.pinned(py, pins)?
     }
 
     /// The proof bytes (for Bulletproofs on Ristretto255, `bulletproofs` 5's encoding).
@@ -461,12 +477,12 @@ impl RangeProof {
     }
     #[getter]
     fn label(&self) -> String {
-        self.label.clone()
+        self.binding.label.clone()
     }
     /// The extra data bound into the transcript (empty: none).
     #[getter]
     fn extra(&self, py: Python<'_>) -> Py<PyBytes> {
-        PyBytes::new_bound(py, &self.extra).unbind()
+        PyBytes::new_bound(py, &self.binding.extra).unbind()
     }
     #[getter]
     fn bits(&self) -> usize {
@@ -502,7 +518,7 @@ fn invalid_proofs(proofs: &[&RangeProof]) -> Vec<usize> {
 
 impl groups::HasClaim for RangeProof {
     fn claim<G: PyGroup>(&self) -> Option<Box<dyn Claim<G> + '_>> {
-        G::pick(&self.inner).map(|r| Box::new(r.item(&self.label, &self.extra)) as Box<dyn Claim<G> + '_>)
+        G::pick(&self.inner).map(|r| Box::new(r.item(&self.binding)) as Box<dyn Claim<G> + '_>)
     }
 }
 

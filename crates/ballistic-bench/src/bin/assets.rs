@@ -28,7 +28,8 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::{asset_generator, MultiAssetRangeProof, MultiAssetStatement, RecommittedRangeProof};
 use ballistic::range::{RangeProofSystem, RangeStatement};
-use ballistic::{Generators, PedersenGens, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255, Verifiable};
+use ballistic::Verifiable;
+use ballistic::{Generators, PedersenGens, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, Ristretto255};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -156,68 +157,64 @@ fn separate_batched<'a>(gens: &'a Generators<G>, inp: &'a Inputs) -> Contender<'
     }
 }
 
-fn native<'a>(gens: &'a Generators<G>, inp: &'a Inputs) -> Contender<'a> {
-    let mut rng = ChaCha20Rng::seed_from_u64(9);
+/// A multi-asset prover (`prove_with_rng` of a construction).
+type Prover<P> = fn(
+    &Generators<G>,
+    &mut Transcript,
+    &[u64],
+    &[S],
+    &[<G as Group>::Point],
+    usize,
+    &mut ChaCha20Rng,
+) -> Result<(P, Vec<C>), ProofError>;
+
+/// One proof of all the outputs by `prove` (its randomness seeded with
+/// `seeds.0`), verified from bytes (`decode` of the bytes and the number
+/// of outputs; the verifier's randomness seeded with `seeds.1`).
+fn one_proof<'a, P>(
+    gens: &'a Generators<G>,
+    inp: &'a Inputs,
+    name: String,
+    seeds: (u64, u64),
+    prove: Prover<P>,
+    to_bytes: fn(&P) -> Vec<u8>,
+    decode: impl Fn(&[u8], usize) -> P + 'a,
+) -> Contender<'a>
+where
+    P: Verifiable<G, Statement = MultiAssetStatement<G>, Context = Transcript> + 'a,
+{
     let run = move |rng: &mut ChaCha20Rng| {
-        MultiAssetRangeProof::<G>::prove_with_rng(
-            gens,
-            &mut Transcript::new(LABEL),
-            &inp.values,
-            &inp.blindings,
-            &inp.generators,
-            N,
-            rng,
-        )
-        .unwrap()
+        prove(gens, &mut Transcript::new(LABEL), &inp.values, &inp.blindings, &inp.generators, N, rng).unwrap()
     };
+    let mut rng = ChaCha20Rng::seed_from_u64(seeds.0);
     let (proof, commitments) = run(&mut rng);
-    let bytes = proof.to_bytes();
+    let bytes = to_bytes(&proof);
     let m = inp.values.len();
-    let mut vrng = ChaCha20Rng::seed_from_u64(10);
+    let mut vrng = ChaCha20Rng::seed_from_u64(seeds.1);
     Contender {
-        name: "native multi-asset BP".into(),
+        name,
         bytes: bytes.len(),
         prove: Box::new(move || {
             run(&mut rng);
         }),
         verify: Box::new(move || {
-            let p = MultiAssetRangeProof::<G>::from_bytes_for(&bytes, N, m).unwrap();
+            let p = decode(&bytes, m);
             let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
             p.verify(gens, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
         }),
     }
 }
 
+fn native<'a>(gens: &'a Generators<G>, inp: &'a Inputs) -> Contender<'a> {
+    type P = MultiAssetRangeProof<G>;
+    let decode = |bytes: &[u8], m| P::from_bytes_for(bytes, N, m).unwrap();
+    one_proof(gens, inp, "native multi-asset BP".into(), (9, 10), P::prove_with_rng, P::to_bytes, decode)
+}
+
 fn recommitted<'a, P: RangeProofSystem<G> + 'a>(gens: &'a Generators<G>, name: &str, inp: &'a Inputs) -> Contender<'a> {
-    let mut rng = ChaCha20Rng::seed_from_u64(11);
-    let run = move |rng: &mut ChaCha20Rng| {
-        RecommittedRangeProof::<G>::prove_with_rng::<P, _>(
-            gens,
-            &mut Transcript::new(LABEL),
-            &inp.values,
-            &inp.blindings,
-            &inp.generators,
-            N,
-            rng,
-        )
-        .unwrap()
-    };
-    let (proof, commitments) = run(&mut rng);
-    let bytes = proof.to_bytes();
-    let m = inp.values.len();
-    let mut vrng = ChaCha20Rng::seed_from_u64(12);
-    Contender {
-        name: format!("recommitted {name}"),
-        bytes: bytes.len(),
-        prove: Box::new(move || {
-            run(&mut rng);
-        }),
-        verify: Box::new(move || {
-            let p = RecommittedRangeProof::<G>::from_bytes_for(P::SYSTEM, &bytes, N, m).unwrap();
-            let st = MultiAssetStatement::<G>::new(N, &commitments, &inp.compressed).unwrap();
-            p.verify(gens, &st, &mut Transcript::new(LABEL), &mut vrng).unwrap();
-        }),
-    }
+    type R = RecommittedRangeProof<G>;
+    let decode = |bytes: &[u8], m| R::from_bytes_for(P::SYSTEM, bytes, N, m).unwrap();
+    one_proof(gens, inp, format!("recommitted {name}"), (11, 12), R::prove_with_rng::<P, _>, R::to_bytes, decode)
 }
 
 fn main() {

@@ -5,7 +5,7 @@ use ::ballistic::{Interval, IntervalStatement, RangeSystem};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use super::{system_of, transcript, verify_one};
+use super::{system_of, Binding, Pinned};
 use crate::error::{Doing, Error, Result, When};
 use crate::formats::{self, RangeParts};
 use crate::groups::{self, on_group, with_group, Any, Family, PyGroup};
@@ -28,13 +28,12 @@ impl<G: PyGroup> IntervalOf<G> {
         value: u64,
         blinding: &G::Scalar,
         interval: Interval,
-        label: &str,
-        extra: &[u8],
+        binding: &Binding,
     ) -> Result<Self> {
         let (proof, commitment) = system
             .prove_interval::<G, _>(
                 &G::interval_gens(interval),
-                &mut transcript(label, extra),
+                &mut binding.transcript(),
                 value,
                 blinding,
                 interval,
@@ -52,21 +51,21 @@ impl<G: PyGroup> IntervalOf<G> {
         Ok(IntervalOf { proof, statement })
     }
 
-    fn verify(&self, label: &str, extra: &[u8]) -> Result<()> {
-        let item = Item::new(&self.proof, &self.statement, transcript(label, extra));
-        verify_one(&item)
+    fn verify(&self, binding: &Binding) -> Result<()> {
+        let item = Item::new(&self.proof, &self.statement, binding.transcript());
+        groups::verify_one(&item)
     }
 
-    fn parts(&self, label: &str, extra: &[u8]) -> RangeParts {
+    fn parts(&self, binding: &Binding) -> RangeParts {
         let interval = self.statement.interval();
         RangeParts {
             system: self.proof.system().name().into(),
             group: G::NAME.into(),
-            label: label.into(),
+            label: binding.label.clone(),
             bits: interval.bits(),
             commitments: vec![groups::point_bytes::<G>(self.statement.commitment())],
             proof: self.proof.to_bytes(),
-            extra: extra.to_vec(),
+            extra: binding.extra.clone(),
             interval: Some((interval.lo(), interval.hi())),
         }
     }
@@ -76,20 +75,20 @@ impl<G: PyGroup> IntervalOf<G> {
 #[pyclass(module = "ballistic", frozen)]
 pub(crate) struct IntervalProof {
     inner: Any<Intervals>,
-    label: String,
-    /// Extra data bound into the transcript (empty: none).
-    extra: Vec<u8>,
+    binding: Binding,
 }
 
-impl IntervalProof {
+impl Pinned for IntervalProof {
     fn parts(&self) -> RangeParts {
-        on_group!(&self.inner, |p, G| p.parts(&self.label, &self.extra))
+        on_group!(&self.inner, |p, G| p.parts(&self.binding))
     }
 
     fn verdict(&self, py: Python<'_>) -> Result<()> {
-        on_group!(&self.inner, |p, G| py.allow_threads(|| p.verify(&self.label, &self.extra)))
+        on_group!(&self.inner, |p, G| py.allow_threads(|| p.verify(&self.binding)))
     }
+}
 
+impl IntervalProof {
     fn from_parts(parts: RangeParts) -> Result<IntervalProof> {
         let Some((lo, hi)) = parts.interval else {
             return Err(Error::Decode(
@@ -116,10 +115,9 @@ impl IntervalProof {
         extra: Vec<u8>,
     ) -> Result<IntervalProof> {
         let (system, group) = (system_of(system)?, groups::group_named(group)?);
-        formats::check_label(label)?;
-        formats::check_extra(&extra)?;
+        let binding = Binding::new(label, extra)?;
         let inner = with_group!(group, |G| G::wrap(IntervalOf::<G>::decode(system, data, commitment, interval)?));
-        Ok(IntervalProof { inner, label: label.into(), extra })
+        Ok(IntervalProof { inner, binding })
     }
 }
 
@@ -129,7 +127,6 @@ impl IntervalProof {
     /// `extra` (at most 1024 bytes) is bound into the transcript after the label.
     #[staticmethod]
     #[pyo3(signature = (value, lo, hi, blinding = None, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
-    #[allow(clippy::too_many_arguments)]
     fn prove(
         py: Python<'_>,
         value: u64,
@@ -142,15 +139,13 @@ impl IntervalProof {
         extra: Option<Vec<u8>>,
     ) -> Result<IntervalProof> {
         let (system, group) = (system_of(system)?, groups::group_named(group)?);
-        formats::check_label(label)?;
-        let extra = extra.unwrap_or_default();
-        formats::check_extra(&extra)?;
+        let binding = Binding::new(label, extra.unwrap_or_default())?;
         let interval = Interval::new(lo, hi).when(Doing::Proving)?;
         let inner = with_group!(group, |G| {
             let blinding = groups::scalar_or_random::<G>("blinding", blinding.as_deref())?;
-            G::wrap(py.allow_threads(|| IntervalOf::<G>::prove(system, value, &blinding, interval, label, &extra))?)
+            G::wrap(py.allow_threads(|| IntervalOf::<G>::prove(system, value, &blinding, interval, &binding))?)
         });
-        Ok(IntervalProof { inner, label: label.into(), extra })
+        Ok(IntervalProof { inner, binding })
     }
 
     /// `True` iff the proof verifies for its commitment, interval, label and
@@ -168,8 +163,7 @@ impl IntervalProof {
         extra: Option<Vec<u8>>,
     ) -> Result<bool> {
         let pins = formats::Pins { group, system, label, bits: None, interval, extra: extra.as_deref() };
-        let pinned = pins.parse()?;
-        Ok(formats::check_pins(&self.parts(), &pinned).and_then(|()| self.verdict(py)).is_ok())
+        Ok(self.pinned(py, pins)?.is_ok())
     }
 
     /// Like `verify`, but raises `VerificationError` with the reason (a
@@ -185,8 +179,7 @@ impl IntervalProof {
         extra: Option<Vec<u8>>,
     ) -> Result<()> {
         let pins = formats::Pins { group, system, label, bits: None, interval, extra: extra.as_deref() };
-        formats::check_pins(&self.parts(), &pins.parse()?)?;
-        self.verdict(py)
+        self.pinned(py, pins)?
     }
 
     /// The commitment (compressed point bytes).
@@ -213,12 +206,12 @@ impl IntervalProof {
     }
     #[getter]
     fn label(&self) -> String {
-        self.label.clone()
+        self.binding.label.clone()
     }
     /// The extra data bound into the transcript (empty: none).
     #[getter]
     fn extra(&self, py: Python<'_>) -> Py<PyBytes> {
-        PyBytes::new_bound(py, &self.extra).unbind()
+        PyBytes::new_bound(py, &self.binding.extra).unbind()
     }
 
     /// The proof bytes.
@@ -230,7 +223,6 @@ impl IntervalProof {
     /// A proof from its bytes and statement; decoding is strict.
     #[staticmethod]
     #[pyo3(signature = (data, commitment, lo, hi, label = "ballistic range proof", system = "bulletproofs", group = "ristretto255", *, extra = None))]
-    #[allow(clippy::too_many_arguments)]
     fn from_bytes(
         data: &[u8],
         commitment: &[u8],

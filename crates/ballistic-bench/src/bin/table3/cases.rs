@@ -9,7 +9,7 @@ use ballistic::batch::Claim;
 use ballistic::circuit::gadgets::pedersen_hash_bits;
 use ballistic::circuit::gadgets::PointVar;
 use ballistic::circuit::{Circuit, InputValues, PreparedCircuit, PublicValues};
-use ballistic::circuit::{ConstraintSystem, PreparedSystem, Prover, R1csClaim, R1csProof, Verifier};
+use ballistic::circuit::{ConstraintSystem, Metrics, PreparedSystem, Prover, R1csClaim, R1csProof, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::hazmat::PedersenHash;
 use ballistic::hazmat::{AffinePoint, WithEmbeddedCurve};
@@ -26,14 +26,19 @@ pub(crate) enum Family {
     Sha256,
 }
 
+/// The sizes of a row.
+pub(crate) struct Sizes {
+    pub(crate) gates: usize,
+    pub(crate) padded: usize,
+    pub(crate) proof_bytes: usize,
+    pub(crate) terms: usize,
+}
+
 /// One row: a statement with its proofs, ready to time.
 pub(crate) trait Case {
     fn family(&self) -> Family;
     fn input_bits(&self) -> usize;
-    fn gates(&self) -> usize;
-    fn padded(&self) -> usize;
-    fn proof_bytes(&self) -> usize;
-    fn terms(&self) -> usize;
+    fn sizes(&self) -> Sizes;
     fn prove(&self, seed: u64);
     /// From scratch: the verifier's constraint system and the check.
     fn verify(&self);
@@ -44,6 +49,46 @@ pub(crate) trait Case {
     fn build(&self);
     fn batch(&self, k: usize);
     fn floor(&self);
+}
+
+/// What every row keeps besides its statement: its proofs (made after the
+/// statement), their sizes, the generators, and the MSM floor of one
+/// verification.
+struct Proofs<G: Group> {
+    proofs: Vec<R1csProof<G>>,
+    gates: usize,
+    padded: usize,
+    terms: usize,
+    gens: Generators<G>,
+    floor: Floor<G>,
+}
+
+impl<G: Group> Proofs<G> {
+    /// No proofs yet; the generators for a system of `metrics`' size, precomputed.
+    fn new(metrics: Metrics) -> Self {
+        let (gates, padded) = (metrics.multipliers, metrics.padded_multipliers());
+        let gens = Generators::new(padded, 1);
+        gens.vector().precompute();
+        let floor = Floor { scalars: Vec::new(), points: Vec::new(), table: None };
+        Proofs { proofs: Vec::new(), gates, padded, terms: 0, gens, floor }
+    }
+
+    /// The proofs made, then the terms of the first one's equation
+    /// (`verifier`'s) and the floor of that size (random points from `rng`).
+    fn set(&mut self, proofs: Vec<R1csProof<G>>, verifier: Verifier<G>, rng: &mut ChaCha20Rng) {
+        self.proofs = proofs;
+        self.terms = equation_terms(verifier, &self.proofs[0], self.gens.vector());
+        self.floor = Floor::new(&self.gens, self.padded, self.terms, rng);
+    }
+
+    fn sizes(&self) -> Sizes {
+        Sizes {
+            gates: self.gates,
+            padded: self.padded,
+            proof_bytes: self.proofs[0].to_bytes().len(),
+            terms: self.terms,
+        }
+    }
 }
 
 fn bits_of<F: ScalarOps>(m: &[bool]) -> Vec<F> {
@@ -59,12 +104,7 @@ pub(crate) struct PedersenCase<G: WithEmbeddedCurve> {
     output: PointVar<G::Scalar>,
     messages: Vec<Vec<G::Scalar>>,
     outputs: Vec<AffinePoint<G::Scalar>>,
-    proofs: Vec<R1csProof<G>>,
-    gates: usize,
-    padded: usize,
-    terms: usize,
-    gens: Generators<G>,
-    floor: Floor<G>,
+    proved: Proofs<G>,
 }
 
 impl<G: WithEmbeddedCurve> PedersenCase<G> {
@@ -82,31 +122,16 @@ impl<G: WithEmbeddedCurve> PedersenCase<G> {
         let (_, output) = pedersen_hash_bits(&mut template, &params, None).expect("gadget");
         let metrics = <Verifier<G> as ConstraintSystem<G::Scalar>>::metrics(&template);
         let prepared = template.prepare().expect("a first-phase system");
-        let (gates, padded) = (metrics.multipliers, metrics.padded_multipliers());
-        let gens = Generators::new(padded, 1);
-        gens.vector().precompute();
-        let mut case = PedersenCase {
-            bits,
-            params,
-            prepared,
-            output,
-            messages,
-            outputs,
-            proofs: Vec::new(),
-            gates,
-            padded,
-            terms: 0,
-            gens,
-            floor: Floor { scalars: Vec::new(), points: Vec::new(), table: None },
-        };
-        case.proofs = (0..batch).map(|i| case.prove_index(i, 100 + i as u64)).collect();
-        case.terms = equation_terms(case.verifier(0), &case.proofs[0], case.gens.vector());
-        case.floor = Floor::new(&case.gens, padded, case.terms, &mut rng);
+        let proved = Proofs::new(metrics);
+        let mut case = PedersenCase { bits, params, prepared, output, messages, outputs, proved };
+        let proofs = (0..batch).map(|i| case.prove_index(i, 100 + i as u64)).collect();
+        let verifier = case.verifier(0);
+        case.proved.set(proofs, verifier, &mut rng);
         case
     }
 
     fn prove_index(&self, i: usize, seed: u64) -> R1csProof<G> {
-        let mut prover = Prover::new(&self.gens, Transcript::new(LABEL));
+        let mut prover = Prover::new(&self.proved.gens, Transcript::new(LABEL));
         let (_, h) = pedersen_hash_bits(&mut prover, &self.params, Some(&self.messages[i])).expect("gadget");
         h.constrain_equal(&mut prover, &self.outputs[i]);
         prover.prove_with_rng(&mut ChaCha20Rng::seed_from_u64(seed)).expect("the preimage is valid")
@@ -133,28 +158,19 @@ impl<G: WithEmbeddedCurve> Case for PedersenCase<G> {
     fn input_bits(&self) -> usize {
         self.bits
     }
-    fn gates(&self) -> usize {
-        self.gates
-    }
-    fn padded(&self) -> usize {
-        self.padded
-    }
-    fn proof_bytes(&self) -> usize {
-        self.proofs[0].to_bytes().len()
-    }
-    fn terms(&self) -> usize {
-        self.terms
+    fn sizes(&self) -> Sizes {
+        self.proved.sizes()
     }
     fn prove(&self, seed: u64) {
         black_box(self.prove_index(0, seed));
     }
     fn verify(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        assert!(self.verifier(0).verify_with_rng(&self.gens, &self.proofs[0], &mut rng).is_ok());
+        assert!(self.verifier(0).verify_with_rng(&self.proved.gens, &self.proved.proofs[0], &mut rng).is_ok());
     }
     fn verify_prepared(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        assert!(self.prepared_verifier(0).verify_with_rng(&self.gens, &self.proofs[0], &mut rng).is_ok());
+        assert!(self.prepared_verifier(0).verify_with_rng(&self.proved.gens, &self.proved.proofs[0], &mut rng).is_ok());
     }
     fn build(&self) {
         black_box(self.verifier(0));
@@ -162,12 +178,12 @@ impl<G: WithEmbeddedCurve> Case for PedersenCase<G> {
     fn batch(&self, k: usize) {
         let mut rng = ChaCha20Rng::seed_from_u64(2);
         let claims: Vec<R1csClaim<G>> =
-            (0..k).map(|i| R1csClaim::new(self.prepared_verifier(i), &self.proofs[i], &mut rng)).collect();
+            (0..k).map(|i| R1csClaim::new(self.prepared_verifier(i), &self.proved.proofs[i], &mut rng)).collect();
         let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-        assert!(ballistic::batch::verify(&self.gens, &refs, &mut rng).is_ok());
+        assert!(ballistic::batch::verify(&self.proved.gens, &refs, &mut rng).is_ok());
     }
     fn floor(&self) {
-        self.floor.run();
+        self.proved.floor.run();
     }
 }
 
@@ -177,12 +193,7 @@ pub(crate) struct ShaCase<G: Group> {
     prepared: PreparedCircuit<G>,
     inputs: InputValues<G::Scalar>,
     public: PublicValues<G::Scalar>,
-    proofs: Vec<R1csProof<G>>,
-    gates: usize,
-    padded: usize,
-    terms: usize,
-    gens: Generators<G>,
-    floor: Floor<G>,
+    proved: Proofs<G>,
 }
 
 impl<G: Group> ShaCase<G> {
@@ -195,26 +206,11 @@ impl<G: Group> ShaCase<G> {
         let public = circuit.public_values(&wires);
         drop(wires);
         let prepared = PreparedCircuit::<G>::new(circuit.clone()).map_err(|e| e.to_string())?;
-        let metrics = prepared.metrics();
-        let (gates, padded) = (metrics.multipliers, metrics.padded_multipliers());
-        let gens = Generators::new(padded, 1);
-        gens.vector().precompute();
-        let mut case = ShaCase {
-            circuit,
-            prepared,
-            inputs,
-            public,
-            proofs: Vec::new(),
-            gates,
-            padded,
-            terms: 0,
-            gens,
-            floor: Floor { scalars: Vec::new(), points: Vec::new(), table: None },
-        };
-        case.proofs = (0..batch).map(|i| case.prove_seeded(100 + i as u64)).collect();
+        let proved = Proofs::new(prepared.metrics());
+        let mut case = ShaCase { circuit, prepared, inputs, public, proved };
+        let proofs = (0..batch).map(|i| case.prove_seeded(100 + i as u64)).collect();
         let verifier = case.circuit.verifier::<G>(Transcript::new(LABEL), &case.public).map_err(|e| e.to_string())?;
-        case.terms = equation_terms(verifier, &case.proofs[0], case.gens.vector());
-        case.floor = Floor::new(&case.gens, padded, case.terms, &mut ChaCha20Rng::seed_from_u64(7));
+        case.proved.set(proofs, verifier, &mut ChaCha20Rng::seed_from_u64(7));
         Ok(case)
     }
 
@@ -222,7 +218,7 @@ impl<G: Group> ShaCase<G> {
         let mut rng = ChaCha20Rng::seed_from_u64(seed);
         let (proof, _) = self
             .circuit
-            .prove(&self.gens, Transcript::new(LABEL), &self.inputs, &mut rng)
+            .prove(&self.proved.gens, Transcript::new(LABEL), &self.inputs, &mut rng)
             .expect("the circuit is satisfiable");
         proof
     }
@@ -235,29 +231,22 @@ impl<G: Group> Case for ShaCase<G> {
     fn input_bits(&self) -> usize {
         512
     }
-    fn gates(&self) -> usize {
-        self.gates
-    }
-    fn padded(&self) -> usize {
-        self.padded
-    }
-    fn proof_bytes(&self) -> usize {
-        self.proofs[0].to_bytes().len()
-    }
-    fn terms(&self) -> usize {
-        self.terms
+    fn sizes(&self) -> Sizes {
+        self.proved.sizes()
     }
     fn prove(&self, seed: u64) {
         black_box(self.prove_seeded(seed));
     }
     fn verify(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let r = self.circuit.verify(&self.gens, Transcript::new(LABEL), &self.public, &self.proofs[0], &mut rng);
+        let p = &self.proved;
+        let r = self.circuit.verify(&p.gens, Transcript::new(LABEL), &self.public, &p.proofs[0], &mut rng);
         assert!(r.is_ok());
     }
     fn verify_prepared(&self) {
         let mut rng = ChaCha20Rng::seed_from_u64(1);
-        let r = self.prepared.verify(&self.gens, Transcript::new(LABEL), &self.public, &self.proofs[0], &mut rng);
+        let p = &self.proved;
+        let r = self.prepared.verify(&p.gens, Transcript::new(LABEL), &self.public, &p.proofs[0], &mut rng);
         assert!(r.is_ok());
     }
     fn build(&self) {
@@ -265,14 +254,14 @@ impl<G: Group> Case for ShaCase<G> {
     }
     fn batch(&self, k: usize) {
         let mut rng = ChaCha20Rng::seed_from_u64(2);
-        let claims: Vec<R1csClaim<G>> = self.proofs[..k]
+        let claims: Vec<R1csClaim<G>> = self.proved.proofs[..k]
             .iter()
             .map(|p| self.prepared.claim(Transcript::new(LABEL), &self.public, p, &mut rng).expect("claim"))
             .collect();
         let refs: Vec<&dyn Claim<G>> = claims.iter().map(|c| c as &dyn Claim<G>).collect();
-        assert!(ballistic::batch::verify(&self.gens, &refs, &mut rng).is_ok());
+        assert!(ballistic::batch::verify(&self.proved.gens, &refs, &mut rng).is_ok());
     }
     fn floor(&self) {
-        self.floor.run();
+        self.proved.floor.run();
     }
 }

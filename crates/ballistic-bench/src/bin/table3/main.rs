@@ -235,13 +235,14 @@ fn measure_group(group: &str, opt: &Options, cases: &[Box<dyn Case>], batch: usi
         .zip(samples)
         .map(|(case, s)| {
             let [prove, verify, build, one, all, floor, verify_prepared] = s.map(median);
+            let sizes = case.sizes();
             Row {
                 family: case.family(),
                 bits: case.input_bits(),
-                gates: case.gates(),
-                padded: case.padded(),
-                bytes: case.proof_bytes(),
-                terms: case.terms(),
+                gates: sizes.gates,
+                padded: sizes.padded,
+                bytes: sizes.proof_bytes,
+                terms: sizes.terms,
                 prove,
                 verify,
                 verify_prepared,
