@@ -9,7 +9,7 @@ use ::ballistic::batch::{Claim, Item};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::merlin::Transcript;
 use ::ballistic::range::AnyRangeProof;
-use ::ballistic::{new_transcript_with_extra, RangeStatement, RangeSystem};
+use ::ballistic::{new_transcript_with_extra, RangeStatement, RangeSystem, RecoveryKey};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -163,8 +163,7 @@ impl<G: PyGroup> Range<G> {
                 &mut binding.transcript(),
                 values,
                 bits,
-                recovery.seed,
-                recovery.output_id,
+                RecoveryKey::new(recovery.seed, recovery.output_id),
                 recovery.message,
             )
             .when(Doing::Proving)?;
@@ -180,8 +179,7 @@ impl<G: PyGroup> Range<G> {
                 &mut binding.transcript(),
                 self.statement.commitments(),
                 self.statement.shape().n,
-                seed,
-                output_id,
+                RecoveryKey::new(seed, output_id),
             )
             .when(Doing::Verifying)?;
         let openings = recovered.openings.iter().map(|o| (o.value, o.blinding.to_bytes().to_vec())).collect();

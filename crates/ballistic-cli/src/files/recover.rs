@@ -21,7 +21,8 @@ pub fn recover(path: &Path, key_path: &Path, output_id: &str, openings: Option<&
     let proof_file = read(path)?;
     let seed = recovery_seed(key_path)?;
     verify_before_opening(path, &proof_file)?;
-    let opened = proof_file.recover(ballistic::RecoveryKey::new(&seed, output_id.as_bytes())).map_err(|e| e.to_string())?;
+    let opened =
+        proof_file.recover(ballistic::RecoveryKey::new(&seed, output_id.as_bytes())).map_err(|e| e.to_string())?;
     if let Some(out) = openings {
         write_secret(out, &opened.to_json())?;
     }
