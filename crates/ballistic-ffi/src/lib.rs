@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! ## Design
+//!
 //! The C ABI of ballistic, in the style of libsecp256k1's `secp256k1.h`:
 //! a context object that owns a group's generators, proofs as bytes,
 //! status codes instead of panics, and no allocation handed to the caller

@@ -71,7 +71,7 @@ pub enum FileError {
         expected: &'static str,
     },
     /// A range proof file of another proof system than the verifier pinned
-    /// ([`RangePins::system`]; refused before any decoding).
+    /// ([`RangePins::system`](super::RangePins::system); refused before any decoding).
     WrongSystem {
         /// The file's system.
         file: String,
@@ -79,7 +79,7 @@ pub enum FileError {
         expected: &'static str,
     },
     /// A range proof file in another format than the verifier pinned
-    /// ([`RangePins::profile`]: a deployed format's, or ballistic's own;
+    /// ([`RangePins::profile`](super::RangePins::profile): a deployed format's, or ballistic's own;
     /// refused before any decoding).
     WrongProfile {
         /// The file's profile (`None`: ballistic's own format).
@@ -88,8 +88,8 @@ pub enum FileError {
         expected: Option<&'static str>,
     },
     /// A range proof file proving values in another range than the one
-    /// the verifier pinned ([`RangePins::interval`], or
-    /// [`RangePins::bits`]: `[0, 2^bits)`): an interval proof where a range
+    /// the verifier pinned ([`RangePins::interval`](super::RangePins::interval), or
+    /// [`RangePins::bits`](super::RangePins::bits): `[0, 2^bits)`): an interval proof where a range
     /// proof is expected, the other way round, or another interval (refused
     /// before any decoding).
     RangeMismatch {
@@ -99,7 +99,7 @@ pub enum FileError {
         file: String,
     },
     /// A range proof file binding other extra data than the verifier
-    /// pinned ([`RangePins::extra`]; refused before any decoding).
+    /// pinned ([`RangePins::extra`](super::RangePins::extra); refused before any decoding).
     WrongExtra {
         /// The file's, hex (`None`: none; at most 70 characters quoted).
         file: Option<String>,
@@ -107,7 +107,7 @@ pub enum FileError {
         expected: Option<String>,
     },
     /// A Grin proof file on another value generator than the verifier
-    /// pinned ([`RangePins::value_generator`]; refused before any decoding).
+    /// pinned ([`RangePins::value_generator`](super::RangePins::value_generator); refused before any decoding).
     WrongValueGenerator {
         /// The file's, hex (`None`: none, Grin's `H`; at most 70 characters quoted).
         file: Option<String>,
@@ -115,7 +115,7 @@ pub enum FileError {
         expected: String,
     },
     /// A range proof file whose commitments are not the ones the verifier
-    /// pinned ([`RangePins::commitments`]; refused before any decoding).
+    /// pinned ([`RangePins::commitments`](super::RangePins::commitments); refused before any decoding).
     WrongCommitment {
         /// The first position where they differ.
         index: usize,
@@ -148,7 +148,7 @@ pub enum FileError {
         reason: &'static str,
     },
     /// A value generator of a multi-asset proof file that is not among the
-    /// ones the verifier pinned ([`MultiAssetPins::value_generators`];
+    /// ones the verifier pinned ([`MultiAssetPins::value_generators`](super::MultiAssetPins::value_generators);
     /// refused before the proof is decoded).
     UnpinnedGenerator {
         /// Its position.
@@ -156,7 +156,7 @@ pub enum FileError {
         /// The generator, hex.
         generator: String,
     },
-    /// A line of a multi-asset secrets file ([`parse_asset_lines`]) that is
+    /// A line of a multi-asset secrets file ([`parse_asset_lines`](super::parse_asset_lines)) that is
     /// not an output.
     AssetSecret {
         /// Line (1-based).
@@ -217,7 +217,7 @@ pub enum FileError {
     /// A Monero proof file with a number of commitments outside
     /// `1..=`[`crate::compat::monero::MAX_OUTPUTS`].
     MoneroOutputs(usize),
-    /// A batch of circuit proofs larger than [`MAX_CIRCUIT_BATCH_GATES`]
+    /// A batch of circuit proofs larger than [`MAX_CIRCUIT_BATCH_GATES`](super::MAX_CIRCUIT_BATCH_GATES)
     /// padded multiplication gates in all (refused before any work).
     BatchTooLarge {
         /// The batch's padded gates (the sum over its proofs).
@@ -281,12 +281,12 @@ pub enum FileError {
         /// The depth the proof file claims.
         got: usize,
     },
-    /// More leaves than a tree file may hold ([`MAX_TREE_LEAVES`]), whatever
+    /// More leaves than a tree file may hold ([`MAX_TREE_LEAVES`](super::MAX_TREE_LEAVES)), whatever
     /// the depth.
     TooManyLeaves {
         /// The leaves given.
         count: usize,
-        /// [`MAX_TREE_LEAVES`].
+        /// [`MAX_TREE_LEAVES`](super::MAX_TREE_LEAVES).
         max: usize,
     },
     /// No leaf at that position.

@@ -48,8 +48,8 @@ pub use self::bulletproofs_plus::RangeProofPlus;
 pub use self::bulletproofs_plus_plus::{PlusPlusShape, RangeProofPlusPlus};
 pub use self::interval::{Interval, IntervalProof, IntervalStatement};
 pub use self::recovery::{
-    message_capacity, Opening, OverGroup, Recoverable, Recovered, RecoveryKey, MAX_MESSAGE_LEN, MAX_OUTPUT_ID,
-    MAX_RECOVERABLE_VALUES,
+    message_capacity, Blindings, Opening, OverGroup, Recoverable, Recovered, RecoveryKey, MAX_MESSAGE_LEN,
+    MAX_OUTPUT_ID, MAX_RECOVERABLE_VALUES,
 };
 
 use alloc::vec::Vec;

@@ -172,12 +172,33 @@ pub trait OverGroup {
 }
 
 /// What `prove_recoverable` returns: the proof, its commitments and the
-/// blindings used (wiped on drop).
-pub type Recoverable<P> = (
-    P,
-    Vec<<<P as OverGroup>::Group as Group>::Compressed>,
-    Zeroizing<Vec<<<P as OverGroup>::Group as Group>::Scalar>>,
-);
+/// blindings used (wiped on drop, never printed).
+pub type Recoverable<P> =
+    (P, Vec<<<P as OverGroup>::Group as Group>::Compressed>, Blindings<<<P as OverGroup>::Group as Group>::Scalar>);
+
+/// Secret blindings: read them as a slice; wiped on drop; `Debug` prints
+/// only how many there are (a logged proof result leaks nothing).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Blindings<S: ScalarOps>(Zeroizing<Vec<S>>);
+
+impl<S: ScalarOps> Blindings<S> {
+    pub(crate) fn new(blindings: Zeroizing<Vec<S>>) -> Self {
+        Blindings(blindings)
+    }
+}
+
+impl<S: ScalarOps> core::ops::Deref for Blindings<S> {
+    type Target = [S];
+    fn deref(&self) -> &[S] {
+        &self.0
+    }
+}
+
+impl<S: ScalarOps> core::fmt::Debug for Blindings<S> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Blindings({} secret)", self.0.len())
+    }
+}
 
 /// The per-output secrets of a recoverable proof: the blindings `γ_j` and
 /// the payload cipher's key `K` (see the module documentation), from the
@@ -421,6 +442,16 @@ mod tests {
     use crate::group::Ristretto255;
 
     type S = <Ristretto255 as Group>::Scalar;
+
+    /// Neither the blindings a prover returns nor a key print a secret.
+    #[test]
+    fn debug_prints_no_secret() {
+        let secret = S::from_u64(0x5eed_5eed_5eed);
+        let blindings = Blindings::new(Zeroizing::new(vec![secret, secret]));
+        assert_eq!(format!("{blindings:?}"), "Blindings(2 secret)");
+        assert_eq!(&blindings[..], &[secret, secret]);
+        assert_eq!(format!("{:?}", RecoveryKey::new(&[7; 32], b"id")), "RecoveryKey { .. }");
+    }
 
     #[test]
     fn capacities_and_payload_round_trip() {

@@ -62,8 +62,8 @@ use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 use crate::nonces::SeededNonces;
 use crate::range::recovery::{decipher_scalar, message_capacity, open, output_keys, payload_form, prepare};
+use crate::range::recovery::{Blindings, Recoverable, Recovered, RecoveryKey};
 use crate::range::recovery::{OutputKeys, OverGroup};
-use crate::range::recovery::{Recoverable, Recovered, RecoveryKey};
 use crate::range::RangeShape;
 
 /// The nonce stream for `α₀` (after the statement).
@@ -101,7 +101,7 @@ impl<G: Group> RangeProof<G> {
         let prepared = prepare::<G::Scalar>(transcript, values, key, message)?;
         let nonces = Nonces::<rand_chacha::ChaCha20Rng, G::Scalar>::Seeded(key.seed, &prepared);
         let (proof, commitments) = Self::prove_inner(gens, transcript, values, &prepared.blindings, n, nonces)?;
-        Ok((proof, commitments, prepared.blindings.clone()))
+        Ok((proof, commitments, Blindings::new(prepared.blindings.clone())))
     }
 
     /// Recover the values, blindings and message of a proof made by

@@ -251,7 +251,7 @@ impl<G: Group> RangeProofPlus<G> {
         }
         let bases = WipBases { g: &pc_gens.b, h: &pc_gens.b_blinding, y, g_vec: g, h_vec: h };
         let wip = WipProof::prove(transcript, bases, &mut a_hat, &mut b_hat, *alpha_hat, nonces);
-        Ok((RangeProofPlus { a: a_point, wip }, commitments, blindings))
+        Ok((RangeProofPlus { a: a_point, wip }, commitments, crate::range::recovery::Blindings::new(blindings)))
     }
 
     /// The verification equation in either transcript schedule. Every

@@ -164,7 +164,7 @@ impl<G: Group> RangeProofPlusPlus<G> {
         let shape = PlusPlusShape::new(n, values.len())?;
         let nonces = Nonces::<rand_chacha::ChaCha20Rng>::Sealed(key.seed, &payload);
         let (proof, commitments) = Self::prove_inner(gens, transcript, &shape, values, &blindings, nonces, None)?;
-        Ok((proof, commitments, blindings))
+        Ok((proof, commitments, crate::range::recovery::Blindings::new(blindings)))
     }
 
     /// Recover the values, blindings and message of a proof made by
