@@ -107,16 +107,12 @@ fn check<G: WithEmbeddedCurve>(case: &Case<G>, which: u8, data: &[u8]) {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let accepted = if which & 4 != 0 {
         let p = MembershipProof { r1cs: proof };
-        merkle::verify_membership(
-            &case.merkle_gens,
-            &case.merkle,
-            Transcript::new(b"fuzz merkle"),
-            &case.merkle_root,
-            &case.merkle_commitment,
-            &p,
-            &mut rng,
-        )
-        .is_ok()
+        merkle::PreparedMembership::new(&case.merkle)
+            .and_then(|m| {
+                let t = Transcript::new(b"fuzz merkle");
+                m.verify(&case.merkle_gens, t, &case.merkle_root, &case.merkle_commitment, &p, &mut rng)
+            })
+            .is_ok()
     } else if which & 1 == 0 {
         case.circuit.verify(&case.gens, Transcript::new(b"fuzz"), &case.public, &proof, &mut rng).is_ok()
     } else {

@@ -518,7 +518,10 @@ pub(crate) unsafe fn verify_batch<T, D>(
 }
 
 /// The decoded items `pick` takes (as the claims `verify` checks together)
-/// that `verify` names invalid, by their indices in `decoded`.
+/// that `verify` names invalid, by their indices in `decoded`. Items `pick`
+/// turns down are neither verified nor named here: a caller that turns
+/// any down must verify them in another pass (as Monero's two proof types
+/// are, one pass each).
 pub(crate) fn blamed<'a, T, C>(
     decoded: &'a [Result<T, c_int>],
     mut pick: impl FnMut(&'a T) -> Option<C>,

@@ -95,8 +95,8 @@ pub struct MembershipProofFile {
 
 /// The secret opening of a membership proof's commitment: the leaf's
 /// position, its value and the blinding. Wiped on drop; the front-ends
-/// write it with mode 0600.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
+/// write it with mode 0600; `Debug` prints only the group and commitment.
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
 #[serde(deny_unknown_fields)]
 pub struct MembershipOpenings {
     /// The group's name.
@@ -109,6 +109,15 @@ pub struct MembershipOpenings {
     pub blinding: String,
     /// The commitment, hex.
     pub commitment: String,
+}
+
+impl core::fmt::Debug for MembershipOpenings {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("MembershipOpenings")
+            .field("group", &self.group)
+            .field("commitment", &self.commitment)
+            .finish_non_exhaustive()
+    }
 }
 
 impl MembershipOpenings {

@@ -84,8 +84,9 @@ pub(crate) fn check_nonzero(index: usize, bytes: &[u8; 32]) -> Result<(), FileEr
 }
 
 /// The secret openings of a range proof file's commitments (values and
-/// blindings, hex): written to a separate file by the prover. Wiped on drop.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
+/// blindings, hex): written to a separate file by the prover. Wiped on
+/// drop; `Debug` prints only the public fields.
+#[derive(Serialize, Deserialize, Clone, PartialEq, Eq, Zeroize, ZeroizeOnDrop)]
 pub struct Openings {
     /// The deployed format of the proof these open (`"grin"`: blindings are
     /// Grin's big-endian secret keys; `"monero"`); absent for ballistic's own.
@@ -110,6 +111,19 @@ pub struct Openings {
     /// Recovered proofs: the message the prover hid in the proof, hex.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+}
+
+impl core::fmt::Debug for Openings {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Openings")
+            .field("profile", &self.profile)
+            .field("group", &self.group)
+            .field("bits", &self.bits)
+            .field("min", &self.min)
+            .field("max", &self.max)
+            .field("commitments", &self.commitments)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Openings {

@@ -178,8 +178,18 @@ pub type Recoverable<P> =
 
 /// Secret blindings: read them as a slice; wiped on drop; `Debug` prints
 /// only how many there are (a logged proof result leaks nothing).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Blindings<S: ScalarOps>(Zeroizing<Vec<S>>);
+
+/// In constant time in the blindings (their count is public).
+impl<S: ScalarOps> PartialEq for Blindings<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.len() == other.0.len()
+            && bool::from(self.0.iter().zip(other.0.iter()).fold(Choice::from(1), |all, (a, b)| all & a.ct_eq(b)))
+    }
+}
+
+impl<S: ScalarOps> Eq for Blindings<S> {}
 
 impl<S: ScalarOps> Blindings<S> {
     pub(crate) fn new(blindings: Zeroizing<Vec<S>>) -> Self {

@@ -257,14 +257,34 @@ fn sha_256_abc_proves_on_secp256k1() {
 }
 
 /// The remaining large circuits: `scripts/test` (so CI) runs them with
-/// `--ignored`, in the optimised test profile.
-#[test]
-#[ignore = "slow: run with --ignored (scripts/test does)"]
-fn large_circuits_prove() {
-    prove_shared::<Ristretto255>("ristretto255", "sha_256");
-    prove_shared::<Ristretto255>("ristretto255", "sha_256_preimage");
-    prove_shared::<Ristretto255>("ristretto255", "aes128");
-    prove_shared::<Secp256k1>("secp256k1", "sha_256_preimage");
+/// `--ignored`, in the optimised test profile; one test each, so the test
+/// harness runs them side by side on the machine's cores.
+mod large {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow: run with --ignored (scripts/test does)"]
+    fn sha_256_on_ristretto255() {
+        prove_shared::<Ristretto255>("ristretto255", "sha_256");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --ignored (scripts/test does)"]
+    fn sha_256_preimage_on_ristretto255() {
+        prove_shared::<Ristretto255>("ristretto255", "sha_256_preimage");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --ignored (scripts/test does)"]
+    fn aes128_on_ristretto255() {
+        prove_shared::<Ristretto255>("ristretto255", "aes128");
+    }
+
+    #[test]
+    #[ignore = "slow: run with --ignored (scripts/test does)"]
+    fn sha_256_preimage_on_secp256k1() {
+        prove_shared::<Secp256k1>("secp256k1", "sha_256_preimage");
+    }
 }
 
 #[test]

@@ -368,7 +368,7 @@ pub(crate) trait DecodedIn {
 }
 
 /// The items both Monero proof types have alike: their shape and length
-/// (`$fixed` 32-byte fields before the two vectors), strict decoding, the
+/// (`$fixed` 32-byte fields besides the two vectors), strict decoding, the
 /// decoding mode, and verification alone and in batches with `$gens`.
 macro_rules! monero_proof_common {
     ($ty:ident, $gens:path, $fixed:expr) => {
