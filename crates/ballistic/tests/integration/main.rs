@@ -5,7 +5,7 @@
 //! stays its own binary: it installs a scanning global allocator.
 //!
 //! Run one subject with a filter: `cargo test -p ballistic --test integration
-//! -- recovery::`; the large shared circuits are `-- --ignored arith::`.
+//! -- recovery::`; the large shared circuits are `-- --ignored arith::large::`.
 
 #[macro_use]
 mod common;
@@ -23,6 +23,7 @@ mod compat_tari;
 mod embedded_circuits;
 mod file_inputs;
 mod golden_range;
+mod group_laws;
 mod interval;
 mod mixed_batch;
 mod mpc;
