@@ -102,6 +102,8 @@ mod nonces;
 pub(crate) mod norm_linear;
 mod poly;
 pub mod range;
+#[cfg(test)]
+mod soundness;
 mod transcript;
 mod weighted_inner_product;
 

@@ -184,7 +184,45 @@ impl TranscriptProtocol for Transcript {
     fn challenge_scalar<G: Group>(&mut self, label: &'static [u8]) -> G::Scalar {
         let mut buf = [0u8; 64];
         self.challenge_bytes(label, &mut buf);
+        #[cfg(test)]
+        if let Some(forced) = forced::take::<G>() {
+            return forced;
+        }
         G::Scalar::from_bytes_mod_order_wide(&buf)
+    }
+}
+
+/// Chosen challenges, for the soundness tests' rewinding extractors and
+/// their sweeps over challenge tuples (`crate::soundness`; test builds
+/// only): while this thread's queue is not empty, each
+/// [`TranscriptProtocol::challenge_scalar`] still absorbs its label as
+/// usual and then returns the next queued scalar instead of the hash.
+#[cfg(test)]
+pub(crate) mod forced {
+    extern crate std;
+    use super::Group;
+    use crate::group::{ScalarOps, SCALAR_LEN};
+    use std::cell::RefCell;
+    use std::collections::VecDeque;
+    use std::vec::Vec;
+
+    std::thread_local! {
+        static QUEUE: RefCell<VecDeque<[u8; SCALAR_LEN]>> = const { RefCell::new(VecDeque::new()) };
+    }
+
+    /// Queue `challenges` (after any already queued).
+    pub(crate) fn push<S: ScalarOps>(challenges: &[S]) {
+        QUEUE.with(|q| q.borrow_mut().extend(challenges.iter().map(|c| c.to_bytes())));
+    }
+
+    /// Empty the queue, returning how many challenges were left unused.
+    pub(crate) fn clear() -> usize {
+        QUEUE.with(|q| q.borrow_mut().drain(..).collect::<Vec<_>>().len())
+    }
+
+    /// The next queued challenge, if any.
+    pub(super) fn take<G: Group>() -> Option<G::Scalar> {
+        QUEUE.with(|q| q.borrow_mut().pop_front()).and_then(|b| G::Scalar::from_canonical_bytes(&b))
     }
 }
 

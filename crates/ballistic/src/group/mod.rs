@@ -33,6 +33,8 @@ pub(crate) mod ed25519;
 pub(crate) mod fast;
 pub(crate) mod ristretto255;
 pub(crate) mod secp256k1;
+#[cfg(test)]
+pub(crate) mod toy;
 
 pub use ed25519::Ed25519;
 pub use ristretto255::Ristretto255;

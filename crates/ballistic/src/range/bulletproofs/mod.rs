@@ -429,7 +429,7 @@ impl<G: Group> RangeProof<G> {
 }
 
 /// The statement's part of the transcript: the domain separators and `V_j`.
-fn bind_statement<G: Group>(transcript: &mut Transcript, shape: RangeShape, commitments: &[G::Compressed]) {
+pub(crate) fn bind_statement<G: Group>(transcript: &mut Transcript, shape: RangeShape, commitments: &[G::Compressed]) {
     transcript.rangeproof_domain_sep(shape.n as u64, shape.m as u64);
     transcript.group_domain_sep::<G>();
     for v in commitments {
@@ -439,7 +439,7 @@ fn bind_statement<G: Group>(transcript: &mut Transcript, shape: RangeShape, comm
 
 /// `scale·d`, `d_k = z^{2+j}·2^i` for `k = j·n + i < n·m`, zero on padding
 /// (paper eq. (71), aggregated).
-fn d_vector<S>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S>
+pub(crate) fn d_vector<S>(shape: RangeShape, z: S, scale: S) -> impl Iterator<Item = S>
 where
     S: Copy + Default + core::ops::Add<Output = S> + core::ops::Mul<Output = S>,
 {
