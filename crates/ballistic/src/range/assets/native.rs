@@ -96,7 +96,7 @@ pub struct MultiAssetRangeProof<G: Group> {
     a: ProofPoint<G>,
     s: ProofPoint<G>,
     /// `(T_{1,j}, T_{2,j})` per output.
-    t: Vec<(ProofPoint<G>, ProofPoint<G>)>,
+    pub(crate) t: Vec<(ProofPoint<G>, ProofPoint<G>)>,
     /// `t̂_j` per output.
     t_x: Vec<G::Scalar>,
     t_x_blinding: G::Scalar,

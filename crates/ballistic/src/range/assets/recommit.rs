@@ -67,8 +67,8 @@ const DOMAIN: &[u8] = b"ballistic recommitted multi-asset rangeproof v1";
 
 /// One output's re-commitment link: `R_j, R'_j, s_v, s_γ, s_γ'`.
 #[derive(Clone, Debug, PartialEq)]
-struct Link<G: Group> {
-    r: ProofPoint<G>,
+pub(crate) struct Link<G: Group> {
+    pub(crate) r: ProofPoint<G>,
     r_common: ProofPoint<G>,
     s_value: G::Scalar,
     s_blinding: G::Scalar,
@@ -82,7 +82,7 @@ struct Link<G: Group> {
 #[derive(Clone, Debug)]
 pub struct RecommittedRangeProof<G: Group> {
     recommitments: Vec<ProofPoint<G>>,
-    links: Vec<Link<G>>,
+    pub(crate) links: Vec<Link<G>>,
     range: AnyRangeProof<G>,
 }
 

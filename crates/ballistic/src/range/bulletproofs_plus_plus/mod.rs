@@ -175,14 +175,14 @@ const MAX_DIGIT_BITS: usize = 8;
 /// Encoding: `M ‖ D ‖ R ‖ S ‖ (X_r ‖ R_r)_r ‖ 𝐧 ‖ 𝐥`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RangeProofPlusPlus<G: Group> {
-    m_point: ProofPoint<G>,
-    d_point: ProofPoint<G>,
-    r_point: ProofPoint<G>,
-    s_point: ProofPoint<G>,
-    norm: NormLinearProof<G>,
+    pub(crate) m_point: ProofPoint<G>,
+    pub(crate) d_point: ProofPoint<G>,
+    pub(crate) r_point: ProofPoint<G>,
+    pub(crate) s_point: ProofPoint<G>,
+    pub(crate) norm: NormLinearProof<G>,
     /// Owner recovery's sealed payload (module `recovery`), absorbed after
     /// the commitments; `None` for a plain proof.
-    sealed: Option<[u8; recovery::SEALED_LEN]>,
+    pub(crate) sealed: Option<[u8; recovery::SEALED_LEN]>,
 }
 
 /// The challenges a verifier derives before the norm argument.
