@@ -69,7 +69,12 @@
 //!
 //!    with `(𝐧(T), 𝐥(T))`, `𝐜(T)` and `ρ`. Its `A` coefficient is
 //!    `⟨𝐜,𝐥⟩ + |𝐧|²_q` at every `T` only if each coefficient matches —
-//!    in particular `T⁵`, the constraint.
+//!    in particular `T⁵`, the constraint. The identity has degree at most
+//!    9 in `T`, not 8: the verifier cannot see that `𝐥_d` has the shape
+//!    above, and an entry `l_{d,5}` adds `y·T⁹·l_{d,5}` through
+//!    `⟨𝐜, 𝐥⟩`; so a false statement passes at no more than 9 values of
+//!    `T` (soundness error `9/ℓ` for this step; `crate::soundness` runs a
+//!    prover that reaches it on a toy group).
 //!
 //! **Verification** is the argument's check with `C` expanded: one
 //! multiscalar multiplication over `A, B̃, 𝐆, H_0..H_4`, `M, D, R, S`,
