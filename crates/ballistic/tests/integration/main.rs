@@ -35,3 +35,4 @@ mod range_proof;
 mod recovery;
 mod resource_bounds;
 mod systems;
+mod validation;
