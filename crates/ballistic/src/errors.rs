@@ -206,6 +206,16 @@ pub enum ErrorKind {
 }
 
 impl ProofError {
+    /// The same error for a proof embedded at byte `base` of an enclosing
+    /// encoding: field offsets count from the enclosing proof's start.
+    pub(crate) fn within(self, base: usize) -> Self {
+        match self {
+            ProofError::NonCanonicalScalar { offset } => ProofError::NonCanonicalScalar { offset: base + offset },
+            ProofError::InvalidPoint { offset } => ProofError::InvalidPoint { offset: base + offset },
+            other => other,
+        }
+    }
+
     /// Which kind of failure this is.
     pub fn kind(&self) -> ErrorKind {
         use ProofError::*;

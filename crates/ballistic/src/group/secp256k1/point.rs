@@ -328,13 +328,25 @@ pub(super) fn batch_to_affine(points: &[Jacobian]) -> Vec<Option<Affine>> {
 
 /// k256 points to affine coordinates with one inversion; the identity maps
 /// to `None`.
+///
+/// k256 0.13.4's batch normalisation panics on an empty slice and on any
+/// identity in the slice (its batch inversion of the `Z` coordinates
+/// unwraps a failed inversion), and verifiers compute points from hostile
+/// inputs (an interval statement's `V − lo·B` is the identity when
+/// `V = lo·B`): only the other points are normalised.
 pub(super) fn projective_to_affine(points: &[ProjectivePoint]) -> Vec<Option<Affine>> {
-    // k256 0.13.4's batch inversion panics on an empty slice.
-    if points.is_empty() {
-        return Vec::new();
+    let is_identity = |p: &ProjectivePoint| bool::from(k256::elliptic_curve::group::Group::is_identity(p));
+    let finite: Vec<ProjectivePoint> = points.iter().filter(|p| !is_identity(p)).copied().collect();
+    let mut affine = if finite.is_empty() {
+        Vec::new()
+    } else {
+        <ProjectivePoint as BatchNormalize<[ProjectivePoint]>>::batch_normalize(finite.as_slice())
     }
-    let affine: Vec<AffinePoint> = <ProjectivePoint as BatchNormalize<[ProjectivePoint]>>::batch_normalize(points);
-    affine.iter().map(affine_coordinates).collect()
+    .into_iter();
+    points
+        .iter()
+        .map(|p| if is_identity(p) { None } else { affine.next().and_then(|a| affine_coordinates(&a)) })
+        .collect()
 }
 
 fn affine_coordinates(p: &AffinePoint) -> Option<Affine> {
@@ -353,6 +365,19 @@ mod tests {
 
     fn jac(p: &ProjectivePoint) -> Jacobian {
         projective_to_affine(&[*p])[0].map(|a| Jacobian::from_affine(&a)).unwrap_or(Jacobian::IDENTITY)
+    }
+
+    #[test]
+    fn identities_among_points_to_normalise() {
+        let g = ProjectivePoint::GENERATOR;
+        let id = ProjectivePoint::IDENTITY;
+        let xy = |a: Option<Affine>| a.map(|a| (a.x.normalize().to_bytes(), a.y.normalize().to_bytes()));
+        let got: Vec<_> = projective_to_affine(&[id, g, id, g.double(), id]).into_iter().map(xy).collect();
+        let alone = |p: ProjectivePoint| xy(projective_to_affine(&[p])[0]);
+        assert_eq!(got, [None, alone(g), None, alone(g.double()), None]);
+        assert!(alone(g).is_some() && alone(g.double()).is_some());
+        assert!(projective_to_affine(&[id, id]).iter().all(Option::is_none));
+        assert!(projective_to_affine(&[]).is_empty());
     }
 
     #[test]

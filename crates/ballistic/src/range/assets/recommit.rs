@@ -230,7 +230,8 @@ impl<G: Group> RecommittedRangeProof<G> {
                 })
             })
             .collect::<Result<Vec<_>, ProofError>>()?;
-        let range = system.decode(bytes.get(Self::links_len(m)..).unwrap_or_default(), n, m)?;
+        let start = Self::links_len(m);
+        let range = system.decode(bytes.get(start..).unwrap_or_default(), n, m).map_err(|e| e.within(start))?;
         Ok(RecommittedRangeProof { recommitments, links, range })
     }
 }

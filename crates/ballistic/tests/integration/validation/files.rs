@@ -185,12 +185,11 @@ fn fr_10_interval_fields() {
     assert_eq!(shifted.verify(), Err(FileError::Proof(ProofError::VerificationFailed)));
 }
 
-/// Reproducer (see INT-ST-3): a secp256k1 interval proof file whose
+/// Regression (see INT-ST-3): a secp256k1 interval proof file whose
 /// commitment is the identity (33 zero bytes) with `min` 0 — any proof
-/// bytes that decode — makes `RangeProofFile::verify` panic instead of
+/// bytes that decode — made `RangeProofFile::verify` panic instead of
 /// returning `Proof(VerificationFailed)`.
 #[test]
-#[ignore = "library bug: secp256k1 interval verification panics when V − lo·B is the identity (k256 batch_normalize)"]
 fn fr_10_interval_file_with_identity_commitment_secp256k1() {
     use ballistic::file::{ProveOptions, ProvedRange};
     let interval = Interval::new(0, 1000).unwrap();

@@ -467,14 +467,13 @@ fn int_st_3_identity_commitment_ed25519() {
     int_st_3_identity_commitment::<Ed25519>();
 }
 
-/// Reproducer: on secp256k1 the verifier panics (k256 0.13.4's
+/// Regression: on secp256k1 the verifier panicked (k256 0.13.4's
 /// `batch_normalize` unwraps a failed inversion) when an interval
-/// statement's derived commitment `V − lo·B` (or `V − lo·B + c·B`) is the
+/// statement's derived commitment `V − lo·B` (or `V − lo·B + c·B`) was the
 /// identity, as computed (a zero `z` that is not normalized): any interval
-/// proof against the commitment `lo·B` — the identity for `lo = 0` — crashes
+/// proof against the commitment `lo·B` — the identity for `lo = 0` — crashed
 /// `Verifiable::verify`, `batch::verify` and `RangeProofFile::verify`.
 #[test]
-#[ignore = "library bug: secp256k1 interval verification panics when V − lo·B is the identity (k256 batch_normalize)"]
 fn int_st_3_identity_commitment_secp256k1() {
     int_st_3_identity_commitment::<ballistic::Secp256k1>();
 }
@@ -737,29 +736,12 @@ fn ma_enc_1_exact_length<G: Group>() {
     }
 }
 
-/// The offset a decoding error reports for a field at `offset` of the
-/// whole encoding: re-committed proofs decode their inner range proof as a
-/// separate encoding and report offsets within it (see the notes of
-/// `docs/validation.md`).
-fn reported_offset<G: Group>(case: &AssetCase<G>, offset: usize) -> usize {
-    match case.system {
-        MultiAssetSystem::Native => offset,
-        MultiAssetSystem::Recommitted(_) => {
-            let links = 3 * case.commitments.len() * (G::POINT_LEN + 32);
-            if offset >= links {
-                offset - links
-            } else {
-                offset
-            }
-        }
-    }
-}
-
 fn ma_enc_2_points_and_scalars<G: Group>() {
     for system in ASSET_SYSTEMS {
         let case = AssetCase::<G>::new(system, 3, 2, 59);
         for (offset, field) in case.layout() {
-            let at = reported_offset(&case, offset);
+            // Offsets within the whole encoding, inner range proof included.
+            let at = offset;
             let (bad, want) = match field {
                 Field::Point(_) => (invalid_point::<G>(), ProofError::InvalidPoint { offset: at }),
                 Field::Scalar => {
@@ -774,7 +756,6 @@ fn ma_enc_2_points_and_scalars<G: Group>() {
 /// What `encoding.rs` promises ("errors carry the byte offset of the
 /// field"): the offset within the proof as given.
 #[test]
-#[ignore = "library bug: re-committed multi-asset proofs report inner range-proof offsets relative to the inner proof"]
 fn ma_enc_2_offsets_within_the_whole_proof() {
     type G = Ristretto255;
     let case = AssetCase::<G>::new(MultiAssetSystem::Recommitted(RangeSystem::Bulletproofs), 3, 2, 59);
