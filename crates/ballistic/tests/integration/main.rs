@@ -20,6 +20,7 @@ mod compat_bulletproofs5;
 mod compat_grin;
 mod compat_monero;
 mod compat_tari;
+mod conformance;
 mod embedded_circuits;
 mod file_inputs;
 mod golden_range;
