@@ -116,12 +116,11 @@ impl<G: Group> Kind for AssetKind<G> {
                 for j in 0..m {
                     l = l.points::<G>(&format!("R,R' of link {j}"), 2).scalars::<G>(&format!("s of link {j}"), 3);
                 }
-                // The range proof after the links. Its decoding errors name
-                // offsets inside the range proof, not the encoding (a library
-                // bug, `recommitted_decoding_errors_name_their_offsets`
-                // below): any decoding error is taken for its fields.
+                // The range proof after the links; its decoding errors name
+                // offsets within the whole encoding
+                // (`recommitted_decoding_errors_name_their_offsets` below).
                 for f in range_layout::<G>(system, n, m, false).fields {
-                    l = l.field(format!("range {}", f.name), f.len, false, f.valid);
+                    l = l.field(format!("range {}", f.name), f.len, f.named, f.valid);
                 }
                 l
             }
@@ -195,13 +194,12 @@ const RECOMMITTED_BP: MultiAssetSystem = MultiAssetSystem::Recommitted(RangeSyst
 const RECOMMITTED_BP_PLUS: MultiAssetSystem = MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlus);
 const RECOMMITTED_BP_PP: MultiAssetSystem = MultiAssetSystem::Recommitted(RangeSystem::BulletproofsPlusPlus);
 
-/// A re-committed proof's decoding errors inside its range proof should
-/// name the offset in the encoding, as every other decoder's do; they name
-/// the offset inside the range proof (`RecommittedRangeProof::from_bytes_for`
-/// decodes the range proof from a sub-slice), so the error points at a
-/// link's bytes instead.
+/// A re-committed proof's decoding errors inside its range proof name the
+/// offset in the encoding, as every other decoder's do (regression: they
+/// named the offset inside the range proof, which
+/// `RecommittedRangeProof::from_bytes_for` decodes from a sub-slice, so the
+/// error pointed at a link's bytes).
 #[test]
-#[ignore = "library bug: RecommittedRangeProof::from_bytes_for names range-proof offsets relative to the range proof"]
 fn recommitted_decoding_errors_name_their_offsets() {
     for system in [RECOMMITTED_BP, RECOMMITTED_BP_PLUS, RECOMMITTED_BP_PP] {
         let k = AssetKind::<Ristretto255>::new(system, 8, 2);
