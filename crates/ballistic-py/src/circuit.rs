@@ -138,22 +138,27 @@ impl Circuit {
         let any = self.prepared::<G>()?;
         let prepared = G::pick(any.as_ref()).ok_or_else(|| Error::Rejected("no translation".into()))?;
         let multipliers = prepared.metrics().multipliers;
+        // A claim holds its share of the batch's vectors until the batch is
+        // summed: batches of at most the file layer's bound on padded gates.
+        let per_batch = (::ballistic::file::MAX_CIRCUIT_BATCH_GATES / multipliers.next_power_of_two().max(1)).max(1);
         let mut bad = Vec::new();
-        let mut claims = Vec::new();
         let mut rng = rand_core::OsRng;
-        for (i, p, proof) in mine {
-            let claim = (proof.multipliers == multipliers)
-                .then(|| prepared.claim(new_transcript(proof.label.as_bytes()), &p.public, &p.proof, &mut rng).ok())
-                .flatten();
-            match claim {
-                Some(c) => claims.push((i, c)),
-                None => bad.push(i),
+        for chunk in mine.chunks(per_batch) {
+            let mut claims = Vec::new();
+            for (i, p, proof) in chunk {
+                let claim = (proof.multipliers == multipliers)
+                    .then(|| prepared.claim(new_transcript(proof.label.as_bytes()), &p.public, &p.proof, &mut rng).ok())
+                    .flatten();
+                match claim {
+                    Some(c) => claims.push((*i, c)),
+                    None => bad.push(*i),
+                }
             }
-        }
-        let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
-        let gens = |chains, per_chain| Generators::<G>::new(per_chain, chains);
-        if let Err(e) = ::ballistic::batch::verify_with_generators(gens, &refs, &mut rng) {
-            bad.extend(e.indices().into_iter().filter_map(|k| claims.get(k).map(|(i, _)| *i)));
+            let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
+            let gens = |chains, per_chain| Generators::<G>::new(per_chain, chains);
+            if let Err(e) = ::ballistic::batch::verify_with_generators(gens, &refs, &mut rng) {
+                bad.extend(e.indices().into_iter().filter_map(|k| claims.get(k).map(|(i, _)| *i)));
+            }
         }
         Ok(bad)
     }

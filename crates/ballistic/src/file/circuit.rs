@@ -149,9 +149,15 @@ impl CircuitProofFile {
         inputs: Option<&[WireValue]>,
         outputs: Option<&[WireValue]>,
     ) -> Result<(), FileError> {
+        // Indexed by wire: both lists come from outside (the file's from
+        // the sender), so the check is O(n log n), not a scan per wire.
         fn same(what: &'static str, file: &[WireValue], pinned: &[WireValue]) -> Result<(), FileError> {
+            let mut by_wire = alloc::collections::BTreeMap::new();
+            for f in file {
+                by_wire.entry(f.wire).or_insert(f);
+            }
             for p in pinned {
-                match file.iter().find(|f| f.wire == p.wire) {
+                match by_wire.get(&p.wire) {
                     Some(f) if f.value == p.value => {}
                     found => {
                         return Err(FileError::Statement {
@@ -163,7 +169,8 @@ impl CircuitProofFile {
                     }
                 }
             }
-            match file.iter().find(|f| !pinned.iter().any(|p| p.wire == f.wire)) {
+            let pinned_wires: alloc::collections::BTreeSet<usize> = pinned.iter().map(|p| p.wire).collect();
+            match file.iter().find(|f| !pinned_wires.contains(&f.wire)) {
                 Some(extra) => {
                     Err(FileError::Statement { what, wire: extra.wire, file: Some(extra.value.clone()), pinned: None })
                 }

@@ -70,7 +70,38 @@ pub struct MerkleTreeFile {
     pub root: String,
     /// The leaves, hex, from position 0 (the rest of the `2^depth`
     /// positions are empty: leaf 0).
+    #[serde(deserialize_with = "bounded_leaves")]
     pub leaves: Vec<String>,
+}
+
+/// The leaves of a tree file, refused while parsing once there are more
+/// than [`MAX_TREE_LEAVES`]: a file of [`MAX_TREE_FILE`] bytes of empty
+/// strings would otherwise hold about 89 million `String`s (3 GB) before
+/// they are counted. Past the limit the rest are counted without being
+/// kept, so the error names the count.
+fn bounded_leaves<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    struct Leaves;
+    impl<'de> serde::de::Visitor<'de> for Leaves {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            write!(f, "a list of at most {MAX_TREE_LEAVES} leaves")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+            let mut leaves = Vec::new();
+            while let Some(leaf) = seq.next_element::<String>()? {
+                if leaves.len() == MAX_TREE_LEAVES {
+                    let mut count = leaves.len() + 1;
+                    while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                        count += 1;
+                    }
+                    return Err(serde::de::Error::custom(FileError::TooManyLeaves { count, max: MAX_TREE_LEAVES }));
+                }
+                leaves.push(leaf);
+            }
+            Ok(leaves)
+        }
+    }
+    d.deserialize_seq(Leaves)
 }
 
 /// A membership proof file, as JSON has it.
@@ -499,21 +530,31 @@ fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
 ) -> Vec<(usize, FileError)> {
     // The circuit of the verifier's depth is built once for every proof, the
     // generators derived once (verify_claims).
-    let prepared = match MerkleParams::<G>::new(depth).and_then(|params| PreparedMembership::new(&params)) {
+    let prepared = match MerkleParams::<G>::new(depth)
+        .and_then(|params| Ok((params.generators_needed(), PreparedMembership::new(&params)?)))
+    {
         Ok(p) => p,
         Err(e) => return files.iter().map(|(i, _)| (*i, FileError::Proof(e.clone()))).collect(),
     };
+    let (padded_gates, prepared) = prepared;
+    // A claim holds its share of the batch's vectors (about 64 bytes per
+    // padded gate) until the batch is summed, and every file may be the
+    // same valid proof: batches of at most MAX_CIRCUIT_BATCH_GATES padded
+    // gates bound the memory whatever the number of files.
+    let per_batch = (super::MAX_CIRCUIT_BATCH_GATES / padded_gates.max(1)).max(1);
     let mut bad = Vec::new();
-    let mut claims = Vec::new();
-    for (index, file) in files {
-        match file.claim::<G, R>(&prepared, rng) {
-            Ok(claim) => claims.push((*index, claim)),
-            Err(e) => bad.push((*index, e)),
+    for chunk in files.chunks(per_batch) {
+        let mut claims = Vec::new();
+        for (index, file) in chunk {
+            match file.claim::<G, R>(&prepared, rng) {
+                Ok(claim) => claims.push((*index, claim)),
+                Err(e) => bad.push((*index, e)),
+            }
         }
+        let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
+        let indices: Vec<usize> = claims.iter().map(|(i, _)| *i).collect();
+        bad.extend(super::verify_claims(&indices, &refs, rng));
     }
-    let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
-    let indices: Vec<usize> = claims.iter().map(|(i, _)| *i).collect();
-    bad.extend(super::verify_claims(&indices, &refs, rng));
     bad
 }
 

@@ -210,3 +210,19 @@ fn batch_refuses_other_depths_before_work() {
     // Nothing but mismatched files: no circuit, no generators.
     assert_eq!(verify_membership_files(&files[1..], &file.root, 2, GroupId::Ristretto255, rng).len(), 4);
 }
+
+/// A tree file's leaves are counted while parsing: past
+/// `MAX_TREE_LEAVES` the rest are skipped unkept (3 GB of empty strings
+/// otherwise) and the error names the count.
+#[test]
+fn tree_json_leaves_bounded_while_parsing() {
+    let many = ["\"\""; MAX_TREE_LEAVES + 2].join(",");
+    let json = format!("{{\"group\":\"ristretto255\",\"depth\":30,\"root\":\"00\",\"leaves\":[{many}]}}");
+    match MerkleTreeFile::from_json(json.as_bytes()) {
+        Err(FileError::Json { reason, .. }) => {
+            let want = FileError::TooManyLeaves { count: MAX_TREE_LEAVES + 2, max: MAX_TREE_LEAVES }.to_string();
+            assert!(reason.starts_with(&want), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
