@@ -149,3 +149,39 @@ fn accepts_in<G: Group>(s: &Statement<G>, i: usize, bytes: &[u8]) -> bool {
         })
         .is_ok()
 }
+
+/// Structure-aware edits (as `range_proof_mutate`): `edits` is a list of
+/// 3-byte `(offset: u16 LE, byte)` records applied to a copy of `honest`:
+/// an offset inside the bytes XORs the byte there, an even offset past the
+/// end truncates (to `offset % len`), an odd one appends the byte.
+pub fn edit(honest: &[u8], edits: &[u8]) -> Vec<u8> {
+    let mut bytes = honest.to_vec();
+    for c in edits.chunks_exact(3) {
+        let offset = u16::from_le_bytes([c[0], c[1]]) as usize;
+        if offset < bytes.len() {
+            bytes[offset] ^= c[2];
+        } else if offset.is_multiple_of(2) {
+            bytes.truncate(offset % bytes.len().max(1));
+        } else {
+            bytes.push(c[2]);
+        }
+    }
+    bytes
+}
+
+/// The seed corpus of a target is written by its own fixture: with
+/// `BALLISTIC_FUZZ_SEEDS=<dir>` in the environment, the first input
+/// (`cargo +nightly fuzz run <target> -- -runs=1`) writes `seeds` there.
+pub fn write_seeds(seeds: &[(&str, Vec<u8>)]) {
+    let Some(dir) = std::env::var_os("BALLISTIC_FUZZ_SEEDS") else { return };
+    let dir = std::path::PathBuf::from(dir);
+    std::fs::create_dir_all(&dir).expect("seed directory");
+    for (name, bytes) in seeds {
+        std::fs::write(dir.join(name), bytes).expect("seed written");
+    }
+}
+
+/// A seeded generator for the verifiers' randomness (reproducible runs).
+pub fn rng() -> rand_chacha::ChaCha20Rng {
+    rand_chacha::ChaCha20Rng::seed_from_u64(1)
+}
