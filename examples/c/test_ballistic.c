@@ -20,6 +20,12 @@ int checks = 0;
  * then under valgrind memcheck with K = 8: every code path, fewer bytes). */
 size_t sparse = 1;
 
+/* BALLISTIC_C_TEST_PART=1 or 2: one of two halves of the suite (scripts/c-test
+ * runs the halves as two valgrind processes side by side); unset: all of it. */
+static int part = 0;
+
+static int in_part(int half) { return part == 0 || part == half; }
+
 void small_scalar(unsigned char out[32], unsigned char v) {
     memset(out, 0, 32);
     out[0] = v;
@@ -124,6 +130,8 @@ static void test_sizes(void) {
 int main(void) {
     const char *k_env = getenv("BALLISTIC_C_TEST_SPARSE");
     if (k_env != NULL && atoi(k_env) > 0) sparse = (size_t)atoi(k_env);
+    const char *part_env = getenv("BALLISTIC_C_TEST_PART");
+    if (part_env != NULL && (atoi(part_env) == 1 || atoi(part_env) == 2)) part = atoi(part_env);
     test_status_messages();
     test_context();
     test_sizes();
@@ -136,7 +144,10 @@ int main(void) {
     }
     ballistic_context *contexts[3] = {r, k, e};
     const int groups[3] = {BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_GROUP_SECP256K1, BALLISTIC_GROUP_ED25519};
+    /* Half 1: ristretto255 and ed25519, Grin, circuits proved on ristretto255;
+     * half 2: secp256k1, Monero, circuits proved on secp256k1. */
     for (int g = 0; g < 3; g++) {
+        if (!in_part(g == 1 ? 2 : 1)) continue;
         size_t point_len = 0;
         EXPECT(ballistic_context_group(contexts[g], NULL, &point_len), BALLISTIC_OK);
         test_commit(contexts[g], point_len);
@@ -149,10 +160,14 @@ int main(void) {
         test_options(contexts[g]);
         test_assets(contexts[g], groups[g], point_len);
     }
-    test_grin(k, r);
-    test_monero(e, r);
-    test_circuit(r, k);
-    test_circuit(k, r);
+    if (in_part(1)) {
+        test_grin(k, r);
+        test_circuit(r, k);
+    }
+    if (in_part(2)) {
+        test_monero(e, r);
+        test_circuit(k, r);
+    }
     ballistic_context_destroy(r);
     ballistic_context_destroy(k);
     ballistic_context_destroy(e);
