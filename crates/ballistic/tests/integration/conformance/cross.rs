@@ -7,6 +7,7 @@
 //! other kind of error, never accepted.
 
 use ballistic::{ErrorKind, ProofError};
+use sha3::{Digest, Sha3_256};
 
 use super::{instances, rng_for, Kind};
 
@@ -89,4 +90,23 @@ fn every_kind_refuses_every_other_kinds_bytes() {
         start.elapsed().as_secs_f64()
     );
     assert!(equation > 0, "no two kinds share a length: the equations were never reached");
+}
+
+/// Every kind's first honest proof (made from the kind's seeded RNG) is
+/// pinned: SHA3-256 of its bytes, in `data/conformance_digests.txt`. The
+/// statement-side code (domain separators, the order of what the
+/// transcripts absorb, the encodings) runs in the prover and the verifier
+/// alike, so a change there that keeps both in step verifies and decodes
+/// as before; here it changes the bytes and fails. A deliberate change is
+/// re-recorded from the table the failure prints.
+#[test]
+fn every_kind_s_honest_bytes_are_pinned() {
+    let pinned = include_str!("../data/conformance_digests.txt");
+    let expected: Vec<(&str, &str)> =
+        pinned.lines().filter(|l| !l.starts_with('#')).filter_map(|l| l.split_once("  ")).collect();
+    let got: Vec<(String, String)> =
+        all().iter().map(|k| (hex::encode(Sha3_256::digest(k.bytes())), k.name())).collect();
+    let same = got.len() == expected.len() && got.iter().zip(&expected).all(|((d, n), (e, m))| d == e && n == m);
+    let table: Vec<String> = got.iter().map(|(d, n)| format!("{d}  {n}")).collect();
+    assert!(same, "honest proofs differ from the pinned digests; now:\n{}", table.join("\n"));
 }
