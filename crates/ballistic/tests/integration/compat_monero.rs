@@ -186,22 +186,7 @@ fn malformed_inputs_are_errors_not_panics() {
     assert!(p1.verify(&c1[..0], &mut r).is_err());
 }
 
-/// The eight points of order dividing 8: `Q − 8⁻¹·(8Q)` for curve points
-/// `Q` with a torsion component, until one of order 8.
-fn torsion() -> Vec<EdwardsPoint> {
-    let inv8 = Scalar::from(8u8).invert();
-    let mut y = [0u8; 32];
-    let t8 = loop {
-        y[0] = y[0].wrapping_add(1);
-        y[5] = y[5].wrapping_add(3);
-        let Some(q) = CompressedEdwardsY(y).decompress() else { continue };
-        let t = q - q.mul_by_cofactor() * inv8;
-        if !(t + t + t + t).compress().to_bytes().eq(&EdwardsPoint::default().compress().to_bytes()) {
-            break t;
-        }
-    };
-    (0..8).map(|k| t8 * Scalar::from(k as u8)).collect()
-}
+use crate::validation::torsion;
 
 #[test]
 fn small_order_and_torsioned_points_are_refused() {

@@ -147,13 +147,40 @@ pub fn verify_range_batch<G: ballistic::Group, R: rand::RngCore + rand::CryptoRn
     items: &[RangeItem<'_, G>],
     rng: &mut R,
 ) -> Result<(), ballistic::errors::BatchError> {
-    use ballistic::batch::{Claim, Item, Refused};
-    let statements: Vec<_> = items.iter().map(|i| ballistic::RangeStatement::new(i.bits, i.commitments)).collect();
-    let bound: Vec<Result<Item<'_, G, DynRange<G>>, Refused>> = items
+    let members: Vec<BatchItem<'_, G, DynRange<G>>> = items
         .iter()
-        .zip(&statements)
-        .map(|(i, s)| match s {
-            Ok(s) => Ok(Item::new(i.proof, s, i.transcript.clone())),
+        .map(|i| (ballistic::RangeStatement::new(i.bits, i.commitments), i.proof, i.transcript.clone()))
+        .collect();
+    batch_items(gens, &members, rng)
+}
+
+/// A batch member of a [`Verifiable`](ballistic::Verifiable) proof type:
+/// its statement (or why it did not build), the proof and the transcript.
+pub type BatchItem<'a, G, P> = (
+    Result<<P as ballistic::Verifiable<G>>::Statement, ballistic::ProofError>,
+    &'a P,
+    <P as ballistic::Verifiable<G>>::Context,
+);
+
+/// `ballistic::batch::verify` over `members` (a `Refused` member where the
+/// statement did not build).
+pub fn batch_items<G, P, R>(
+    gens: &ballistic::Generators<G>,
+    members: &[BatchItem<'_, G, P>],
+    rng: &mut R,
+) -> Result<(), ballistic::errors::BatchError>
+where
+    G: ballistic::Group,
+    P: ballistic::Verifiable<G> + Sync + ?Sized,
+    P::Statement: Sync,
+    P::Context: Clone + Sync,
+    R: rand::RngCore + rand::CryptoRng,
+{
+    use ballistic::batch::{Claim, Item, Refused};
+    let bound: Vec<Result<Item<'_, G, P>, Refused>> = members
+        .iter()
+        .map(|(s, p, c)| match s {
+            Ok(s) => Ok(Item::new(*p, s, c.clone())),
             Err(e) => Err(Refused(e.clone())),
         })
         .collect();

@@ -40,10 +40,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
-use ballistic::batch::{self, Claim, Item, Refused};
 use ballistic::errors::BatchError;
 use ballistic::group::{Group, ScalarOps};
-use ballistic::{ErrorKind, Generators, ProofError, Verifiable};
+use ballistic::{ErrorKind, ProofError};
 use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 
@@ -203,38 +202,7 @@ impl Layout {
     }
 }
 
-/// A batch member of a [`Verifiable`] proof type: its statement (or why it
-/// did not build), the proof and the transcript.
-pub type BatchItem<'a, G, P> =
-    (Result<<P as Verifiable<G>>::Statement, ProofError>, &'a P, <P as Verifiable<G>>::Context);
-
-/// `ballistic::batch::verify` over `members` (`Refused` where the statement
-/// did not build).
-pub fn batch_items<G: Group, P: Verifiable<G> + Sync>(
-    gens: &Generators<G>,
-    members: &[BatchItem<'_, G, P>],
-    rng: &mut ChaCha20Rng,
-) -> Result<(), BatchError>
-where
-    P::Statement: Sync,
-    P::Context: Clone + Sync,
-{
-    let bound: Vec<Result<Item<'_, G, P>, Refused>> = members
-        .iter()
-        .map(|(s, p, c)| match s {
-            Ok(s) => Ok(Item::new(*p, s, c.clone())),
-            Err(e) => Err(Refused(e.clone())),
-        })
-        .collect();
-    let claims: Vec<&dyn Claim<G>> = bound
-        .iter()
-        .map(|b| match b {
-            Ok(item) => item as &dyn Claim<G>,
-            Err(refused) => refused as &dyn Claim<G>,
-        })
-        .collect();
-    batch::verify(gens, &claims, rng)
-}
+pub use crate::common::{batch_items, BatchItem};
 
 /// `bytes` decode as a point of `G` (canonical, in the group).
 pub fn point_ok<G: Group>(bytes: &[u8]) -> bool {
