@@ -169,6 +169,16 @@ pub fn edit(honest: &[u8], edits: &[u8]) -> Vec<u8> {
     bytes
 }
 
+/// The fuzz input as `N` selector bytes and the rest (at most 64 KiB: a
+/// longer input is skipped), once `seeds` has written the honest seeds
+/// (see [`write_seeds`]; it runs on the first input only).
+pub fn input<const N: usize>(data: &[u8], seeds: fn()) -> Option<(&[u8; N], &[u8])> {
+    static SEEDS: std::sync::OnceLock<()> = std::sync::OnceLock::new();
+    SEEDS.get_or_init(seeds);
+    let (head, rest) = data.split_first_chunk::<N>()?;
+    (rest.len() <= 1 << 16).then_some((head, rest))
+}
+
 /// The seed corpus of a target is written by its own fixture: with
 /// `BALLISTIC_FUZZ_SEEDS=<dir>` in the environment, the first input
 /// (`cargo +nightly fuzz run <target> -- -runs=1`) writes `seeds` there.

@@ -273,11 +273,6 @@ fn fixture() -> &'static Fixture<Ristretto255> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    static SEEDS: OnceLock<()> = OnceLock::new();
-    SEEDS.get_or_init(seeds);
-    let Some((&which, rest)) = data.split_first() else { return };
-    if rest.len() > 1 << 16 {
-        return;
-    }
+    let Some((&[which], rest)) = common::input(data, seeds) else { return };
     run(fixture(), which & 7, rest);
 });

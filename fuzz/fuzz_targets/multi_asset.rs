@@ -269,12 +269,7 @@ fn secp() -> &'static Fixture<Secp256k1> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    static SEEDS: OnceLock<()> = OnceLock::new();
-    SEEDS.get_or_init(seeds);
-    let Some((&which, rest)) = data.split_first() else { return };
-    if rest.len() > 1 << 16 {
-        return;
-    }
+    let Some((&[which], rest)) = common::input(data, seeds) else { return };
     if which & 1 == 0 {
         run(ristretto(), which, rest);
     } else {

@@ -334,12 +334,7 @@ fn seeds() {
 }
 
 fuzz_target!(|data: &[u8]| {
-    static SEEDS: OnceLock<()> = OnceLock::new();
-    SEEDS.get_or_init(seeds);
-    let [c, mode, rest @ ..] = data else { return };
-    if rest.len() > 1 << 16 {
-        return;
-    }
+    let Some(([c, mode], rest)) = common::input(data, seeds) else { return };
     let c = usize::from(*c) % 6;
     let case = &cases()[c];
     let file = match mode % 5 {

@@ -249,12 +249,7 @@ fn seeds() {
 }
 
 fuzz_target!(|data: &[u8]| {
-    static SEEDS: OnceLock<()> = OnceLock::new();
-    SEEDS.get_or_init(seeds);
-    let [which, mode, rest @ ..] = data else { return };
-    if rest.len() > 1 << 16 {
-        return;
-    }
+    let Some(([which, mode], rest)) = common::input(data, seeds) else { return };
     let r = ristretto().cases.len();
     let i = usize::from(*which) % (r + secp().cases.len());
     if i < r {
