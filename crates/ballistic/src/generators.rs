@@ -22,6 +22,7 @@
 //! `n` generators for value `j`); padding entries continue into further
 //! parties' chains, so they are distinct from every other generator.
 
+use alloc::vec;
 use alloc::vec::Vec;
 
 use alloc::sync::Arc;
@@ -91,11 +92,24 @@ impl<G: Group> GeneratorsChain<G> {
     }
 
     fn take(mut self, count: usize) -> Vec<G::Point> {
+        let mut uniforms = vec![[0u8; 64]; count];
+        for uniform in uniforms.iter_mut() {
+            self.reader.read(uniform);
+        }
+        // Mapped in pieces (a batch's inversions are shared within a piece;
+        // the pieces run in parallel with the `rayon` feature).
+        const PIECE: usize = 256;
+        #[cfg(feature = "rayon")]
+        {
+            use rayon::prelude::*;
+            if count > PIECE {
+                let pieces: Vec<Vec<G::Point>> = uniforms.par_chunks(PIECE).map(G::hash_to_points_vartime).collect();
+                return pieces.into_iter().flatten().collect();
+            }
+        }
         let mut out = Vec::with_capacity(count);
-        let mut uniform = [0u8; 64];
-        for _ in 0..count {
-            self.reader.read(&mut uniform);
-            out.push(G::hash_to_point(&uniform));
+        for piece in uniforms.chunks(PIECE) {
+            out.extend(G::hash_to_points_vartime(piece));
         }
         out
     }

@@ -245,6 +245,13 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// Map 64 uniformly random bytes to a point whose discrete logarithm
     /// with respect to any other is unknown.
     fn hash_to_point(uniform: &[u8; 64]) -> Self::Point;
+    /// [`hash_to_point`](Self::hash_to_point) of every input: the same
+    /// points, computed together (secp256k1 batches its divisions and
+    /// takes one exponentiation per map). Variable time: for public inputs
+    /// only (the vector generators).
+    fn hash_to_points_vartime(uniforms: &[[u8; 64]]) -> Vec<Self::Point> {
+        uniforms.iter().map(Self::hash_to_point).collect()
+    }
 
     /// Canonical compressed encoding.
     fn compress(p: &Self::Point) -> Self::Compressed;

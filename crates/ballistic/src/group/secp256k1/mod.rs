@@ -50,6 +50,7 @@
 //! knows the discrete logarithm of any output with respect to another.
 
 mod ct;
+mod h2c;
 pub(crate) mod msm;
 mod point;
 
@@ -148,6 +149,9 @@ impl Group for Secp256k1 {
         // `hash_from_bytes` fails only for an empty tag or an output length
         // above 255·32 bytes, both fixed here (a test checks it succeeds).
         K256::hash_from_bytes::<ExpandMsgXmd<Sha256>>(&[uniform], &[HASH_TO_CURVE_DST]).unwrap_or_else(|_| impossible())
+    }
+    fn hash_to_points_vartime(uniforms: &[[u8; 64]]) -> Vec<ProjectivePoint> {
+        h2c::hash_to_points_vartime(uniforms)
     }
     fn compress(p: &ProjectivePoint) -> CompressedSecp256k1 {
         // Branch-free (k256's inversion and coordinate access are constant
