@@ -1,22 +1,26 @@
 //! Vector-generator derivation (issue 39): microseconds per generator,
 //! one input at a time (`Group::hash_to_point`, the path every generator
-//! took before batching) against `Generators::new` (the batched
-//! `Group::hash_to_points_vartime` in pieces of 256), on every group.
+//! took before batching) against the batched
+//! `Group::hash_to_points_vartime` (in pieces of 256, as `Generators::new`
+//! calls it), and the whole `Generators::new` per generator, on every
+//! group.
 //!
 //! ```text
 //! scripts/bench --bin generators            # or: cargo run --release -p ballistic-bench --bin generators
 //! ```
 //!
 //! **Method.** One thread (without the `rayon` feature). `COUNT` = 1,024
-//! generators per measurement: `Generators::<G>::new(512, 1)` derives the
-//! 1,024 vector generators `G_i`, `H_i` (and `B̃`, one more); the
-//! one-at-a-time row maps 1,024 fixed 64-byte inputs with
-//! `hash_to_point`. After one discarded warm-up round, `ROUNDS` rounds in
-//! which the two run one after the other for every group (interleaved, so
-//! drift on a shared machine hits both alike); each is timed once per
-//! round (one call is 5–100 ms); the table gives the medians over the
-//! rounds and their ratio (batched ÷ one at a time, same rounds). Both
-//! rows give the same points (`group::secp256k1::h2c` tests that).
+//! generators per measurement: 1,024 fixed 64-byte inputs mapped one at a
+//! time with `hash_to_point`, then the same inputs with
+//! `hash_to_points_vartime` in pieces of 256 (the same points:
+//! `group::secp256k1::h2c` tests that), then `Generators::<G>::new(512, 1)`
+//! (its 1,024 vector generators `G_i`, `H_i` from SHAKE256 output, `B̃`,
+//! and whatever else the setup does per generator). After one discarded
+//! warm-up round, `ROUNDS` rounds in which the three run one after the
+//! other for every group (interleaved, so drift on a shared machine hits
+//! all alike); each is timed once per round (one call is 5–200 ms); the
+//! table gives the medians over the rounds and the median of the
+//! per-round ratio batched ÷ one at a time.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -32,17 +36,22 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-/// Microseconds per generator: one at a time, then batched.
-fn round<G: Group>(inputs: &[[u8; 64]]) -> (f64, f64) {
+/// Microseconds per generator: one at a time, batched, `Generators::new`.
+fn round<G: Group>(inputs: &[[u8; 64]]) -> [f64; 3] {
+    let per = |t: Instant| t.elapsed().as_secs_f64() * 1e6 / COUNT as f64;
     let t = Instant::now();
     for u in inputs {
         black_box(G::hash_to_point(black_box(u)));
     }
-    let single = t.elapsed().as_secs_f64() * 1e6 / COUNT as f64;
+    let single = per(t);
+    let t = Instant::now();
+    for piece in inputs.chunks(256) {
+        black_box(G::hash_to_points_vartime(black_box(piece)));
+    }
+    let batched = per(t);
     let t = Instant::now();
     black_box(Generators::<G>::new(COUNT / 2, 1));
-    let batched = t.elapsed().as_secs_f64() * 1e6 / COUNT as f64;
-    (single, batched)
+    [single, batched, per(t)]
 }
 
 fn main() {
@@ -54,23 +63,27 @@ fn main() {
             b
         })
         .collect();
-    let mut rows: [(&str, Vec<f64>, Vec<f64>); 3] =
-        [("secp256k1", vec![], vec![]), ("ristretto255", vec![], vec![]), ("ed25519", vec![], vec![])];
+    let mut rows: [(&str, [Vec<f64>; 3]); 3] =
+        [("secp256k1", Default::default()), ("ristretto255", Default::default()), ("ed25519", Default::default())];
     for r in 0..=ROUNDS {
         let results = [round::<Secp256k1>(&inputs), round::<Ristretto255>(&inputs), round::<Ed25519>(&inputs)];
         if r == 0 {
             continue; // warm-up
         }
-        for (row, (single, batched)) in rows.iter_mut().zip(results) {
-            row.1.push(single);
-            row.2.push(batched);
+        for (row, times) in rows.iter_mut().zip(results) {
+            for (column, t) in row.1.iter_mut().zip(times) {
+                column.push(t);
+            }
         }
     }
-    println!("| group | one at a time (µs/generator) | Generators::new (µs/generator) | ratio |");
-    println!("|---|---|---|---|");
-    for (name, single, batched) in rows {
+    println!("| group | one at a time (µs/generator) | batched | ratio | Generators::new (µs/generator) |");
+    println!("|---|---|---|---|---|");
+    for (name, [single, batched, setup]) in rows {
         let ratios: Vec<f64> = single.iter().zip(&batched).map(|(s, b)| b / s).collect();
-        println!("| {name} | {:.2} | {:.2} | {:.3} |", median(single), median(batched), median(ratios));
+        let (s, b, r, g) = (median(single), median(batched), median(ratios), median(setup));
+        println!("| {name} | {s:.2} | {b:.2} | {r:.3} | {g:.2} |");
     }
-    println!("\n{COUNT} generators per measurement, median of {ROUNDS} interleaved rounds after a warm-up, one thread.");
+    println!(
+        "\n{COUNT} generators per measurement, median of {ROUNDS} interleaved rounds after a warm-up, one thread."
+    );
 }

@@ -16,9 +16,9 @@
 //!   `w = g₁·g_d` is, and `r = w^{(p+1)/4}` (an addition chain of 253
 //!   squarings and 13 multiplications; `p ≡ 3 mod 4`) settles both cases:
 //!   if `r² = w`, `y = r/g_d`; else `r² = −w` (−1 is not a square mod `p`),
-//!   and `x₂ = Z·u²·x₁` has `g(x₂) = Z³u⁶·g(x₁)`, whose square root is
-//!   `Z·u³·√11·r/g_d` (`Z·w = 11·(−w)`; 11 is a square, `√11` is k256's
-//!   `c2 = √−Z`). The sign is then chosen so that `sgn0(y) = sgn0(u)`, as
+//!   and `x₂ = Z·u²·x₁` has `g(x₂) = Z³u⁶·g(x₁) = 11³·u⁶·(−w)/g_d²`, whose
+//!   square root is `u³·c₂·r/g_d` with k256's `c₂ = √11³` (11 is a square
+//!   mod `p`). The sign is then chosen so that `sgn0(y) = sgn0(u)`, as
 //!   §6.6.2 requires, so the point is the RFC's whichever root the chain
 //!   gives.
 //! * **No inversion per point.** Every division waits for Montgomery's
@@ -112,7 +112,8 @@ fn swu(u: &Fe) -> Swu {
     if bool::from((r.square() + w.negate(1)).normalizes_to_zero()) {
         Swu { xn: x1n, xd, yn: r, gd }
     } else {
-        Swu { xn: tv3 * x1n, xd, yn: tv3 * u * params.c2 * r, gd }
+        // g(x₂) = Z³·u⁶·g₁/g_d = 11³·u⁶·(−w)/g_d², −w = r², c₂² = 11³.
+        Swu { xn: tv3 * x1n, xd, yn: tv1 * u * params.c2 * r, gd }
     }
 }
 
@@ -125,14 +126,21 @@ fn eval(k: &[Fe], xs: &[Fe; 4]) -> Fe {
 /// documentation): the same points.
 pub(super) fn hash_to_points_vartime(uniforms: &[[u8; 64]]) -> Vec<ProjectivePoint> {
     let slow = |uniform: &[u8; 64]| Secp256k1::hash_to_point(uniform);
+    match batched(uniforms) {
+        Some(points) => points.into_iter().zip(uniforms).map(|(p, u)| p.unwrap_or_else(|| slow(u))).collect(),
+        None => uniforms.iter().map(slow).collect(),
+    }
+}
+
+/// The batched computation: `None` in place of an exceptional input's
+/// point, `None` overall if a step that cannot fail did.
+fn batched(uniforms: &[[u8; 64]]) -> Option<Vec<Option<ProjectivePoint>>> {
     // u₀, u₁ of every input. `hash_to_field` fails only for an empty tag or
     // an output above 255·32 bytes, both fixed here.
     let mut us = Vec::with_capacity(2 * uniforms.len());
     for uniform in uniforms {
         let mut u = [Fe::ZERO; 2];
-        if hash_to_field::<ExpandMsgXmd<Sha256>, Fe>(&[uniform], &[HASH_TO_CURVE_DST], &mut u).is_err() {
-            return uniforms.iter().map(slow).collect();
-        }
+        hash_to_field::<ExpandMsgXmd<Sha256>, Fe>(&[uniform], &[HASH_TO_CURVE_DST], &mut u).ok()?;
         us.extend(u);
     }
 
@@ -177,16 +185,9 @@ pub(super) fn hash_to_points_vartime(uniforms: &[[u8; 64]]) -> Vec<ProjectivePoi
             _ => Jacobian::IDENTITY,
         })
         .collect();
-    match batch_to_projective(&sums) {
-        Some(points) => points
-            .into_iter()
-            .zip(uniforms)
-            .zip(zero.chunks_exact(2))
-            .map(|((p, uniform), zero)| if zero.contains(&true) { slow(uniform) } else { p })
-            .collect(),
-        // Off the curve: cannot happen for points computed above.
-        None => uniforms.iter().map(slow).collect(),
-    }
+    // `None` (a point off the curve) cannot happen for the points above.
+    let points = batch_to_projective(&sums)?;
+    Some(points.into_iter().zip(zero.chunks_exact(2)).map(|(p, zero)| (!zero.contains(&true)).then_some(p)).collect())
 }
 
 #[cfg(test)]
@@ -208,9 +209,15 @@ mod tests {
             .collect();
         inputs.extend([[0u8; 64], [0xff; 64], [1u8; 64]]);
         let expected: Vec<ProjectivePoint> = inputs.iter().map(Secp256k1::hash_to_point).collect();
+        // The batched path itself (no input falls back to k256's).
+        let fast: Vec<ProjectivePoint> = batched(&inputs).unwrap().into_iter().map(Option::unwrap).collect();
+        assert_eq!(fast, expected);
         assert_eq!(hash_to_points_vartime(&inputs), expected);
         for len in 0..10 {
-            assert_eq!(hash_to_points_vartime(&inputs[..len]), expected[..len]);
+            assert_eq!(
+                batched(&inputs[..len]).unwrap().into_iter().map(Option::unwrap).collect::<Vec<_>>(),
+                expected[..len]
+            );
         }
     }
 
