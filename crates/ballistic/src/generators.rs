@@ -399,6 +399,32 @@ mod tests {
     use super::*;
     use crate::group::Ristretto255;
 
+    /// The chains' generators are `hash_to_point` of the SHAKE256 stream,
+    /// one at a time, on every group (the batched derivation in pieces of
+    /// 256 changes no point; 600 crosses two piece boundaries).
+    #[test]
+    fn batched_derivation_gives_the_same_points() {
+        fn check<G: Group>() {
+            let mut reader = {
+                let mut shake = Shake256::default();
+                shake.update(b"GeneratorsChain");
+                shake.update(&chain_label(b'G', 3));
+                shake.finalize_xof()
+            };
+            let one_at_a_time: Vec<G::Point> = (0..600)
+                .map(|_| {
+                    let mut uniform = [0u8; 64];
+                    reader.read(&mut uniform);
+                    G::hash_to_point(&uniform)
+                })
+                .collect();
+            assert!(GeneratorsChain::<G>::new(&chain_label(b'G', 3)).take(600) == one_at_a_time, "{}", G::NAME);
+        }
+        check::<Ristretto255>();
+        check::<crate::group::Secp256k1>();
+        check::<crate::group::Ed25519>();
+    }
+
     #[test]
     fn layout_matches_chunks() {
         let gens = BulletproofGens::<Ristretto255>::new(8, 4);

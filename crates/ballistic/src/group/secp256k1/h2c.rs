@@ -26,10 +26,16 @@
 //!   `1/g_d` for the map (and `1/x_d = x_d²·(1/g_d)`), then the isogeny's
 //!   two denominators, then the normalisation of `Q₀ + Q₁`.
 //!
-//! An input whose isogeny meets a zero denominator (an exceptional point:
-//! probability about 2⁻²⁵⁵ per input) is left to k256's path. Variable
-//! time throughout: for public inputs only (secret inputs, such as an
-//! asset identifier, go through [`Secp256k1::hash_to_point`]).
+//! The isogeny's denominators are `(x − x₀)²` and `(x − x₀)³` for an `x₀`
+//! at which `x³ + A′x + B′` is not a square, so no point of `E′` meets
+//! them; the map's own exceptional inputs (`u = 0`, `Z·u² = −1`) are
+//! handled as the RFC does (`x_d = Z·A′`; a unit test compares them with
+//! k256). Anything that cannot happen but would make a generator wrong —
+//! a zero denominator or product to invert, an identity sum, a point off
+//! the curve — sends the input (or the piece) to k256's path instead of
+//! returning a point. Variable time throughout: for public inputs only
+//! (secret inputs, such as an asset identifier, go through
+//! [`Secp256k1::hash_to_point`]).
 
 use alloc::vec::Vec;
 
@@ -68,20 +74,21 @@ fn pow_p_plus_1_over_4(x: &Fe) -> Fe {
 }
 
 /// Replace every value by its inverse with one field inversion
-/// (Montgomery's trick). The callers pass non-zero values only.
-fn batch_invert(values: &mut [Fe]) {
+/// (Montgomery's trick); `None` (values unchanged) if any is zero.
+fn batch_invert(values: &mut [Fe]) -> Option<()> {
     let mut prefix = Vec::with_capacity(values.len());
     let mut acc = Fe::ONE;
     for v in values.iter() {
         prefix.push(acc);
         acc *= v;
     }
-    let mut inv = acc.invert().unwrap_or(Fe::ZERO);
+    let mut inv = Option::<Fe>::from(acc.invert())?;
     for (v, pre) in values.iter_mut().zip(prefix).rev() {
         let v_inv = inv * pre;
         inv *= *v;
         *v = v_inv;
     }
+    Some(())
 }
 
 /// The simplified SWU map of `u` onto `E′` before its divisions:
@@ -117,6 +124,17 @@ fn swu(u: &Fe) -> Swu {
     }
 }
 
+/// The affine point of `E′`: `x = x_n·x_d²/g_d`, `y = ±y_n/g_d` with
+/// `sgn0(y) = sgn0(u)`; `gd_inv = 1/g_d`.
+fn on_e_prime(m: &Swu, gd_inv: &Fe, u: &Fe) -> (Fe, Fe) {
+    let x = m.xn * (m.xd.square() * gd_inv);
+    let mut y = (m.yn * gd_inv).normalize();
+    if bool::from(y.is_odd()) != bool::from(u.normalize().is_odd()) {
+        y = y.negate(1).normalize();
+    }
+    (x, y)
+}
+
 /// `Σ kᵢ·xsᵢ`: a polynomial of the isogeny at `x` (`xs = 1, x, x², x³`).
 fn eval(k: &[Fe], xs: &[Fe; 4]) -> Fe {
     k.iter().zip(xs).fold(Fe::ZERO, |acc, (k, x)| (acc + *k * x).normalize_weak())
@@ -147,21 +165,17 @@ fn batched(uniforms: &[[u8; 64]]) -> Option<Vec<Option<ProjectivePoint>>> {
     // The maps onto E′, their divisions by g_d batched.
     let maps: Vec<Swu> = us.iter().map(swu).collect();
     let mut gd_inv: Vec<Fe> = maps.iter().map(|m| m.gd).collect();
-    batch_invert(&mut gd_inv);
+    batch_invert(&mut gd_inv)?;
 
     // Affine points of E′ (the sign of y from u), and the isogeny's
     // numerators and denominators at them.
     let iso = &<Fe as Isogeny>::COEFFICIENTS;
     let mut numerators = Vec::with_capacity(maps.len());
     let mut denominators = Vec::with_capacity(2 * maps.len());
-    // Per map: whether a denominator is zero (an exceptional point).
+    // Per map: whether a denominator is zero (cannot happen: see above).
     let mut zero = Vec::with_capacity(maps.len());
     for ((m, inv), u) in maps.iter().zip(&gd_inv).zip(&us) {
-        let x = m.xn * (m.xd.square() * inv);
-        let mut y = (m.yn * inv).normalize();
-        if bool::from(y.is_odd()) != bool::from(u.normalize().is_odd()) {
-            y = y.negate(1).normalize();
-        }
+        let (x, y) = on_e_prime(m, inv, u);
         let x2 = x.square();
         let xs = [Fe::ONE, x, x2, x2 * x];
         numerators.push((eval(iso.xnum, &xs), eval(iso.ynum, &xs) * y));
@@ -170,7 +184,7 @@ fn batched(uniforms: &[[u8; 64]]) -> Option<Vec<Option<ProjectivePoint>>> {
         zero.push(bad);
         denominators.extend(if bad { [Fe::ONE; 2] } else { dens });
     }
-    batch_invert(&mut denominators);
+    batch_invert(&mut denominators)?;
 
     // Q₀ + Q₁ on secp256k1, normalised together.
     let affine = |(&(xn, yn), den): (&(Fe, Fe), &[Fe])| match den {
@@ -185,9 +199,11 @@ fn batched(uniforms: &[[u8; 64]]) -> Option<Vec<Option<ProjectivePoint>>> {
             _ => Jacobian::IDENTITY,
         })
         .collect();
-    // `None` (a point off the curve) cannot happen for the points above.
+    // `None` (a point off the curve) cannot happen for the points above. An
+    // identity sum (`Q₀ = −Q₁`, or a failed normalisation) goes to k256.
     let points = batch_to_projective(&sums)?;
-    Some(points.into_iter().zip(zero.chunks_exact(2)).map(|(p, zero)| (!zero.contains(&true)).then_some(p)).collect())
+    let usable = |p: &ProjectivePoint, zero: &[bool]| !zero.contains(&true) && !Secp256k1::is_identity_vartime(p);
+    Some(points.into_iter().zip(zero.chunks_exact(2)).map(|(p, zero)| usable(&p, zero).then_some(p)).collect())
 }
 
 #[cfg(test)]
@@ -221,7 +237,32 @@ mod tests {
         }
     }
 
-    /// The chain is `x^{(p+1)/4}`: a square root of squares.
+    /// The map onto `E′` at its exceptional inputs (`u = 0`, `Z·u² = −1`)
+    /// and at random ones is k256's `osswu` (the batch reaches the former
+    /// only through a preimage of the hash).
+    #[test]
+    fn swu_matches_k256_at_the_exceptional_inputs() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(40);
+        let root = Option::<Fe>::from(Option::<Fe>::from(Fe::from_u64(11).invert()).unwrap().sqrt()).unwrap();
+        let mut us = vec![Fe::ZERO, Fe::ONE, Fe::ONE.negate(1).normalize(), root, root.negate(1).normalize()];
+        for _ in 0..100 {
+            let mut b = [0u8; 32];
+            rng.fill(&mut b[..]);
+            b[0] &= 0x7f;
+            us.push(Option::<Fe>::from(Fe::from_bytes(&b.into())).unwrap());
+        }
+        for u in &us {
+            let m = swu(u);
+            let gd_inv = Option::<Fe>::from(m.gd.invert()).unwrap();
+            let (x, y) = on_e_prime(&m, &gd_inv, u);
+            let (kx, ky) = OsswuMap::osswu(u);
+            assert_eq!(x.normalize(), kx.normalize());
+            assert_eq!(y.normalize(), ky.normalize());
+        }
+    }
+
+    /// The chain is `x^{(p+1)/4}`: a square root of squares, and of `−w`
+    /// for a non-square `w`.
     #[test]
     fn chain_is_the_square_root_exponent() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(39);
@@ -233,6 +274,10 @@ mod tests {
             let s = x.square();
             let r = pow_p_plus_1_over_4(&s);
             assert!(bool::from((r.square() + s.negate(1)).normalizes_to_zero()));
+            // −s is not a square (p ≡ 3 mod 4): the chain gives a root of s.
+            let non = s.negate(1).normalize();
+            let r = pow_p_plus_1_over_4(&non);
+            assert!(bool::from((r.square() + non).normalizes_to_zero()), "r² = −w");
         }
     }
 }
