@@ -230,3 +230,70 @@ for_each_group!(
     tables_do_not_change_any_verdict,
     mixed_systems_batch
 );
+
+/// A claim whose equation is `P = 𝟙` (true only for the identity): the
+/// batch engine's weights, seen from outside.
+struct PointIs<G: Group>(G::Point);
+
+impl<G: Group> ballistic::batch::Claim<G> for PointIs<G> {
+    fn add_terms(&self, weight: G::Scalar, _: G::Scalar, eq: &mut ballistic::Equation<G>) -> Result<(), ProofError> {
+        eq.add_point(weight, self.0);
+        Ok(())
+    }
+}
+
+/// Two false claims whose equations cancel when summed with equal weights
+/// (`P` and `−P`), anywhere among true ones: every subset the blame pass
+/// evaluates weighs its members independently, so both are named (with
+/// one weight for all, the pair passes as a subset and a true claim is
+/// blamed instead).
+#[test]
+fn errors_that_cancel_under_equal_weights_are_both_named() {
+    type G = ballistic::Ristretto255;
+    let gens = Generators::<G>::new(8, 1);
+    let p = G::basepoint();
+    let (a, b, ok) = (PointIs::<G>(p), PointIs::<G>(-p), PointIs::<G>(G::identity()));
+    let mut rng = ChaCha20Rng::seed_from_u64(88);
+    let layouts: [[&PointIs<G>; 6]; 4] = [
+        [&a, &b, &ok, &ok, &ok, &ok],
+        [&ok, &a, &b, &ok, &ok, &ok],
+        [&ok, &ok, &ok, &ok, &a, &b],
+        [&a, &ok, &ok, &b, &ok, &ok],
+    ];
+    for layout in layouts {
+        let claims: Vec<&dyn ballistic::batch::Claim<G>> = layout.iter().map(|c| *c as _).collect();
+        let expected: Vec<usize> = (0..6).filter(|&i| !core::ptr::eq(layout[i], &ok)).collect();
+        let err = ballistic::batch::verify(&gens, &claims, &mut rng).unwrap_err();
+        assert_eq!(err.indices(), expected);
+    }
+    let all_true: Vec<&dyn ballistic::batch::Claim<G>> = vec![&ok, &ok, &ok];
+    assert_eq!(ballistic::batch::verify(&gens, &all_true, &mut rng), Ok(()));
+}
+
+/// The generators are asked for once the claims have replayed, and not at
+/// all when none replays (every claim refused): a malformed batch costs no
+/// setup.
+#[test]
+fn generators_are_not_asked_for_when_no_claim_replays() {
+    type G = ballistic::Ristretto255;
+    let gens = Generators::<G>::new(8, 1);
+    let refused = ballistic::batch::Refused(ProofError::InvalidCommitment { index: 0 });
+    let asked = std::cell::Cell::new(0);
+    let ask = |_: usize, _: usize| {
+        asked.set(asked.get() + 1);
+        &gens
+    };
+    let mut rng = ChaCha20Rng::seed_from_u64(89);
+    let claims: Vec<&dyn ballistic::batch::Claim<G>> = vec![&refused, &refused];
+    let err = ballistic::batch::verify_with_generators(ask, &claims, &mut rng).unwrap_err();
+    assert_eq!(err.indices(), vec![0, 1]);
+    assert_eq!(asked.get(), 0, "generators derived for a batch in which nothing replays");
+    let ok = PointIs::<G>(G::identity());
+    let claims: Vec<&dyn ballistic::batch::Claim<G>> = vec![&refused, &ok];
+    let ask = |_: usize, _: usize| {
+        asked.set(asked.get() + 1);
+        &gens
+    };
+    assert_eq!(ballistic::batch::verify_with_generators(ask, &claims, &mut rng).unwrap_err().indices(), vec![0]);
+    assert_eq!(asked.get(), 1);
+}
