@@ -107,8 +107,7 @@ impl<G: Group> GeneratorsChain<G> {
         {
             use rayon::prelude::*;
             if count > PIECE {
-                let pieces: Vec<Vec<G::Point>> = uniforms.par_chunks(PIECE).map(G::hash_to_points_vartime).collect();
-                return pieces.into_iter().flatten().collect();
+                return uniforms.par_chunks(PIECE).flat_map_iter(G::hash_to_points_vartime).collect();
             }
         }
         let mut out = Vec::with_capacity(count);
@@ -405,12 +404,7 @@ mod tests {
     #[test]
     fn batched_derivation_gives_the_same_points() {
         fn check<G: Group>() {
-            let mut reader = {
-                let mut shake = Shake256::default();
-                shake.update(b"GeneratorsChain");
-                shake.update(&chain_label(b'G', 3));
-                shake.finalize_xof()
-            };
+            let mut reader = GeneratorsChain::<G>::new(&chain_label(b'G', 3)).reader;
             let one_at_a_time: Vec<G::Point> = (0..600)
                 .map(|_| {
                     let mut uniform = [0u8; 64];

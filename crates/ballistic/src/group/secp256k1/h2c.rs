@@ -43,7 +43,7 @@ use k256::elliptic_curve::hash2curve::{hash_to_field, ExpandMsgXmd, Isogeny, Oss
 use k256::sha2::Sha256;
 use k256::{FieldElement as Fe, ProjectivePoint};
 
-use super::point::{batch_to_projective, Affine, Jacobian};
+use super::point::{batch_invert, batch_to_projective, Affine, Jacobian};
 use super::{Secp256k1, HASH_TO_CURVE_DST};
 use crate::group::Group;
 
@@ -71,24 +71,6 @@ fn pow_p_plus_1_over_4(x: &Fe) -> Fe {
     let t = sq(x223, 23) * x22;
     let t = sq(t, 6) * x2;
     sq(t, 2)
-}
-
-/// Replace every value by its inverse with one field inversion
-/// (Montgomery's trick); `None` (values unchanged) if any is zero.
-fn batch_invert(values: &mut [Fe]) -> Option<()> {
-    let mut prefix = Vec::with_capacity(values.len());
-    let mut acc = Fe::ONE;
-    for v in values.iter() {
-        prefix.push(acc);
-        acc *= v;
-    }
-    let mut inv = Option::<Fe>::from(acc.invert())?;
-    for (v, pre) in values.iter_mut().zip(prefix).rev() {
-        let v_inv = inv * pre;
-        inv *= *v;
-        *v = v_inv;
-    }
-    Some(())
 }
 
 /// The simplified SWU map of `u` onto `E′` before its divisions:

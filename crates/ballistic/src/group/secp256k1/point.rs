@@ -298,32 +298,38 @@ pub(super) fn batch_to_projective(points: &[Jacobian]) -> Option<Vec<ProjectiveP
         .collect()
 }
 
+/// Replace every value by its inverse with one field inversion
+/// (Montgomery's trick: three multiplications per value); `None` (values unchanged) if any is zero.
+pub(super) fn batch_invert(values: &mut [Fe]) -> Option<()> {
+    let mut prefix = Vec::with_capacity(values.len());
+    let mut acc = Fe::ONE;
+    for v in values.iter() {
+        prefix.push(acc);
+        acc *= v;
+    }
+    let mut inv = Option::<Fe>::from(acc.invert())?;
+    for (v, pre) in values.iter_mut().zip(prefix).rev() {
+        let v_inv = inv * pre;
+        inv *= *v;
+        *v = v_inv;
+    }
+    Some(())
+}
+
 /// Normalise many Jacobian points with one inversion (Montgomery's trick).
 /// Identity inputs give `None` entries.
 pub(super) fn batch_to_affine(points: &[Jacobian]) -> Vec<Option<Affine>> {
-    let mut prefix = Vec::with_capacity(points.len());
-    let mut acc = Fe::ONE;
-    for p in points {
-        prefix.push(acc);
-        if !p.inf {
-            acc *= &p.z;
-        }
+    let mut z_inv: Vec<Fe> = points.iter().filter(|p| !p.inf).map(|p| p.z).collect();
+    if batch_invert(&mut z_inv).is_none() {
+        return vec![None; points.len()];
     }
-    let mut inv: Fe = match Option::from(acc.invert()) {
-        Some(i) => i,
-        None => return vec![None; points.len()],
-    };
-    let mut out = vec![None; points.len()];
-    for ((p, pre), slot) in points.iter().zip(prefix).zip(out.iter_mut()).rev() {
-        if p.inf {
-            continue;
-        }
-        let zinv = inv * &pre;
-        inv *= &p.z;
+    let mut z_inv = z_inv.into_iter();
+    let normalise = |p: &Jacobian| {
+        let zinv = if p.inf { None } else { z_inv.next() }?;
         let zinv2 = zinv.square();
-        *slot = Some(Affine { x: p.x * &zinv2, y: p.y * &(zinv2 * &zinv) });
-    }
-    out
+        Some(Affine { x: p.x * &zinv2, y: p.y * &(zinv2 * &zinv) })
+    };
+    points.iter().map(normalise).collect()
 }
 
 /// k256 points to affine coordinates with one inversion; the identity maps
