@@ -33,7 +33,7 @@ mod common;
 
 use std::sync::OnceLock;
 
-use ballistic::file::{self, verify_membership_files, FileError, MembershipProofFile, MerkleTreeFile};
+use ballistic::file::{self, verify_membership_files, FileError, GeneratorStore, MembershipProofFile, MerkleTreeFile};
 use ballistic::group::{GroupId, ScalarOps};
 use ballistic::hazmat::{from_hex, to_hex};
 use ballistic::merkle::{MembershipProof, MerkleParams, PreparedMembership, WithEmbeddedCurve};
@@ -62,7 +62,8 @@ fn build<G: WithEmbeddedCurve>() -> Fixture<G> {
     let leaves: Vec<G::Scalar> = [5u64, 6, 7].iter().map(|v| G::Scalar::from_u64(*v)).collect();
     let (tree_file, params, tree) = MerkleTreeFile::build_tree::<G>(DEPTH, leaves.clone()).expect("tree");
     let (proof_file, _) =
-        MembershipProofFile::prove_in(&params, &tree, INDEX, None, LABEL, &mut rng).expect("honest proof");
+        MembershipProofFile::prove_in(&GeneratorStore::disabled(), &params, &tree, INDEX, None, LABEL, &mut rng)
+            .expect("honest proof");
     let mut prepared = Vec::new();
     let mut gens = Vec::new();
     for depth in 1..=3 {
@@ -75,7 +76,7 @@ fn build<G: WithEmbeddedCurve>() -> Fixture<G> {
     let proof = from_hex(&proof_file.proof).expect("hex");
     let f = Fixture { prepared, gens, root, commitment, proof, leaves, tree_file, proof_file };
     assert!(f.verifies(DEPTH, &f.root, &f.commitment, LABEL.as_bytes(), &f.proof), "the honest proof verifies");
-    assert_eq!(f.proof_file.verify(&f.tree_file.root, DEPTH, group_id::<G>()), Ok(()));
+    assert_eq!(f.proof_file.verify(&GeneratorStore::disabled(), &f.tree_file.root, DEPTH, group_id::<G>()), Ok(()));
     f
 }
 
@@ -150,7 +151,7 @@ impl<G: WithEmbeddedCurve> Fixture<G> {
         };
         let honest = &self.proof_file;
         let (root, group) = (&self.tree_file.root, group_id::<G>());
-        let alone = file.verify(root, DEPTH, group);
+        let alone = file.verify(&GeneratorStore::disabled(), root, DEPTH, group);
         if alone.is_ok() {
             assert_eq!(&file, honest, "accepted a membership proof file that is not the honest one");
         }
@@ -162,7 +163,14 @@ impl<G: WithEmbeddedCurve> Fixture<G> {
         // refused before any batch work).
         if full && file.group == honest.group && file.depth == DEPTH && &file.root == root {
             let mut rng = common::rng();
-            let batch = verify_membership_files(&[Ok(file), Ok(honest.clone())], root, DEPTH, group, &mut rng);
+            let batch = verify_membership_files(
+                &GeneratorStore::disabled(),
+                &[Ok(file), Ok(honest.clone())],
+                root,
+                DEPTH,
+                group,
+                &mut rng,
+            );
             let named: Vec<usize> = batch.iter().map(|(i, _)| *i).collect();
             assert_eq!(named, if alone.is_ok() { vec![] } else { vec![0] }, "the batch names other files: {batch:?}");
         }
@@ -174,7 +182,9 @@ impl<G: WithEmbeddedCurve> Fixture<G> {
         // The honest proof verifies against the tree's claims iff they are the honest tree's.
         let same = file.group == honest.group && file.depth == honest.depth && file.root == honest.root;
         let mut rng = common::rng();
-        let verdict = file.verify_proofs(&[Ok(self.proof_file.clone())], &mut rng).expect("a known group");
+        let verdict = file
+            .verify_proofs(&GeneratorStore::disabled(), &[Ok(self.proof_file.clone())], &mut rng)
+            .expect("a known group");
         assert_eq!(verdict.is_empty(), same, "the honest proof against a tree file: {verdict:?}");
         // Rebuilding is linear in the leaves: small trees only.
         if file.leaves.len() > 64 {

@@ -82,7 +82,12 @@ fuzz_target!(|data: &[u8]| {
         // claiming another depth is refused before its proof is decoded.
         let seed = MembershipProofFile::from_json(include_bytes!("../corpus/proof_file_json/merkle-membership.json"))
             .expect("seed parses");
-        let verdict = proof.verify(&seed.root, seed.depth, ballistic::group::GroupId::Ristretto255);
+        let verdict = proof.verify(
+            &ballistic::file::GeneratorStore::disabled(),
+            &seed.root,
+            seed.depth,
+            ballistic::group::GroupId::Ristretto255,
+        );
         if proof.group == seed.group && proof.depth != seed.depth {
             assert_eq!(verdict, Err(file::FileError::DepthMismatch { expected: seed.depth, got: proof.depth }));
         }
@@ -101,7 +106,7 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Ok(file) = CircuitProofFile::from_json(data) {
         let circuit = Circuit::parse(CIRCUIT.as_bytes()).expect("circuit parses");
-        if file.verify(&circuit).is_ok() {
+        if file.verify(&ballistic::file::GeneratorStore::disabled(), &circuit).is_ok() {
             assert!(honest_circuit_file(&file), "accepted a circuit proof file that is not the honest seed");
         }
         return;

@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use ballistic::circuit::{scalar_to_hex, Circuit, Limits, PreparedCircuit};
-use ballistic::file::{self, CircuitProofFile, FileError, WireValue, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE};
+use ballistic::file::{
+    self, CircuitProofFile, FileError, GeneratorStore, WireValue, MAX_CIRCUIT_FILE, MAX_INPUTS_FILE,
+};
 use ballistic::group::{Group, GroupId};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
@@ -17,7 +19,7 @@ use crate::files::{read_capped, write_text};
 /// A progress line on stderr (only when stderr is a terminal; hidden
 /// otherwise, so captured output never holds it): a bar for reading the
 /// circuit, then the stage and elapsed time (`indicatif`).
-struct Progress {
+pub(crate) struct Progress {
     bar: ProgressBar,
     total: u64,
 }
@@ -71,7 +73,11 @@ impl<R: Read> Read for Counting<R> {
     }
 }
 
-fn load_circuit(path: &Path, progress: Option<&Progress>, max_multipliers: Option<usize>) -> Result<Circuit, String> {
+pub(crate) fn load_circuit(
+    path: &Path,
+    progress: Option<&Progress>,
+    max_multipliers: Option<usize>,
+) -> Result<Circuit, String> {
     let file = crate::files::open_input(path)?;
     let gzip = path.extension().is_some_and(|e| e == "gz");
     let len = file.metadata().map(|m| m.len()).unwrap_or(0).max(1);
@@ -154,8 +160,14 @@ fn prove_in<G: Group>(
     print_metrics(&prepared);
     progress.stage("proving", 0.4);
     let started = Instant::now();
-    let proof_file = CircuitProofFile::prove_values::<G, _>(&prepared, &values, label, &mut rand_core::OsRng)
-        .map_err(|e| e.to_string())?;
+    let proof_file = CircuitProofFile::prove_values::<G, _>(
+        &GeneratorStore::from_env(),
+        &prepared,
+        &values,
+        label,
+        &mut rand_core::OsRng,
+    )
+    .map_err(|e| e.to_string())?;
     let elapsed = started.elapsed();
     progress.stage("done", 1.0);
     Ok((proof_file, elapsed))
@@ -292,7 +304,9 @@ pub fn verify(circuit_path: &Path, proof_paths: &[PathBuf], pinned: &Pinned<'_>)
                 }
             });
         }
-        for (k, reason) in file::verify_circuit_files(&circuit, &parsed, &mut rand_core::OsRng) {
+        for (k, reason) in
+            file::verify_circuit_files(&GeneratorStore::from_env(), &circuit, &parsed, &mut rand_core::OsRng)
+        {
             if let Some(&index) = read_from.get(k) {
                 bad.push((index, reason.to_string()));
             }

@@ -10,6 +10,7 @@ mod assets;
 mod circuits;
 mod demo;
 mod files;
+mod generators;
 mod merkle;
 mod mpc_net;
 mod term;
@@ -148,6 +149,13 @@ enum Command {
     Merkle {
         #[command(subcommand)]
         command: MerkleCommand,
+    },
+    /// The generator store: the vector generators of large circuits, kept on disk between runs
+    /// (in $BALLISTIC_GENERATOR_CACHE, or the platform's cache directory; `off` disables it) and
+    /// used only if they match the digests pinned in ballistic.
+    Generators {
+        #[command(subcommand)]
+        command: generators::GeneratorsCommand,
     },
     /// Prove and verify a few sizes; print proof sizes and timings.
     Demo {
@@ -657,6 +665,7 @@ fn main() -> ExitCode {
                 merkle::verify(&root, depth, group.map(Into::into), &proofs)
             }
         },
+        Command::Generators { command } => generators::run(command),
         Command::Demo { quick } => demo::run(quick),
     };
     match result {

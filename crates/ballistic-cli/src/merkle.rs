@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ballistic::file::{self, MembershipProofFile, MerkleTreeFile, MAX_RANGE_FILE, MAX_TREE_FILE};
+use ballistic::file::{self, GeneratorStore, MembershipProofFile, MerkleTreeFile, MAX_RANGE_FILE, MAX_TREE_FILE};
 use ballistic::group::GroupId;
 use zeroize::Zeroizing;
 
@@ -88,7 +88,7 @@ pub fn prove(
             }
             None => None,
         };
-        MembershipProofFile::prove::<G, _>(&tree, index, blinding, label, &mut rand_core::OsRng)
+        MembershipProofFile::prove::<G, _>(&GeneratorStore::from_env(), &tree, index, blinding, label, &mut rand_core::OsRng)
     })
     .map_err(|e| e.to_string())?;
     // The openings first: a proof whose blinding was lost is of no use.
@@ -153,7 +153,15 @@ pub fn verify(root: &str, depth: Option<usize>, group: Option<GroupId>, paths: &
     // Only the headers are checked on reading: a file's proof is decoded only
     // if it claims the verifier's group, depth and root.
     let n = verify_files(paths, MAX_RANGE_FILE, MembershipProofFile::from_json_header, |parsed| {
-        file::verify_membership_files(parsed, &statement.root, statement.depth, statement.group, &mut rand_core::OsRng)
+        let store = GeneratorStore::from_env();
+        file::verify_membership_files(
+            &store,
+            parsed,
+            &statement.root,
+            statement.depth,
+            statement.group,
+            &mut rand_core::OsRng,
+        )
     })?;
     match n {
         1 => println!("valid"),

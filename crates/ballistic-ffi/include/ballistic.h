@@ -521,7 +521,12 @@ const char *ballistic_status_message(int status);
  *     one value of 33 bits `(33, 2)`); `(64, M)` covers every system for
  *     up to `M` 64-bit values when `M` is a power of two; an interval
  *     proof needs at most `(64, 4)`. Deriving generators costs about one
- *     hash-to-curve per generator, once.
+ *     hash-to-curve per generator, once. One chain of 2^10 or more
+ *     generators (`party_capacity` 1: a circuit's) is read from the
+ *     generator store when it holds them and derived and stored when not:
+ *     the directory `BALLISTIC_GENERATOR_CACHE` names (`off`: none), else
+ *     the platform's cache directory; a file is used only if it matches
+ *     the digest pinned in the library (docs/c-api.md).
  */
 struct ballistic_context *ballistic_context_create(int group,
                                                    size_t gens_capacity,

@@ -105,7 +105,7 @@ pub unsafe extern "C" fn ballistic_circuit_prove(
         }
         let json = with_gens!(ctx, G, _gens => {
             let prepared = PreparedCircuit::<G>::new(circuit.circuit.clone()).map_err(|_| BALLISTIC_ERR_CIRCUIT)?;
-            CircuitProofFile::prove::<G, _>(&prepared, inputs, label, &mut rand_core::OsRng)
+            CircuitProofFile::prove::<G, _>(crate::generator_store(), &prepared, inputs, label, &mut rand_core::OsRng)
                 .map_err(|e| file_code(&e))?
                 .to_json()
         });
@@ -160,7 +160,7 @@ pub unsafe extern "C" fn ballistic_circuit_verify(
         if file.group_id().map_err(|e| file_code(&e))? != ctx.gens.group() {
             return Err(BALLISTIC_ERR_WRONG_GROUP);
         }
-        match verify_circuit_files(&circuit.circuit, &[Ok(file)], &mut crate::rng()).pop() {
+        match verify_circuit_files(crate::generator_store(), &circuit.circuit, &[Ok(file)], &mut crate::rng()).pop() {
             None => Ok(()),
             Some((_, e)) => Err(file_code(&e)),
         }

@@ -602,6 +602,14 @@ pub extern "C" fn ballistic_status_message(status: c_int) -> *const c_char {
     text.as_ptr() as *const c_char
 }
 
+/// The generator store `BALLISTIC_GENERATOR_CACHE` names (or the
+/// platform's cache directory), read from the environment once, at the
+/// first call that needs it.
+pub(crate) fn generator_store() -> &'static ballistic::file::GeneratorStore {
+    static STORE: std::sync::OnceLock<ballistic::file::GeneratorStore> = std::sync::OnceLock::new();
+    STORE.get_or_init(ballistic::file::GeneratorStore::from_env)
+}
+
 /// Create a context: the generators of `group` for proofs of up to
 /// `party_capacity` chains of `gens_capacity` generators each.
 ///
@@ -616,7 +624,12 @@ pub extern "C" fn ballistic_status_message(status: c_int) -> *const c_char {
 ///     one value of 33 bits `(33, 2)`); `(64, M)` covers every system for
 ///     up to `M` 64-bit values when `M` is a power of two; an interval
 ///     proof needs at most `(64, 4)`. Deriving generators costs about one
-///     hash-to-curve per generator, once.
+///     hash-to-curve per generator, once. One chain of 2^10 or more
+///     generators (`party_capacity` 1: a circuit's) is read from the
+///     generator store when it holds them and derived and stored when not:
+///     the directory `BALLISTIC_GENERATOR_CACHE` names (`off`: none), else
+///     the platform's cache directory; a file is used only if it matches
+///     the digest pinned in the library (docs/c-api.md).
 #[no_mangle]
 pub extern "C" fn ballistic_context_create(
     group: c_int,
@@ -629,12 +642,15 @@ pub extern "C" fn ballistic_context_create(
         if gens_capacity == 0 || party_capacity == 0 || gens_capacity.saturating_mul(party_capacity) > MAX {
             return None;
         }
+        // One chain pair of 2^10 or more comes from the generator store
+        // (checked against pinned digests); the rest is derived.
+        let store = generator_store();
         let gens = match group {
             GroupId::Ristretto255 => {
-                Gens::Ristretto255(GroupGens { gens: Generators::new(gens_capacity, party_capacity) })
+                Gens::Ristretto255(GroupGens { gens: store.generators(gens_capacity, party_capacity) })
             }
-            GroupId::Secp256k1 => Gens::Secp256k1(GroupGens { gens: Generators::new(gens_capacity, party_capacity) }),
-            GroupId::Ed25519 => Gens::Ed25519(GroupGens { gens: Generators::new(gens_capacity, party_capacity) }),
+            GroupId::Secp256k1 => Gens::Secp256k1(GroupGens { gens: store.generators(gens_capacity, party_capacity) }),
+            GroupId::Ed25519 => Gens::Ed25519(GroupGens { gens: store.generators(gens_capacity, party_capacity) }),
         };
         Some(Box::into_raw(Box::new(ballistic_context { gens })))
     });

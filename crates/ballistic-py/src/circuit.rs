@@ -20,11 +20,10 @@ use crate::formats::{self, CircuitParts};
 use crate::groups::{self, on_group, with_group, Any, Family, GroupName, PyGroup};
 
 /// One chain of the padded number of multiplication gates, what proving
-/// and verifying need. Derived per call, as the command-line tool does:
-/// circuits are far larger than the range shapes the process keeps
-/// generators for.
-fn generators<G: Group>(circuit: &PreparedCircuit<G>) -> Generators<G> {
-    Generators::new(circuit.padded_multipliers(), 1)
+/// and verifying need: from the process's cache, which takes them from the
+/// generator store (see [`PyGroup`]).
+fn generators<G: PyGroup>(circuit: &PreparedCircuit<G>) -> Generators<G> {
+    G::gens_for(circuit.padded_multipliers(), 1)
 }
 
 /// [`PreparedCircuit`] for any group.
@@ -155,7 +154,7 @@ impl Circuit {
                 }
             }
             let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
-            let gens = |chains, per_chain| Generators::<G>::new(per_chain, chains);
+            let gens = |chains, per_chain| G::gens_for(per_chain, chains);
             if let Err(e) = ::ballistic::batch::verify_with_generators(gens, &refs, &mut rng) {
                 bad.extend(e.indices().into_iter().filter_map(|k| claims.get(k).map(|(i, _)| *i)));
             }

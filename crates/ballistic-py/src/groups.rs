@@ -12,7 +12,7 @@
 use std::sync::OnceLock;
 
 use ::ballistic::batch::{self, BatchError, Claim};
-use ::ballistic::file::GeneratorCache;
+use ::ballistic::file::{GeneratorCache, GeneratorStore};
 use ::ballistic::group::{Group, ScalarOps};
 use ::ballistic::{Ed25519, Generators, Interval, ProofError, RangeSystem, Ristretto255, Secp256k1};
 use pyo3::prelude::*;
@@ -95,6 +95,10 @@ impl<F: Family> Any<F> {
 /// process derives each point once and pays only for the shapes it uses.
 /// The [`Generators`] handed out are cheap clones (MPC parties and dealers
 /// own theirs); a superseded set is freed when its last holder drops it.
+/// A circuit's generators (one chain pair, more than 64) come from the
+/// generator store the environment names ([`GeneratorStore::from_env`]:
+/// on disk, used only if they match the digests pinned in the library)
+/// and the largest set so far is kept.
 pub(crate) trait PyGroup: Group + ::ballistic::hazmat::WithEmbeddedCurve {
     /// This group's name.
     const WHICH: GroupName;
@@ -134,6 +138,14 @@ pub(crate) trait PyGroup: Group + ::ballistic::hazmat::WithEmbeddedCurve {
     }
 }
 
+/// The generator store the environment names, read once (at module
+/// import, holding the GIL: never while another thread may change the
+/// environment).
+pub(crate) fn store() -> &'static GeneratorStore {
+    static STORE: OnceLock<GeneratorStore> = OnceLock::new();
+    STORE.get_or_init(GeneratorStore::from_env)
+}
+
 macro_rules! py_group {
     ($G:ident) => {
         impl PyGroup for $G {
@@ -152,7 +164,7 @@ macro_rules! py_group {
 
             fn cache() -> &'static GeneratorCache<$G> {
                 static CACHE: OnceLock<GeneratorCache<$G>> = OnceLock::new();
-                CACHE.get_or_init(GeneratorCache::new)
+                CACHE.get_or_init(|| GeneratorCache::with_store(store().clone()))
             }
         }
     };

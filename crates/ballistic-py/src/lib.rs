@@ -55,6 +55,9 @@ use crate::groups::GroupName;
 #[pyo3(name = "ballistic")]
 fn ballistic_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The generator store's location, read from the environment now,
+    // holding the GIL (groups::store).
+    let _ = groups::store();
     m.add("GROUPS", GroupName::ALL.map(GroupName::name).to_vec())?;
     m.add("SYSTEMS", RangeSystem::ALL.map(RangeSystem::name).to_vec())?;
     error::register(m)?;

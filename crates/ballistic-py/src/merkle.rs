@@ -112,7 +112,16 @@ impl MerkleTree {
         let file = on_group!(&self.built, |(params, tree), G| {
             let blinding = blinding.map(|b| groups::scalar::<G>("blinding", b)).transpose()?;
             py.allow_threads(|| {
-                MembershipProofFile::prove_in::<G, _>(params, tree, index, blinding, label, &mut rand_core::OsRng)
+                let store = groups::store();
+                MembershipProofFile::prove_in::<G, _>(
+                    store,
+                    params,
+                    tree,
+                    index,
+                    blinding,
+                    label,
+                    &mut rand_core::OsRng,
+                )
             })
             .when(Doing::Proving)?
             .0
@@ -239,13 +248,13 @@ impl MembershipProof {
         group: Option<&str>,
     ) -> Result<bool> {
         let (root, depth, group) = statement(root, depth, group)?;
-        Ok(py.allow_threads(|| self.file.verify(&root, depth, group).is_ok()))
+        Ok(py.allow_threads(|| self.file.verify(groups::store(), &root, depth, group).is_ok()))
     }
     /// Like `verify`, but raises with the reason.
     #[pyo3(signature = (root, depth = None, group = None))]
     fn check(&self, py: Python<'_>, root: &Bound<'_, PyAny>, depth: Option<usize>, group: Option<&str>) -> Result<()> {
         let (root, depth, group) = statement(root, depth, group)?;
-        py.allow_threads(|| self.file.verify(&root, depth, group)).when(Doing::Verifying)
+        py.allow_threads(|| self.file.verify(groups::store(), &root, depth, group)).when(Doing::Verifying)
     }
     /// JSON (the format of `ballistic merkle prove`).
     fn to_json(&self) -> String {
@@ -292,6 +301,8 @@ pub(crate) fn verify_membership_batch(
     let (root, depth, group) = statement(root, depth, group)?;
     let files: Vec<std::result::Result<MembershipProofFile, file::FileError>> =
         proofs.iter().map(|p| Ok(p.file.clone())).collect();
-    let bad = py.allow_threads(|| file::verify_membership_files(&files, &root, depth, group, &mut rand_core::OsRng));
+    let store = groups::store();
+    let bad =
+        py.allow_threads(|| file::verify_membership_files(store, &files, &root, depth, group, &mut rand_core::OsRng));
     Ok(bad.into_iter().map(|(i, _)| i).collect())
 }

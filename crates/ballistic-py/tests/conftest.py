@@ -7,8 +7,14 @@ slowest (Merkle membership proofs on secp256k1 and ed25519: two minutes of CI). 
 """
 
 import os
+import tempfile
 
 import pytest
+
+# The generator store (circuit and Merkle generators kept on disk, checked against the digests
+# pinned in the library) goes to a scratch directory, not the user's cache; the module reads the
+# variable when it first needs generators, after this runs.
+os.environ.setdefault("BALLISTIC_GENERATOR_CACHE", tempfile.mkdtemp(prefix="ballistic-py-store-"))
 
 
 def pytest_addoption(parser):

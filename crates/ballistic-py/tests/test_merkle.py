@@ -232,3 +232,16 @@ def test_inner_node_is_no_leaf(group):
 def test_inner_node_is_no_leaf_depth_32():
     inner_node_attack("ristretto255", 32)
 
+
+
+def test_generators_come_from_the_store():
+    # conftest.py points BALLISTIC_GENERATOR_CACHE at a scratch directory: a depth-1 proof's
+    # generators (2^11 per chain) are written there on first use (the refusal of tampered files
+    # is tested in Rust and through the CLI).
+    store = pathlib.Path(os.environ["BALLISTIC_GENERATOR_CACHE"])
+    tree = ballistic.MerkleTree([3, 4], depth=1, group="ristretto255")
+    proof = tree.prove(0)
+    stored = store / "ristretto255-2048.v1.gens"
+    assert stored.is_file()
+    assert stored.read_bytes().startswith(b"ballistic generators v1 ristretto255 2048\n")
+    assert proof.verify(tree)

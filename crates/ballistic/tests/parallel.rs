@@ -129,6 +129,23 @@ fn parallel_r1cs_prover_equals_serial<G: Group>() {
     }
 }
 
+/// The generator store decodes its files in parallel: the generators
+/// loaded on 2 threads are the derived ones, in order.
+fn parallel_store_load_equals_derivation<G: Group>() {
+    use ballistic::file::{GeneratorStore, StoreStatus};
+    let dir = std::env::temp_dir().join(format!("ballistic-parallel-store-{}-{}", G::NAME, std::process::id()));
+    let store = GeneratorStore::at(&dir);
+    let n = 1 << GeneratorStore::MIN_LOG2;
+    store.prebuild::<G>(n).unwrap();
+    let derived = ballistic::BulletproofGens::<G>::new(n, 1);
+    pool(2).install(|| {
+        let (loaded, status) = store.vector::<G>(n);
+        assert_eq!(status, StoreStatus::Loaded);
+        assert!(loaded.g_chains()[0] == derived.g_chains()[0] && loaded.h_chains()[0] == derived.h_chains()[0]);
+    });
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 macro_rules! on_groups {
     ($($test:ident),* $(,)?) => {
         mod ristretto255 { $( #[test] fn $test() { super::$test::<super::Ristretto255>(); } )* }
@@ -137,6 +154,7 @@ macro_rules! on_groups {
 }
 
 on_groups!(
+    parallel_store_load_equals_derivation,
     parallel_batch_names_the_same_claims,
     parallel_range_prover_equals_serial,
     parallel_r1cs_prover_equals_serial

@@ -21,15 +21,26 @@
 //! all alike); each is timed once per round (one call is 5–200 ms); the
 //! table gives the medians over the rounds and the median of the
 //! per-round ratio batched ÷ one at a time.
+//!
+//! **The generator store** (second table): `GeneratorStore::load` of a
+//! file of `2^STORE_LOG2` generators per chain (open, read, SHA3-256
+//! against the pin, decode; the file written once before timing, so it is
+//! read from the page cache) against `BulletproofGens::new(2^STORE_LOG2,
+//! 1)`, which derives the same points; both per generator
+//! (`2^(STORE_LOG2 + 1)` of them), alternating in each of `STORE_ROUNDS`
+//! rounds after a warm-up, medians; one thread.
 
 use std::hint::black_box;
 use std::time::Instant;
 
+use ballistic::file::GeneratorStore;
 use ballistic::group::Group;
-use ballistic::{Ed25519, Generators, Ristretto255, Secp256k1};
+use ballistic::{BulletproofGens, Ed25519, Generators, Ristretto255, Secp256k1};
 
 const COUNT: usize = 1024;
 const ROUNDS: usize = 9;
+const STORE_LOG2: u32 = 14;
+const STORE_ROUNDS: usize = 5;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
@@ -52,6 +63,27 @@ fn round<G: Group>(inputs: &[[u8; 64]]) -> [f64; 3] {
     let t = Instant::now();
     black_box(Generators::<G>::new(COUNT / 2, 1));
     [single, batched, per(t)]
+}
+
+/// Microseconds per generator: loaded from the store, derived; and their ratio.
+fn store_row<G: Group>(store: &GeneratorStore) -> (f64, f64, f64) {
+    let count = (2usize << STORE_LOG2) as f64;
+    store.prebuild::<G>(1 << STORE_LOG2).expect("a writable temporary directory");
+    let (mut load, mut derive, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for r in 0..=STORE_ROUNDS {
+        let t = Instant::now();
+        black_box(store.load::<G>(STORE_LOG2).expect("the file just written"));
+        let l = t.elapsed().as_secs_f64() * 1e6 / count;
+        let t = Instant::now();
+        black_box(BulletproofGens::<G>::new(1 << STORE_LOG2, 1));
+        let d = t.elapsed().as_secs_f64() * 1e6 / count;
+        if r > 0 {
+            load.push(l);
+            derive.push(d);
+            ratio.push(l / d);
+        }
+    }
+    (median(load), median(derive), median(ratio))
 }
 
 fn main() {
@@ -86,4 +118,22 @@ fn main() {
     println!(
         "\n{COUNT} generators per measurement, median of {ROUNDS} interleaved rounds after a warm-up, one thread."
     );
+
+    let dir = std::env::temp_dir().join(format!("ballistic-bench-store-{}", std::process::id()));
+    let store = GeneratorStore::at(&dir);
+    println!("\n| group | store load (µs/generator) | derivation (µs/generator) | ratio load ÷ derivation |");
+    println!("|---|---|---|---|");
+    let rows = [
+        ("secp256k1", store_row::<Secp256k1>(&store)),
+        ("ristretto255", store_row::<Ristretto255>(&store)),
+        ("ed25519", store_row::<Ed25519>(&store)),
+    ];
+    for (name, (l, d, r)) in rows {
+        println!("| {name} | {l:.2} | {d:.2} | {r:.3} |");
+    }
+    println!(
+        "\n2^{} generators per measurement (2^{STORE_LOG2} per chain), median of {STORE_ROUNDS} rounds after a warm-up, one thread.",
+        STORE_LOG2 + 1
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

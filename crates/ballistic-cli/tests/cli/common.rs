@@ -4,9 +4,13 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The built `ballistic` binary.
+/// The built `ballistic` binary, with the generator store in this test
+/// process's scratch directory (not the user's cache; shared by the tests,
+/// so it is also exercised across them).
 pub fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ballistic"))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ballistic"));
+    cmd.env("BALLISTIC_GENERATOR_CACHE", tmp_in("ballistic-cli-store", "generators"));
+    cmd
 }
 
 /// `name` in this process's scratch directory `{prefix}-{pid}` (one per

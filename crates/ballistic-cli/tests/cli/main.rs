@@ -6,6 +6,7 @@ mod assets_cli;
 mod circuit_cli;
 mod cli_surfaces;
 mod common;
+mod generators_cli;
 mod merkle_cli;
 mod mpc_net;
 mod profile_cli;

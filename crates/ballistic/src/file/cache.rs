@@ -2,6 +2,7 @@
 
 use std::sync::RwLock;
 
+use super::GeneratorStore;
 use crate::generators::{BulletproofGens, Generators, PedersenGens};
 use crate::group::Group;
 
@@ -10,10 +11,17 @@ use crate::group::Group;
 /// generators per chain and 128 chains (every range proof shape's padded
 /// layout). The [`Generators`] it returns are cheap clones that stay valid
 /// after the cache grows.
+///
+/// One chain pair of more than 64 generators (a circuit's) comes from the
+/// cache's [`GeneratorStore`] (on disk, checked against pinned digests;
+/// [`with_store`](Self::with_store)) and is kept: the largest such set
+/// serves every smaller request.
 #[derive(Debug)]
 pub struct GeneratorCache<G: Group> {
     pedersen: PedersenGens<G>,
     gens: RwLock<Option<Generators<G>>>,
+    store: GeneratorStore,
+    circuit: RwLock<Option<Generators<G>>>,
 }
 
 impl<G: Group> Default for GeneratorCache<G> {
@@ -28,9 +36,20 @@ impl<G: Group> GeneratorCache<G> {
     /// Most chains the cache grows to.
     pub const MAX_CHAINS: usize = 128;
 
-    /// An empty cache (nothing derived until first used).
+    /// An empty cache (nothing derived until first used), in memory only.
     pub fn new() -> Self {
-        GeneratorCache { pedersen: PedersenGens::default(), gens: RwLock::new(None) }
+        Self::with_store(GeneratorStore::disabled())
+    }
+
+    /// An empty cache whose circuit generators (one chain pair of more
+    /// than [`MAX_PER_CHAIN`](Self::MAX_PER_CHAIN)) come from `store`.
+    pub fn with_store(store: GeneratorStore) -> Self {
+        GeneratorCache { pedersen: PedersenGens::default(), gens: RwLock::new(None), store, circuit: RwLock::new(None) }
+    }
+
+    /// The store behind the cache.
+    pub fn store(&self) -> &GeneratorStore {
+        &self.store
     }
 
     /// The Pedersen bases.
@@ -62,6 +81,9 @@ impl<G: Group> GeneratorCache<G> {
                 return g.clone();
             }
         }
+        if chains <= 1 && per_chain > Self::MAX_PER_CHAIN {
+            return self.circuit(per_chain);
+        }
         if chains > Self::MAX_CHAINS || per_chain > Self::MAX_PER_CHAIN {
             return Generators::from_parts(self.pedersen, BulletproofGens::new(per_chain.max(1), chains.max(1)));
         }
@@ -76,5 +98,24 @@ impl<G: Group> GeneratorCache<G> {
         let grown = Generators::from_parts(self.pedersen, BulletproofGens::new(new_per, new_chains));
         *guard = Some(grown.clone());
         grown
+    }
+
+    /// One chain pair of at least `per_chain` generators: the largest
+    /// set loaded so far if it covers the request, else from the store.
+    fn circuit(&self, per_chain: usize) -> Generators<G> {
+        if let Ok(guard) = self.circuit.read() {
+            if let Some(g) = guard.as_ref().filter(|g| g.vector().gens_capacity() >= per_chain) {
+                return g.clone();
+            }
+        }
+        let gens = self.store.generators::<G>(per_chain, 1);
+        let mut guard = match self.circuit.write() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        if guard.as_ref().is_none_or(|g| g.vector().gens_capacity() < gens.vector().gens_capacity()) {
+            *guard = Some(gens.clone());
+        }
+        gens
     }
 }

@@ -6,13 +6,13 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    check_label, group_of, json_text, parse_json, FileError, CIRCUIT_SYSTEM, MAX_CIRCUIT_BATCH_GATES, MAX_CIRCUIT_FILE,
+    check_label, group_of, json_text, parse_json, FileError, GeneratorStore, CIRCUIT_SYSTEM, MAX_CIRCUIT_BATCH_GATES,
+    MAX_CIRCUIT_FILE,
 };
 use crate::batch::Claim;
 use crate::circuit::arith::{scalar_from_hex_canonical, scalar_to_hex, Circuit, PreparedCircuit, PublicValues};
 use crate::circuit::R1csProof;
 use crate::encoding::{from_hex, to_hex};
-use crate::generators::Generators;
 use crate::group::{Group, GroupId};
 use crate::transcript::new_transcript;
 
@@ -74,8 +74,10 @@ impl CircuitProofFile {
         group_of(&self.group)
     }
 
-    /// Prove `circuit` on `G` with the inputs in `.in` format: the proof file.
+    /// Prove `circuit` on `G` with the inputs in `.in` format: the proof
+    /// file. The generators come from `store` ([`GeneratorStore`]).
     pub fn prove<G: Group, R: RngCore + CryptoRng>(
+        store: &GeneratorStore,
         circuit: &PreparedCircuit<G>,
         inputs: &[u8],
         label: &str,
@@ -83,11 +85,12 @@ impl CircuitProofFile {
     ) -> Result<CircuitProofFile, FileError> {
         check_label(label)?;
         let values = circuit.circuit().read_inputs::<G::Scalar, _>(inputs).map_err(FileError::Circuit)?;
-        Self::prove_values::<G, R>(circuit, &values, label, rng)
+        Self::prove_values::<G, R>(store, circuit, &values, label, rng)
     }
 
     /// Prove `circuit` on `G` with parsed input values.
     pub fn prove_values<G: Group, R: RngCore + CryptoRng>(
+        store: &GeneratorStore,
         circuit: &PreparedCircuit<G>,
         values: &crate::circuit::arith::InputValues<G::Scalar>,
         label: &str,
@@ -95,7 +98,7 @@ impl CircuitProofFile {
     ) -> Result<CircuitProofFile, FileError> {
         check_label(label)?;
         let multipliers = circuit.metrics().multipliers;
-        let gens = Generators::<G>::new(circuit.padded_multipliers(), 1);
+        let gens = store.generators::<G>(circuit.padded_multipliers(), 1);
         let (proof, public) =
             circuit.prove(&gens, new_transcript(label.as_bytes()), values, rng).map_err(FileError::Proof)?;
         let wires = |values: &[(usize, G::Scalar)]| -> Vec<WireValue> {
@@ -186,9 +189,10 @@ impl CircuitProofFile {
         Ok(())
     }
 
-    /// Verify against `circuit` on the file's group.
-    pub fn verify(&self, circuit: &Circuit) -> Result<(), FileError> {
-        match verify_circuit_files(circuit, &[Ok(self.clone())], &mut rand_core::OsRng).pop() {
+    /// Verify against `circuit` on the file's group (the generators from
+    /// `store`).
+    pub fn verify(&self, store: &GeneratorStore, circuit: &Circuit) -> Result<(), FileError> {
+        match verify_circuit_files(store, circuit, &[Ok(self.clone())], &mut rand_core::OsRng).pop() {
             Some((_, e)) => Err(e),
             None => Ok(()),
         }
@@ -218,6 +222,7 @@ pub fn check_circuit_batch(padded_multipliers: usize, proofs: usize) -> Result<u
 /// [`MAX_CIRCUIT_BATCH_GATES`] padded gates every proof of that group gets
 /// [`FileError::BatchTooLarge`], before any of them is decoded.
 pub fn verify_circuit_files<R: RngCore + CryptoRng>(
+    store: &GeneratorStore,
     circuit: &Circuit,
     files: &[Result<CircuitProofFile, FileError>],
     rng: &mut R,
@@ -235,7 +240,7 @@ pub fn verify_circuit_files<R: RngCore + CryptoRng>(
                     let multipliers = prepared.metrics().multipliers;
                     let sized = mine.iter().filter(|(_, f)| f.multipliers == multipliers).count();
                     match check_circuit_batch(prepared.padded_multipliers(), sized) {
-                        Ok(_) => verify_prepared_files::<G, R>(&prepared, &mine, rng),
+                        Ok(_) => verify_prepared_files::<G, R>(store, &prepared, &mine, rng),
                         Err(e) => mine.iter().map(|(i, _)| (*i, e.clone())).collect(),
                     }
                 }
@@ -260,6 +265,7 @@ pub fn verify_circuit_files<R: RngCore + CryptoRng>(
 /// Verify proofs of one prepared circuit on its group as one batch:
 /// `(index, reason)` for every invalid one (indices as given).
 pub fn verify_prepared_files<G: Group, R: RngCore + CryptoRng>(
+    store: &GeneratorStore,
     circuit: &PreparedCircuit<G>,
     files: &[(usize, &CircuitProofFile)],
     rng: &mut R,
@@ -284,8 +290,9 @@ pub fn verify_prepared_files<G: Group, R: RngCore + CryptoRng>(
     let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
     // Every proof is decoded and replayed (its points checked) before the
     // generators — as costly as a verification for a large circuit — are
-    // derived.
+    // loaded or derived.
     let indices: Vec<usize> = claims.iter().map(|(i, _)| *i).collect();
-    bad.extend(super::verify_claims(&indices, &refs, rng));
+    let generators = |chains, per_chain| store.generators::<G>(per_chain, chains);
+    bad.extend(super::verify_claims_with(&indices, &refs, generators, rng));
     bad
 }

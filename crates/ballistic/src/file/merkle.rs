@@ -38,11 +38,10 @@ use rand_core::{CryptoRng, RngCore};
 use serde::{Deserialize, Serialize};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
-use super::{check_label, group_of, json_text, parse_json, FileError, MAX_RANGE_FILE};
+use super::{check_label, group_of, json_text, parse_json, FileError, GeneratorCache, GeneratorStore, MAX_RANGE_FILE};
 use crate::batch::Claim;
 use crate::embedded::WithEmbeddedCurve;
 use crate::encoding::{decode_point, from_hex, to_hex};
-use crate::generators::Generators;
 use crate::group::{Group, GroupId, ScalarOps};
 use crate::merkle::{self, MembershipProof, MerkleParams, MerkleTree, PreparedMembership, MAX_DEPTH};
 use crate::transcript::new_transcript;
@@ -288,10 +287,11 @@ impl MerkleTreeFile {
     /// ([`tree`](Self::tree)) if the file is not your own.
     pub fn verify_proofs<R: RngCore + CryptoRng>(
         &self,
+        store: &GeneratorStore,
         files: &[Result<MembershipProofFile, FileError>],
         rng: &mut R,
     ) -> Result<Vec<(usize, FileError)>, FileError> {
-        Ok(verify_membership_files(files, &self.root, self.depth, self.group_id()?, rng))
+        Ok(verify_membership_files(store, files, &self.root, self.depth, self.group_id()?, rng))
     }
 
     /// The tree on `G`, rebuilt from the leaves; refused unless it has the
@@ -330,8 +330,10 @@ impl MembershipProofFile {
     /// Prove that leaf `index` of the tree in `tree` is in the tree
     /// (rebuilt from the file and checked against its root), committing to
     /// it with `blinding` (random if `None`). Returns the proof file and the
-    /// secret openings.
+    /// secret openings. The generators come from `store`
+    /// ([`GeneratorStore`]).
     pub fn prove<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+        store: &GeneratorStore,
         tree: &MerkleTreeFile,
         index: u64,
         blinding: Option<G::Scalar>,
@@ -339,11 +341,12 @@ impl MembershipProofFile {
         rng: &mut R,
     ) -> Result<(MembershipProofFile, MembershipOpenings), FileError> {
         let (params, tree) = tree.tree::<G>()?;
-        Self::prove_in(&params, &tree, index, blinding, label, rng)
+        Self::prove_in(store, &params, &tree, index, blinding, label, rng)
     }
 
     /// [`prove`](Self::prove) in a tree already built.
     pub fn prove_in<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+        store: &GeneratorStore,
         params: &MerkleParams<G>,
         tree: &MerkleTree<G>,
         index: u64,
@@ -358,7 +361,7 @@ impl MembershipProofFile {
             .and_then(|i| tree.leaves().get(i).copied())
             .ok_or(FileError::LeafIndex { index, leaves: tree.len() })?;
         let mut blinding = blinding.unwrap_or_else(|| G::Scalar::random(rng));
-        let gens = Generators::<G>::new(params.generators_needed(), 1);
+        let gens = store.generators::<G>(params.generators_needed(), 1);
         let root = tree.root();
         let result = merkle::prove_membership(
             &gens,
@@ -471,8 +474,9 @@ impl MembershipProofFile {
     /// verifier, never from the proof file: anyone can build a tree holding
     /// a leaf of their choice, or (version 1) a shallower tree whose leaf
     /// is an inner node of the verifier's tree.
-    pub fn verify(&self, root: &str, depth: usize, group: GroupId) -> Result<(), FileError> {
-        match verify_membership_files(&[Ok(self.clone())], root, depth, group, &mut rand_core::OsRng).pop() {
+    /// The generators come from `store`.
+    pub fn verify(&self, store: &GeneratorStore, root: &str, depth: usize, group: GroupId) -> Result<(), FileError> {
+        match verify_membership_files(store, &[Ok(self.clone())], root, depth, group, &mut rand_core::OsRng).pop() {
             Some((_, e)) => Err(e),
             None => Ok(()),
         }
@@ -488,6 +492,7 @@ impl MembershipProofFile {
 /// `(index, reason)` for every invalid one, in order (every file, with
 /// [`FileError::Depth`], if `depth` is outside `1..=64`).
 pub fn verify_membership_files<R: RngCore + CryptoRng>(
+    store: &GeneratorStore,
     files: &[Result<MembershipProofFile, FileError>],
     root: &str,
     depth: usize,
@@ -517,19 +522,20 @@ pub fn verify_membership_files<R: RngCore + CryptoRng>(
         }
     }
     if !ok.is_empty() {
-        bad.extend(crate::with_group!(group, G => verify_depth::<G, R>(depth, &ok, rng)));
+        bad.extend(crate::with_group!(group, G => verify_depth::<G, R>(store, depth, &ok, rng)));
     }
     bad.sort_by_key(|(i, _)| *i);
     bad
 }
 
 fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
+    store: &GeneratorStore,
     depth: usize,
     files: &[(usize, &MembershipProofFile)],
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
     // The circuit of the verifier's depth is built once for every proof, the
-    // generators derived once (verify_claims).
+    // generators loaded or derived once (the cache) for every batch.
     let prepared = match MerkleParams::<G>::new(depth)
         .and_then(|params| Ok((params.generators_needed(), PreparedMembership::new(&params)?)))
     {
@@ -542,6 +548,7 @@ fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
     // same valid proof: batches of at most MAX_CIRCUIT_BATCH_GATES padded
     // gates bound the memory whatever the number of files.
     let per_batch = (super::MAX_CIRCUIT_BATCH_GATES / padded_gates.max(1)).max(1);
+    let cache = GeneratorCache::<G>::with_store(store.clone());
     let mut bad = Vec::new();
     for chunk in files.chunks(per_batch) {
         let mut claims = Vec::new();
@@ -553,7 +560,8 @@ fn verify_depth<G: WithEmbeddedCurve, R: RngCore + CryptoRng>(
         }
         let refs: Vec<&dyn Claim<G>> = claims.iter().map(|(_, c)| c as &dyn Claim<G>).collect();
         let indices: Vec<usize> = claims.iter().map(|(i, _)| *i).collect();
-        bad.extend(super::verify_claims(&indices, &refs, rng));
+        let generators = |chains, per_chain| cache.get(chains, per_chain);
+        bad.extend(super::verify_claims_with(&indices, &refs, generators, rng));
     }
     bad
 }

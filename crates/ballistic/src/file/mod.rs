@@ -88,6 +88,7 @@ mod merkle;
 pub(crate) mod profile;
 mod range;
 mod secrets;
+mod store;
 
 pub use assets::{
     asset_generator_bytes, parse_asset_lines, parse_value_generator, verify_multi_asset_files, AssetOutput,
@@ -108,6 +109,7 @@ pub use range::{
 pub use secrets::{
     parse_blinding, parse_blinding_lines, parse_secret_lines, parse_value_lines, secret_blinding, secret_hex, Openings,
 };
+pub use store::{GeneratorStore, StoreError, StoreStatus, StoredFile};
 
 use serde::Serialize;
 use zeroize::Zeroize;
@@ -231,6 +233,17 @@ fn verify_claims<G: crate::group::Group, R: rand_core::RngCore + rand_core::Cryp
     rng: &mut R,
 ) -> Vec<(usize, FileError)> {
     let generators = |chains, per_chain| crate::generators::Generators::<G>::new(per_chain, chains);
+    verify_claims_with(indices, claims, generators, rng)
+}
+
+/// [`verify_claims`] with the generators from `generators(chains, per_chain)`
+/// (a [`GeneratorCache`] backed by the [`GeneratorStore`]).
+fn verify_claims_with<G: crate::group::Group, R: rand_core::RngCore + rand_core::CryptoRng>(
+    indices: &[usize],
+    claims: &[&dyn crate::batch::Claim<G>],
+    generators: impl FnOnce(usize, usize) -> crate::generators::Generators<G>,
+    rng: &mut R,
+) -> Vec<(usize, FileError)> {
     match crate::batch::verify_with_generators(generators, claims, rng) {
         Ok(()) => Vec::new(),
         Err(e) => e

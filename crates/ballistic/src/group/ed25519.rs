@@ -265,6 +265,17 @@ impl Group for Ed25519 {
         let l_p = EdwardsPoint::vartime_double_scalar_mul_basepoint(&-Scalar::ONE, &p, &Scalar::ZERO) + p;
         l_p.is_identity().then_some(p)
     }
+    fn store_decode(bytes: &[u8]) -> Option<EdwardsPoint> {
+        // Bytes pinned by the store's digest (written by `store_encode`
+        // from derived generators, which are in the prime-order subgroup):
+        // canonicity is still checked (cheap), the torsion check — four
+        // times the cost of decoding — is not.
+        let c = CompressedEdwardsY::from_slice(bytes).ok()?;
+        if !canonical_y(c.as_bytes()) {
+            return None;
+        }
+        c.decompress()
+    }
     fn is_identity_compressed(c: &CompressedEdwardsY) -> bool {
         c.as_bytes() == EdwardsPoint::identity().compress().as_bytes()
     }

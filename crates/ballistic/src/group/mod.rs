@@ -266,6 +266,25 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// Is this point the identity? (variable time)
     fn is_identity_vartime(p: &Self::Point) -> bool;
 
+    /// Bytes per point in the generator store's files
+    /// (`crate::file::GeneratorStore`): the encoding that loads fastest.
+    const STORE_POINT_LEN: usize = Self::POINT_LEN;
+    /// Append public points (generators) in the store's encoding,
+    /// `STORE_POINT_LEN` bytes each (by default the compressed encoding;
+    /// secp256k1's is the affine `x ‖ y`, which loads without a square root).
+    fn store_encode(points: &[Self::Point], out: &mut Vec<u8>) {
+        for p in points {
+            out.extend_from_slice(Self::compressed_bytes(&Self::compress(p)));
+        }
+    }
+    /// A point from the store's encoding; `None` if the bytes encode none.
+    /// Only for bytes whose digest matched one pinned in the library (the
+    /// store's files): a group may skip checks that such bytes cannot fail
+    /// (Ed25519 skips the torsion check, 4 times the cost of decoding).
+    fn store_decode(bytes: &[u8]) -> Option<Self::Point> {
+        Self::decompress(&Self::compressed_from_slice(bytes)?)
+    }
+
     /// `s·P` in constant time with respect to `s`.
     fn mul_ct(p: &Self::Point, s: &Self::Scalar) -> Self::Point;
     /// `Σ sᵢ·Pᵢ` in constant time with respect to the scalars.

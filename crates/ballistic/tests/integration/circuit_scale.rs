@@ -3,6 +3,7 @@
 //! exact blame. (Hostile files' memory is measured in
 //! `tests/integration/resource_bounds.rs`, with its counting allocator.)
 
+use ballistic::file::GeneratorStore;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
@@ -171,11 +172,12 @@ fn prepared_batches_name_exactly_the_bad_proofs() {
     let files: Vec<CircuitProofFile> = (0..6)
         .map(|i| {
             let text = format!("0 {}\n1 9\n2 1\n3 {}\n4 6\n", 5 + i, 7 + i);
-            CircuitProofFile::prove::<G, _>(&prepared, text.as_bytes(), "batch", &mut rng).unwrap()
+            CircuitProofFile::prove::<G, _>(&GeneratorStore::disabled(), &prepared, text.as_bytes(), "batch", &mut rng)
+                .unwrap()
         })
         .collect();
     let bad_of = |files: &[Result<CircuitProofFile, FileError>]| -> Vec<usize> {
-        file::verify_circuit_files(&circuit, files, &mut ChaCha20Rng::seed_from_u64(3))
+        file::verify_circuit_files(&GeneratorStore::disabled(), &circuit, files, &mut ChaCha20Rng::seed_from_u64(3))
             .into_iter()
             .map(|(i, _)| i)
             .collect()
@@ -234,9 +236,16 @@ fn prepared_circuits_on_secp256k1() {
     let circuit = Circuit::parse(PINOCCHIO.as_bytes()).unwrap();
     let prepared = PreparedCircuit::<Secp256k1>::new(circuit.clone()).unwrap();
     let mut rng = ChaCha20Rng::seed_from_u64(4);
-    let f = CircuitProofFile::prove::<Secp256k1, _>(&prepared, b"0 5\n1 9\n2 1\n3 7\n4 6\n", "s", &mut rng).unwrap();
-    f.verify(&circuit).unwrap();
+    let f = CircuitProofFile::prove::<Secp256k1, _>(
+        &GeneratorStore::disabled(),
+        &prepared,
+        b"0 5\n1 9\n2 1\n3 7\n4 6\n",
+        "s",
+        &mut rng,
+    )
+    .unwrap();
+    f.verify(&GeneratorStore::disabled(), &circuit).unwrap();
     let mut g = f.clone();
     g.outputs[1].value = "0".into();
-    assert!(g.verify(&circuit).is_err());
+    assert!(g.verify(&GeneratorStore::disabled(), &circuit).is_err());
 }

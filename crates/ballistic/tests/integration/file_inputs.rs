@@ -2,6 +2,7 @@
 //! per value (lowercase hex, no unknown fields), blindings and values read
 //! from text.
 
+use ballistic::file::GeneratorStore;
 use std::io::Read;
 
 use ballistic::file::{
@@ -83,20 +84,26 @@ fn circuit_file_wire_values_are_canonical() {
     )
     .unwrap();
     let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
-    let f =
-        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
-    f.verify(&circuit).unwrap();
+    let f = CircuitProofFile::prove::<Ristretto255, _>(
+        &GeneratorStore::disabled(),
+        &prepared,
+        b"0 1\n1 a\n2 3\n",
+        "t",
+        &mut rand_core::OsRng,
+    )
+    .unwrap();
+    f.verify(&GeneratorStore::disabled(), &circuit).unwrap();
     // Every public input is listed, the one-input wire included.
     assert_eq!((f.inputs[0].value.as_str(), f.inputs[1].value.as_str()), ("1", "a"));
     for bad in ["A", "0a"] {
         let mut g = f.clone();
         g.inputs[1].value = bad.into();
-        let err = g.verify(&circuit).unwrap_err();
+        let err = g.verify(&GeneratorStore::disabled(), &circuit).unwrap_err();
         assert!(err.to_string().contains("not canonical"), "{bad}: {err}");
     }
     let mut g = f.clone();
     g.proof = g.proof.to_uppercase();
-    assert!(matches!(g.verify(&circuit), Err(FileError::Hex { .. })));
+    assert!(matches!(g.verify(&GeneratorStore::disabled(), &circuit), Err(FileError::Hex { .. })));
 }
 
 fn prove_with(range: file::ProvedRange, extra: &[u8], system: RangeSystem) -> RangeProofFile {
@@ -274,8 +281,14 @@ fn circuit_statements_can_be_pinned() {
     type S = <Ristretto255 as Group>::Scalar;
     let circuit = small_circuit();
     let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
-    let f =
-        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
+    let f = CircuitProofFile::prove::<Ristretto255, _>(
+        &GeneratorStore::disabled(),
+        &prepared,
+        b"0 1\n1 a\n2 3\n",
+        "t",
+        &mut rand_core::OsRng,
+    )
+    .unwrap();
     let hex = |values: Vec<(usize, S)>| -> Vec<file::WireValue> {
         values
             .into_iter()
@@ -301,8 +314,14 @@ fn circuit_statements_can_be_pinned() {
 fn circuit_batches_are_bounded_before_work() {
     let circuit = small_circuit();
     let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
-    let honest =
-        CircuitProofFile::prove::<Ristretto255, _>(&prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng).unwrap();
+    let honest = CircuitProofFile::prove::<Ristretto255, _>(
+        &GeneratorStore::disabled(),
+        &prepared,
+        b"0 1\n1 a\n2 3\n",
+        "t",
+        &mut rand_core::OsRng,
+    )
+    .unwrap();
     // The bound: eight proofs of the largest circuit fit, a ninth does not.
     let padded = ballistic::circuit::MAX_MULTIPLIERS.next_power_of_two();
     let fits = file::MAX_CIRCUIT_BATCH_GATES / padded;
@@ -318,7 +337,7 @@ fn circuit_batches_are_bounded_before_work() {
     junk.multipliers = ballistic::circuit::MAX_MULTIPLIERS;
     let mut batch: Vec<Result<CircuitProofFile, FileError>> = vec![Ok(junk); 9];
     batch.insert(4, Ok(honest));
-    let bad = file::verify_circuit_files(&circuit, &batch, &mut rand_core::OsRng);
+    let bad = file::verify_circuit_files(&GeneratorStore::disabled(), &circuit, &batch, &mut rand_core::OsRng);
     assert_eq!(bad.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![0, 1, 2, 3, 5, 6, 7, 8, 9]);
     assert!(bad.iter().all(|(_, e)| matches!(e, FileError::Multipliers { .. })), "{bad:?}");
 }

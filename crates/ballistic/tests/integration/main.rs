@@ -23,6 +23,7 @@ mod compat_tari;
 mod conformance;
 mod embedded_circuits;
 mod file_inputs;
+mod generator_store;
 mod golden_range;
 mod group_laws;
 mod interval;

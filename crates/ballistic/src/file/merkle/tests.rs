@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::errors::ProofError;
+use crate::file::GeneratorStore;
 use crate::Ristretto255;
 
 type S = <Ristretto255 as Group>::Scalar;
@@ -73,31 +74,57 @@ fn tree_files_refused() {
 #[test]
 fn membership_files_bind_root_and_group() {
     let file = MerkleTreeFile::build::<Ristretto255>(2, vec![S::one(), S::from_u64(2), S::from_u64(3)]).unwrap();
-    let (proof, openings) =
-        MembershipProofFile::prove::<Ristretto255, _>(&file, 2, None, "t", &mut rand_core::OsRng).unwrap();
+    let (proof, openings) = MembershipProofFile::prove::<Ristretto255, _>(
+        &GeneratorStore::disabled(),
+        &file,
+        2,
+        None,
+        "t",
+        &mut rand_core::OsRng,
+    )
+    .unwrap();
     assert_eq!(openings.index, 2);
     assert_eq!(openings.commitment, proof.commitment);
     let r = GroupId::Ristretto255;
-    proof.verify(&file.root, 2, r).unwrap();
-    assert_eq!(file.verify_proofs(&[Ok(proof.clone())], &mut rand_core::OsRng), Ok(vec![]));
+    proof.verify(&GeneratorStore::disabled(), &file.root, 2, r).unwrap();
+    assert_eq!(
+        file.verify_proofs(&GeneratorStore::disabled(), &[Ok(proof.clone())], &mut rand_core::OsRng),
+        Ok(vec![])
+    );
     // The group is the verifier's: Ed25519 shares Ristretto255's scalar field and embedded curve.
     for g in [GroupId::Secp256k1, GroupId::Ed25519] {
         assert_eq!(
-            proof.verify(&file.root, 2, g),
+            proof.verify(&GeneratorStore::disabled(), &file.root, 2, g),
             Err(FileError::WrongGroup { file: "ristretto255".into(), expected: g.name() })
         );
     }
-    assert_eq!(proof.verify(&"00".repeat(32), 2, r), Err(FileError::RootMismatch));
+    assert_eq!(proof.verify(&GeneratorStore::disabled(), &"00".repeat(32), 2, r), Err(FileError::RootMismatch));
     // So is the depth.
-    assert_eq!(proof.verify(&file.root, 3, r), Err(FileError::DepthMismatch { expected: 3, got: 2 }));
-    assert_eq!(proof.verify(&file.root, 1, r), Err(FileError::DepthMismatch { expected: 1, got: 2 }));
-    assert_eq!(proof.verify(&file.root, 0, r), Err(FileError::Depth(0)));
-    assert_eq!(proof.verify(&file.root, 65, r), Err(FileError::Depth(65)));
+    assert_eq!(
+        proof.verify(&GeneratorStore::disabled(), &file.root, 3, r),
+        Err(FileError::DepthMismatch { expected: 3, got: 2 })
+    );
+    assert_eq!(
+        proof.verify(&GeneratorStore::disabled(), &file.root, 1, r),
+        Err(FileError::DepthMismatch { expected: 1, got: 2 })
+    );
+    assert_eq!(proof.verify(&GeneratorStore::disabled(), &file.root, 0, r), Err(FileError::Depth(0)));
+    assert_eq!(proof.verify(&GeneratorStore::disabled(), &file.root, 65, r), Err(FileError::Depth(65)));
     let mut other = proof.clone();
     other.label = "u".into();
-    assert!(matches!(other.verify(&file.root, 2, r), Err(FileError::Proof(ProofError::VerificationFailed))));
     assert!(matches!(
-        MembershipProofFile::prove::<Ristretto255, _>(&file, 3, None, "t", &mut rand_core::OsRng),
+        other.verify(&GeneratorStore::disabled(), &file.root, 2, r),
+        Err(FileError::Proof(ProofError::VerificationFailed))
+    ));
+    assert!(matches!(
+        MembershipProofFile::prove::<Ristretto255, _>(
+            &GeneratorStore::disabled(),
+            &file,
+            3,
+            None,
+            "t",
+            &mut rand_core::OsRng
+        ),
         Err(FileError::LeafIndex { index: 3, leaves: 3 })
     ));
 }
@@ -120,22 +147,34 @@ fn inner_node_is_no_leaf() {
     // The levels are separated: the shallow tree has another root.
     let shallow = MerkleTreeFile::build::<Ristretto255>(1, vec![left, right]).unwrap();
     assert_ne!(shallow.root, honest.root);
-    let (attack, _) = MembershipProofFile::prove::<Ristretto255, _>(&shallow, 0, None, "t", rng).unwrap();
-    attack.verify(&shallow.root, 1, r).unwrap();
+    let (attack, _) =
+        MembershipProofFile::prove::<Ristretto255, _>(&GeneratorStore::disabled(), &shallow, 0, None, "t", rng)
+            .unwrap();
+    attack.verify(&GeneratorStore::disabled(), &shallow.root, 1, r).unwrap();
     // The depth is the verifier's: refused whatever root the file claims.
     let mut forged = attack.clone();
     forged.root = honest.root.clone();
     for file in [&attack, &forged] {
-        assert_eq!(file.verify(&honest.root, 2, r), Err(FileError::DepthMismatch { expected: 2, got: 1 }));
+        assert_eq!(
+            file.verify(&GeneratorStore::disabled(), &honest.root, 2, r),
+            Err(FileError::DepthMismatch { expected: 2, got: 1 })
+        );
     }
     // And were the verifier told depth 1, the proof is not for the honest root.
-    assert_eq!(attack.verify(&honest.root, 1, r), Err(FileError::RootMismatch));
-    assert_eq!(forged.verify(&honest.root, 1, r), Err(FileError::Proof(ProofError::VerificationFailed)));
+    assert_eq!(attack.verify(&GeneratorStore::disabled(), &honest.root, 1, r), Err(FileError::RootMismatch));
+    assert_eq!(
+        forged.verify(&GeneratorStore::disabled(), &honest.root, 1, r),
+        Err(FileError::Proof(ProofError::VerificationFailed))
+    );
     // In a batch, next to an honest proof.
-    let (good, _) = MembershipProofFile::prove::<Ristretto255, _>(&honest, 2, None, "t", rng).unwrap();
+    let (good, _) =
+        MembershipProofFile::prove::<Ristretto255, _>(&GeneratorStore::disabled(), &honest, 2, None, "t", rng).unwrap();
     let files = [Ok(good), Ok(attack), Ok(forged)];
     let mismatch = FileError::DepthMismatch { expected: 2, got: 1 };
-    assert_eq!(verify_membership_files(&files, &honest.root, 2, r, rng), vec![(1, mismatch.clone()), (2, mismatch)]);
+    assert_eq!(
+        verify_membership_files(&GeneratorStore::disabled(), &files, &honest.root, 2, r, rng),
+        vec![(1, mismatch.clone()), (2, mismatch)]
+    );
     assert_eq!(
         FileError::DepthMismatch { expected: 2, got: 1 }.to_string(),
         "a proof for a tree of depth 1, where the tree has depth 2"
@@ -166,7 +205,9 @@ fn inner_node_is_no_leaf_depth_32() {
     assert_ne!(shallow.root, honest.root);
     let shallow31 = MerkleTreeFile::build::<Ristretto255>(31, level1.to_vec()).unwrap();
     assert_ne!(shallow31.root, honest.root);
-    let (attack, _) = MembershipProofFile::prove::<Ristretto255, _>(&shallow, 0, None, "t", rng).unwrap();
+    let (attack, _) =
+        MembershipProofFile::prove::<Ristretto255, _>(&GeneratorStore::disabled(), &shallow, 0, None, "t", rng)
+            .unwrap();
     let mut forged = attack.clone();
     forged.root = honest.root.clone();
     let mut deeper = forged.clone();
@@ -174,7 +215,7 @@ fn inner_node_is_no_leaf_depth_32() {
     deeper.proof = "not a proof".into();
     let files = [Ok(attack), Ok(forged), Ok(deeper)];
     assert_eq!(
-        honest.verify_proofs(&files, rng).unwrap(),
+        honest.verify_proofs(&GeneratorStore::disabled(), &files, rng).unwrap(),
         vec![
             (0, FileError::DepthMismatch { expected: 32, got: 1 }),
             (1, FileError::DepthMismatch { expected: 32, got: 1 }),
@@ -189,7 +230,8 @@ fn inner_node_is_no_leaf_depth_32() {
 fn batch_refuses_other_depths_before_work() {
     let rng = &mut rand_core::OsRng;
     let file = MerkleTreeFile::build::<Ristretto255>(2, vec![S::one(), S::from_u64(2)]).unwrap();
-    let (good, _) = MembershipProofFile::prove::<Ristretto255, _>(&file, 1, None, "t", rng).unwrap();
+    let (good, _) =
+        MembershipProofFile::prove::<Ristretto255, _>(&GeneratorStore::disabled(), &file, 1, None, "t", rng).unwrap();
     let mut files = vec![Ok(good.clone())];
     for depth in 61..=64 {
         let mut f = good.clone();
@@ -197,7 +239,7 @@ fn batch_refuses_other_depths_before_work() {
         f.proof = "00".repeat(700);
         files.push(Ok(f));
     }
-    let bad = file.verify_proofs(&files, rng).unwrap();
+    let bad = file.verify_proofs(&GeneratorStore::disabled(), &files, rng).unwrap();
     let expected: Vec<(usize, FileError)> =
         (61..=64).enumerate().map(|(i, got)| (i + 1, FileError::DepthMismatch { expected: 2, got })).collect();
     assert_eq!(bad, expected);
@@ -208,7 +250,11 @@ fn batch_refuses_other_depths_before_work() {
         MembershipProofFile::from_json_header(text.as_bytes()).unwrap();
     }
     // Nothing but mismatched files: no circuit, no generators.
-    assert_eq!(verify_membership_files(&files[1..], &file.root, 2, GroupId::Ristretto255, rng).len(), 4);
+    assert_eq!(
+        verify_membership_files(&GeneratorStore::disabled(), &files[1..], &file.root, 2, GroupId::Ristretto255, rng)
+            .len(),
+        4
+    );
 }
 
 /// A tree file's leaves are counted while parsing: past

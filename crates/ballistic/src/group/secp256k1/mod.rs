@@ -62,6 +62,7 @@ use k256::elliptic_curve::group::prime::PrimeCurveAffine;
 use k256::elliptic_curve::hash2curve::{ExpandMsgXmd, GroupDigest};
 use k256::elliptic_curve::ops::Reduce;
 use k256::elliptic_curve::point::{AffineCoordinates, DecompressPoint};
+use k256::elliptic_curve::sec1::FromEncodedPoint;
 use k256::elliptic_curve::subtle::{Choice, ConditionallySelectable};
 use k256::elliptic_curve::PrimeField;
 use k256::sha2::Sha256;
@@ -186,6 +187,32 @@ impl Group for Secp256k1 {
         // k256 rejects x ≥ p and x with x³ + 7 not a square.
         let a: AffinePoint = Option::from(AffinePoint::decompress(&x, Choice::from(*tag & 1)))?;
         Some(ProjectivePoint::from(a))
+    }
+    const STORE_POINT_LEN: usize = 64;
+    fn store_encode(points: &[ProjectivePoint], out: &mut Vec<u8>) {
+        // Affine `x ‖ y`, big-endian, normalised with one inversion. The
+        // identity (never a generator) is written as zeros, which no point
+        // decodes from.
+        for a in point::projective_to_affine(points) {
+            match a {
+                Some(a) => {
+                    out.extend_from_slice(&a.x.to_bytes());
+                    out.extend_from_slice(&a.y.to_bytes());
+                }
+                None => out.extend_from_slice(&[0u8; 64]),
+            }
+        }
+    }
+    fn store_decode(bytes: &[u8]) -> Option<ProjectivePoint> {
+        // No square root: the coordinates are checked canonical (< p) and
+        // on the curve by k256.
+        if bytes.len() != 64 {
+            return None;
+        }
+        let (x, y) = bytes.split_at(32);
+        let encoded =
+            k256::EncodedPoint::from_affine_coordinates(FieldBytes::from_slice(x), FieldBytes::from_slice(y), false);
+        Option::from(ProjectivePoint::from_encoded_point(&encoded))
     }
     fn is_identity_compressed(c: &CompressedSecp256k1) -> bool {
         c.0.iter().all(|&b| b == 0)

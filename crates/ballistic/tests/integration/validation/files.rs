@@ -6,6 +6,7 @@ use super::*;
 use ballistic::circuit::{Circuit, PreparedCircuit};
 use ballistic::compat::grin::{GrinNonces, GrinOpening, GrinProveOptions};
 use ballistic::compat::monero::MoneroConsensus;
+use ballistic::file::GeneratorStore;
 use ballistic::file::{
     asset_generator_bytes, check_circuit_batch, verify_circuit_files, verify_membership_files, AssetOutput,
     CircuitProofFile, FileError, GeneratorCache, GeneratorPins, MembershipProofFile, MerkleTreeFile, MultiAssetPins,
@@ -592,8 +593,10 @@ const CIRCUIT: &str = "total 6\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> ou
 fn circuit_file() -> (Circuit, CircuitProofFile) {
     let circuit = Circuit::parse(CIRCUIT.as_bytes()).unwrap();
     let prepared = PreparedCircuit::<R>::new(circuit.clone()).unwrap();
-    let file = CircuitProofFile::prove(&prepared, b"0 1\n1 3\n2 7\n", "circuit", &mut rng(330)).unwrap();
-    file.verify(&circuit).unwrap();
+    let file =
+        CircuitProofFile::prove(&GeneratorStore::disabled(), &prepared, b"0 1\n1 3\n2 7\n", "circuit", &mut rng(330))
+            .unwrap();
+    file.verify(&GeneratorStore::disabled(), &circuit).unwrap();
     (circuit, file)
 }
 
@@ -622,7 +625,10 @@ fn fc_1_header() {
 fn fc_2_multipliers_before_decoding() {
     let (circuit, f) = circuit_file();
     let wrong = CircuitProofFile { multipliers: f.multipliers + 1, proof: "00".into(), ..f.clone() };
-    assert_eq!(wrong.verify(&circuit), Err(FileError::Multipliers { file: f.multipliers + 1, circuit: f.multipliers }));
+    assert_eq!(
+        wrong.verify(&GeneratorStore::disabled(), &circuit),
+        Err(FileError::Multipliers { file: f.multipliers + 1, circuit: f.multipliers })
+    );
 }
 
 #[test]
@@ -631,7 +637,7 @@ fn fc_3_wire_values() {
     let with_input = |value: &str| {
         let mut inputs = f.inputs.clone();
         inputs[1].value = value.into();
-        CircuitProofFile { inputs, ..f.clone() }.verify(&circuit)
+        CircuitProofFile { inputs, ..f.clone() }.verify(&GeneratorStore::disabled(), &circuit)
     };
     assert_eq!(f.inputs[1].value, "3");
     for bad in ["03", "A", "0x3"] {
@@ -666,7 +672,7 @@ fn fc_5_group() {
     let (circuit, f) = circuit_file();
     let files = [Ok(CircuitProofFile { group: "p256".into(), ..f.clone() }), Ok(f)];
     assert_eq!(
-        verify_circuit_files(&circuit, &files, &mut rng(331)),
+        verify_circuit_files(&GeneratorStore::disabled(), &circuit, &files, &mut rng(331)),
         vec![(0, FileError::UnknownGroup("p256".into()))]
     );
 }
@@ -693,15 +699,18 @@ fn fc_7_proof() {
     let bytes = from_hex(&f.proof).unwrap();
     let short = CircuitProofFile { proof: to_hex(&bytes[1..]), ..f.clone() };
     assert_eq!(
-        short.verify(&circuit),
+        short.verify(&GeneratorStore::disabled(), &circuit),
         Err(FileError::Decode(ProofError::WrongLength { expected: 0, got: bytes.len() - 1 }))
     );
     let mut outputs = f.outputs.clone();
     outputs.clear();
-    let r = CircuitProofFile { outputs, ..f.clone() }.verify(&circuit);
+    let r = CircuitProofFile { outputs, ..f.clone() }.verify(&GeneratorStore::disabled(), &circuit);
     assert!(matches!(r, Err(FileError::Proof(ProofError::Gadget { .. }))), "{r:?}");
     let relabelled = CircuitProofFile { label: "other".into(), ..f };
-    assert_eq!(relabelled.verify(&circuit), Err(FileError::Proof(ProofError::VerificationFailed)));
+    assert_eq!(
+        relabelled.verify(&GeneratorStore::disabled(), &circuit),
+        Err(FileError::Proof(ProofError::VerificationFailed))
+    );
 }
 
 // ------------------------------------------------------------------- Merkle
@@ -711,8 +720,10 @@ fn merkle_files() -> &'static (MerkleTreeFile, MembershipProofFile) {
     FILES.get_or_init(|| {
         let leaves = vec![<R as Group>::Scalar::from_u64(7), <R as Group>::Scalar::from_u64(9)];
         let tree = MerkleTreeFile::build::<R>(1, leaves).unwrap();
-        let (proof, _) = MembershipProofFile::prove::<R, _>(&tree, 1, None, "merkle", &mut rng(340)).unwrap();
-        proof.verify(&tree.root, 1, GroupId::Ristretto255).unwrap();
+        let (proof, _) =
+            MembershipProofFile::prove::<R, _>(&GeneratorStore::disabled(), &tree, 1, None, "merkle", &mut rng(340))
+                .unwrap();
+        proof.verify(&GeneratorStore::disabled(), &tree.root, 1, GroupId::Ristretto255).unwrap();
         (tree, proof)
     })
 }
@@ -722,6 +733,7 @@ fn fm_1_verifier_depth() {
     let (tree, proof) = merkle_files();
     for depth in [0usize, 65] {
         let r = verify_membership_files(
+            &GeneratorStore::disabled(),
             &[Ok(proof.clone()), Ok(proof.clone())],
             &tree.root,
             depth,
@@ -737,21 +749,27 @@ fn fm_2_statement_before_decoding() {
     let (tree, proof) = merkle_files();
     let broken = MembershipProofFile { proof: "00".into(), ..proof.clone() };
     assert_eq!(
-        broken.verify(&tree.root, 1, GroupId::Secp256k1),
+        broken.verify(&GeneratorStore::disabled(), &tree.root, 1, GroupId::Secp256k1),
         Err(FileError::WrongGroup { file: "ristretto255".into(), expected: "secp256k1" })
     );
     assert_eq!(
-        broken.verify(&tree.root, 2, GroupId::Ristretto255),
+        broken.verify(&GeneratorStore::disabled(), &tree.root, 2, GroupId::Ristretto255),
         Err(FileError::DepthMismatch { expected: 2, got: 1 })
     );
-    assert_eq!(broken.verify(&"00".repeat(32), 1, GroupId::Ristretto255), Err(FileError::RootMismatch));
-    assert_eq!(broken.verify(&tree.root.to_uppercase(), 1, GroupId::Ristretto255), Err(FileError::RootMismatch));
+    assert_eq!(
+        broken.verify(&GeneratorStore::disabled(), &"00".repeat(32), 1, GroupId::Ristretto255),
+        Err(FileError::RootMismatch)
+    );
+    assert_eq!(
+        broken.verify(&GeneratorStore::disabled(), &tree.root.to_uppercase(), 1, GroupId::Ristretto255),
+        Err(FileError::RootMismatch)
+    );
 }
 
 #[test]
 fn fm_3_header() {
     let (tree, proof) = merkle_files();
-    let ok = |f: MembershipProofFile| f.verify(&tree.root, 1, GroupId::Ristretto255);
+    let ok = |f: MembershipProofFile| f.verify(&GeneratorStore::disabled(), &tree.root, 1, GroupId::Ristretto255);
     assert!(matches!(
         ok(MembershipProofFile { system: "merkle".into(), ..proof.clone() }),
         Err(FileError::UnknownSystem { .. })
@@ -770,7 +788,7 @@ fn fm_3_header() {
 #[test]
 fn fm_4_fields() {
     let (tree, proof) = merkle_files();
-    let ok = |f: MembershipProofFile| f.verify(&tree.root, 1, GroupId::Ristretto255);
+    let ok = |f: MembershipProofFile| f.verify(&GeneratorStore::disabled(), &tree.root, 1, GroupId::Ristretto255);
     assert_eq!(
         ok(MembershipProofFile { commitment: to_hex(&[0xff; 32]), ..proof.clone() }),
         Err(FileError::Commitment { index: 0, group: R::NAME })
