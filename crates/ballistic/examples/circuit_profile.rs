@@ -31,8 +31,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 fn run<G: Group>(path: &str, inputs: &str, k: usize, b: usize) -> Result<(), Box<dyn std::error::Error>> {
     let t = Instant::now();
     let circuit = Circuit::from_path(Path::new(path))?;
-    let values =
-        circuit.read_inputs::<G::Scalar, _>(std::fs::read(inputs)?.as_slice())?;
+    let values = circuit.read_inputs::<G::Scalar, _>(std::fs::read(inputs)?.as_slice())?;
     let parsed = t.elapsed();
     let t = Instant::now();
     let prepared = PreparedCircuit::<G>::new(circuit)?;

@@ -3,13 +3,12 @@
 //! exact blame. (Hostile files' memory is measured in
 //! `tests/integration/resource_bounds.rs`, with its counting allocator.)
 
-use ballistic::file::GeneratorStore;
 use std::fmt::Write as _;
 use std::io::Write as _;
 
 use ballistic::batch::{self, Claim};
 use ballistic::circuit::{ArithError, Circuit, Limits, PreparedCircuit, PublicValues};
-use ballistic::file::{self, CircuitProofFile, FileError};
+use ballistic::file::{self, CircuitProofFile, FileError, GeneratorStore};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Ristretto255, Secp256k1};

@@ -2,11 +2,11 @@
 //! per value (lowercase hex, no unknown fields), blindings and values read
 //! from text.
 
-use ballistic::file::GeneratorStore;
 use std::io::Read;
 
 use ballistic::file::{
-    self, parse_blinding, read_bounded, CircuitProofFile, FileError, GeneratorCache, RangeProofFile, MAX_RANGE_FILE,
+    self, parse_blinding, read_bounded, CircuitProofFile, FileError, GeneratorCache, GeneratorStore, RangeProofFile,
+    MAX_RANGE_FILE,
 };
 use ballistic::group::{Group, ScalarOps};
 use ballistic::{RangeSystem, Ristretto255, Secp256k1};
@@ -83,15 +83,7 @@ fn circuit_file_wire_values_are_canonical() {
         &b"total 4\ninput 0\ninput 1\nnizkinput 2\nmul in 2 <1 2> out 1 <3>\noutput 3\n"[..],
     )
     .unwrap();
-    let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
-    let f = CircuitProofFile::prove::<Ristretto255, _>(
-        &GeneratorStore::disabled(),
-        &prepared,
-        b"0 1\n1 a\n2 3\n",
-        "t",
-        &mut rand_core::OsRng,
-    )
-    .unwrap();
+    let f = prove_small(&circuit);
     f.verify(&GeneratorStore::disabled(), &circuit).unwrap();
     // Every public input is listed, the one-input wire included.
     assert_eq!((f.inputs[0].value.as_str(), f.inputs[1].value.as_str()), ("1", "a"));
@@ -104,6 +96,14 @@ fn circuit_file_wire_values_are_canonical() {
     let mut g = f.clone();
     g.proof = g.proof.to_uppercase();
     assert!(matches!(g.verify(&GeneratorStore::disabled(), &circuit), Err(FileError::Hex { .. })));
+}
+
+/// A proof file of a small circuit (inputs 1, 0xa; witness 3).
+fn prove_small(circuit: &ballistic::circuit::Circuit) -> CircuitProofFile {
+    let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
+    let store = GeneratorStore::disabled();
+    CircuitProofFile::prove::<Ristretto255, _>(&store, &prepared, b"0 1\n1 a\n2 3\n", "t", &mut rand_core::OsRng)
+        .unwrap()
 }
 
 fn prove_with(range: file::ProvedRange, extra: &[u8], system: RangeSystem) -> RangeProofFile {
@@ -280,15 +280,7 @@ fn small_circuit() -> ballistic::circuit::Circuit {
 fn circuit_statements_can_be_pinned() {
     type S = <Ristretto255 as Group>::Scalar;
     let circuit = small_circuit();
-    let prepared = ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).unwrap();
-    let f = CircuitProofFile::prove::<Ristretto255, _>(
-        &GeneratorStore::disabled(),
-        &prepared,
-        b"0 1\n1 a\n2 3\n",
-        "t",
-        &mut rand_core::OsRng,
-    )
-    .unwrap();
+    let f = prove_small(&circuit);
     let hex = |values: Vec<(usize, S)>| -> Vec<file::WireValue> {
         values
             .into_iter()

@@ -6,12 +6,11 @@ use super::*;
 use ballistic::circuit::{Circuit, PreparedCircuit};
 use ballistic::compat::grin::{GrinNonces, GrinOpening, GrinProveOptions};
 use ballistic::compat::monero::MoneroConsensus;
-use ballistic::file::GeneratorStore;
 use ballistic::file::{
     asset_generator_bytes, check_circuit_batch, verify_circuit_files, verify_membership_files, AssetOutput,
-    CircuitProofFile, FileError, GeneratorCache, GeneratorPins, MembershipProofFile, MerkleTreeFile, MultiAssetPins,
-    MultiAssetProofFile, Profile, RangePins, RangeProofFile, WireValue, MAX_CIRCUIT_BATCH_GATES, MAX_LABEL,
-    MAX_RANGE_FILE,
+    CircuitProofFile, FileError, GeneratorCache, GeneratorPins, GeneratorStore, MembershipProofFile, MerkleTreeFile,
+    MultiAssetPins, MultiAssetProofFile, Profile, RangePins, RangeProofFile, WireValue, MAX_CIRCUIT_BATCH_GATES,
+    MAX_LABEL, MAX_RANGE_FILE,
 };
 use ballistic::group::GroupId;
 use ballistic::hazmat::{from_hex, to_hex};
