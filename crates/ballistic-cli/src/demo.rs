@@ -4,10 +4,11 @@
 use std::time::{Duration, Instant};
 
 use ballistic::batch::{self, Claim, Item};
+use ballistic::file::{GeneratorStore, StoreStatus};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::range::AnyRangeProof;
-use ballistic::{Generators, RangeShape, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
+use ballistic::{Generators, PedersenGens, RangeShape, RangeStatement, RangeSystem, Ristretto255, Secp256k1};
 use rand_core::{OsRng, RngCore};
 
 /// Generators that serve every system for `m` values of `n` bits.
@@ -107,7 +108,7 @@ fn circuits(quick: bool) -> Result<(), String> {
     let prepared =
         ballistic::circuit::PreparedCircuit::<Ristretto255>::new(circuit.clone()).map_err(|e| e.to_string())?;
     let gates = prepared.metrics().multipliers;
-    let gens = Generators::<Ristretto255>::new(prepared.padded_multipliers(), 1);
+    let gens = GeneratorStore::from_env().generators::<Ristretto255>(prepared.padded_multipliers(), 1);
     let t = Instant::now();
     let (proof, public) =
         circuit.prove(&gens, Transcript::new(b"demo"), &inputs, &mut OsRng).map_err(|e| e.to_string())?;
@@ -144,9 +145,17 @@ fn merkle<G: ballistic::hazmat::WithEmbeddedCurve>(leaves: usize) -> Result<(), 
     let index = OsRng.next_u64() % leaves as u64;
     let path = tree.path(&params, index).map_err(|e| e.to_string())?;
     let leaf = tree.leaves()[index as usize];
+    // From the generator store (docs/circuits.md): derived and written on
+    // the first run, read back after.
     let t = Instant::now();
-    let gens = Generators::<G>::new(params.generators_needed(), 1);
+    let (vector, status) = GeneratorStore::from_env().vector::<G>(params.generators_needed());
+    let gens = Generators::from_parts(PedersenGens::default(), vector);
     let setup = t.elapsed();
+    let source = match status {
+        StoreStatus::Loaded => "read from the generator store",
+        StoreStatus::Built { .. } => "derived, then written to the generator store",
+        StoreStatus::Derived { .. } => "derived (generator store off)",
+    };
     let blinding = <G::Scalar as ScalarOps>::random(&mut OsRng);
     let root = tree.root();
     let t = Instant::now();
@@ -196,6 +205,7 @@ fn merkle<G: ballistic::hazmat::WithEmbeddedCurve>(leaves: usize) -> Result<(), 
         ms(prove),
         ms(verify)
     );
+    println!("\nGenerators {source}.");
     Ok(())
 }
 
