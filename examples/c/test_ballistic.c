@@ -95,6 +95,42 @@ static void test_context(void) {
     ballistic_context_destroy(b);
 }
 
+/* One chain of 2^10 generators or more comes from the generator store
+ * (BALLISTIC_GENERATOR_CACHE; scripts/c-test points it into the build
+ * tree): the file is there once the context is made (written by the first
+ * run, read by the later ones), and the context proves and verifies. */
+static void test_generator_store(void) {
+    ballistic_context *c = ballistic_context_create(BALLISTIC_GROUP_SECP256K1, 1024, 1);
+    CHECK(c != NULL);
+    if (c == NULL) return;
+    const char *dir = getenv("BALLISTIC_GENERATOR_CACHE");
+    if (dir != NULL && dir[0] == '/') {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/secp256k1-1024.v1.gens", dir);
+        FILE *f = fopen(path, "rb");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            /* "ballistic generators v1 secp256k1 1024\n", then 2 x 1024 points of 64 bytes. */
+            CHECK(fseek(f, 0, SEEK_END) == 0 && ftell(f) == 39 + 2 * 1024 * 64);
+            fclose(f);
+        }
+    }
+    const uint64_t value[1] = {77};
+    unsigned char blinding[32], proof[1024] = {0}, commitment[33] = {0};
+    small_scalar(blinding, 3);
+    size_t proof_len = sizeof proof, commitment_len = sizeof commitment;
+    EXPECT(ballistic_range_prove(c, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("store"), value, 1, blinding, 32, 64, proof,
+                                 &proof_len, commitment, &commitment_len, NULL),
+           BALLISTIC_OK);
+    EXPECT(ballistic_range_verify(c, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("store"), proof, proof_len, commitment,
+                                  commitment_len, 1, 64, NULL),
+           BALLISTIC_OK);
+    proof[proof_len / 2] ^= 1;
+    CHECK(ballistic_range_verify(c, BALLISTIC_SYSTEM_BULLETPROOFS_PLUS, L("store"), proof, proof_len, commitment,
+                                 commitment_len, 1, 64, NULL) != BALLISTIC_OK);
+    ballistic_context_destroy(c);
+}
+
 static void test_sizes(void) {
     size_t len = 0, gens = 0, parties = 0;
     EXPECT(ballistic_range_proof_len(BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_SYSTEM_BULLETPROOFS, 64, 1, &len), BALLISTIC_OK);
@@ -134,6 +170,7 @@ int main(void) {
     if (part_env != NULL && (atoi(part_env) == 1 || atoi(part_env) == 2)) part = atoi(part_env);
     test_status_messages();
     test_context();
+    test_generator_store();
     test_sizes();
     ballistic_context *r = ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 4);
     ballistic_context *k = ballistic_context_create(BALLISTIC_GROUP_SECP256K1, 64, 4);
