@@ -445,10 +445,11 @@ impl GeneratorStore {
 
     /// The setup for `chains` chains of `per_chain` generators (what
     /// `Generators::new(per_chain, chains)` gives, with the default
-    /// Pedersen bases): one chain pair within the store's sizes comes
-    /// through [`vector`](Self::vector), anything else is derived.
+    /// Pedersen bases): one chain pair comes through
+    /// [`vector`](Self::vector) (which derives what the store does not
+    /// keep), several chains are derived.
     pub fn generators<G: Group>(&self, per_chain: usize, chains: usize) -> Generators<G> {
-        if chains == 1 && Self::log2_for(per_chain).is_some() {
+        if chains == 1 {
             Generators::from_parts(PedersenGens::default(), self.vector::<G>(per_chain).0)
         } else {
             Generators::new(per_chain, chains)
