@@ -323,18 +323,29 @@ pub(crate) fn s_vector<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S> {
 /// [`crate::inner_product`]) in Montgomery form: `s_0 = Π u_k⁻¹`, and
 /// `s_i = s_{i − 2^k}·u_{lg N − 1 − k}²` for the top bit `k` of `i`.
 pub(crate) fn s_vector_fast<S: ScalarOps>(u: &[S], u_inv: &[S]) -> Vec<S::Fast> {
-    let lg_n = u.len();
-    let n = 1usize << lg_n;
-    let mut s = Vec::with_capacity(n);
-    s.push(u_inv.iter().fold(S::fast_one(), |acc, x| acc * x.to_fast()));
-    let u_sq: Vec<S::Fast> = u.iter().map(|x| x.to_fast() * x.to_fast()).collect();
-    for i in 1..n {
-        let lg_i = (usize::BITS - 1 - i.leading_zeros()) as usize;
-        let k = 1usize << lg_i;
-        let next = s.get(i - k).copied().unwrap_or_default() * u_sq.get(lg_n - 1 - lg_i).copied().unwrap_or_default();
-        s.push(next);
+    let seed = u_inv.iter().fold(S::fast_one(), |acc, x| acc * x.to_fast());
+    let u_sq: Vec<S::Fast> = u.iter().rev().map(|x| x.to_fast() * x.to_fast()).collect();
+    product_tree(seed, &u_sq)
+}
+
+/// `out_i = seed·Π_{b set in i} factors[b]` for `i < 2^{factors.len()}`,
+/// one multiplication per entry (`out_i = out_{i − 2^b}·factors[b]` for
+/// the top bit `b` of `i`). With `seed = Π u_k⁻¹` and `factors[b] =
+/// u_{lg N − 1 − b}²` this is the `s` vector; the verifiers also fold a
+/// constant into the seed and a second geometric vector (`y^{−b}`-style
+/// powers `x^{2^b}`) into the factors, getting `c·s_i·x^i` for the cost of
+/// `s` alone.
+pub(crate) fn product_tree<F: Copy + core::ops::Mul<Output = F>>(seed: F, factors: &[F]) -> Vec<F> {
+    let mut out = Vec::with_capacity(1usize << factors.len());
+    out.push(seed);
+    for f in factors {
+        let half = out.len();
+        out.extend_from_within(..);
+        for x in out.iter_mut().skip(half) {
+            *x = *x * *f;
+        }
     }
-    s
+    out
 }
 
 #[cfg(test)]

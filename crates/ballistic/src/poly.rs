@@ -13,13 +13,6 @@ pub fn powers<S: ScalarOps>(x: S) -> impl Iterator<Item = S> + Clone {
     core::iter::successors(Some(S::one()), move |p| Some(*p * x))
 }
 
-/// `1, x, x², …` in Montgomery form ([`crate::group::fast`]), for the
-/// verifiers' per-generator loops.
-pub(crate) fn powers_fast<S: ScalarOps>(x: S) -> impl Iterator<Item = S::Fast> + Clone {
-    let x = x.to_fast();
-    core::iter::successors(Some(S::fast_one()), move |p| Some(*p * x))
-}
-
 /// `⟨a, b⟩ = Σ aᵢ·bᵢ` over the common length.
 pub fn inner_product<S: ScalarOps>(a: &[S], b: &[S]) -> S {
     a.iter().zip(b).fold(S::zero(), |acc, (x, y)| acc + *x * *y)
@@ -46,12 +39,18 @@ pub fn sum_of_powers<S: ScalarOps>(x: S, n: usize) -> S {
 }
 
 /// `x^e` by square-and-multiply (public exponents only).
-pub fn pow<S: ScalarOps>(x: S, mut e: u64) -> S {
+pub fn pow<S: ScalarOps>(x: S, e: u64) -> S {
+    pow_in(x, S::one(), e)
+}
+
+/// [`pow`] in any multiplicative structure with `one` its identity (the
+/// verifiers use it in Montgomery form).
+pub(crate) fn pow_in<F: Copy + core::ops::Mul<Output = F>>(x: F, one: F, mut e: u64) -> F {
     let mut base = x;
-    let mut acc = S::one();
+    let mut acc = one;
     while e > 0 {
         if e & 1 == 1 {
-            acc *= base;
+            acc = acc * base;
         }
         base = base * base;
         e >>= 1;

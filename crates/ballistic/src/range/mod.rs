@@ -140,6 +140,21 @@ where
         .take(shape.padded)
 }
 
+/// `first·ratio^j·step^i` at `k = j·n + i < n·m`, zero on padding (`N`
+/// entries): one multiplication per entry. The Bulletproofs verifier's
+/// `y^{−k}·w·d_k` is `first = w·z², ratio = z·y^{−n}, step = 2·y⁻¹`.
+pub(crate) fn chunked_geometric<S>(shape: RangeShape, first: S, ratio: S, step: S) -> impl Iterator<Item = S>
+where
+    S: Copy + Default + core::ops::Mul<Output = S>,
+{
+    let n = shape.n;
+    core::iter::successors(Some(first), move |p: &S| Some(*p * ratio))
+        .take(shape.m)
+        .flat_map(move |chunk| core::iter::successors(Some(chunk), move |d: &S| Some(*d * step)).take(n))
+        .chain(core::iter::repeat(S::default()))
+        .take(shape.padded)
+}
+
 /// Refuse any `values[j] ∉ [0, 2^n)`. Compared in constant time; only the
 /// verdict is revealed, and only by the error.
 pub(crate) fn check_in_range(values: &[u64], shape: RangeShape) -> Result<(), ProofError> {

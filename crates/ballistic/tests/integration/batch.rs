@@ -5,7 +5,7 @@ use crate::common;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::RangeProofSystem;
-use ballistic::{Generators, ProofError, RangeProof, RangeShape};
+use ballistic::{Generators, ProofError, RangeProof, RangeShape, Verifiable};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -222,7 +222,32 @@ fn batch_agrees_with_single<G: Group>() {
     }
 }
 
+/// `Verifiable::equation` is the proof's own equation: it holds for an
+/// honest proof and fails for one replayed under another label or against
+/// another commitment, and `Verifiable::verify` agrees with it.
+fn equation_alone_is_the_proof_s_equation<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(14);
+    let gens = Generators::<G>::new(64, 16);
+    let cases = make::<G>(&gens, &mut rng, &[(8, 2)]);
+    let c = &cases[0];
+    let statement = ballistic::RangeStatement::<G>::new(8, &c.commitments).unwrap();
+    let eq = c.proof.equation(&statement, &mut Transcript::new(b"batch"), &mut rng).unwrap();
+    assert_eq!(eq.verify(&gens), Ok(()));
+    assert_eq!(c.proof.verify(&gens, &statement, &mut Transcript::new(b"batch"), &mut rng), Ok(()));
+    let eq = c.proof.equation(&statement, &mut Transcript::new(b"wrong"), &mut rng).unwrap();
+    assert_eq!(eq.verify(&gens), Err(ProofError::VerificationFailed));
+    assert_eq!(
+        c.proof.verify(&gens, &statement, &mut Transcript::new(b"wrong"), &mut rng),
+        Err(ProofError::VerificationFailed)
+    );
+    let swapped = [c.commitments[1], c.commitments[0]];
+    let other = ballistic::RangeStatement::<G>::new(8, &swapped).unwrap();
+    let eq = c.proof.equation(&other, &mut Transcript::new(b"batch"), &mut rng).unwrap();
+    assert_eq!(eq.verify(&gens), Err(ProofError::VerificationFailed));
+}
+
 for_each_group!(
+    equation_alone_is_the_proof_s_equation,
     mixed_batches_verify,
     invalid_proofs_are_named_exactly,
     malformed_items_are_named,

@@ -83,9 +83,9 @@ use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
-use crate::inner_product::{s_vector_fast, InnerProductProof};
+use crate::inner_product::{product_tree, InnerProductProof};
 use crate::nonces::SeededNonces;
-use crate::poly::{powers, powers_fast, sum_of_powers};
+use crate::poly::{powers, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
 
 /// A Bulletproofs range proof for `m` values of `n` bits.
@@ -289,35 +289,49 @@ impl<G: Group> InnerProductCheck<'_, G> {
         weight: G::Scalar,
         acc: &mut Equation<G>,
     ) {
-        // One inversion for every u_k and y.
-        let mut inverses = u.to_vec();
-        inverses.push(y);
-        G::Scalar::batch_invert_vartime(&mut inverses);
+        // In Montgomery form (crate::group::fast) throughout; one inversion
+        // for every u_k and y.
+        let mut inverses: Vec<_> = u.iter().chain([&y]).map(|v| v.to_fast()).collect();
+        G::Scalar::batch_invert_fast(&mut inverses);
         let y_inv = inverses.pop().unwrap_or_default();
         let u_inv = inverses;
-        let s = s_vector_fast::<G::Scalar>(u, &u_inv);
+        let u_fast: Vec<_> = u.iter().map(|v| v.to_fast()).collect();
         let (a, b) = (self.ipp.a, self.ipp.b);
+        let w_fast = weight.to_fast();
 
         acc.add_point(weight, self.a.point);
         acc.add_point(weight * x, self.s.point);
-        self.ipp.add_round_terms(u, &u_inv, weight, acc);
+        for (((l, r), u), u_inv) in self.ipp.l_vec.iter().zip(&self.ipp.r_vec).zip(&u_fast).zip(&u_inv) {
+            acc.add_point(G::Scalar::from_fast(&(w_fast * *u * *u)), l.point);
+            acc.add_point(G::Scalar::from_fast(&(w_fast * *u_inv * *u_inv)), r.point);
+        }
         acc.add_b_blinding(-(weight * self.e_blinding));
         acc.add_b(weight * w * (self.t_x - a * b));
-        // G_k: −w·z − (w·a)·s_k;  H_k: w·z + y^{−k}·(w·d_k − (w·b)·s_k⁻¹).
-        // The weight is folded into constants: 5 multiplications per k in
-        // all (with s_k and y^{−k}), which matters in large batches.
-        // In Montgomery form (crate::group::fast): the equation keeps it.
-        let (wz, wa, wb) = ((weight * z).to_fast(), (weight * a).to_fast(), (weight * b).to_fast());
-        acc.add_g_layout_fast(shape.n, s.iter().map(|s_k| -wz - wa * *s_k));
-        let d = d_vector(shape, z.to_fast(), weight.to_fast());
-        acc.add_h_layout_fast(
-            shape.n,
-            s.iter()
-                .rev()
-                .zip(powers_fast(y_inv))
-                .zip(d)
-                .map(|((s_inv_k, y_inv_k), wd_k)| wz + y_inv_k * (wd_k - wb * *s_inv_k)),
+        // G_k: −w·z − (w·a)·s_k;  H_k: w·z + y^{−k}·w·d_k − (w·b)·s_k⁻¹·y^{−k}.
+        // Each vector costs one multiplication per k ([`product_tree`] and
+        // a geometric sequence), which matters in large batches:
+        //   (w·a)·s_k           = seed Π u_j⁻¹·(w·a), factors u_{lg−1−b}²;
+        //   (w·b)·s_k⁻¹·y^{−k}  = seed Π u_j·(w·b),  factors u_{lg−1−b}⁻²·y^{−2^b};
+        //   y^{−k}·w·d_k        = w·z^{2+j}·y^{−jn}·(2·y⁻¹)^i at k = j·n + i
+        //                         (zero on padding).
+        let wz = (weight * z).to_fast();
+        let prod = |v: &[<G::Scalar as Montgomery>::Fast]| v.iter().fold(G::Scalar::fast_one(), |p, x| p * *x);
+        let a_s = product_tree(
+            (weight * a).to_fast() * prod(&u_inv),
+            &u_fast.iter().rev().map(|u| *u * *u).collect::<Vec<_>>(),
         );
+        acc.add_g_layout_fast(shape.n, a_s.iter().map(|a_s_k| -wz - *a_s_k));
+        let mut y_inv_2b = y_inv;
+        let mut factors = Vec::with_capacity(u.len());
+        for u_inv in u_inv.iter().rev() {
+            factors.push(*u_inv * *u_inv * y_inv_2b);
+            y_inv_2b = y_inv_2b * y_inv_2b;
+        }
+        let b_s_inv_y = product_tree((weight * b).to_fast() * prod(&u_fast), &factors);
+        let y_inv_n = crate::poly::pow_in(y_inv, G::Scalar::fast_one(), shape.n as u64);
+        let d_y =
+            super::chunked_geometric(shape, w_fast * z.to_fast() * z.to_fast(), z.to_fast() * y_inv_n, y_inv + y_inv);
+        acc.add_h_layout_fast(shape.n, b_s_inv_y.iter().zip(d_y).map(|(b_s_k, d_y_k)| wz + d_y_k - *b_s_k));
     }
 }
 

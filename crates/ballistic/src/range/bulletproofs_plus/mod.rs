@@ -66,9 +66,9 @@ use crate::generators::Generators;
 use crate::generators::PedersenGens;
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
-use crate::inner_product::s_vector_fast;
+use crate::inner_product::product_tree;
 use crate::nonces::{NonceSource, RngNonces, SeededNonces};
-use crate::poly::{pow, powers, powers_fast, sum_of_powers};
+use crate::poly::{pow, powers, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
 use crate::weighted_inner_product::{last_nonces, WipBases, WipChallenges, WipProof};
 
@@ -282,7 +282,6 @@ impl<G: Group> RangeProofPlus<G> {
         G::Scalar::batch_invert_vartime(&mut inverses);
         let y_inv = inverses.pop().unwrap_or_default();
         let e_inv = inverses;
-        let s = s_vector_fast::<G::Scalar>(&ch.e, &e_inv);
 
         let big_n = shape.padded;
         let e = ch.e_last;
@@ -307,19 +306,32 @@ impl<G: Group> RangeProofPlus<G> {
         acc.add_b_blinding(-(weight * d1));
         // In Montgomery form (crate::group::fast): the equation keeps it.
         // G_k: −w e² z − (w r' e)·s_k·y^{−k}
-        let wz = (wee * z).to_fast();
-        let wre = (weight * r1 * e).to_fast();
-        let y_inv_pows: Vec<_> = powers_fast(y_inv).take(big_n).collect();
-        acc.add_g_layout_fast(n, s.iter().zip(&y_inv_pows).map(|(s_k, yi)| -wz - wre * *s_k * *yi));
         // H_k: w e² z + (w e² y^N d_k)·y^{−k} − (w s' e)·s_k⁻¹
-        let wse = (weight * s1 * e).to_fast();
-        acc.add_h_layout_fast(
-            n,
-            d_vector(shape, z.to_fast(), (wee * y_n).to_fast())
-                .zip(&y_inv_pows)
-                .zip(s.iter().rev())
-                .map(|((wd_k, yi), s_inv_k)| wz + wd_k * *yi - wse * *s_inv_k),
-        );
+        // Each vector costs one multiplication per k ([`product_tree`] and
+        // a geometric sequence), which matters in large batches:
+        //   (w r' e)·s_k·y^{−k} = seed Π e_j⁻¹·(w r' e), factors e_{lg−1−b}²·y^{−2^b};
+        //   (w s' e)·s_k⁻¹      = seed Π e_j·(w s' e),   factors e_{lg−1−b}⁻²;
+        //   (w e² y^N d_k)·y^{−k} = w e² y^N·z^{2(j+1)}·y^{−jn}·(2·y⁻¹)^i at
+        //                         k = j·n + i (zero on padding).
+        let wz = (wee * z).to_fast();
+        let y_inv = y_inv.to_fast();
+        let e_fast: Vec<_> = ch.e.iter().map(|v| v.to_fast()).collect();
+        let e_inv_fast: Vec<_> = e_inv.iter().map(|v| v.to_fast()).collect();
+        let prod = |v: &[<G::Scalar as Montgomery>::Fast]| v.iter().fold(G::Scalar::fast_one(), |p, x| p * *x);
+        let mut y_inv_2b = y_inv;
+        let mut factors = Vec::with_capacity(e_fast.len());
+        for e in e_fast.iter().rev() {
+            factors.push(*e * *e * y_inv_2b);
+            y_inv_2b = y_inv_2b * y_inv_2b;
+        }
+        let r_s_y = product_tree((weight * r1 * e).to_fast() * prod(&e_inv_fast), &factors);
+        acc.add_g_layout_fast(n, r_s_y.iter().map(|r_s_y_k| -wz - *r_s_y_k));
+        let e_inv_sq: Vec<_> = e_inv_fast.iter().rev().map(|e| *e * *e).collect();
+        let s_s_inv = product_tree((weight * s1 * e).to_fast() * prod(&e_fast), &e_inv_sq);
+        let zz = zz.to_fast();
+        let y_inv_n = crate::poly::pow_in(y_inv, G::Scalar::fast_one(), n as u64);
+        let d_y = crate::range::chunked_geometric(shape, (wee * y_n).to_fast() * zz, zz * y_inv_n, y_inv + y_inv);
+        acc.add_h_layout_fast(n, d_y.zip(&s_s_inv).map(|(d_y_k, s_k)| wz + d_y_k - *s_k));
         Ok(())
     }
 
