@@ -344,12 +344,10 @@ impl Verifiable<Ed25519> for MoneroOriginalProof {
         let challenges = w.clone();
         <Scalar as ScalarOps>::batch_invert_vartime(&mut w);
         let w_inv = w;
-        let s = crate::inner_product::s_vector_fast::<Scalar>(&challenges, &w_inv);
 
         let eight = Scalar::from(8u8);
         let z_pows: Vec<Scalar> = crate::poly::powers(z).take(padded + 3).collect();
         let y_inv = y.invert_vartime();
-        let y_inv_pows: Vec<Scalar> = crate::poly::powers(y_inv).take(n).collect();
         let sum_y = crate::poly::sum_of_powers(y, n);
         let ones = Scalar::from(u64::MAX);
         let delta = (z - z_pows[2]) * sum_y - ones * z_pows[3..3 + padded].iter().sum::<Scalar>();
@@ -371,22 +369,38 @@ impl Verifiable<Ed25519> for MoneroOriginalProof {
             eq.add_point(wc8 * wk * wk, l.point);
             eq.add_point(wc8 * wk_inv * wk_inv, r.point);
         }
-        let wca = wc * self.a_ip;
-        let wcz = wc * z;
-        eq.add_g_layout(BITS, s.iter().map(|s_i| -wcz - wca * Scalar::from_fast(s_i)));
-        let wcb = wc * self.b_ip;
-        let two = Scalar::from(2u8);
-        let mut h_scalars = Vec::with_capacity(n);
-        for j in 0..padded {
-            let mut d = wc * z_pows[2 + j];
-            for i in 0..BITS {
-                let k = BITS * j + i;
-                let s_inv = Scalar::from_fast(&s[n - 1 - k]);
-                h_scalars.push(wcz + y_inv_pows[k] * (d - wcb * s_inv));
-                d *= two;
-            }
+        // In Montgomery form (crate::group::fast), one multiplication per
+        // generator and vector (as in the Bulletproofs verifier):
+        // 𝐆_i: −wc·z − (wc·a)·s_i, (wc·a)·s_i a product tree (seed
+        //   wc·a·Π w_k⁻¹, factors w_{lg−1−b}²);
+        // 𝐇_i: wc·z + y^{−i}·wc·d_i − (wc·b)·s_i⁻¹·y^{−i}, the last a product
+        //   tree (seed wc·b·Π w_k, factors w_{lg−1−b}⁻²·y^{−2^b}) and
+        //   y^{−i}·wc·d_i = wc·z^{2+j}·y^{−64j}·(2·y⁻¹)^{i'} at i = 64j + i'.
+        let fast = |v: &Scalar| v.to_fast();
+        let w_fast: Vec<_> = challenges.iter().map(fast).collect();
+        let w_inv_fast: Vec<_> = w_inv.iter().map(fast).collect();
+        let prod = |v: &[<Scalar as Montgomery>::Fast]| v.iter().fold(Scalar::fast_one(), |p, x| p * *x);
+        let wcz = (wc * z).to_fast();
+        let w_sq: Vec<_> = w_fast.iter().rev().map(|w| *w * *w).collect();
+        let a_s = crate::inner_product::product_tree((wc * self.a_ip).to_fast() * prod(&w_inv_fast), &w_sq);
+        eq.add_g_layout_fast(BITS, a_s.iter().map(|a_s_i| -wcz - *a_s_i));
+        let y_inv_fast = y_inv.to_fast();
+        let mut y_inv_2b = y_inv_fast;
+        let mut factors = Vec::with_capacity(rounds);
+        for w in w_inv_fast.iter().rev() {
+            factors.push(*w * *w * y_inv_2b);
+            y_inv_2b = y_inv_2b * y_inv_2b;
         }
-        eq.add_h_layout(BITS, h_scalars);
+        let b_s_y = crate::inner_product::product_tree((wc * self.b_ip).to_fast() * prod(&w_fast), &factors);
+        let chunks = crate::range::RangeShape::new(BITS, padded)?;
+        let y_inv_64 = crate::poly::pow_in(y_inv_fast, Scalar::fast_one(), BITS as u64);
+        let d_y = crate::range::chunked_geometric(
+            chunks,
+            (wc * z_pows[2]).to_fast(),
+            z.to_fast() * y_inv_64,
+            y_inv_fast + y_inv_fast,
+        );
+        eq.add_h_layout_fast(BITS, b_s_y.iter().zip(d_y).map(|(b_s_i, d_y_i)| wcz + d_y_i - *b_s_i));
         Ok(())
     }
 }

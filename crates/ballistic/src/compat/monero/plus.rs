@@ -370,47 +370,56 @@ impl Verifiable<Ed25519> for MoneroPlusProof {
         let challenges = e_k.clone();
         <Scalar as ScalarOps>::batch_invert_vartime(&mut e_k);
         let e_inv = e_k;
-        let s = crate::inner_product::s_vector_fast::<Scalar>(&challenges, &e_inv);
 
         let eight = Scalar::from(8u8);
         let e2 = e * e;
         let we2 = weight * e2;
         let y_inv = y.invert_vartime();
-        let y_pows: Vec<Scalar> = crate::poly::powers(y).take(n + 2).collect(); // y^0 … y^{N+1}
-        let sum_y: Scalar = y_pows[1..=n].iter().sum();
+        let y_n = crate::poly::pow(y, n as u64);
+        let y_n1 = y_n * y;
+        let sum_y = y * crate::poly::sum_of_powers(y, n); // Σ_{k=1}^{N} y^k
         let z2 = z * z;
         let z_pows: Vec<Scalar> = crate::poly::powers(z2).skip(1).take(padded).collect();
         let sum_d = Scalar::from(u64::MAX) * z_pows.iter().sum::<Scalar>();
-        let c = z * sum_y - z * y_pows[n + 1] * sum_d - z2 * sum_y;
+        let c = z * sum_y - z * y_n1 * sum_d - z2 * sum_y;
 
-        // 𝐆_i: w·(r'e·s_i·y^{−i} + e²z).
-        let re = weight * self.r1 * e;
-        let g_const = we2 * z;
-        let mut y_inv_i = Scalar::ONE;
-        let mut g_scalars = Vec::with_capacity(n);
-        for s_i in &s {
-            g_scalars.push(re * Scalar::from_fast(s_i) * y_inv_i + g_const);
-            y_inv_i *= y_inv;
+        // In Montgomery form (crate::group::fast), one multiplication per
+        // generator and vector (as in the Bulletproofs+ verifier):
+        // 𝐆_i: w·(r'e·s_i·y^{−i} + e²z), r'e·s_i·y^{−i} a product tree
+        //   (seed w·r'e·Π e_k⁻¹, factors e_{lg−1−b}²·y^{−2^b});
+        // 𝐇_i: w·(s'e·s_i⁻¹ − e²·(d_i·y^{N−i} + z)), s'e·s_i⁻¹ a product tree
+        //   (seed w·s'e·Π e_k, factors e_{lg−1−b}⁻²) and
+        //   e²·y^N·d_i·y^{−i} = w·e²·y^N·z^{2(j+1)}·y^{−64j}·(2·y⁻¹)^{i'} at i = 64j + i'.
+        let fast = |v: &Scalar| v.to_fast();
+        let e_fast: Vec<_> = challenges.iter().map(fast).collect();
+        let e_inv_fast: Vec<_> = e_inv.iter().map(fast).collect();
+        let prod = |v: &[<Scalar as Montgomery>::Fast]| v.iter().fold(Scalar::fast_one(), |p, x| p * *x);
+        let y_inv_fast = y_inv.to_fast();
+        let mut y_inv_2b = y_inv_fast;
+        let mut factors = Vec::with_capacity(rounds);
+        for e in e_fast.iter().rev() {
+            factors.push(*e * *e * y_inv_2b);
+            y_inv_2b = y_inv_2b * y_inv_2b;
         }
-        eq.add_g_layout(BITS, g_scalars);
-        // 𝐇_i: w·(s'e·s_i⁻¹ − e²·(d_i·y^{N−i} + z)), s_i⁻¹ = s_{N−1−i}.
-        let se = weight * self.s1 * e;
-        let two = Scalar::from(2u8);
-        let mut h_scalars = Vec::with_capacity(n);
-        for (j, zj) in z_pows.iter().enumerate() {
-            let mut d = *zj;
-            for i in 0..BITS {
-                let k = BITS * j + i;
-                let s_inv = Scalar::from_fast(&s[n - 1 - k]);
-                h_scalars.push(se * s_inv - we2 * (d * y_pows[n - k] + z));
-                d *= two;
-            }
-        }
-        eq.add_h_layout(BITS, h_scalars);
+        let g_const = (we2 * z).to_fast();
+        let r_s_y = crate::inner_product::product_tree((weight * self.r1 * e).to_fast() * prod(&e_inv_fast), &factors);
+        eq.add_g_layout_fast(BITS, r_s_y.iter().map(|r_s_y_i| *r_s_y_i + g_const));
+        let e_inv_sq: Vec<_> = e_inv_fast.iter().rev().map(|e| *e * *e).collect();
+        let s_s_inv = crate::inner_product::product_tree((weight * self.s1 * e).to_fast() * prod(&e_fast), &e_inv_sq);
+        let chunks = crate::range::RangeShape::new(BITS, padded)?;
+        let z2_fast = z2.to_fast();
+        let y_inv_64 = crate::poly::pow_in(y_inv_fast, Scalar::fast_one(), BITS as u64);
+        let d_y = crate::range::chunked_geometric(
+            chunks,
+            (we2 * y_n).to_fast() * z2_fast,
+            z2_fast * y_inv_64,
+            y_inv_fast + y_inv_fast,
+        );
+        eq.add_h_layout_fast(BITS, s_s_inv.iter().zip(d_y).map(|(s_k, d_y_k)| *s_k - d_y_k - g_const));
         eq.add_b(weight * (self.r1 * y * self.s1) - we2 * c);
         eq.add_b_blinding(weight * self.d1);
         for (cj, zj) in statement.commitments.iter().zip(&z_pows) {
-            eq.add_point(-(we2 * y_pows[n + 1] * zj), cj.point);
+            eq.add_point(-(we2 * y_n1 * zj), cj.point);
         }
         let w8e2 = -(eight * we2);
         eq.add_point(w8e2, self.a.point);
