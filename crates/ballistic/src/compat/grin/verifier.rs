@@ -15,7 +15,9 @@ use super::GrinProof;
 use crate::batch::{Claim, Item};
 use crate::equation::{Equation, Verifiable};
 use crate::errors::{BatchError, ProofError};
+use crate::group::fast::Montgomery;
 use crate::group::{ScalarOps, Secp256k1};
+use crate::inner_product::product_tree;
 
 /// Whether Grin's format supports `m` values of `n_bits` bits (with
 /// `min_values_len` minimum values, if any): `n_bits` a power of two up to
@@ -220,49 +222,61 @@ impl Verifiable<Secp256k1> for GrinProof {
             return Err(fail);
         }
 
-        // s_i = Π_r x_r^{±1} over the 2^k positions of each final scalar.
-        let mut s = alloc::vec![Scalar::ONE];
-        let mut s_inv = alloc::vec![Scalar::ONE];
-        for (x_r, x_r_inv) in xs.iter().zip(&xs_inv) {
-            let high: Vec<Scalar> = s.iter().map(|v| *v * x_r).collect();
-            let high_inv: Vec<Scalar> = s_inv.iter().map(|v| *v * x_r_inv).collect();
-            s.iter_mut().for_each(|v| *v *= x_r_inv);
-            s_inv.iter_mut().for_each(|v| *v *= x_r);
-            s.extend(high);
-            s_inv.extend(high_inv);
-        }
-        // Entry kk of the bit vector is final position kk / block, folding
-        // coefficient index kk % block: the pairs below cycle through them.
-        let coefficients: Vec<(Scalar, Scalar)> = d
-            .a_final
-            .iter()
-            .zip(&d.b_final)
-            .flat_map(|(a, b)| s.iter().zip(&s_inv).map(move |(sv, si)| (*a * sv, *b * si)))
-            .collect();
-        if coefficients.len() != big_n {
-            return Err(fail);
-        }
-
+        // Per-generator scalars in Montgomery form (crate::group::fast), one
+        // multiplication per entry and vector. Entry kk = p·2^k + i of the
+        // bit vector is final position p, folding index i:
+        //   G_kk = −w·z − (w·a_p)·s_i,
+        //   H_kk = w·z + y^{−kk}·w·d_kk − (w·b_p·y^{−p·2^k})·(s_i⁻¹·y^{−i}),
+        // with s_i = Π_r x_r^{±1} (x_r where bit r of i is set) and
+        // s_i⁻¹·y^{−i} product trees ([`product_tree`]: seeds Π x_r⁻¹ and
+        // Π x_r, factors x_r² and x_r⁻²·y^{−2^r}), and
+        // y^{−kk}·w·d_kk = w·z^{2+j}·y^{−jn}·(2·y⁻¹)^{i'} at kk = j·n + i'.
         let wc = weight * combine;
         let z2 = z * z;
+        let fast = |v: &Scalar| v.to_fast();
+        let one = Scalar::fast_one();
+        let x_fast: Vec<_> = xs.iter().map(fast).collect();
+        let x_inv_fast: Vec<_> = xs_inv.iter().map(fast).collect();
+        let prod = |v: &[<Scalar as Montgomery>::Fast]| v.iter().fold(one, |p, x| p * *x);
+        let x_sq: Vec<_> = x_fast.iter().map(|x| *x * *x).collect();
+        let s = product_tree(prod(&x_inv_fast), &x_sq);
+        let y_inv_fast = fast(&y_inv);
+        let mut y_inv_2r = y_inv_fast;
+        let mut factors = Vec::with_capacity(k);
+        for x_inv in &x_inv_fast {
+            factors.push(*x_inv * *x_inv * y_inv_2r);
+            y_inv_2r = y_inv_2r * y_inv_2r;
+        }
+        let s_inv_y = product_tree(prod(&x_fast), &factors);
+        if d.a_final.len() * s.len() != big_n {
+            return Err(fail);
+        }
+        let w = fast(&weight);
+        let wz = w * fast(&z);
         let mut g_scalars = Vec::with_capacity(big_n);
         let mut h_scalars = Vec::with_capacity(big_n);
-        let mut y_inv_pow = Scalar::ONE;
-        let mut y_sum = Scalar::ZERO;
-        let mut y_pow = Scalar::ONE;
-        let mut z_j = z2;
-        for chunk in coefficients.chunks(n) {
-            let mut d_k = z_j;
-            for (a_s, b_s) in chunk {
-                g_scalars.push(weight * (Scalar::ZERO - z - *a_s));
-                h_scalars.push(weight * (z + (d_k - *b_s) * y_inv_pow));
-                d_k = d_k + d_k;
-                y_inv_pow *= y_inv;
-                y_sum += y_pow;
-                y_pow *= y;
+        let mut y_inv_block = one; // y^{−p·2^k}
+        for (a, b) in d.a_final.iter().zip(&d.b_final) {
+            let wa = w * fast(a);
+            let wb = w * fast(b) * y_inv_block;
+            for (s_i, t_i) in s.iter().zip(&s_inv_y) {
+                g_scalars.push(-wz - wa * *s_i);
+                h_scalars.push(wb * *t_i);
             }
-            z_j *= z;
+            y_inv_block *= y_inv_2r;
         }
+        let two_y_inv = y_inv_fast + y_inv_fast;
+        let step = fast(&z) * crate::poly::pow_in(y_inv_fast, one, n as u64);
+        let mut chunk = w * fast(&z2);
+        for h_chunk in h_scalars.chunks_mut(n.max(1)) {
+            let mut d_y = chunk;
+            for h in h_chunk {
+                *h = wz + d_y - *h;
+                d_y *= two_y_inv;
+            }
+            chunk *= step;
+        }
+        let y_sum = crate::poly::sum_of_powers(y, big_n);
 
         // δ(y, z), with the minimum values moved onto g.
         let two_n_minus_1 = <Scalar as ScalarOps>::from_u64(if n == 64 { u64::MAX } else { (1u64 << n) - 1 });
@@ -276,8 +290,8 @@ impl Verifiable<Secp256k1> for GrinProof {
             z_j *= z;
         }
 
-        eq.add_g_layout(MAX_VECTOR, g_scalars);
-        eq.add_h_layout(MAX_VECTOR, h_scalars);
+        eq.add_g_layout_fast(MAX_VECTOR, g_scalars);
+        eq.add_h_layout_fast(MAX_VECTOR, h_scalars);
         eq.add_b_blinding(weight * (d.neg_mu + u * (d.t_hat - ab)) + wc * d.neg_tau_x);
         let g_scalar = wc * (delta - d.t_hat);
         if statement.default_value_gen {
