@@ -309,7 +309,7 @@ impl Verifiable<Ed25519> for MoneroOriginalProof {
     type Statement = MoneroStatement;
     type Context = ();
 
-    // Indexing: y_inv_pows and s have N entries and z_pows M + 3, for the statement's N and M.
+    // Indexing: z_pows has M + 3 entries, for the statement's M.
     #[allow(clippy::indexing_slicing)]
     /// Replay Monero's Keccak transcript (seeded by the statement) and add
     /// `weight·((1) + combine·(2))` (module documentation). The merlin
@@ -327,6 +327,8 @@ impl Verifiable<Ed25519> for MoneroOriginalProof {
         if self.l_vec.len() != rounds || self.r_vec.len() != rounds {
             return Err(ProofError::VerificationFailed);
         }
+        // The chunks of 𝐝 (64 bits per padded output); fallible, so before any term.
+        let chunks = crate::range::RangeShape::new(BITS, padded)?;
         let mut t = statement.original_seed.clone();
         let y = t.challenge(&[self.a.compressed.as_bytes(), self.s.compressed.as_bytes()]);
         let z = t.rehash();
@@ -392,7 +394,6 @@ impl Verifiable<Ed25519> for MoneroOriginalProof {
             y_inv_2b = y_inv_2b * y_inv_2b;
         }
         let b_s_y = crate::inner_product::product_tree((wc * self.b_ip).to_fast() * prod(&w_fast), &factors);
-        let chunks = crate::range::RangeShape::new(BITS, padded)?;
         let y_inv_64 = crate::poly::pow_in(y_inv_fast, Scalar::fast_one(), BITS as u64);
         let d_y = crate::range::chunked_geometric(
             chunks,

@@ -335,8 +335,6 @@ impl Verifiable<Ed25519> for MoneroPlusProof {
     type Statement = MoneroStatement;
     type Context = ();
 
-    // Indexing: y_pows has N + 2 entries and s has N, for the statement's N.
-    #[allow(clippy::indexing_slicing)]
     /// Replay Monero's Keccak transcript (seeded by the statement) and add
     /// the equation. The merlin `transcript` is not used: Monero's format
     /// binds nothing but the commitments (which the statement carries) and
@@ -354,6 +352,8 @@ impl Verifiable<Ed25519> for MoneroPlusProof {
         if self.l_vec.len() != rounds || self.r_vec.len() != rounds {
             return Err(ProofError::VerificationFailed);
         }
+        // The chunks of 𝐝 (64 bits per padded output); fallible, so before any term.
+        let chunks = crate::range::RangeShape::new(BITS, padded)?;
         let mut t = statement.plus_seed.clone();
         let y = t.challenge(&[self.a.compressed.as_bytes()]);
         let z = t.rehash();
@@ -406,7 +406,6 @@ impl Verifiable<Ed25519> for MoneroPlusProof {
         eq.add_g_layout_fast(BITS, r_s_y.iter().map(|r_s_y_i| *r_s_y_i + g_const));
         let e_inv_sq: Vec<_> = e_inv_fast.iter().rev().map(|e| *e * *e).collect();
         let s_s_inv = crate::inner_product::product_tree((weight * self.s1 * e).to_fast() * prod(&e_fast), &e_inv_sq);
-        let chunks = crate::range::RangeShape::new(BITS, padded)?;
         let z2_fast = z2.to_fast();
         let y_inv_64 = crate::poly::pow_in(y_inv_fast, Scalar::fast_one(), BITS as u64);
         let d_y = crate::range::chunked_geometric(
