@@ -417,6 +417,24 @@ mod tests {
         assert_eq!(without.vector().table_bytes(), 0);
     }
 
+    /// `num_terms` counts what `sum` multiplies: `B`, `B̃`, every generator
+    /// slot up to the longest chain written, and every other point.
+    #[test]
+    fn num_terms_counts_every_term() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+        let mut random = || <<G as Group>::Scalar as ScalarOps>::random(&mut rng);
+        let mut acc = Equation::<G>::new();
+        assert_eq!(acc.num_terms(), 2);
+        acc.add_g_layout(8, (0..12).map(|_| random()));
+        acc.add_h_layout(8, (0..5).map(|_| random()));
+        let point = G::hash_to_point(&[7u8; 64]);
+        for _ in 0..3 {
+            acc.add_point(random(), point);
+        }
+        assert_eq!(acc.num_terms(), 2 + 12 + 5 + 3);
+        assert_eq!(acc.generators_needed(), (2, 8));
+    }
+
     #[test]
     fn merge_equals_scaled_add() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
