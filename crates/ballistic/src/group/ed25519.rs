@@ -16,7 +16,10 @@
 //!   by re-encoding the decoded point);
 //! * points with a torsion component (`P = Q + T`, `T ≠ 𝟙` of order
 //!   dividing 8) are refused, which includes the seven non-trivial points of
-//!   small order. `ℓ·P = 𝟙` is checked (`is_torsion_free`).
+//!   small order. Membership of the prime-order subgroup is decided with a
+//!   square root and a quartic residue symbol (the module
+//!   `subgroup25519`; the same verdict as `ℓ·P = 𝟙` for every point, at
+//!   less than half its cost).
 //!
 //! Why refuse rather than clear torsion (multiply by 8, as Monero's verifiers
 //! do)? The protocols are proved for a group of prime order: in a group of
@@ -248,12 +251,10 @@ impl Group for Ed25519 {
         // here: y < p on the bytes, and no negative zero (x = 0 with the
         // sign bit set: only at y = ±1, i.e. the identity, refused here, and
         // the point of order 2, refused by the torsion check). Then the
-        // torsion check (see the module docs), in variable time (points
-        // are public): ℓ·P = (ℓ − 1)·P + P, with ℓ − 1 the canonical
-        // integer of the scalar −1 (sparse: 2^252 + a 125-bit number),
-        // 1.3 times faster than dalek's constant-time `is_torsion_free`
-        // (21.8 against 28.1 µs per decoded point with re-encoding,
-        // release build on the development machine).
+        // torsion check (see the module docs): membership of the
+        // prime-order subgroup by a square root and a quartic residue
+        // symbol (`subgroup25519`, the same verdict as `ℓ·P = 𝟙`), in
+        // variable time (points are public).
         let bytes = c.as_bytes();
         if !canonical_y(bytes) {
             return None;
@@ -262,14 +263,13 @@ impl Group for Ed25519 {
         if p.is_identity() && *bytes != IDENTITY_BYTES {
             return None;
         }
-        let l_p = EdwardsPoint::vartime_double_scalar_mul_basepoint(&-Scalar::ONE, &p, &Scalar::ZERO) + p;
-        l_p.is_identity().then_some(p)
+        (super::subgroup25519::in_prime_order_subgroup(bytes) == Some(true)).then_some(p)
     }
     fn store_decode(bytes: &[u8]) -> Option<EdwardsPoint> {
         // Bytes pinned by the store's digest (written by `store_encode`
         // from derived generators, which are in the prime-order subgroup):
-        // canonicity is still checked (cheap), the torsion check — four
-        // times the cost of decoding — is not.
+        // canonicity is still checked (cheap), the torsion check — about
+        // twice the cost of decoding — is not.
         let c = CompressedEdwardsY::from_slice(bytes).ok()?;
         if !canonical_y(c.as_bytes()) {
             return None;

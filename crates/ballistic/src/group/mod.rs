@@ -33,6 +33,7 @@ pub(crate) mod ed25519;
 pub(crate) mod fast;
 pub(crate) mod ristretto255;
 pub(crate) mod secp256k1;
+mod subgroup25519;
 #[cfg(test)]
 pub(crate) mod toy;
 
