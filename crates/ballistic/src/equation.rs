@@ -217,7 +217,7 @@ impl<G: Group> Equation<G> {
         self.b_blinding += other.b_blinding;
         for (mine, theirs) in [(&mut self.g, other.g), (&mut self.h, other.h)] {
             for (j, chain) in theirs.into_iter().enumerate() {
-                add_chunk(mine, j, 0, chain);
+                add_chunk(mine, j, chain);
             }
         }
         self.scalars.extend(other.scalars);
@@ -231,7 +231,7 @@ impl<G: Group> Equation<G> {
         let fweight = weight.to_fast();
         for (mine, theirs) in [(&mut self.g, &other.g), (&mut self.h, &other.h)] {
             for (j, chain) in theirs.iter().enumerate() {
-                add_chunk(mine, j, 0, chain.iter().map(|s| fweight * *s));
+                add_chunk(mine, j, chain.iter().map(|s| fweight * *s));
             }
         }
         self.scalars.extend(other.scalars.iter().map(|s| weight * *s));
@@ -351,35 +351,22 @@ fn add_layout<S: Copy + Default + AddAssign>(table: &mut Vec<Vec<S>>, n: usize, 
     let mut scalars = scalars.into_iter().peekable();
     let mut j = 0;
     while scalars.peek().is_some() {
-        add_chunk(table, j, 0, scalars.by_ref().take(n));
+        add_chunk(table, j, scalars.by_ref().take(n));
         j += 1;
     }
 }
 
-/// `table[j][start + i] += s_i`, growing the table as needed.
-fn add_chunk<S: Copy + Default + AddAssign>(
-    table: &mut Vec<Vec<S>>,
-    j: usize,
-    start: usize,
-    scalars: impl IntoIterator<Item = S>,
-) {
+/// `table[j][i] += s_i`, growing the table as needed.
+fn add_chunk<S: Copy + Default + AddAssign>(table: &mut Vec<Vec<S>>, j: usize, scalars: impl IntoIterator<Item = S>) {
     if table.len() <= j {
         table.resize_with(j + 1, Vec::new);
     }
     let Some(chain) = table.get_mut(j) else { return };
     let mut scalars = scalars.into_iter();
-    let mut i = start;
-    for (slot, s) in chain.iter_mut().skip(start).zip(scalars.by_ref()) {
+    for (slot, s) in chain.iter_mut().zip(scalars.by_ref()) {
         *slot += s;
-        i += 1;
     }
-    for s in scalars {
-        if chain.len() < i {
-            chain.resize(i, S::default());
-        }
-        chain.push(s);
-        i += 1;
-    }
+    chain.extend(scalars);
 }
 
 #[cfg(test)]
