@@ -422,6 +422,14 @@ mod tests {
         let mut bad = proof.clone();
         bad.a += Scalar::ONE;
         assert!(!verify(&bad, p));
+        // The statement's length fixes the rounds: a proof replayed for any
+        // other length (a power of two or not) is refused.
+        for other in [n / 2, 2 * n, n + 1, 3 * n] {
+            if other != n && other > 0 {
+                let replay = proof.challenges(other, &mut Transcript::new(b"ipa test"));
+                assert_eq!(replay, Err(ProofError::VerificationFailed), "n = {n}, replayed as {other}");
+            }
+        }
     }
 
     #[test]
