@@ -390,4 +390,28 @@ mod tests {
             }
         }
     }
+
+    /// The statement's length fixes the rounds: a proof replayed for any
+    /// other length (a power of two or not) is refused.
+    #[test]
+    fn replay_refuses_other_lengths() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
+        let n = 8;
+        let gens = BulletproofGens::<G>::new(n, 1);
+        let g_vec: Vec<_> = gens.g_layout(n, n).copied().collect();
+        let h_vec: Vec<_> = gens.h_layout(n, n).copied().collect();
+        let mut a: Vec<_> = (0..n).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
+        let mut b: Vec<_> = (0..n).map(|_| <<G as Group>::Scalar as ScalarOps>::random(&mut rng)).collect();
+        let y = <<G as Group>::Scalar as ScalarOps>::random(&mut rng);
+        let alpha = <<G as Group>::Scalar as ScalarOps>::random(&mut rng);
+        let (g, h) = (<G as Group>::basepoint(), <G as Group>::hash_to_point(&[3u8; 64]));
+        let bases = WipBases { g: &g, h: &h, y, g_vec, h_vec };
+        let nonces = &mut SeededNonces::new(&[9u8; 32]);
+        let proof = WipProof::<G>::prove_lazy(&mut Transcript::new(b"wip"), bases, (&mut a, &mut b, alpha), nonces, 0);
+        assert!(proof.challenges(n, &mut Transcript::new(b"wip")).is_ok());
+        for other in [n / 2, 2 * n, n + 1, 3 * n] {
+            let replay = proof.challenges(other, &mut Transcript::new(b"wip"));
+            assert!(matches!(replay, Err(ProofError::VerificationFailed)), "replayed as {other}");
+        }
+    }
 }
