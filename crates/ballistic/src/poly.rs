@@ -118,6 +118,14 @@ pub(crate) struct FoldingGens<'a, G: Group> {
     n: usize,
 }
 
+/// Lazy generators' originals and coefficients ([`FoldingGens::lazy_parts`]).
+pub(crate) struct LazyParts<'s, G: Group> {
+    pub(crate) g: &'s [G::Point],
+    pub(crate) h: &'s [G::Point],
+    pub(crate) cg: &'s [G::Scalar],
+    pub(crate) ch: &'s [G::Scalar],
+}
+
 /// The coefficients of the originals in lazy generators: `(𝐆, 𝐇)`.
 type Coefficients<S> = (Vec<S>, Vec<S>);
 
@@ -150,6 +158,14 @@ impl<'a, G: Group> FoldingGens<'a, G> {
     /// Whether the generators are still virtual.
     pub(crate) fn is_lazy(&self) -> bool {
         self.coeffs.is_some()
+    }
+
+    /// While lazy: the originals `𝐆, 𝐇` and their coefficients in the
+    /// current generators (`N` each; the current `G'_i` is
+    /// `Σ_{j ≡ i (mod n)} c_j·G_j`).
+    pub(crate) fn lazy_parts(&self) -> Option<LazyParts<'_, G>> {
+        let (cg, ch) = self.coeffs.as_ref()?;
+        Some(LazyParts { g: &self.g, h: &self.h, cg, ch })
     }
 
     /// Compute the current generators as points (no-op if already done).

@@ -290,6 +290,14 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     fn mul_ct(p: &Self::Point, s: &Self::Scalar) -> Self::Point;
     /// `Σ sᵢ·Pᵢ` in constant time with respect to the scalars.
     fn msm_ct(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
+    /// `Σ sᵢ·Pᵢ` in constant time with respect to the scalars **and the
+    /// points** (points derived from secrets, e.g. sums of generators
+    /// chosen by secret bits). The default is [`msm_ct`](Self::msm_ct),
+    /// for backends whose `msm_ct` never branches on or indexes by a
+    /// point's value (curve25519-dalek's); secp256k1 overrides it.
+    fn msm_ct_secret_points(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point {
+        Self::msm_ct(scalars, points)
+    }
     /// `Σ sᵢ·Pᵢ` in variable time: public scalars only.
     fn msm_vartime<I, J>(scalars: I, points: J) -> Self::Point
     where

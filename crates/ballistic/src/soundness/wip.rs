@@ -103,6 +103,7 @@ impl Instance {
             &mut a,
             &mut b,
             self.alpha,
+            None,
             &mut RngNonces(&mut nonces),
         );
         assert_eq!(forced::clear(), 0, "the prover drew every challenge");

@@ -226,6 +226,9 @@ impl Group for Secp256k1 {
     fn msm_ct(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
         ct::msm_ct(scalars, points)
     }
+    fn msm_ct_secret_points(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
+        ct::msm_ct_secret_points(scalars, points)
+    }
     fn msm_vartime<I, J>(scalars: I, points: J) -> ProjectivePoint
     where
         I: IntoIterator,

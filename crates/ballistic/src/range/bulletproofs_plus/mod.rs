@@ -70,7 +70,7 @@ use crate::inner_product::product_tree;
 use crate::nonces::{NonceSource, RngNonces, SeededNonces};
 use crate::poly::{pow, powers, sum_of_powers};
 use crate::transcript::TranscriptProtocol;
-use crate::weighted_inner_product::{last_nonces, WipBases, WipChallenges, WipProof};
+use crate::weighted_inner_product::{last_nonces, BitInputs, WipBases, WipChallenges, WipProof};
 
 pub(crate) mod recovery;
 
@@ -235,11 +235,18 @@ impl<G: Group> RangeProofPlus<G> {
         let y_inv = y.invert_vartime();
         let mut a_hat = Zeroizing::new(Vec::with_capacity(big_n));
         let mut b_hat = Zeroizing::new(Vec::with_capacity(big_n));
+        // â = bits − z·𝟏 and b̂ = bits + 𝛃 with public β_k = z − 1 + d_k·y^{N−k}
+        // (the argument's bit structure, crate::weighted_inner_product::BitInputs).
+        let mut bits = Zeroizing::new(Vec::with_capacity(big_n));
+        let mut beta = Vec::with_capacity(big_n);
         // y^{N−k} = y^N·y^{−k}
         for (k, (d_k, y_rev)) in d_vector(shape, z, one).zip(powers(y_inv).map(|p| p * y_n)).enumerate() {
             let a_l = G::Scalar::conditional_select(&G::Scalar::zero(), &one, bit(k));
+            let beta_k = z - one + d_k * y_rev;
             a_hat.push(a_l - z);
-            b_hat.push(a_l - one + d_k * y_rev + z);
+            b_hat.push(a_l + beta_k);
+            bits.push(bit(k).unwrap_u8());
+            beta.push(beta_k);
         }
         let y_n1 = y_n * y;
         let mut alpha_hat = Zeroizing::new(*alpha);
@@ -250,7 +257,8 @@ impl<G: Group> RangeProofPlus<G> {
             transcript.wip_domain_sep(big_n as u64);
         }
         let bases = WipBases { g: &pc_gens.b, h: &pc_gens.b_blinding, y, g_vec: g, h_vec: h };
-        let wip = WipProof::prove(transcript, bases, &mut a_hat, &mut b_hat, *alpha_hat, nonces);
+        let structure = BitInputs { bits: &bits, alpha: -z, beta };
+        let wip = WipProof::prove(transcript, bases, &mut a_hat, &mut b_hat, *alpha_hat, Some(structure), nonces);
         Ok((RangeProofPlus { a: a_point, wip }, commitments, crate::range::recovery::Blindings::new(blindings)))
     }
 
