@@ -427,3 +427,26 @@ impl<G: WithEmbeddedCurve> PreparedMembership<G> {
         Ok(R1csClaim::new(self.verifier(transcript, root, commitment)?, &proof.r1cs, rng))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::{Ristretto255, Secp256k1};
+
+    /// `gates` sizes every membership proof's generators (prover's and
+    /// verifier's alike): it must be the circuit's own count of
+    /// multiplication gates, not an estimate.
+    fn gates_counts_the_circuit<G: WithEmbeddedCurve>() {
+        for depth in 1..=3 {
+            let params = MerkleParams::<G>::new(depth).expect("depth");
+            let prepared = PreparedMembership::new(&params).expect("circuit");
+            assert_eq!(params.gates(), prepared.system.metrics().multipliers, "{} depth {depth}", G::NAME);
+        }
+    }
+
+    #[test]
+    fn gates_counts_the_circuit_on_both_groups() {
+        gates_counts_the_circuit::<Ristretto255>();
+        gates_counts_the_circuit::<Secp256k1>();
+    }
+}
