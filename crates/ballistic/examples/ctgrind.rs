@@ -495,6 +495,21 @@ fn run<G: Group>() {
             }
         }
     }
+    // Bulletproofs+ above 64 generators: three lazy rounds of the weighted
+    // inner-product argument from the bits (the shapes above have two).
+    let wide = Generators::<G>::new(32, 4);
+    let values = [0xdead_beefu64, 7, 0, 0xffff_ffff];
+    let blindings: Vec<G::Scalar> = (0..4).map(|_| <G::Scalar as ScalarOps>::random(&mut rng)).collect();
+    classify(&values[..]);
+    classify(&blindings[..]);
+    let plus = proved::<G, RangeProofPlus<G>>(&wide, &values, &blindings, 32, &mut secret_rng);
+    declassify(&values[..]);
+    declassify(&blindings[..]);
+    if let Err(e) = plus {
+        println!("{} bulletproofs+ n=32 m=4: {e}", G::NAME);
+        std::process::exit(1);
+    }
+    println!("{} bulletproofs+ n=32 m=4: proved, verifies", G::NAME);
     recoverable::<G>(&gens);
 }
 

@@ -223,7 +223,8 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
         + AddAssign
         + SubAssign
         + Sum
-        + ConditionallySelectable;
+        + ConditionallySelectable
+        + Zeroize;
     /// A canonical compressed encoding of a point, exactly
     /// [`Group::POINT_LEN`] bytes.
     type Compressed: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static;
@@ -292,11 +293,13 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     fn msm_ct(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point;
     /// `Σ sᵢ·Pᵢ` in constant time with respect to the scalars **and the
     /// points** (points derived from secrets, e.g. sums of generators
-    /// chosen by secret bits). The default is [`msm_ct`](Self::msm_ct),
-    /// for backends whose `msm_ct` never branches on or indexes by a
-    /// point's value (curve25519-dalek's); secp256k1 overrides it.
+    /// chosen by secret bits), its tables of multiples wiped before they
+    /// are freed ([`msm_ct_zeroizing`]; curve25519-dalek's `multiscalar_mul`
+    /// is constant time in the points too but does not wipe its tables).
+    /// The default doubles by addition (complete on every backend);
+    /// secp256k1 overrides it with its doubling formula.
     fn msm_ct_secret_points(scalars: &[Self::Scalar], points: &[Self::Point]) -> Self::Point {
-        Self::msm_ct(scalars, points)
+        msm_ct_zeroizing(scalars, points, Self::identity(), |p| *p + *p)
     }
     /// `Σ sᵢ·Pᵢ` in variable time: public scalars only.
     fn msm_vartime<I, J>(scalars: I, points: J) -> Self::Point
@@ -393,6 +396,78 @@ pub(crate) fn msm_vartime_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::
 /// the same with 256 and 2,048 (93–98 ms and 211 ms, Ristretto255 and
 /// secp256k1, `examples/prove_loop`).
 const CT_CHUNK: usize = 256;
+
+/// `Σ sᵢ·Pᵢ` in constant time in the scalars **and the points**, with
+/// every table of multiples wiped before it is freed: the backends'
+/// [`Group::msm_ct_secret_points`]. Straus with one shared doubling chain
+/// and signed 4-bit windows: each scalar recoded into 65 digits in
+/// `[−8, 8)` (byte arithmetic, no branch), a table `P, 2P, …, 8P` per
+/// point (7 additions), then per window four doublings and, per point, the
+/// entry `|d|` chosen by a full scan with conditional selection (the
+/// identity for 0), conditionally negated, and one addition. `add` and
+/// `double` must be complete (no exceptional case, no branch on the
+/// operands): curve25519-dalek's Edwards formulas and k256's
+/// Renes–Costello–Batina formulas are. The accumulator and the selected
+/// entry stay on the stack, as in every other constant-time routine here.
+// Indexing: tables hold 8 entries per point; digits 65 per scalar; i < 64 nibbles of 32 bytes.
+#[allow(clippy::indexing_slicing)]
+pub(crate) fn msm_ct_zeroizing<S, P>(scalars: &[S], points: &[P], identity: P, double: impl Fn(&P) -> P) -> P
+where
+    S: ScalarOps,
+    P: Copy + Add<Output = P> + Neg<Output = P> + ConditionallySelectable + Zeroize,
+{
+    let len = scalars.len().min(points.len());
+    let mut tables: Vec<P> = Vec::with_capacity(8 * len);
+    for p in points.iter().take(len) {
+        let mut cur = *p;
+        tables.push(cur);
+        for _ in 1..8 {
+            cur = cur + *p;
+            tables.push(cur);
+        }
+        cur.zeroize();
+    }
+    let mut digits: Vec<[i8; 65]> = Vec::with_capacity(len);
+    for k in scalars.iter().take(len) {
+        let mut bytes = k.to_bytes();
+        let mut out = [0i8; 65];
+        let mut carry = 0u8;
+        for i in 0..64 {
+            let nibble = (bytes[i / 2] >> (4 * (i % 2))) & 0x0f;
+            let v = nibble + carry; // 0..=16
+            carry = (v + 8) >> 4; // 1 iff v ≥ 8
+            out[i] = (v as i8).wrapping_sub((carry << 4) as i8);
+        }
+        out[64] = carry as i8;
+        bytes.zeroize();
+        digits.push(out);
+    }
+    let mut acc = identity;
+    for w in (0..65).rev() {
+        if w < 64 {
+            for _ in 0..4 {
+                acc = double(&acc);
+            }
+        }
+        for (table, d) in tables.chunks(8).zip(&digits) {
+            let sign = (d[w] >> 7) as u8 & 1; // 1 iff d < 0
+            let magnitude = ((d[w] ^ (d[w] >> 7)) - (d[w] >> 7)) as u8; // |d|, branch-free
+            let mut entry = identity;
+            for (j, p) in table.iter().enumerate() {
+                entry.conditional_assign(p, (j as u8 + 1).ct_eq(&magnitude));
+            }
+            let negated = -entry;
+            entry.conditional_assign(&negated, subtle::Choice::from(sign));
+            acc = acc + entry;
+            entry.zeroize();
+        }
+    }
+    for d in digits.iter_mut() {
+        d.zeroize();
+    }
+    tables.zeroize();
+    acc
+}
 
 /// [`Group::msm_ct`] with the points by reference, in pieces of
 /// [`CT_CHUNK`] terms (each piece's points copied into a buffer of that

@@ -136,6 +136,12 @@ impl<const Q: u64> ToyScalar<Q> {
     }
 }
 
+impl<const Q: u64> Zeroize for ToyPoint<Q> {
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
 impl<const Q: u64> ToyPoint<Q> {
     /// The discrete logarithm to the base point.
     pub(crate) fn log(self) -> ToyScalar<Q> {

@@ -121,6 +121,7 @@ fn every_msm_matches_the_naive_sum<G: Group>() {
         let expect = naive::<G>(&s, &p);
         assert!(same::<G>(&G::msm_vartime(&s, &p), &expect), "msm_vartime, n = {n}");
         assert!(same::<G>(&G::msm_ct(&s, &p), &expect), "msm_ct, n = {n}");
+        assert!(same::<G>(&G::msm_ct_secret_points(&s, &p), &expect), "msm_ct_secret_points, n = {n}");
         for chunk in [1usize, 3, 8] {
             let whole = n - n % chunk;
             let got = G::msm_vartime_chunks(&s[..whole], &p[..whole], chunk).expect("lengths are multiples");
@@ -132,6 +133,26 @@ fn every_msm_matches_the_naive_sum<G: Group>() {
         }
         assert_eq!(G::msm_vartime_chunks(&s, &p[..n.saturating_sub(1)], 1), if n == 0 { Some(vec![]) } else { None });
         assert_eq!(G::msm_vartime_chunks(&s, &p, 0), None);
+    }
+}
+
+/// The secret-points variant takes any point, the identity included (it
+/// skips nothing: complete additions), and the recoding's edge scalars.
+fn secret_point_msm_edges<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(5);
+    let p = point::<G>(&mut rng);
+    let one = G::Scalar::one();
+    let mut edges = vec![G::Scalar::zero(), one, -one, G::Scalar::from_u64(u64::MAX), G::Scalar::from_u64(8)];
+    for byte in [0x77u8, 0x88, 0xff, 0x80, 0x08] {
+        // Every nibble 7, 8 or 15 (reduced below the order).
+        edges.push(G::Scalar::from_bytes_mod_order_wide(&[byte; 64]));
+    }
+    for k in edges {
+        let points = [p, G::identity(), -p];
+        let scalars = [k, k, k];
+        assert!(G::is_identity_vartime(&G::msm_ct_secret_points(&scalars, &points)));
+        assert!(same::<G>(&G::msm_ct_secret_points(&[k], &[p]), &naive::<G>(&[k], &[p])));
+        assert!(same::<G>(&G::msm_ct_secret_points(&[k, one], &[G::identity(), p]), &p));
     }
 }
 
@@ -160,5 +181,6 @@ for_each_group!(
     group_and_field_laws,
     encodings_round_trip,
     every_msm_matches_the_naive_sum,
+    secret_point_msm_edges,
     precomputed_tables_match_the_naive_sum
 );

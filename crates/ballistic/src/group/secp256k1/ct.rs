@@ -112,80 +112,11 @@ pub(super) fn msm_ct(scalars: &[Scalar], points: &[ProjectivePoint]) -> Projecti
     acc
 }
 
-/// `Σ kᵢ·Pᵢ` in constant time in the scalars **and the points**, for
-/// points that are themselves secret (the Bulletproofs+ prover's sums of
-/// generators selected by secret bits): the same windows as [`msm_ct`],
-/// but the tables stay projective (no normalisation, whose inversion and
-/// zero handling are not written for secret inputs), nothing is skipped,
-/// and every addition is complete. Cost `260` doublings `+ 7·n`
-/// additions `+ 65·n` full additions.
-// Indexing: tables hold 8 entries per point, digits 65 per scalar.
-#[allow(clippy::indexing_slicing)]
-pub(super) fn msm_ct_secret_points(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
-    let mut tables = Vec::with_capacity(8 * points.len().min(scalars.len()));
-    for p in points.iter().take(scalars.len()) {
-        let mut cur = *p;
-        tables.push(cur);
-        for _ in 1..8 {
-            cur += *p;
-            tables.push(cur);
-        }
-    }
-    let mut digits: Vec<[i8; 65]> = scalars.iter().take(points.len()).map(signed_nibbles).collect();
-    let mut acc = ProjectivePoint::IDENTITY;
-    for w in (0..65).rev() {
-        if w < 64 {
-            for _ in 0..4 {
-                acc = acc.double();
-            }
-        }
-        for (table, d) in tables.chunks(8).zip(&digits) {
-            let sign = (d[w] >> 7) as u8 & 1;
-            let magnitude = ((d[w] ^ (d[w] >> 7)) - (d[w] >> 7)) as u8;
-            let mut entry = ProjectivePoint::IDENTITY;
-            for (j, p) in table.iter().enumerate() {
-                entry.conditional_assign(p, (j as u8 + 1).ct_eq(&magnitude));
-            }
-            let negated = -entry;
-            entry.conditional_assign(&negated, Choice::from(sign));
-            acc += entry;
-        }
-    }
-    for d in digits.iter_mut() {
-        d.zeroize();
-    }
-    // Multiples of secret points: overwritten before the memory is freed.
-    for t in tables.iter_mut() {
-        *t = ProjectivePoint::IDENTITY;
-    }
-    core::hint::black_box(&tables);
-    acc
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use k256::elliptic_curve::Field;
     use rand::SeedableRng;
-
-    #[test]
-    fn secret_points_variant_matches_k256() {
-        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(12);
-        let g = ProjectivePoint::GENERATOR;
-        for n in [0usize, 1, 2, 7] {
-            let s: Vec<Scalar> = (0..n).map(|_| Scalar::random(&mut rng)).collect();
-            // The identity among the points: nothing is skipped, the
-            // additions are complete.
-            let p: Vec<ProjectivePoint> =
-                (0..n).map(|i| if i == 1 { ProjectivePoint::IDENTITY } else { g * Scalar::random(&mut rng) }).collect();
-            let naive: ProjectivePoint = s.iter().zip(&p).map(|(s, p)| p * s).sum();
-            assert_eq!(msm_ct_secret_points(&s, &p), naive);
-        }
-        for k in [Scalar::ZERO, Scalar::ONE, -Scalar::ONE, Scalar::from(u64::MAX)] {
-            assert_eq!(msm_ct_secret_points(&[k, k], &[g, -g]), ProjectivePoint::IDENTITY);
-            assert_eq!(msm_ct_secret_points(&[k], &[g]), g * k);
-        }
-    }
 
     #[test]
     fn matches_k256() {

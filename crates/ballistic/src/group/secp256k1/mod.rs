@@ -227,7 +227,7 @@ impl Group for Secp256k1 {
         ct::msm_ct(scalars, points)
     }
     fn msm_ct_secret_points(scalars: &[Scalar], points: &[ProjectivePoint]) -> ProjectivePoint {
-        ct::msm_ct_secret_points(scalars, points)
+        crate::group::msm_ct_zeroizing(scalars, points, ProjectivePoint::IDENTITY, |p| p.double())
     }
     fn msm_vartime<I, J>(scalars: I, points: J) -> ProjectivePoint
     where
