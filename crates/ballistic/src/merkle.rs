@@ -444,6 +444,18 @@ mod tests {
         }
     }
 
+    /// A tree holds what it was given; an empty or overfull one is refused.
+    #[test]
+    fn tree_size_accessors() {
+        let params = MerkleParams::<Ristretto255>::new(2).expect("depth");
+        let leaves: Vec<_> = (1..=3u64).map(<Ristretto255 as Group>::Scalar::from_u64).collect();
+        let tree = MerkleTree::new(&params, leaves.clone()).expect("tree");
+        assert_eq!((tree.len(), tree.is_empty(), tree.leaves()), (3, false, &leaves[..]));
+        assert!(MerkleTree::new(&params, Vec::new()).is_err());
+        let five: Vec<_> = (1..=5u64).map(<Ristretto255 as Group>::Scalar::from_u64).collect();
+        assert!(MerkleTree::new(&params, five).is_err());
+    }
+
     #[test]
     fn gates_counts_the_circuit_on_both_groups() {
         gates_counts_the_circuit::<Ristretto255>();
