@@ -172,6 +172,18 @@ pub trait ScalarOps:
         bool::from(self.ct_eq(&Self::zero()))
     }
 
+    /// Equality in variable time, for public values only (a circuit's
+    /// coefficients): the canonical encodings compared, without the
+    /// constant-time comparison's barriers.
+    fn eq_vartime(&self, other: &Self) -> bool {
+        self.to_bytes() == other.to_bytes()
+    }
+
+    /// [`is_zero`](Self::is_zero) in variable time (public values only).
+    fn is_zero_vartime(&self) -> bool {
+        self.to_bytes() == [0u8; SCALAR_LEN]
+    }
+
     /// A uniformly random scalar from a cryptographic RNG.
     fn random<R: RngCore + CryptoRng>(rng: &mut R) -> Self {
         let mut wide = [0u8; 64];

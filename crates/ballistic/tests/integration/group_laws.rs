@@ -136,6 +136,23 @@ fn every_msm_matches_the_naive_sum<G: Group>() {
     }
 }
 
+/// The variable-time comparisons (public coefficients) agree with the
+/// constant-time ones.
+fn vartime_comparisons_agree<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(6);
+    let (zero, one) = (G::Scalar::zero(), G::Scalar::one());
+    assert!(zero.is_zero_vartime() && !one.is_zero_vartime() && !(-one).is_zero_vartime());
+    assert!((one - one).is_zero_vartime());
+    for _ in 0..16 {
+        let a = G::Scalar::random(&mut rng);
+        let b = G::Scalar::random(&mut rng);
+        assert!(a.eq_vartime(&(a + zero)) && a.eq_vartime(&(a * one)));
+        assert_eq!(a.eq_vartime(&b), a == b);
+        assert!(!a.eq_vartime(&(a + one)));
+        assert_eq!(a.is_zero_vartime(), a.is_zero());
+    }
+}
+
 /// The secret-points variant takes any point, the identity included (it
 /// skips nothing: complete additions), and the recoding's edge scalars.
 fn secret_point_msm_edges<G: Group>() {
@@ -182,5 +199,6 @@ for_each_group!(
     encodings_round_trip,
     every_msm_matches_the_naive_sum,
     secret_point_msm_edges,
+    vartime_comparisons_agree,
     precomputed_tables_match_the_naive_sum
 );

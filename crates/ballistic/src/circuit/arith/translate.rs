@@ -32,6 +32,10 @@
 //! adds only the public rows per proof ([`super::PreparedCircuit`]).
 //! Both sides build the same rows in the same order: the prover's
 //! constraint digest equals the prepared verifier's.
+//!
+//! **Variable time.** Everything here is the circuit's (public
+//! coefficients and structure; the witness is evaluated elsewhere), so
+//! coefficients are compared in variable time (`ScalarOps::eq_vartime`).
 
 use alloc::string::ToString;
 use alloc::vec;
@@ -79,7 +83,7 @@ impl<S: ScalarOps> Folded<S> {
 
     /// `self · k`.
     fn scaled(mut self, k: S) -> Self {
-        if k.is_zero() {
+        if k.is_zero_vartime() {
             return Folded::zero();
         }
         self.scale *= k;
@@ -88,7 +92,7 @@ impl<S: ScalarOps> Folded<S> {
 
     /// Apply the pending scale to the coefficients.
     fn normalize(&mut self) {
-        if self.scale != S::one() {
+        if !self.scale.eq_vartime(&S::one()) {
             let k = self.scale;
             self.terms.iter_mut().for_each(|(_, c)| *c *= k);
             self.scale = S::one();
@@ -105,7 +109,7 @@ impl<S: ScalarOps> Folded<S> {
                 _ => out.push((v, c)),
             }
         }
-        out.retain(|(_, c)| !c.is_zero());
+        out.retain(|(_, c)| !c.is_zero_vartime());
         self.terms = out;
         self.merged = self.terms.len();
     }
@@ -123,17 +127,17 @@ impl<S: ScalarOps> Folded<S> {
             return;
         }
         // self.scale·Σ self + other.scale·Σ other = self.scale·(Σ self + ratio·Σ other)
-        if self.scale != S::one() && self.terms.len() <= 4 * other.terms.len() {
+        if !self.scale.eq_vartime(&S::one()) && self.terms.len() <= 4 * other.terms.len() {
             self.normalize();
         }
-        let ratio = if self.scale == other.scale {
+        let ratio = if self.scale.eq_vartime(&other.scale) {
             S::one()
-        } else if self.scale == S::one() {
+        } else if self.scale.eq_vartime(&S::one()) {
             other.scale
         } else {
             other.scale * self.scale.invert_vartime()
         };
-        if ratio == S::one() {
+        if ratio.eq_vartime(&S::one()) {
             self.terms.extend(other.terms);
         } else {
             self.terms.extend(other.terms.into_iter().map(|(v, c)| (v, c * ratio)));
