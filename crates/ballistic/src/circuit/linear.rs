@@ -78,7 +78,7 @@ impl<S: ScalarOps> LinearCombination<S> {
                 _ => out.push((v, c)),
             }
         }
-        out.retain(|(_, c)| !c.is_zero());
+        out.retain(|(_, c)| !c.is_zero_vartime());
         LinearCombination { terms: out }
     }
 
