@@ -409,6 +409,24 @@ pub(crate) fn msm_vartime_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::
 /// secp256k1, `examples/prove_loop`).
 const CT_CHUNK: usize = 256;
 
+/// Digits of the little-endian number `bytes` (below 2²⁵⁵) in `[−8, 8)`,
+/// least significant first, with `k = Σ dᵢ·16ⁱ`: constant time (byte
+/// arithmetic, no branch), for secret scalars.
+// Indexing: i < 64 nibbles of 32 bytes; 65 digits.
+#[allow(clippy::indexing_slicing)]
+pub(crate) fn signed_nibbles(bytes: &[u8; SCALAR_LEN]) -> [i8; 65] {
+    let mut out = [0i8; 65];
+    let mut carry = 0u8;
+    for i in 0..64 {
+        let nibble = (bytes[i / 2] >> (4 * (i % 2))) & 0x0f;
+        let v = nibble + carry; // 0..=16
+        carry = (v + 8) >> 4; // 1 iff v ≥ 8
+        out[i] = (v as i8).wrapping_sub((carry << 4) as i8);
+    }
+    out[64] = carry as i8;
+    out
+}
+
 /// `Σ sᵢ·Pᵢ` in constant time in the scalars **and the points**, with
 /// every table of multiples wiped before it is freed: the backends'
 /// [`Group::msm_ct_secret_points`]. Straus with one shared doubling chain
@@ -421,7 +439,7 @@ const CT_CHUNK: usize = 256;
 /// operands): curve25519-dalek's Edwards formulas and k256's
 /// Renes–Costello–Batina formulas are. The accumulator and the selected
 /// entry stay on the stack, as in every other constant-time routine here.
-// Indexing: tables hold 8 entries per point; digits 65 per scalar; i < 64 nibbles of 32 bytes.
+// Indexing: tables hold 8 entries per point; digits 65 per scalar.
 #[allow(clippy::indexing_slicing)]
 pub(crate) fn msm_ct_zeroizing<S, P>(scalars: &[S], points: &[P], identity: P, double: impl Fn(&P) -> P) -> P
 where
@@ -442,17 +460,8 @@ where
     let mut digits: Vec<[i8; 65]> = Vec::with_capacity(len);
     for k in scalars.iter().take(len) {
         let mut bytes = k.to_bytes();
-        let mut out = [0i8; 65];
-        let mut carry = 0u8;
-        for i in 0..64 {
-            let nibble = (bytes[i / 2] >> (4 * (i % 2))) & 0x0f;
-            let v = nibble + carry; // 0..=16
-            carry = (v + 8) >> 4; // 1 iff v ≥ 8
-            out[i] = (v as i8).wrapping_sub((carry << 4) as i8);
-        }
-        out[64] = carry as i8;
+        digits.push(signed_nibbles(&bytes));
         bytes.zeroize();
-        digits.push(out);
     }
     let mut acc = identity;
     for w in (0..65).rev() {

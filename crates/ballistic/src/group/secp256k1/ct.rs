@@ -30,22 +30,12 @@ use k256::{AffinePoint, ProjectivePoint, Scalar};
 use zeroize::Zeroize;
 
 /// Digits of `k` in `[−8, 8)`, least significant first, with
-/// `k = Σ dᵢ·16ⁱ` (constant time: byte arithmetic only, no branch).
-// Indexing: i < 32 bytes of the encoding; digit indices < 65.
-#[allow(clippy::indexing_slicing)]
+/// `k = Σ dᵢ·16ⁱ` (constant time: `crate::group::signed_nibbles` of the
+/// little-endian encoding).
 fn signed_nibbles(k: &Scalar) -> [i8; 65] {
     let mut bytes: [u8; 32] = k.to_bytes().into();
-    let mut out = [0i8; 65];
-    let mut carry = 0u8;
-    for i in 0..64 {
-        // Big-endian encoding: nibble i (from the bottom) is in byte 31 − i/2.
-        let byte = bytes[31 - i / 2];
-        let nibble = (byte >> (4 * (i % 2))) & 0x0f;
-        let v = nibble + carry; // 0..=16
-        carry = (v + 8) >> 4; // 1 iff v ≥ 8
-        out[i] = (v as i8).wrapping_sub((carry << 4) as i8);
-    }
-    out[64] = carry as i8;
+    bytes.reverse();
+    let out = crate::group::signed_nibbles(&bytes);
     bytes.zeroize();
     out
 }
