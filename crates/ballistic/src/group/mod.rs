@@ -306,7 +306,7 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// `Σ sᵢ·Pᵢ` in constant time with respect to the scalars **and the
     /// points** (points derived from secrets, e.g. sums of generators
     /// chosen by secret bits), its tables of multiples wiped before they
-    /// are freed ([`msm_ct_zeroizing`]; curve25519-dalek's `multiscalar_mul`
+    /// are freed (Straus with signed 4-bit windows; curve25519-dalek's `multiscalar_mul`
     /// is constant time in the points too but does not wipe its tables).
     /// The default doubles by addition (complete on every backend);
     /// secp256k1 overrides it with its doubling formula.
