@@ -348,17 +348,12 @@ impl<G: Group> WipProof<G> {
                 });
                 scalars.extend([c, d]);
                 points.extend([*g, *h]);
-                let p = ProofPoint::<G>::from_point(crate::group::msm_ct_par::<G>(&scalars, &points));
-                declassify(&p);
-                p
+                crate::group::msm_ct_par::<G>(&scalars, &points)
             };
             let (l, r) = match (&structure, gens.lazy_parts()) {
                 (Some(st), Some(parts)) => {
                     let from_bits = |g_high: bool, factor: G::Scalar, c: G::Scalar, d: G::Scalar| {
-                        let p = cross_from_bits::<G>(st, &parts, 2 * half, g_high, factor, (c, d), (g, h));
-                        let p = ProofPoint::<G>::from_point(p);
-                        declassify(&p);
-                        p
+                        cross_from_bits::<G>(st, &parts, 2 * half, g_high, factor, (c, d), (g, h))
                     };
                     (from_bits(true, y_half_inv, *c_l, *d_l), from_bits(false, y_half, *c_r, *d_r))
                 }
@@ -367,6 +362,12 @@ impl<G: Group> WipProof<G> {
                     cross(false, &|i| a2[i] * y_half, &|i| b1[i], *c_r, *d_r),
                 ),
             };
+            // Public from here on.
+            let [l, r] = [l, r].map(|p| {
+                let p = ProofPoint::<G>::from_point(p);
+                declassify(&p);
+                p
+            });
             transcript.append_point::<G>(b"L", &l.compressed);
             transcript.append_point::<G>(b"R", &r.compressed);
             l_vec.push(l);

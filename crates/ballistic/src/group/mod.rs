@@ -427,14 +427,31 @@ pub(crate) fn signed_nibbles(bytes: &[u8; SCALAR_LEN]) -> [i8; 65] {
     out
 }
 
+/// `d·P` from `table = [P, 2P, …, 8P]` for `d ∈ [−8, 8]`: every entry
+/// scanned with conditional selection, then a conditional negation;
+/// `identity` for `d = 0`. Constant time in `d` and in the points.
+pub(crate) fn select_signed<P>(table: &[P], d: i8, identity: P) -> P
+where
+    P: Copy + Neg<Output = P> + ConditionallySelectable,
+{
+    let sign = (d >> 7) as u8 & 1; // 1 iff d < 0
+    let magnitude = ((d ^ (d >> 7)) - (d >> 7)) as u8; // |d|, branch-free
+    let mut out = identity;
+    for (j, p) in table.iter().enumerate().take(8) {
+        out.conditional_assign(p, (j as u8 + 1).ct_eq(&magnitude));
+    }
+    let negated = -out;
+    out.conditional_assign(&negated, subtle::Choice::from(sign));
+    out
+}
+
 /// `Σ sᵢ·Pᵢ` in constant time in the scalars **and the points**, with
 /// every table of multiples wiped before it is freed: the backends'
 /// [`Group::msm_ct_secret_points`]. Straus with one shared doubling chain
 /// and signed 4-bit windows: each scalar recoded into 65 digits in
 /// `[−8, 8)` (byte arithmetic, no branch), a table `P, 2P, …, 8P` per
 /// point (7 additions), then per window four doublings and, per point, the
-/// entry `|d|` chosen by a full scan with conditional selection (the
-/// identity for 0), conditionally negated, and one addition. `add` and
+/// entry `d·P` ([`select_signed`]) and one addition. `add` and
 /// `double` must be complete (no exceptional case, no branch on the
 /// operands): curve25519-dalek's Edwards formulas and k256's
 /// Renes–Costello–Batina formulas are. The accumulator and the selected
@@ -471,14 +488,7 @@ where
             }
         }
         for (table, d) in tables.chunks(8).zip(&digits) {
-            let sign = (d[w] >> 7) as u8 & 1; // 1 iff d < 0
-            let magnitude = ((d[w] ^ (d[w] >> 7)) - (d[w] >> 7)) as u8; // |d|, branch-free
-            let mut entry = identity;
-            for (j, p) in table.iter().enumerate() {
-                entry.conditional_assign(p, (j as u8 + 1).ct_eq(&magnitude));
-            }
-            let negated = -entry;
-            entry.conditional_assign(&negated, subtle::Choice::from(sign));
+            let mut entry = select_signed(table, d[w], identity);
             acc = acc + entry;
             entry.zeroize();
         }

@@ -24,7 +24,6 @@
 
 use alloc::vec::Vec;
 
-use k256::elliptic_curve::subtle::{Choice, ConditionallySelectable, ConstantTimeEq};
 use k256::elliptic_curve::BatchNormalize;
 use k256::{AffinePoint, ProjectivePoint, Scalar};
 use zeroize::Zeroize;
@@ -37,22 +36,6 @@ fn signed_nibbles(k: &Scalar) -> [i8; 65] {
     bytes.reverse();
     let out = crate::group::signed_nibbles(&bytes);
     bytes.zeroize();
-    out
-}
-
-/// `d·P` from `table = [P, 2P, …, 8P]` for `d ∈ [−8, 8]`: every entry
-/// scanned, then a conditional negation; the identity for `d = 0`.
-// Indexing: j < 8 entries of the caller's table.
-#[allow(clippy::indexing_slicing)]
-fn select(table: &[AffinePoint], d: i8) -> AffinePoint {
-    let sign = (d >> 7) as u8 & 1; // 1 iff d < 0
-    let magnitude = ((d ^ (d >> 7)) - (d >> 7)) as u8; // |d|, branch-free
-    let mut out = AffinePoint::IDENTITY;
-    for (j, p) in table.iter().enumerate().take(8) {
-        out.conditional_assign(p, (j as u8 + 1).ct_eq(&magnitude));
-    }
-    let negated = -out;
-    out.conditional_assign(&negated, Choice::from(sign));
     out
 }
 
@@ -93,7 +76,7 @@ pub(super) fn msm_ct(scalars: &[Scalar], points: &[ProjectivePoint]) -> Projecti
             }
         }
         for (table, d) in tables.chunks(8).zip(&digits) {
-            acc += select(table, d[w]);
+            acc += crate::group::select_signed(table, d[w], AffinePoint::IDENTITY);
         }
     }
     for d in digits.iter_mut() {
