@@ -144,6 +144,17 @@ pub enum Precomputation {
 /// cost memory for nothing.
 pub const TABLE_MAX_POINTS: usize = 256;
 
+/// Positions of each chain (of `G` and of `H`) that the provers' kept
+/// constant-time tables cover: the range provers' chunks are at most 64
+/// long, Grin's one chain 128. 704 bytes per generator on secp256k1, so
+/// 176 KiB per chain pair.
+pub const CT_TABLE_PREFIX: usize = 128;
+
+/// Chain pairs that get a kept constant-time table (the range provers
+/// aggregate at most 64 values): at most 11 MiB on secp256k1 whatever
+/// the party capacity.
+pub const MAX_CT_TABLE_CHAINS: usize = 64;
+
 /// Precomputed tables for the first chains, laid out as
 /// `[G_0, H_0, G_1, H_1, …]`, each chain `gens_capacity` long.
 pub(crate) struct GenTables<G: Group> {
@@ -185,6 +196,17 @@ pub struct BulletproofGens<G: Group> {
     h_vec: Arc<Vec<Vec<G::Point>>>,
     precomputation: Precomputation,
     tables: Arc<Lazy<Option<GenTables<G>>>>,
+    ct_tables: Arc<CtTables<G>>,
+}
+
+/// Per chain pair `j`, the constant-time table of `[G_j, H_j]`
+/// ([`BulletproofGens::msm_ct_layout`]), built on first use.
+struct CtTables<G: Group>(Vec<Lazy<Option<G::CtTable>>>);
+
+impl<G: Group> CtTables<G> {
+    fn new(chains: usize) -> Self {
+        CtTables((0..chains).map(|_| Lazy::new()).collect())
+    }
 }
 
 impl<G: Group> core::fmt::Debug for BulletproofGens<G> {
@@ -212,6 +234,7 @@ impl<G: Group> BulletproofGens<G> {
             h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
+            ct_tables: Arc::new(CtTables::new(party_capacity)),
         }
     }
 
@@ -224,13 +247,15 @@ impl<G: Group> BulletproofGens<G> {
         if g_vec.len() != h_vec.len() || g_vec.iter().chain(&h_vec).any(|c| c.len() != gens_capacity) {
             return None;
         }
+        let party_capacity = g_vec.len();
         Some(BulletproofGens {
             gens_capacity,
-            party_capacity: g_vec.len(),
+            party_capacity,
             g_vec: Arc::new(g_vec),
             h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
+            ct_tables: Arc::new(CtTables::new(party_capacity)),
         })
     }
 
@@ -238,6 +263,7 @@ impl<G: Group> BulletproofGens<G> {
     pub fn with_precomputation(mut self, precomputation: Precomputation) -> Self {
         self.precomputation = precomputation;
         self.tables = Arc::new(Lazy::new());
+        self.ct_tables = Arc::new(CtTables::new(self.party_capacity));
         self
     }
 
@@ -255,10 +281,91 @@ impl<G: Group> BulletproofGens<G> {
 
     /// Heap bytes held by precomputed tables (0 if none are built).
     pub fn table_bytes(&self) -> usize {
-        match self.tables.get() {
+        let vartime = match self.tables.get() {
             Some(Some(t)) => G::vartime_table_len(&t.table) * G::VARTIME_TABLE_BYTES_PER_POINT,
             _ => 0,
+        };
+        let ct: usize = self
+            .ct_tables
+            .0
+            .iter()
+            .filter_map(|t| t.get().and_then(Option::as_ref))
+            .map(|t| G::ct_table_len(t) * G::CT_TABLE_BYTES_PER_POINT)
+            .sum();
+        vartime + ct
+    }
+
+    /// Positions per chain a constant-time table covers:
+    /// `min(gens_capacity, CT_TABLE_PREFIX)`.
+    fn ct_prefix(&self) -> usize {
+        self.gens_capacity.min(CT_TABLE_PREFIX)
+    }
+
+    /// Chain pair `j`'s constant-time table (the first
+    /// [`CT_TABLE_PREFIX`] generators of `G_j`, then of `H_j`; built on
+    /// first call); `None` under [`Precomputation::Off`], past the
+    /// capacity or at [`MAX_CT_TABLE_CHAINS`], or if the backend has none.
+    fn ct_table(&self, j: usize) -> Option<&G::CtTable> {
+        if self.precomputation == Precomputation::Off || j >= MAX_CT_TABLE_CHAINS {
+            return None;
         }
+        let prefix = self.ct_prefix();
+        let (g, h) = (self.g_vec.get(j)?, self.h_vec.get(j)?);
+        self.ct_tables
+            .0
+            .get(j)?
+            .get_or_init(|| {
+                let points: Vec<G::Point> = g.iter().take(prefix).chain(h.iter().take(prefix)).copied().collect();
+                G::ct_table(&points)
+            })
+            .as_ref()
+    }
+
+    /// `Σ_k a_k·G_{c,k} + Σ_k b_k·H_{c,k} + Σ_i e_i·E_i` with the vector
+    /// part over chains `c = first, first + 1, …`, `n` generators of each
+    /// (the layout of [`g_layout`](Self::g_layout) shifted by `first`
+    /// chains; `a` and `b` of equal length, the last chain possibly
+    /// shorter) and a few extra points `E` (`extra`), in constant time in
+    /// the scalars: one pass over the chains' kept tables (built on first
+    /// use under [`Precomputation::Auto`]) and a table of the extra points.
+    /// `None` where there are no tables (the backend has none, the policy
+    /// is `Off`, `n` past [`CT_TABLE_PREFIX`], a chain at
+    /// [`MAX_CT_TABLE_CHAINS`]) or the chains or positions do not exist:
+    /// the caller then sums the points directly ([`Group::msm_ct`]), which
+    /// gives the same point.
+    pub(crate) fn msm_ct_layout(
+        &self,
+        n: usize,
+        first: usize,
+        a: &[G::Scalar],
+        b: &[G::Scalar],
+        extra: &[(G::Scalar, G::Point)],
+    ) -> Option<G::Point> {
+        let prefix = self.ct_prefix();
+        if a.len() != b.len() || n == 0 || n > prefix {
+            return None;
+        }
+        let chains = a.len().div_ceil(n);
+        let tables: Vec<&G::CtTable> =
+            (0..chains).map(|c| self.ct_table(first.checked_add(c)?)).collect::<Option<_>>()?;
+        let extra_points: Vec<G::Point> = extra.iter().map(|(_, p)| *p).collect();
+        let extra_table = if extra.is_empty() { None } else { Some(G::ct_table(&extra_points)?) };
+        let mut rows: Vec<(&G::CtTable, usize)> = Vec::with_capacity(2 * a.len() + extra.len());
+        let mut scalars = zeroize::Zeroizing::new(Vec::with_capacity(2 * a.len() + extra.len()));
+        for (k, (a_k, b_k)) in a.iter().zip(b).enumerate() {
+            let table = *tables.get(k / n)?;
+            rows.push((table, k % n));
+            rows.push((table, prefix + k % n));
+            scalars.push(*a_k);
+            scalars.push(*b_k);
+        }
+        if let Some(table) = extra_table.as_ref() {
+            for (i, (e, _)) in extra.iter().enumerate() {
+                rows.push((table, i));
+                scalars.push(*e);
+            }
+        }
+        crate::group::msm_ct_rows_par::<G>(&scalars, &rows)
     }
 
     /// The tables, built on first call; `None` if disabled or too large.
@@ -417,6 +524,77 @@ mod tests {
         check::<Ristretto255>();
         check::<crate::group::Secp256k1>();
         check::<crate::group::Ed25519>();
+    }
+
+    /// The provers' sums over whole chains: with the kept constant-time
+    /// tables (secp256k1) the same point as summing the points directly,
+    /// for chunks of every length from every first chain, with and
+    /// without extra points, across the pieces of the constant-time sum
+    /// and with chains longer than the tables' prefix; `None` (the caller
+    /// sums directly) where there is no table: the policy `Off`, a chain
+    /// past the capacity or at `MAX_CT_TABLE_CHAINS`, unequal slices,
+    /// `n = 0` or past the prefix.
+    #[test]
+    fn kept_ct_tables_give_the_same_sums() {
+        use crate::group::{ScalarOps, Secp256k1};
+        type S = <Secp256k1 as Group>::Scalar;
+        type P = <Secp256k1 as Group>::Point;
+        let scalar = |i: u64| S::from_u64(i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1).invert_vartime();
+        let scalars: Vec<S> = (1..=700u64).map(scalar).collect();
+        let extra: Vec<(S, P)> = (0..2u64).map(|i| (scalar(1000 + i), P::GENERATOR * scalar(2000 + i))).collect();
+        let direct = |gens: &BulletproofGens<Secp256k1>, n: usize, first: usize, a: &[S], b: &[S], extra: &[(S, P)]| {
+            let mut terms: Vec<(S, P)> = extra.to_vec();
+            for k in 0..a.len() {
+                let (chain, i) = (first + k / n, k % n);
+                terms.push((a[k], gens.g_vec[chain][i]));
+                terms.push((b[k], gens.h_vec[chain][i]));
+            }
+            Secp256k1::msm_vartime(terms.iter().map(|t| t.0), terms.iter().map(|t| t.1))
+        };
+        let gens = BulletproofGens::<Secp256k1>::new(8, 4);
+        for (n, first, len) in [(8, 0, 32), (8, 1, 24), (3, 0, 10), (3, 2, 6), (8, 3, 5), (1, 0, 4), (8, 0, 0)] {
+            let (a, b) = (&scalars[..len], &scalars[32..32 + len]);
+            for extra in [&extra[..0], &extra[..1], &extra[..]] {
+                let expected = direct(&gens, n, first, a, b, extra);
+                assert_eq!(gens.msm_ct_layout(n, first, a, b, extra), Some(expected), "n {n} first {first} len {len}");
+            }
+        }
+        assert_eq!(gens.table_bytes(), 4 * 16 * Secp256k1::CT_TABLE_BYTES_PER_POINT);
+        // Chains longer than the prefix (H at `CT_TABLE_PREFIX + i` in the
+        // table), 2 × 320 terms: more than one piece of the sum.
+        let long = BulletproofGens::<Secp256k1>::new(CT_TABLE_PREFIX + 32, 3);
+        let (a, b) = (&scalars[..320], &scalars[320..640]);
+        assert_eq!(long.msm_ct_layout(128, 0, a, b, &extra), Some(direct(&long, 128, 0, a, b, &extra)));
+        assert_eq!(
+            long.msm_ct_layout(100, 0, &a[..250], &b[..250], &[]),
+            Some(direct(&long, 100, 0, &a[..250], &b[..250], &[]))
+        );
+        assert_eq!(long.msm_ct_layout(129, 0, &a[..129], &b[..129], &[]), None, "n past the prefix");
+        assert_eq!(long.table_bytes(), 3 * 2 * CT_TABLE_PREFIX * Secp256k1::CT_TABLE_BYTES_PER_POINT);
+        // An identity generator (generators given explicitly) and an
+        // identity extra point.
+        let mut chain: Vec<P> = gens.g_vec[0].clone();
+        chain[2] = P::IDENTITY;
+        let odd = BulletproofGens::<Secp256k1>::from_chains(vec![chain], vec![gens.h_vec[0].clone()]).unwrap();
+        let with_identity = [(scalars[5], P::IDENTITY), extra[0]];
+        let (a, b) = (&scalars[..8], &scalars[8..16]);
+        assert_eq!(odd.msm_ct_layout(8, 0, a, b, &with_identity), Some(direct(&odd, 8, 0, a, b, &with_identity)));
+        // No table.
+        let (a, b) = (&scalars[..32], &scalars[32..64]);
+        assert_eq!(gens.msm_ct_layout(8, 1, a, b, &[]), None, "chain 4 does not exist");
+        assert_eq!(gens.msm_ct_layout(8, 0, &a[..3], &b[..4], &[]), None);
+        assert_eq!(gens.msm_ct_layout(0, 0, &a[..3], &b[..3], &[]), None);
+        assert_eq!(gens.msm_ct_layout(9, 0, &a[..3], &b[..3], &[]), None);
+        let many = BulletproofGens::<Secp256k1>::new(1, MAX_CT_TABLE_CHAINS + 1);
+        assert!(many.msm_ct_layout(1, MAX_CT_TABLE_CHAINS - 1, &a[..1], &b[..1], &[]).is_some());
+        assert_eq!(many.msm_ct_layout(1, MAX_CT_TABLE_CHAINS - 1, &a[..2], &b[..2], &[]), None);
+        let off = gens.clone().with_precomputation(Precomputation::Off);
+        assert_eq!(off.msm_ct_layout(8, 0, &a[..8], &b[..8], &[]), None);
+        assert_eq!(off.table_bytes(), 0);
+        // Curve25519 backends keep none.
+        let ristretto = BulletproofGens::<Ristretto255>::new(8, 1);
+        let s = vec![<Ristretto255 as Group>::Scalar::from(3u64); 8];
+        assert_eq!(ristretto.msm_ct_layout(8, 0, &s, &s, &[]), None);
     }
 
     #[test]

@@ -358,6 +358,26 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// and `dynamic_len` other points faster than [`Group::msm_vartime`] of
     /// all of them? Measured per backend.
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool;
+
+    /// Tables of multiples of fixed public points (vector generators) that
+    /// constant-time multiscalar multiplications with secret scalars reuse
+    /// from one proof to the next ([`BulletproofGens`](crate::BulletproofGens)
+    /// keeps one per chain pair). `core::convert::Infallible` where the
+    /// backend gains nothing from one (curve25519-dalek's constant-time
+    /// multiscalar multiplication builds its own tables internally).
+    type CtTable: Send + Sync;
+    /// Approximate heap size of a [`Group::CtTable`] per point, in bytes.
+    const CT_TABLE_BYTES_PER_POINT: usize;
+    /// Build the table for `points`; `None` if the backend has none.
+    fn ct_table(points: &[Self::Point]) -> Option<Self::CtTable>;
+    /// Number of points in a table.
+    fn ct_table_len(table: &Self::CtTable) -> usize;
+    /// `Σ sᵢ·Tᵢ[jᵢ]` for `rows[i] = (Tᵢ, jᵢ)`, point `jᵢ` of table `Tᵢ`
+    /// (rows of several tables in one pass), in constant time in the
+    /// scalars (the rows are public); the same point as [`Group::msm_ct`]
+    /// of those points. `None` if the lengths differ or a row is past its
+    /// table.
+    fn msm_ct_rows(scalars: &[Self::Scalar], rows: &[(&Self::CtTable, usize)]) -> Option<Self::Point>;
 }
 
 /// Below this many terms a multiscalar multiplication is not split across
@@ -508,6 +528,19 @@ pub(crate) fn msm_ct_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::Point
         let buffer: Vec<G::Point> = p.iter().map(|p| **p).collect();
         G::msm_ct(s, &buffer)
     })
+}
+
+/// [`Group::msm_ct_rows`] in pieces of [`CT_CHUNK`] terms, split across
+/// threads with the `rayon` feature ([`sum_in_pieces`]; each piece is
+/// constant time in its scalars). `None` if the lengths differ or a row is
+/// past its table.
+pub(crate) fn msm_ct_rows_par<G: Group>(scalars: &[G::Scalar], rows: &[(&G::CtTable, usize)]) -> Option<G::Point> {
+    if scalars.len() != rows.len() || rows.iter().any(|(t, i)| *i >= G::ct_table_len(t)) {
+        return None;
+    }
+    Some(sum_in_pieces::<G, (&G::CtTable, usize)>(scalars, rows, CT_CHUNK, |s, r| {
+        G::msm_ct_rows(s, r).unwrap_or_else(G::identity)
+    }))
 }
 
 /// [`Group::msm_ct`], in pieces of [`CT_CHUNK`] terms ([`sum_in_pieces`];

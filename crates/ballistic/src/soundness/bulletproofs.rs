@@ -25,7 +25,7 @@ use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
 use crate::poly::powers;
-use crate::range::bulletproofs::algebra::{prove_aggregate, BitWitness};
+use crate::range::bulletproofs::algebra::{prove_aggregate, Bases, BitWitness};
 use crate::range::bulletproofs::{bind_statement, d_vector};
 use crate::range::{RangeProof, RangeProofSystem, RangeShape};
 use crate::transcript::{forced, new_transcript, TranscriptProtocol};
@@ -47,7 +47,8 @@ fn cheat(gens: &Generators<T>, v: u64, gamma: S, roots: [S; 2], challenges: &[S]
     let mut t = new_transcript(b"toy bp");
     bind_statement::<T>(&mut t, shape, &[commitment]);
     let bit = |k: usize| Choice::from(((in_range >> k) & 1) as u8);
-    let (witness, a, s) = BitWitness::commit(pc_gens, &g, &h, bit, &S::zero(), &mut nonces);
+    let (witness, a, s) =
+        BitWitness::commit(pc_gens, Bases { g: &g, h: &h, chains: None }, bit, &S::zero(), &mut nonces);
     t.append_point::<T>(b"A", &a.compressed);
     t.append_point::<T>(b"S", &s.compressed);
     let y = t.challenge_scalar::<T>(b"y");

@@ -129,10 +129,6 @@ pub(super) fn prove(
 
     let g_vec = &gens.g_vec()[..big_n];
     let h_vec = &gens.h_vec()[..big_n];
-    let mut bases = Vec::with_capacity(2 * big_n + 1);
-    bases.push(h);
-    bases.extend_from_slice(g_vec);
-    bases.extend_from_slice(h_vec);
     // A = α·h + Σ_k (a_{L,k}·G_k + (a_{L,k} − 1)·H_k): each position adds
     // G_k (bit 1) or −H_k (bit 0), chosen in constant time and summed with
     // k256's complete addition: N additions instead of a (2N + 1)-term
@@ -147,11 +143,23 @@ pub(super) fn prove(
         }
         diff.zeroize();
     }
-    let mut scalars = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));
-    scalars.push(rnd.rho);
-    scalars.extend_from_slice(&s_l);
-    scalars.extend_from_slice(&s_r);
-    let s_point = crate::group::msm_ct_par::<Secp256k1>(&scalars, &bases);
+    // S = ρ·h + ⟨s_L, 𝐆⟩ + ⟨s_R, 𝐇⟩, the vector part with the generators'
+    // kept constant-time table (the same point as the direct sum).
+    let rho_h = Zeroizing::new([(rnd.rho, h)]);
+    let s_point = match gens.generators().vector().msm_ct_layout(big_n, 0, &s_l, &s_r, &*rho_h) {
+        Some(sum) => sum,
+        None => {
+            let mut scalars = Zeroizing::new(Vec::with_capacity(2 * big_n + 1));
+            scalars.push(rnd.rho);
+            scalars.extend_from_slice(&s_l);
+            scalars.extend_from_slice(&s_r);
+            let mut bases = Vec::with_capacity(2 * big_n + 1);
+            bases.push(h);
+            bases.extend_from_slice(g_vec);
+            bases.extend_from_slice(h_vec);
+            crate::group::msm_ct_par::<Secp256k1>(&scalars, &bases)
+        }
+    };
     declassify(&a_point);
     declassify(&s_point);
     let a_wire = public_wire(&a_point, "A")?;

@@ -269,6 +269,18 @@ impl Group for Secp256k1 {
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         msm::precomputed_is_faster(static_len, dynamic_len)
     }
+
+    type CtTable = ct::CtTable;
+    const CT_TABLE_BYTES_PER_POINT: usize = 8 * core::mem::size_of::<k256::AffinePoint>();
+    fn ct_table(points: &[ProjectivePoint]) -> Option<ct::CtTable> {
+        Some(ct::CtTable::new(points))
+    }
+    fn ct_table_len(table: &ct::CtTable) -> usize {
+        table.len()
+    }
+    fn msm_ct_rows(scalars: &[Scalar], rows: &[(&ct::CtTable, usize)]) -> Option<ProjectivePoint> {
+        ct::msm_rows(scalars, rows)
+    }
 }
 
 #[cfg(test)]

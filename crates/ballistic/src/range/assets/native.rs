@@ -82,7 +82,7 @@ use crate::generators::PedersenGens;
 use crate::group::{Group, ScalarOps, SCALAR_LEN};
 use crate::inner_product::InnerProductProof;
 use crate::poly::{pow, powers, sum_of_powers};
-use crate::range::bulletproofs::algebra::{self, BitWitness};
+use crate::range::bulletproofs::algebra::{self, Bases, BitWitness};
 use crate::range::bulletproofs::InnerProductCheck;
 use crate::range::RangeShape;
 use crate::transcript::TranscriptProtocol;
@@ -163,7 +163,13 @@ impl<G: Group> MultiAssetRangeProof<G> {
             let chunk = j * n..(j + 1) * n;
             let (g_j, h_j) = (g.get(chunk.clone()).unwrap_or_default(), h.get(chunk).unwrap_or_default());
             let bit = |i: usize| Choice::from(((*v >> i) & 1) as u8);
-            let (witness, a_j, s_j) = BitWitness::commit(pc_gens, g_j, h_j, bit, &G::Scalar::zero(), rng);
+            let (witness, a_j, s_j) = BitWitness::commit(
+                pc_gens,
+                Bases { g: g_j, h: h_j, chains: Some((bp_gens, n, j)) },
+                bit,
+                &G::Scalar::zero(),
+                rng,
+            );
             a_sum += a_j.point;
             s_sum += s_j.point;
             bits.push(witness);

@@ -85,6 +85,40 @@ fn constant_terms<S: ScalarOps>(a_l: S, y_k: S, z: S, d_k: S) -> (S, S) {
     (a_l - z, y_k * (a_r + z) + d_k)
 }
 
+/// The vector generators of a chunk of bit commitments: `G_c`, `H_c` by
+/// reference, and, where the chunk is whole chains of a generator set
+/// (`n` generators of each chain from chain `first` on), that set, whose
+/// kept constant-time tables make `S_c` cheaper
+/// ([`BulletproofGens::msm_ct_layout`]).
+#[derive(Copy, Clone)]
+pub(crate) struct Bases<'a, G: Group> {
+    pub(crate) g: &'a [&'a G::Point],
+    pub(crate) h: &'a [&'a G::Point],
+    /// `(set, n, first)`.
+    pub(crate) chains: Option<(&'a BulletproofGens<G>, usize, usize)>,
+}
+
+impl<'a, G: Group> Bases<'a, G> {
+    /// `chains`, if `g` and `h` are exactly those chains' generators (the
+    /// same points in memory, position by position; else the tables
+    /// would sum over other generators than `A_c` and the verifier use).
+    fn checked_chains(&self) -> Option<(&'a BulletproofGens<G>, usize, usize)> {
+        let (gens, n, first) = self.chains?;
+        let agrees = |refs: &[&G::Point], chains: &[Vec<G::Point>]| {
+            n > 0
+                && refs.iter().enumerate().all(|(k, p)| {
+                    first
+                        .checked_add(k / n)
+                        .and_then(|c| chains.get(c))
+                        .and_then(|chain| chain.get(k % n))
+                        .is_some_and(|q| core::ptr::eq(*p, q))
+                })
+        };
+        (self.g.len() == self.h.len() && agrees(self.g, gens.g_chains()) && agrees(self.h, gens.h_chains()))
+            .then_some((gens, n, first))
+    }
+}
+
 /// A chunk's secrets after round 1: the bits and `α, ρ, 𝐬_L, 𝐬_R`.
 pub(crate) struct BitWitness<G: Group> {
     a_l: Zeroizing<Vec<G::Scalar>>,
@@ -100,14 +134,13 @@ impl<G: Group> BitWitness<G> {
     /// [`crate::range::recovery`]), then `ρ, 𝐬_L, 𝐬_R` from the same RNG.
     pub(crate) fn commit<R: RngCore + CryptoRng>(
         pc_gens: &PedersenGens<G>,
-        g: &[&G::Point],
-        h: &[&G::Point],
+        bases: Bases<'_, G>,
         bit: impl Fn(usize) -> Choice,
         payload: &G::Scalar,
         rng: &mut R,
     ) -> (Self, ProofPoint<G>, ProofPoint<G>) {
         let alpha = secret(<G::Scalar as ScalarOps>::random(rng) + *payload);
-        Self::commit_with(pc_gens, g, h, bit, alpha, |_| rng)
+        Self::commit_with(pc_gens, bases, bit, alpha, |_| rng)
     }
 
     /// [`commit`](Self::commit) with `α` given and `ρ, 𝐬_L, 𝐬_R` drawn from
@@ -116,12 +149,12 @@ impl<G: Group> BitWitness<G> {
     /// everything `α` carries).
     pub(crate) fn commit_with<R: RngCore + CryptoRng>(
         pc_gens: &PedersenGens<G>,
-        g: &[&G::Point],
-        h: &[&G::Point],
+        bases: Bases<'_, G>,
         bit: impl Fn(usize) -> Choice,
         alpha: Secret<G::Scalar>,
         s_rng: impl FnOnce(&ProofPoint<G>) -> R,
     ) -> (Self, ProofPoint<G>, ProofPoint<G>) {
+        let (g, h) = (bases.g, bases.h);
         let len = g.len().min(h.len());
         // A_c = α·B̃ + Σ_i (a_L,i ? G_i : −H_i)
         let mut a_point = G::mul_ct(&pc_gens.b_blinding, &alpha);
@@ -137,12 +170,24 @@ impl<G: Group> BitWitness<G> {
         for _ in 0..2 * len + 1 {
             s_scalars.push(<G::Scalar as ScalarOps>::random(&mut rng));
         }
-        // The bases by reference: 2ℓ + 1 points would be 320 KiB at ℓ = 1024.
-        let mut bases: Vec<&G::Point> = Vec::with_capacity(2 * len + 1);
-        bases.push(&pc_gens.b_blinding);
-        bases.extend(g.iter().take(len).copied());
-        bases.extend(h.iter().take(len).copied());
-        let s_point = ProofPoint::<G>::from_point(crate::group::msm_ct_by_ref::<G>(&s_scalars, &bases));
+        let (rho, s_lr) = s_scalars.split_at(1);
+        let (s_l, s_r) = s_lr.split_at(len);
+        // Through the generator set's kept constant-time tables where the
+        // chunk is whole chains of one (the same point either way).
+        let rho_b = Zeroizing::new([(rho.first().copied().unwrap_or_else(G::Scalar::zero), pc_gens.b_blinding)]);
+        let with_tables =
+            bases.checked_chains().and_then(|(gens, n, first)| gens.msm_ct_layout(n, first, s_l, s_r, &*rho_b));
+        let s_point = ProofPoint::<G>::from_point(match with_tables {
+            Some(sum) => sum,
+            None => {
+                // The bases by reference: 2ℓ + 1 points would be 320 KiB at ℓ = 1024.
+                let mut refs: Vec<&G::Point> = Vec::with_capacity(2 * len + 1);
+                refs.push(&pc_gens.b_blinding);
+                refs.extend(g.iter().take(len).copied());
+                refs.extend(h.iter().take(len).copied());
+                crate::group::msm_ct_by_ref::<G>(&s_scalars, &refs)
+            }
+        });
         declassify(&s_point);
 
         let (zero, one) = (G::Scalar::zero(), G::Scalar::one());
@@ -342,4 +387,36 @@ pub(crate) fn prove_inner_product<G: Group>(
     let (mut l, mut r) = (Zeroizing::new(share.l), Zeroizing::new(share.r));
     let bases = IpaBases { q: &q, g_factors: &g_factors, h_factors: &h_factors, g: g.into(), h: h.into(), table };
     InnerProductProof::prove(transcript, bases, &mut l, &mut r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::group::Secp256k1;
+
+    /// The provers' bases name their chains correctly (so `S` goes through
+    /// the kept tables), and bases that are not exactly those chains'
+    /// generators are refused (so `S` is summed directly).
+    #[test]
+    fn bases_are_checked_against_their_chains() {
+        let gens = BulletproofGens::<Secp256k1>::new(8, 4);
+        let (n, len) = (4, 12);
+        let g: Vec<&_> = gens.g_layout(n, len).collect();
+        let h: Vec<&_> = gens.h_layout(n, len).collect();
+        let bases = |g, h, chains| Bases::<Secp256k1> { g, h, chains };
+        assert!(bases(&g, &h, Some((&gens, n, 0))).checked_chains().is_some());
+        // Party j's chain alone (the MPC party, a multi-asset output).
+        let g1: Vec<&_> = gens.g_chains()[2][..n].iter().collect();
+        let h1: Vec<&_> = gens.h_chains()[2][..n].iter().collect();
+        assert!(bases(&g1, &h1, Some((&gens, n, 2))).checked_chains().is_some());
+        for wrong in [Some((&gens, n, 1)), Some((&gens, n + 1, 0)), Some((&gens, 0, 0)), Some((&gens, n, 2)), None] {
+            assert!(bases(&g, &h, wrong).checked_chains().is_none());
+        }
+        assert!(bases(&g, &g, Some((&gens, n, 0))).checked_chains().is_none(), "G as H");
+        assert!(bases(&g, &h[..8], Some((&gens, n, 0))).checked_chains().is_none());
+        // Equal points elsewhere in memory are not the chains.
+        let copies: Vec<_> = g.iter().map(|p| **p).collect();
+        let copies: Vec<&_> = copies.iter().collect();
+        assert!(bases(&copies, &h, Some((&gens, n, 0))).checked_chains().is_none());
+    }
 }

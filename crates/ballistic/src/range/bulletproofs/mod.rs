@@ -73,7 +73,7 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use subtle::Choice;
 
-use self::algebra::{secret, BitWitness};
+use self::algebra::{secret, Bases, BitWitness};
 use self::recovery::{ALPHA_STREAM, S_STREAM, TAU_STREAM};
 use super::{RangeShape, RangeStatement};
 use crate::ct::declassify;
@@ -175,15 +175,16 @@ impl<G: Group> RangeProof<G> {
             }
         };
         let zero = G::Scalar::zero();
+        let bases = Bases { g: &g, h: &h, chains: Some((bp_gens, n, 0)) };
         let (witness, a, s) = match &mut nonces {
-            Nonces::Rng(rng) => BitWitness::commit(pc_gens, &g, &h, bit, &zero, &mut **rng),
+            Nonces::Rng(rng) => BitWitness::commit(pc_gens, bases, bit, &zero, &mut **rng),
             Nonces::Seeded(seed, prepared) => {
                 // α = α₀ + E_K(μ), α₀ keyed on the statement; ρ, 𝐬_L, 𝐬_R
                 // keyed on the transcript after A, which binds α (module
                 // `recovery`).
                 let mut alpha_rng = SeededNonces::new(seed).rng(transcript, ALPHA_STREAM, &[]);
                 let alpha = secret(G::Scalar::random(&mut alpha_rng) + *prepared.enciphered);
-                BitWitness::commit_with(pc_gens, &g, &h, bit, alpha, |a| {
+                BitWitness::commit_with(pc_gens, bases, bit, alpha, |a| {
                     let mut after_a = transcript.clone();
                     after_a.append_point::<G>(b"A", &a.compressed);
                     SeededNonces::new(seed).rng(&after_a, S_STREAM, &[])

@@ -19,7 +19,7 @@ use crate::generators::Generators;
 use crate::generators::PedersenGens;
 use crate::group::{Group, ScalarOps};
 use crate::poly::pow;
-use crate::range::bulletproofs::algebra::{secret, BitWitness, PolyWitness, Secret};
+use crate::range::bulletproofs::algebra::{secret, Bases, BitWitness, PolyWitness, Secret};
 use crate::range::{RangeShape, MAX_VALUES};
 
 /// Entry point of a party.
@@ -91,7 +91,13 @@ impl<G: Group> PartyAwaitingPosition<G> {
         };
         let bit = |i: usize| Choice::from(((*self.v >> i) & 1) as u8);
         let (g, h): (Vec<&G::Point>, Vec<&G::Point>) = (g.iter().collect(), h.iter().collect());
-        let (witness, a, s) = BitWitness::commit(self.gens.pedersen(), &g, &h, bit, &G::Scalar::zero(), rng);
+        let (witness, a, s) = BitWitness::commit(
+            self.gens.pedersen(),
+            Bases { g: &g, h: &h, chains: Some((self.gens.vector(), n, j)) },
+            bit,
+            &G::Scalar::zero(),
+            rng,
+        );
         let commitment = BitCommitment { v: self.v_commit, a, s };
         let next =
             PartyAwaitingBitChallenge { pc_gens: *self.gens.pedersen(), n, j, v_blinding: self.v_blinding, witness };
