@@ -3,9 +3,12 @@
 //! ratio of the two medians of single-call times.
 //!
 //! ```text
-//! cargo run --release -p ballistic-bench --bin interleaved [-- --quick]
+//! cargo run --release -p ballistic-bench --bin interleaved [-- --quick] [--only TEXT]
 //! scripts/bench --bin interleaved [-- --quick]     (Grin with 64-bit limbs)
 //! ```
+//!
+//! `--only TEXT` runs the pairs whose label contains `TEXT` (e.g.
+//! `--only secp256k1`).
 //!
 //! The report (`src/main.rs`) times each contender in blocks (calibrated
 //! loops of about 0.15 s, alternating between contenders over 7 rounds) and
@@ -82,6 +85,11 @@ fn pair<A: System, B: System>(m: usize, batch: usize, samples: usize) -> Option<
 }
 
 fn row<A: System, B: System>(label: &str, ms: &[usize], batch: usize, samples: usize) {
+    let args: Vec<String> = std::env::args().collect();
+    let only = args.iter().position(|a| a == "--only").and_then(|i| args.get(i + 1));
+    if only.is_some_and(|text| !label.contains(text.as_str())) {
+        return;
+    }
     for &m in ms {
         eprintln!("{label} m={m} …");
         let Some(cells) = pair::<A, B>(m, batch, samples) else { continue };
