@@ -296,5 +296,11 @@ mod tests {
         assert_eq!(ct_hex_number_le(b""), Err(true));
         assert_eq!(ct_hex_number_le(b"12x4"), Err(true));
         assert_eq!(ct_hex_number_le(b"-1"), Err(true));
+        // A character that is not a digit before the 64-digit window is
+        // refused too (zeros there are leading zeros).
+        for bad in ["x", "-", " ", "0x", "g0"] {
+            assert_eq!(ct_hex_number_le(format!("{bad}{:0>64}", "1").as_bytes()), Err(true), "{bad:?}");
+        }
+        assert_eq!(ct_hex_number_le(format!("00{:0>64}", "1").as_bytes()), Ok(one));
     }
 }
