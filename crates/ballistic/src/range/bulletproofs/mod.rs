@@ -483,6 +483,30 @@ mod tests {
         [r.y, r.z, r.x, r.w].into_iter().chain(r.u).collect()
     }
 
+    /// A proof's equation is linear in its weight: both checks (the
+    /// inner product, and `t̂` against `T₁, T₂` joined by `combine`) carry
+    /// it, so weight `2w` sums to twice what `w` does, for a proof whose
+    /// equation does not hold (`τ_x` changed), whatever `combine`.
+    #[test]
+    fn the_equation_is_linear_in_the_weight() {
+        let (gens, proof, commitments) = fh::honest::<G, RangeProof<G>>(9);
+        let statement = RangeStatement::<G>::new(fh::N, &commitments).unwrap();
+        let mut bad = proof.clone();
+        bad.t_x_blinding += <G as Group>::Scalar::from(5u64);
+        let sum = |p: &RangeProof<G>, w: u64, k: u64| {
+            let mut eq = Equation::new();
+            let (w, k) = (<G as Group>::Scalar::from(w), <G as Group>::Scalar::from(k));
+            p.add_terms(&statement, &mut Transcript::new(fh::LABEL), w, k, &mut eq).unwrap();
+            eq.sum(&gens).unwrap()
+        };
+        for (w, k) in [(1u64, 1u64), (3, 7), (5, 2)] {
+            assert_eq!(sum(&proof, w, k), G::identity());
+            let once = sum(&bad, w, k);
+            assert_ne!(once, G::identity());
+            assert_eq!(sum(&bad, 2 * w, k), once + once, "w {w} combine {k}");
+        }
+    }
+
     #[test]
     fn every_public_input_changes_every_challenge() {
         let (gens, proof, commitments) = fh::honest::<G, RangeProof<G>>(9);
