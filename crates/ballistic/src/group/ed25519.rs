@@ -326,18 +326,7 @@ impl Group for Ed25519 {
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         super::Ristretto255::precomputed_is_faster(static_len, dynamic_len)
     }
-    type CtTable = core::convert::Infallible;
-    const CT_TABLE_BYTES_PER_POINT: usize = 0;
-    fn ct_table(_points: &[EdwardsPoint]) -> Option<core::convert::Infallible> {
-        None
-    }
-    fn ct_table_len(table: &core::convert::Infallible) -> usize {
-        match *table {}
-    }
-    fn msm_ct_rows(_scalars: &[Scalar], rows: &[(&core::convert::Infallible, usize)]) -> Option<EdwardsPoint> {
-        // No table exists: only an empty sum can be asked for.
-        rows.is_empty().then(Self::identity)
-    }
+    no_ct_tables!(EdwardsPoint, Scalar);
 }
 
 /// The encoding of the identity `(0, 1)`.

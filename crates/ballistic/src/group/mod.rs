@@ -29,6 +29,25 @@ use rand_core::{CryptoRng, RngCore};
 use subtle::{ConditionallySelectable, ConstantTimeEq};
 use zeroize::Zeroize;
 
+/// The [`Group`] items of a backend that keeps no constant-time tables
+/// (`CtTable = Infallible`: no table can exist, so only the empty sum can
+/// be asked of `msm_ct_rows`), inside its `impl Group`.
+macro_rules! no_ct_tables {
+    ($point:ty, $scalar:ty) => {
+        type CtTable = core::convert::Infallible;
+        const CT_TABLE_BYTES_PER_POINT: usize = 0;
+        fn ct_table(_points: &[$point]) -> Option<core::convert::Infallible> {
+            None
+        }
+        fn ct_table_len(table: &core::convert::Infallible) -> usize {
+            match *table {}
+        }
+        fn msm_ct_rows(_scalars: &[$scalar], rows: &[(&core::convert::Infallible, usize)]) -> Option<$point> {
+            rows.is_empty().then(Self::identity)
+        }
+    };
+}
+
 pub(crate) mod ed25519;
 pub(crate) mod fast;
 pub(crate) mod ristretto255;

@@ -160,16 +160,5 @@ impl Group for Ristretto255 {
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         static_len <= 300 && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
     }
-    type CtTable = core::convert::Infallible;
-    const CT_TABLE_BYTES_PER_POINT: usize = 0;
-    fn ct_table(_points: &[RistrettoPoint]) -> Option<core::convert::Infallible> {
-        None
-    }
-    fn ct_table_len(table: &core::convert::Infallible) -> usize {
-        match *table {}
-    }
-    fn msm_ct_rows(_scalars: &[Scalar], rows: &[(&core::convert::Infallible, usize)]) -> Option<RistrettoPoint> {
-        // No table exists: only an empty sum can be asked for.
-        rows.is_empty().then(Self::identity)
-    }
+    no_ct_tables!(RistrettoPoint, Scalar);
 }

@@ -319,18 +319,7 @@ impl<const Q: u64> Group for Toy<Q> {
     fn precomputed_is_faster(_static_len: usize, _dynamic_len: usize) -> bool {
         true
     }
-    type CtTable = core::convert::Infallible;
-    const CT_TABLE_BYTES_PER_POINT: usize = 0;
-    fn ct_table(_points: &[ToyPoint<Q>]) -> Option<core::convert::Infallible> {
-        None
-    }
-    fn ct_table_len(table: &core::convert::Infallible) -> usize {
-        match *table {}
-    }
-    fn msm_ct_rows(_scalars: &[ToyScalar<Q>], rows: &[(&core::convert::Infallible, usize)]) -> Option<ToyPoint<Q>> {
-        // No table exists: only an empty sum can be asked for.
-        rows.is_empty().then(Self::identity)
-    }
+    no_ct_tables!(ToyPoint<Q>, ToyScalar<Q>);
 }
 
 #[cfg(test)]
