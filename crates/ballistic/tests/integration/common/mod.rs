@@ -191,7 +191,82 @@ where
             Err(refused) => refused as &dyn Claim<G>,
         })
         .collect();
-    ballistic::batch::verify(gens, &claims, rng)
+    verify_claims(gens, &claims, rng)
+}
+
+std::thread_local! {
+    static WEIGHT_PROBE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Run `f` with every claim that reaches [`verify_claims`] on this thread
+/// first checked by [`check_weight`] (libtest runs each test on its own
+/// thread).
+pub fn with_weight_probe<T>(f: impl FnOnce() -> T) -> T {
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            WEIGHT_PROBE.with(|p| p.set(false));
+        }
+    }
+    WEIGHT_PROBE.with(|p| p.set(true));
+    let _reset = Reset;
+    f()
+}
+
+/// `ballistic::batch::verify` over `claims` (each checked by
+/// [`check_weight`] first under [`with_weight_probe`]).
+pub fn verify_claims<G, R>(
+    gens: &ballistic::Generators<G>,
+    claims: &[&dyn ballistic::batch::Claim<G>],
+    rng: &mut R,
+) -> Result<(), ballistic::errors::BatchError>
+where
+    G: ballistic::Group,
+    R: rand::RngCore + rand::CryptoRng,
+{
+    if WEIGHT_PROBE.with(|p| p.get()) {
+        for (i, claim) in claims.iter().enumerate() {
+            check_weight(gens, *claim, &format!("member {i}"));
+        }
+    }
+    ballistic::batch::verify(gens, claims, rng)
+}
+
+/// A claim's equation is linear in its weight, the property a batch rests
+/// on (each proof's equation, times an independent random weight, summed
+/// into one): with `S(w, c)` the sum of the terms `add_terms(w, c)` adds,
+/// `S(2w, c) = 2·S(w, c)`, and adding the terms twice into one equation
+/// gives the same. The verdict (`S = 0`) does not depend on the scalar `c`
+/// that joins the proof's own checks. A claim refused before its terms
+/// (decoding, shape) is refused the same way every time. A mutant that
+/// drops or replaces the weight in one term (`combine + weight` for
+/// `combine·weight`) changes no single verdict but breaks the sum for a
+/// proof whose failing check holds that term.
+pub fn check_weight<G: ballistic::Group>(
+    gens: &ballistic::Generators<G>,
+    claim: &dyn ballistic::batch::Claim<G>,
+    what: &str,
+) {
+    use ballistic::group::ScalarOps;
+    let sum = |w: u64, c: u64, times: usize| -> Result<G::Point, ballistic::ProofError> {
+        let mut eq = ballistic::Equation::new();
+        for _ in 0..times {
+            claim.add_terms(G::Scalar::from_u64(w), G::Scalar::from_u64(c), &mut eq)?;
+        }
+        Ok(eq.sum(gens).expect("the generators cover the claim"))
+    };
+    let once = sum(3, 7, 1);
+    let Ok(once) = once else {
+        for (w, c, t) in [(6, 7, 1), (3, 7, 2), (3, 11, 1)] {
+            assert_eq!(sum(w, c, t).err(), once.clone().err(), "{what}: refused, then not");
+        }
+        return;
+    };
+    let double = sum(6, 7, 1).unwrap();
+    assert_eq!(double, once + once, "{what}: S(2w, c) ≠ 2·S(w, c)");
+    assert_eq!(sum(3, 7, 2).unwrap(), double, "{what}: the terms added twice ≠ S(2w, c)");
+    let other = sum(3, 11, 1).unwrap();
+    assert_eq!(once == G::identity(), other == G::identity(), "{what}: the verdict depends on c");
 }
 
 /// The group order plus `k` (little-endian): the smallest non-canonical

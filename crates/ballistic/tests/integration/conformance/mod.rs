@@ -32,6 +32,9 @@
 //!    the same kind are statement mutations (3).
 //! 5. [`check_blame`]: a batch with `k ∈ {1, 2, 3}` bad members among six
 //!    names exactly those, each with its reason.
+//! 6. [`check_weights`]: every member's equation is linear in its batch
+//!    weight, for honest proofs and for proofs and statements the equation
+//!    refuses, and their batch names exactly the bad ones.
 //!
 //! Run: `cargo test -p ballistic --test integration -- conformance:: --nocapture`.
 
@@ -596,8 +599,60 @@ pub fn check_blame<K: Kind>(k: &K) {
     );
 }
 
-/// The four checks of one kind as tests: `$module::{honest, bytes,
-/// statements, blame}`.
+/// Check 6: each member's equation is linear in its batch weight
+/// ([`crate::common::check_weight`]): honest proofs, proofs with one field
+/// changed so that they decode and fail the equation (spread over the
+/// encoding, so each of the proof's checks fails in one of them), and
+/// statements changed so that the equation refuses; and the batch of them
+/// names exactly the bad ones.
+pub fn check_weights<K: Kind>(k: &K) {
+    const FLIPS: usize = 10;
+    const RESTATED: usize = 3;
+    let start = Instant::now();
+    let name = k.name();
+    let inst = instances(k);
+    let mut rng = rng_for(&name, "weights");
+    let mut checked = 0;
+    for i in 0..2 {
+        let (desc, bytes) = &inst[i];
+        let mut members: Vec<(K::Desc, K::Proof)> = vec![(desc.clone(), k.decode(desc, bytes).unwrap())];
+        let fields = &k.layout(desc).fields;
+        let step = fields.len().div_ceil(FLIPS).max(1);
+        let mut picked: Vec<usize> = (0..fields.len()).step_by(step).collect();
+        if picked.last() != Some(&(fields.len() - 1)) {
+            picked.push(fields.len() - 1);
+        }
+        for f in picked.into_iter().map(|j| &fields[j]) {
+            // The low bit of the field's first or last byte, whichever keeps
+            // it a valid encoding that decodes and fails the equation.
+            let bad = [f.offset, f.offset + f.len - 1].into_iter().find_map(|at| {
+                let mut bad = bytes.clone();
+                bad[at] ^= 1;
+                let p = k.decode(desc, &bad).ok()?;
+                (k.verify(desc, &p, &mut rng) == Err(ProofError::VerificationFailed)).then_some(p)
+            });
+            members.extend(bad.map(|p| (desc.clone(), p)));
+        }
+        let flipped = members.len() - 1;
+        let restated = k
+            .mutations(desc, &inst[(i + 1) % inst.len()].0)
+            .into_iter()
+            .filter(|m| matches!(&m.expect, Expect::Is(ProofError::VerificationFailed)))
+            .filter_map(|m| k.decode(&m.desc, bytes).ok().map(|p| (m.desc, p)))
+            .take(RESTATED);
+        members.extend(restated);
+        assert!(flipped >= 1, "{name} #{i}: no field change decodes and fails the equation");
+        let items: Vec<_> = members.iter().map(|(d, p)| (d, p)).collect();
+        let err = crate::common::with_weight_probe(|| k.batch(&items, &mut rng))
+            .expect_err(&format!("{name} #{i}: batch of bad members accepted"));
+        assert_eq!(err.indices(), (1..members.len()).collect::<Vec<_>>(), "{name} #{i}: blamed {err}");
+        checked += members.len();
+    }
+    println!("conformance | {name:<44} | {checked} members linear in their weight ({:.2}s)", secs(start));
+}
+
+/// The five checks of one kind as tests: `$module::{honest, bytes,
+/// statements, blame, weights}`.
 macro_rules! kind_tests {
     ($($module:ident => $kind:expr;)*) => {
         $(
@@ -619,6 +674,10 @@ macro_rules! kind_tests {
                 #[test]
                 fn blame() {
                     $crate::conformance::check_blame(&$kind);
+                }
+                #[test]
+                fn weights() {
+                    $crate::conformance::check_weights(&$kind);
                 }
             }
         )*

@@ -1,7 +1,7 @@
 //! R1CS proofs of gadgets: two committed values in range adding up to a
 //! public sum (one phase), and a shuffle (two phases), on every group.
 
-use ballistic::batch::{self, Claim, Refused};
+use ballistic::batch::{Claim, Refused};
 use ballistic::circuit::gadgets::{range, shuffle};
 use ballistic::circuit::{ConstraintSystem, Prover, R1csClaim, R1csProof, Variable, Verifier};
 use ballistic::errors::BatchError;
@@ -66,7 +66,7 @@ pub fn batch_r1cs<G: Group>(
             Err(r) => r as &dyn Claim<G>,
         })
         .collect();
-    batch::verify(gens, &claims, rng)
+    crate::common::verify_claims(gens, &claims, rng)
 }
 
 fn s<G: Group>(v: u64) -> G::Scalar {
