@@ -187,7 +187,16 @@ impl<G: Group> InnerProductProof<G> {
         let mut b = b;
         for k in 0..lg_n {
             if k == lazy {
-                gens.materialise();
+                match table {
+                    Some((t, chunk, _)) => gens.materialise_through(&t.table, |j, on_h| {
+                        if on_h {
+                            t.h_index(j / chunk, j % chunk)
+                        } else {
+                            t.g_index(j / chunk, j % chunk)
+                        }
+                    }),
+                    None => gens.materialise(),
+                }
             }
             let half = gens.len() / 2;
             let (a_l, a_r) = a.split_at_mut(half);

@@ -176,6 +176,41 @@ impl<'a, G: Group> FoldingGens<'a, G> {
         }
     }
 
+    /// [`materialise`](Self::materialise) through a table of the originals
+    /// where the backend has a faster path for it
+    /// ([`Group::msm_vartime_table_chunks`]): original `j` of `𝐆` is table
+    /// point `index(j, false)`, of `𝐇` `index(j, true)`. The same points.
+    // Indexing: i + t·n < n·stride ≤ the coefficient vectors' length.
+    #[allow(clippy::indexing_slicing)]
+    pub(crate) fn materialise_through(&mut self, table: &G::VartimeTable, index: impl Fn(usize, bool) -> usize) {
+        if let Some((cg, ch)) = &self.coeffs {
+            let n = self.n.max(1);
+            let terms = |c: &[G::Scalar], points: usize, on_h: bool| {
+                let stride = c.len().min(points) / n;
+                let mut terms = Vec::with_capacity(n * stride);
+                for i in 0..n {
+                    for t in 0..stride {
+                        terms.push((index(i + t * n, on_h), c[i + t * n]));
+                    }
+                }
+                (terms, stride)
+            };
+            let (tg, sg) = terms(cg, self.g.len(), false);
+            let (th, sh) = terms(ch, self.h.len(), true);
+            let g = crate::group::msm_vartime_table_chunks_par::<G>(table, &tg, sg);
+            let h = crate::group::msm_vartime_table_chunks_par::<G>(table, &th, sh);
+            if let (Some(g), Some(h)) = (g, h) {
+                if g.len() == n && h.len() == n {
+                    self.g = Cow::Owned(g);
+                    self.h = Cow::Owned(h);
+                    self.coeffs = None;
+                    return;
+                }
+            }
+        }
+        self.materialise();
+    }
+
     /// The current generators `(𝐆, 𝐇)`, `n` each (materialised first).
     pub(crate) fn current(&mut self) -> (&[G::Point], &[G::Point]) {
         self.materialise();

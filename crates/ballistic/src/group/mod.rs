@@ -377,6 +377,22 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// and `dynamic_len` other points faster than [`Group::msm_vartime`] of
     /// all of them? Measured per backend.
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool;
+    /// Many small variable-time sums over table points at once: output `i`
+    /// is `Σ_{t<chunk} s·T_j` over `(j, s) = terms[i·chunk + t]` (public
+    /// scalars only; the inner-product prover materialising its virtual
+    /// generators, `crate::poly::FoldingGens`). `None` where the backend has
+    /// no way faster than [`Group::msm_vartime_chunks`] over the points
+    /// themselves (the default: the caller does that instead), if
+    /// `terms.len()` is not a multiple of `chunk ≥ 1`, or if an index is
+    /// past the table.
+    fn msm_vartime_table_chunks(
+        table: &Self::VartimeTable,
+        terms: &[(usize, Self::Scalar)],
+        chunk: usize,
+    ) -> Option<Vec<Self::Point>> {
+        let _ = (table, terms, chunk);
+        None
+    }
 
     /// Tables of multiples of fixed public points (vector generators) that
     /// constant-time multiscalar multiplications with secret scalars reuse
@@ -566,6 +582,32 @@ pub(crate) fn msm_ct_rows_par<G: Group>(scalars: &[G::Scalar], rows: &[(&G::CtTa
 /// each piece is constant time).
 pub(crate) fn msm_ct_par<G: Group>(scalars: &[G::Scalar], points: &[G::Point]) -> G::Point {
     sum_in_pieces::<G, G::Point>(scalars, points, CT_CHUNK, |s, p| G::msm_ct(s, p))
+}
+
+/// [`Group::msm_vartime_table_chunks`], with the sums split across threads
+/// with the `rayon` feature as in [`msm_vartime_chunks_par`]; `None` where
+/// the backend has no such path.
+pub(crate) fn msm_vartime_table_chunks_par<G: Group>(
+    table: &G::VartimeTable,
+    terms: &[(usize, G::Scalar)],
+    chunk: usize,
+) -> Option<Vec<G::Point>> {
+    let chunk = chunk.max(1);
+    #[cfg(feature = "rayon")]
+    {
+        let sums = terms.len() / chunk;
+        let threads = rayon::current_num_threads();
+        if threads > 1 && sums >= 32 && terms.len() % chunk == 0 {
+            use rayon::prelude::*;
+            let per = sums.div_ceil(threads) * chunk;
+            return terms
+                .par_chunks(per)
+                .map(|t| G::msm_vartime_table_chunks(table, t, chunk))
+                .collect::<Option<Vec<_>>>()
+                .map(|parts| parts.concat());
+        }
+    }
+    G::msm_vartime_table_chunks(table, terms, chunk)
 }
 
 /// [`Group::msm_vartime_chunks`], with the chunks split across threads with

@@ -269,6 +269,13 @@ impl Group for Secp256k1 {
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         msm::precomputed_is_faster(static_len, dynamic_len)
     }
+    fn msm_vartime_table_chunks(
+        table: &msm::GenTable,
+        terms: &[(usize, Scalar)],
+        chunk: usize,
+    ) -> Option<Vec<ProjectivePoint>> {
+        table.msm_chunks(terms, chunk)
+    }
 
     type CtTable = ct::CtTable;
     const CT_TABLE_BYTES_PER_POINT: usize = 8 * core::mem::size_of::<k256::AffinePoint>();

@@ -126,3 +126,39 @@ fn precomputed_table_matches_naive_sum() {
     assert!(table.msm(&vec![Scalar::ONE; 41], &[], &[]).is_none());
     assert!(table.msm(&[], &[Scalar::ONE], &[]).is_none());
 }
+
+#[test]
+fn table_chunks_match_naive_sums() {
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+    let gens: Vec<ProjectivePoint> = (0..24).map(|_| ProjectivePoint::GENERATOR * Scalar::random(&mut rng)).collect();
+    let table = GenTable::new(&gens);
+    for (sums, chunk) in [(0usize, 1usize), (1, 1), (3, 8), (8, 3), (2, 24)] {
+        // Any indices, repeats included; some scalars zero, some small, one
+        // sum all zero (the identity).
+        let mut terms: Vec<(usize, Scalar)> = (0..sums * chunk)
+            .map(|i| {
+                let k = match i % 5 {
+                    0 => Scalar::ZERO,
+                    1 => Scalar::from(rng.gen::<u64>()),
+                    _ => Scalar::random(&mut rng),
+                };
+                (rng.gen_range(0..gens.len()), k)
+            })
+            .collect();
+        if sums > 1 {
+            for t in &mut terms[..chunk] {
+                t.1 = Scalar::ZERO;
+            }
+        }
+        let got = table.msm_chunks(&terms, chunk).unwrap();
+        assert_eq!(got.len(), sums);
+        for (i, sum) in terms.chunks(chunk).enumerate() {
+            let expect: ProjectivePoint = sum.iter().map(|(j, k)| gens[*j] * k).sum();
+            assert_eq!(got[i], expect, "sums {sums}, chunk {chunk}, sum {i}");
+        }
+    }
+    assert!(table.msm_chunks(&[(0, Scalar::ONE)], 0).is_none());
+    assert!(table.msm_chunks(&[(0, Scalar::ONE); 3], 2).is_none());
+    assert!(table.msm_chunks(&[(24, Scalar::ONE)], 1).is_none());
+    assert!(table.msm_chunks(&[(usize::MAX, Scalar::ONE)], 1).is_none());
+}
