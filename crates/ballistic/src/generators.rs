@@ -138,11 +138,14 @@ pub enum Precomputation {
     Off,
 }
 
-/// Most generators a table covers (whole `[G_j, H_j]` chain pairs).
-/// Precomputed Straus only beats the plain multiscalar multiplication up to a
-/// few hundred static points (see [`Equation`](crate::Equation)), so larger tables would
-/// cost memory for nothing.
+/// Most generators a table covers by default (whole `[G_j, H_j]` chain
+/// pairs; per backend [`Group::VARTIME_TABLE_MAX_POINTS`], 512 on
+/// secp256k1). Precomputed Straus only beats the plain multiscalar
+/// multiplication up to a few hundred static points (see
+/// [`Equation`](crate::Equation)), so larger tables would cost memory for
+/// nothing.
 pub const TABLE_MAX_POINTS: usize = 256;
+const _: () = assert!(TABLE_MAX_POINTS == crate::group::Ristretto255::VARTIME_TABLE_MAX_POINTS);
 
 /// Positions of each chain (of `G` and of `H`) that the provers' kept
 /// constant-time tables cover: the range provers' chunks are at most 64
@@ -180,8 +183,8 @@ impl<G: Group> GenTables<G> {
 /// `gens_capacity` generators each.
 ///
 /// **Precomputed tables.** With [`Precomputation::Auto`] (the default) the
-/// first chains — whole `[G_j, H_j]` pairs, at most [`TABLE_MAX_POINTS`]
-/// points — get a table of odd multiples for variable-time multiscalar
+/// first chains — whole `[G_j, H_j]` pairs, at most
+/// [`Group::VARTIME_TABLE_MAX_POINTS`] points — get a table of odd multiples for variable-time multiscalar
 /// multiplication, built on first use (thread-safe, once; clones share it).
 /// It costs `Group::VARTIME_TABLE_BYTES_PER_POINT` bytes per point — 10 KiB
 /// on Ristretto255, so 2.5 MiB for `gens_capacity = 64` — and about 15 ms
@@ -274,7 +277,7 @@ impl<G: Group> BulletproofGens<G> {
 
     /// Build the precomputed tables now rather than on first use (no-op
     /// with [`Precomputation::Off`] or if no chain pair fits in
-    /// [`TABLE_MAX_POINTS`]).
+    /// [`Group::VARTIME_TABLE_MAX_POINTS`]).
     pub fn precompute(&self) {
         let _ = self.tables();
     }
@@ -376,10 +379,10 @@ impl<G: Group> BulletproofGens<G> {
         self.tables
             .get_or_init(|| {
                 let cap = self.gens_capacity;
-                if cap == 0 || 2 * cap > TABLE_MAX_POINTS {
+                if cap == 0 || 2 * cap > G::VARTIME_TABLE_MAX_POINTS {
                     return None;
                 }
-                let chains = (TABLE_MAX_POINTS / (2 * cap)).min(self.party_capacity);
+                let chains = (G::VARTIME_TABLE_MAX_POINTS / (2 * cap)).min(self.party_capacity);
                 if chains == 0 {
                     return None;
                 }

@@ -358,6 +358,11 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     type VartimeTable: Send + Sync;
     /// Approximate heap size of a [`Group::VartimeTable`] per point, in bytes.
     const VARTIME_TABLE_BYTES_PER_POINT: usize;
+    /// Most vector generators a [`BulletproofGens`](crate::BulletproofGens)
+    /// table covers on this backend (whole `[G_j, H_j]` chain pairs): past
+    /// it the table costs memory and cache for nothing. The default is
+    /// [`TABLE_MAX_POINTS`](crate::TABLE_MAX_POINTS).
+    const VARTIME_TABLE_MAX_POINTS: usize = 256;
     /// Build the table for `points`.
     fn vartime_table(points: &[Self::Point]) -> Self::VartimeTable;
     /// Number of points in a table.

@@ -46,7 +46,6 @@ use std::time::Instant;
 use ballistic::circuit::{R1csProof, Verifier};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::hazmat::WithEmbeddedCurve;
-use ballistic::TABLE_MAX_POINTS;
 use ballistic::{BulletproofGens, Equation, Generators, Ristretto255, Secp256k1};
 use ballistic_bench::svg_plot;
 
@@ -151,7 +150,7 @@ impl<G: Group> Floor<G> {
             points.push(G::hash_to_point(&wide));
         }
         let scalars = (0..points.len()).map(|_| <G::Scalar as ScalarOps>::random(rng)).collect();
-        let table = (statics <= TABLE_MAX_POINTS && G::precomputed_is_faster(statics, dynamic))
+        let table = (statics <= G::VARTIME_TABLE_MAX_POINTS && G::precomputed_is_faster(statics, dynamic))
             .then(|| (G::vartime_table(&points[..statics]), statics));
         Floor { scalars, points, table }
     }
