@@ -266,7 +266,10 @@ impl<G: Group> Equation<G> {
         if parties > bp_gens.party_capacity() || per_party > bp_gens.gens_capacity() {
             return Err(ProofError::InsufficientGenerators { parties_needed: parties, per_party_needed: per_party });
         }
-        if let Some(tables) = bp_gens.tables() {
+        // Ask whether the table pays before building it (a verify-only
+        // process with a large table shape never needs it).
+        let static_len = bp_gens.table_shape().and_then(|(chains, cap)| self.table_static_len(chains, cap));
+        if let Some(tables) = static_len.and_then(|_| bp_gens.tables()) {
             if let Some(sum) = self.sum_with_table(tables, pc_gens) {
                 return Ok(sum);
             }
@@ -295,25 +298,8 @@ impl<G: Group> Equation<G> {
     /// term falls in the table and the sizes are where that is faster
     /// ([`Group::precomputed_is_faster`]).
     fn sum_with_table(&self, tables: &GenTables<G>, pc_gens: &PedersenGens<G>) -> Option<G::Point> {
-        let chains = self.g.len().max(self.h.len());
-        if chains > tables.chains {
-            return None;
-        }
-        let mut static_len = 0;
-        for (j, chain) in self.g.iter().enumerate() {
-            if !chain.is_empty() {
-                static_len = static_len.max(tables.g_index(j, chain.len() - 1) + 1);
-            }
-        }
-        for (j, chain) in self.h.iter().enumerate() {
-            if !chain.is_empty() {
-                static_len = static_len.max(tables.h_index(j, chain.len() - 1) + 1);
-            }
-        }
+        let static_len = self.table_static_len(tables.chains, tables.cap)?;
         let dynamic_len = 2 + self.points.len();
-        if !G::precomputed_is_faster(static_len, dynamic_len) {
-            return None;
-        }
         let mut statics = vec![G::Scalar::zero(); static_len];
         for (j, chain) in self.g.iter().enumerate() {
             let start = tables.g_index(j, 0);
@@ -334,6 +320,27 @@ impl<G: Group> Equation<G> {
         scalars.extend_from_slice(&self.scalars);
         points.extend_from_slice(&self.points);
         G::msm_vartime_precomputed(&tables.table, &statics, &scalars, &points)
+    }
+
+    /// The table entries a sum through tables of `chains` chains `cap` long
+    /// would use, if every generator term falls in them and that is faster
+    /// ([`Group::precomputed_is_faster`]); else `None`.
+    fn table_static_len(&self, chains: usize, cap: usize) -> Option<usize> {
+        if self.g.len().max(self.h.len()) > chains {
+            return None;
+        }
+        let mut static_len = 0;
+        for (j, chain) in self.g.iter().enumerate() {
+            if !chain.is_empty() {
+                static_len = static_len.max(crate::generators::table_g_index(cap, j, chain.len() - 1) + 1);
+            }
+        }
+        for (j, chain) in self.h.iter().enumerate() {
+            if !chain.is_empty() {
+                static_len = static_len.max(crate::generators::table_h_index(cap, j, chain.len() - 1) + 1);
+            }
+        }
+        G::precomputed_is_faster(static_len, 2 + self.points.len()).then_some(static_len)
     }
 
     /// Evaluate and turn a non-identity sum into [`ProofError::VerificationFailed`].

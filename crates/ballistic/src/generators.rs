@@ -134,7 +134,8 @@ pub enum Precomputation {
     /// (the default).
     #[default]
     Auto,
-    /// Never build or use tables.
+    /// Never build or use tables (the kept generator tables, nor the
+    /// inner-product prover's short-lived ones).
     Off,
 }
 
@@ -171,12 +172,22 @@ pub(crate) struct GenTables<G: Group> {
 impl<G: Group> GenTables<G> {
     /// Table index of chain `j`'s `G` generator at position `i`.
     pub(crate) fn g_index(&self, j: usize, i: usize) -> usize {
-        2 * self.cap * j + i
+        table_g_index(self.cap, j, i)
     }
     /// Table index of chain `j`'s `H` generator at position `i`.
     pub(crate) fn h_index(&self, j: usize, i: usize) -> usize {
-        2 * self.cap * j + self.cap + i
+        table_h_index(self.cap, j, i)
     }
+}
+
+/// [`GenTables::g_index`] for chains `cap` long.
+pub(crate) fn table_g_index(cap: usize, j: usize, i: usize) -> usize {
+    2 * cap * j + i
+}
+
+/// [`GenTables::h_index`] for chains `cap` long.
+pub(crate) fn table_h_index(cap: usize, j: usize, i: usize) -> usize {
+    2 * cap * j + cap + i
 }
 
 /// Vector generators `G`, `H` for `party_capacity` chains of
@@ -371,21 +382,33 @@ impl<G: Group> BulletproofGens<G> {
         crate::group::msm_ct_rows_par::<G>(&scalars, &rows)
     }
 
-    /// The tables, built on first call; `None` if disabled or too large.
-    pub(crate) fn tables(&self) -> Option<&GenTables<G>> {
+    /// `(chains, cap)` of the tables [`tables`](Self::tables) builds, known
+    /// without building them (so a caller can first ask whether they pay);
+    /// `None` if disabled or too large.
+    pub(crate) fn table_shape(&self) -> Option<(usize, usize)> {
         if self.precomputation == Precomputation::Off {
             return None;
         }
+        let cap = self.gens_capacity;
+        if cap == 0 || 2 * cap > G::VARTIME_TABLE_MAX_POINTS {
+            return None;
+        }
+        let chains = (G::VARTIME_TABLE_MAX_POINTS / (2 * cap)).min(self.party_capacity);
+        (chains > 0).then_some((chains, cap))
+    }
+
+    /// Whether provers may build short-lived tables of their own (the
+    /// inner-product prover's, of its materialised generators): not under
+    /// [`Precomputation::Off`].
+    pub(crate) fn scratch_tables(&self) -> bool {
+        self.precomputation != Precomputation::Off
+    }
+
+    /// The tables, built on first call; `None` if disabled or too large.
+    pub(crate) fn tables(&self) -> Option<&GenTables<G>> {
+        let (chains, cap) = self.table_shape()?;
         self.tables
             .get_or_init(|| {
-                let cap = self.gens_capacity;
-                if cap == 0 || 2 * cap > G::VARTIME_TABLE_MAX_POINTS {
-                    return None;
-                }
-                let chains = (G::VARTIME_TABLE_MAX_POINTS / (2 * cap)).min(self.party_capacity);
-                if chains == 0 {
-                    return None;
-                }
                 let mut points = Vec::with_capacity(2 * cap * chains);
                 for (g, h) in self.g_vec.iter().zip(self.h_vec.iter()).take(chains) {
                     points.extend_from_slice(g);

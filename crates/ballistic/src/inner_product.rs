@@ -75,6 +75,9 @@ pub(crate) struct IpaBases<'a, G: Group> {
     pub h: alloc::borrow::Cow<'a, [G::Point]>,
     /// The generator table and its chain length, if any.
     pub table: Option<(&'a GenTables<G>, usize)>,
+    /// Whether the prover may build short-lived tables of its own (not
+    /// under `Precomputation::Off`; see `relazy`).
+    pub scratch_tables: bool,
 }
 
 /// A proof of the relation above: `lg N` pairs `(L_k, R_k)` and `a, b`.
@@ -111,7 +114,7 @@ impl<G: Group> InnerProductProof<G> {
         a: &mut [G::Scalar],
         b: &mut [G::Scalar],
     ) -> Self {
-        let IpaBases { q, g_factors, h_factors, g, h, table } = bases;
+        let IpaBases { q, g_factors, h_factors, g, h, table, scratch_tables } = bases;
         let big_n = a.len();
         debug_assert!(big_n.is_power_of_two());
         debug_assert!(b.len() == big_n && g.len() == big_n && h.len() == big_n);
@@ -218,7 +221,7 @@ impl<G: Group> InnerProductProof<G> {
                     Some(lk) => gens.materialise_through(lk.table, &lk.index),
                     None => gens.materialise(),
                 }
-                if relazy(gens.len(), lg_n - k) {
+                if scratch_tables && relazy(gens.len(), lg_n - k) {
                     let (g, h) = gens.current();
                     let (g, h) = (g.to_vec(), h.to_vec());
                     let n = g.len();
@@ -463,17 +466,26 @@ mod tests {
             a.iter().copied().chain(b.iter().zip(&h_factors).map(|(b, f)| b * f)).chain([inner_product(&a, &b)]),
             g.iter().chain(h.iter()).chain([&q]),
         );
-        let mut t = Transcript::new(b"ipa test");
-        let (mut a2, mut b2) = (a.clone(), b.clone());
-        let bases = IpaBases {
-            q: &q,
-            g_factors: &g_factors,
-            h_factors: &h_factors,
-            g: g.clone().into(),
-            h: h.clone().into(),
-            table: gens.vector().tables().map(|t| (t, n)),
+        // With and without the generator table and the prover's own tables
+        // (`relazy`): the same proof.
+        let prove = |table: bool, scratch_tables: bool| {
+            let mut t = Transcript::new(b"ipa test");
+            let (mut a2, mut b2) = (a.clone(), b.clone());
+            let bases = IpaBases {
+                q: &q,
+                g_factors: &g_factors,
+                h_factors: &h_factors,
+                g: g.clone().into(),
+                h: h.clone().into(),
+                table: gens.vector().tables().filter(|_| table).map(|t| (t, n)),
+                scratch_tables,
+            };
+            InnerProductProof::<G>::prove(&mut t, bases, &mut a2, &mut b2)
         };
-        let proof = InnerProductProof::<G>::prove(&mut t, bases, &mut a2, &mut b2);
+        let proof = prove(true, true);
+        for (table, scratch) in [(true, false), (false, true), (false, false)] {
+            assert_eq!(prove(table, scratch), proof, "n {n}, table {table}, scratch tables {scratch}");
+        }
         assert_eq!(proof.rounds(), n.trailing_zeros() as usize);
 
         let verify = |proof: &InnerProductProof<G>, p| -> bool {

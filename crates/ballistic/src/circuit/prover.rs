@@ -345,7 +345,16 @@ impl<G: Group> Prover<G> {
             powers(y_inv).take(padded_n).enumerate().map(|(i, yi)| if i < n1 { yi } else { u * yi }).collect();
         let table = bp_gens.tables().map(|t| (t, padded_n));
         let transcript = &mut this.transcript;
-        let bases = IpaBases { q: &q, g_factors: &g_factors, h_factors: &h_factors, g: g.into(), h: h.into(), table };
+        let scratch_tables = bp_gens.scratch_tables();
+        let bases = IpaBases {
+            q: &q,
+            g_factors: &g_factors,
+            h_factors: &h_factors,
+            g: g.into(),
+            h: h.into(),
+            table,
+            scratch_tables,
+        };
         let ipp = InnerProductProof::prove(transcript, bases, &mut l_vec, &mut r_vec);
 
         let mut t_points = t_points.into_iter();

@@ -67,6 +67,7 @@ impl Instance {
             g: Cow::Borrowed(&self.g),
             h: Cow::Borrowed(&self.h),
             table: None,
+            scratch_tables: true,
         };
         let (mut a, mut b) = (self.a.clone(), self.b.clone());
         forced::push(u);

@@ -385,7 +385,16 @@ pub(crate) fn prove_inner_product<G: Group>(
     let table = bp_gens.tables().map(|t| (t, n));
     // Public (masked), but wiped as the single prover always did.
     let (mut l, mut r) = (Zeroizing::new(share.l), Zeroizing::new(share.r));
-    let bases = IpaBases { q: &q, g_factors: &g_factors, h_factors: &h_factors, g: g.into(), h: h.into(), table };
+    let scratch_tables = bp_gens.scratch_tables();
+    let bases = IpaBases {
+        q: &q,
+        g_factors: &g_factors,
+        h_factors: &h_factors,
+        g: g.into(),
+        h: h.into(),
+        table,
+        scratch_tables,
+    };
     InnerProductProof::prove(transcript, bases, &mut l, &mut r)
 }
 

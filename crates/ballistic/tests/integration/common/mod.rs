@@ -195,22 +195,29 @@ where
 }
 
 std::thread_local! {
-    static WEIGHT_PROBE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    static WEIGHT_PROBE: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
 }
 
-/// Run `f` with every claim that reaches [`verify_claims`] on this thread
-/// first checked by [`check_weight`] (libtest runs each test on its own
-/// thread).
-pub fn with_weight_probe<T>(f: impl FnOnce() -> T) -> T {
+/// Run `f` with every claim that reaches [`verify_claims`] (or a circuit
+/// batch's verifiers) on this thread first checked by [`check_weight_with`]
+/// (libtest runs each test on its own thread); returns `f`'s result and how
+/// many members were checked.
+pub fn with_weight_probe<T>(f: impl FnOnce() -> T) -> (T, usize) {
     struct Reset;
     impl Drop for Reset {
         fn drop(&mut self) {
-            WEIGHT_PROBE.with(|p| p.set(false));
+            WEIGHT_PROBE.with(|p| p.set(None));
         }
     }
-    WEIGHT_PROBE.with(|p| p.set(true));
+    WEIGHT_PROBE.with(|p| p.set(Some(0)));
     let _reset = Reset;
-    f()
+    let out = f();
+    (out, WEIGHT_PROBE.with(|p| p.get()).unwrap_or(0))
+}
+
+/// Whether this thread is under [`with_weight_probe`].
+pub fn probing_weights() -> bool {
+    WEIGHT_PROBE.with(|p| p.get()).is_some()
 }
 
 /// `ballistic::batch::verify` over `claims` (each checked by
@@ -224,7 +231,7 @@ where
     G: ballistic::Group,
     R: rand::RngCore + rand::CryptoRng,
 {
-    if WEIGHT_PROBE.with(|p| p.get()) {
+    if probing_weights() {
         for (i, claim) in claims.iter().enumerate() {
             check_weight(gens, *claim, &format!("member {i}"));
         }
@@ -232,29 +239,38 @@ where
     ballistic::batch::verify(gens, claims, rng)
 }
 
-/// A claim's equation is linear in its weight, the property a batch rests
-/// on (each proof's equation, times an independent random weight, summed
-/// into one): with `S(w, c)` the sum of the terms `add_terms(w, c)` adds,
-/// `S(2w, c) = 2·S(w, c)`, and adding the terms twice into one equation
-/// gives the same. The verdict (`S = 0`) does not depend on the scalar `c`
-/// that joins the proof's own checks. A claim refused before its terms
-/// (decoding, shape) is refused the same way every time. A mutant that
-/// drops or replaces the weight in one term (`combine + weight` for
-/// `combine·weight`) changes no single verdict but breaks the sum for a
-/// proof whose failing check holds that term.
+/// [`check_weight_with`] for a batch claim's `add_terms`.
 pub fn check_weight<G: ballistic::Group>(
     gens: &ballistic::Generators<G>,
     claim: &dyn ballistic::batch::Claim<G>,
     what: &str,
 ) {
     use ballistic::group::ScalarOps;
-    let sum = |w: u64, c: u64, times: usize| -> Result<G::Point, ballistic::ProofError> {
+    check_weight_with::<G>(what, |w, c, times| {
         let mut eq = ballistic::Equation::new();
         for _ in 0..times {
             claim.add_terms(G::Scalar::from_u64(w), G::Scalar::from_u64(c), &mut eq)?;
         }
         Ok(eq.sum(gens).expect("the generators cover the claim"))
-    };
+    });
+}
+
+/// A member's equation is linear in its weight, the property a batch rests
+/// on (each proof's equation, times an independent random weight, summed
+/// into one): with `S(w, c)` the sum of the terms the member adds at weight
+/// `w` (`sum(w, c, 1)`; `c` joins the proof's own checks),
+/// `S(2w, c) = 2·S(w, c)`, and adding the terms twice into one equation
+/// (`sum(w, c, 2)`) gives the same. The verdict (`S = 0`) does not depend
+/// on `c`. A member refused before its terms (decoding, shape) is refused
+/// the same way every time. A mutant that drops or replaces the weight in
+/// one term (`combine + weight` for `combine·weight`) changes no single
+/// verdict but breaks the sum for a proof whose failing check holds that
+/// term. Counted for [`with_weight_probe`].
+pub fn check_weight_with<G: ballistic::Group>(
+    what: &str,
+    sum: impl Fn(u64, u64, usize) -> Result<G::Point, ballistic::ProofError>,
+) {
+    WEIGHT_PROBE.with(|p| p.set(p.get().map(|n| n + 1)));
     let once = sum(3, 7, 1);
     let Ok(once) = once else {
         for (w, c, t) in [(6, 7, 1), (3, 7, 2), (3, 11, 1)] {

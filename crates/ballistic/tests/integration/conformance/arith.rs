@@ -93,9 +93,11 @@ impl<G: Group> Kind for ArithKind<G> {
     }
 
     fn batch(&self, items: &[(&ArithDesc<G>, &R1csProof<G>)], rng: &mut ChaCha20Rng) -> Result<(), BatchError> {
-        let verifiers =
-            items.iter().map(|(d, p)| (d.circuit.verifier::<G>(new_transcript(&d.label), &d.public), *p)).collect();
-        batch_r1cs(&arith_gens::<G>(), verifiers, rng)
+        let member = |i: usize| {
+            let (d, p) = items[i];
+            (d.circuit.verifier::<G>(new_transcript(&d.label), &d.public), p)
+        };
+        batch_r1cs(&arith_gens::<G>(), items.len(), member, rng)
     }
 
     fn layout(&self, d: &ArithDesc<G>) -> Layout {

@@ -109,19 +109,22 @@ impl<G: WithEmbeddedCurve> Kind for MerkleKind<G> {
     }
 
     fn batch(&self, items: &[(&MerkleDesc<G>, &MembershipProof<G>)], rng: &mut ChaCha20Rng) -> Result<(), BatchError> {
-        let verifiers: Vec<(Result<_, ProofError>, &R1csProof<G>)> = items
-            .iter()
-            .map(|(d, p)| {
-                let v = Self::prepared(d.depth)
-                    .and_then(|prepared| prepared.verifier(new_transcript(&d.label), &d.root, &d.commitments[0]));
-                (v, &p.r1cs)
-            })
-            .collect();
-        batch_r1cs(&self.gens(), verifiers, rng)
+        let member = |i: usize| -> (Result<_, ProofError>, &R1csProof<G>) {
+            let (d, p) = items[i];
+            let v = Self::prepared(d.depth)
+                .and_then(|prepared| prepared.verifier(new_transcript(&d.label), &d.root, &d.commitments[0]));
+            (v, &p.r1cs)
+        };
+        batch_r1cs(&self.gens(), items.len(), member, rng)
     }
 
     fn layout(&self, d: &MerkleDesc<G>) -> Layout {
         r1cs_layout::<G>(Self::rounds(d.depth), false)
+    }
+
+    /// Each change costs a 4,096-gate verification per weight.
+    fn weight_flips(&self) -> usize {
+        4
     }
 
     fn mutations(&self, d: &MerkleDesc<G>, other: &MerkleDesc<G>) -> Vec<Mutation<MerkleDesc<G>>> {

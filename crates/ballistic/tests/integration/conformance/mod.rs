@@ -95,6 +95,11 @@ pub trait Kind: Send + Sync + 'static {
     fn flips(&self) -> Flips {
         Flips::Every
     }
+    /// How many fields [`check_weights`] changes per instance (spread over
+    /// the encoding).
+    fn weight_flips(&self) -> usize {
+        10
+    }
     /// The batches [`check_blame`] tries: bad members' positions among six.
     fn blame_patterns(&self) -> Vec<Vec<usize>> {
         [&[0][..], &[5], &[2], &[0, 3], &[1, 5], &[0, 2, 4], &[3, 4, 5], &[1, 2, 3]].map(<[usize]>::to_vec).to_vec()
@@ -606,7 +611,6 @@ pub fn check_blame<K: Kind>(k: &K) {
 /// statements changed so that the equation refuses; and the batch of them
 /// names exactly the bad ones.
 pub fn check_weights<K: Kind>(k: &K) {
-    const FLIPS: usize = 10;
     const RESTATED: usize = 3;
     let start = Instant::now();
     let name = k.name();
@@ -617,7 +621,7 @@ pub fn check_weights<K: Kind>(k: &K) {
         let (desc, bytes) = &inst[i];
         let mut members: Vec<(K::Desc, K::Proof)> = vec![(desc.clone(), k.decode(desc, bytes).unwrap())];
         let fields = &k.layout(desc).fields;
-        let step = fields.len().div_ceil(FLIPS).max(1);
+        let step = fields.len().div_ceil(k.weight_flips()).max(1);
         let mut picked: Vec<usize> = (0..fields.len()).step_by(step).collect();
         if picked.last() != Some(&(fields.len() - 1)) {
             picked.push(fields.len() - 1);
@@ -643,8 +647,9 @@ pub fn check_weights<K: Kind>(k: &K) {
         members.extend(restated);
         assert!(flipped >= 1, "{name} #{i}: no field change decodes and fails the equation");
         let items: Vec<_> = members.iter().map(|(d, p)| (d, p)).collect();
-        let err = crate::common::with_weight_probe(|| k.batch(&items, &mut rng))
-            .expect_err(&format!("{name} #{i}: batch of bad members accepted"));
+        let (verdict, probed) = crate::common::with_weight_probe(|| k.batch(&items, &mut rng));
+        assert_eq!(probed, members.len(), "{name} #{i}: members checked for their weight");
+        let err = verdict.expect_err(&format!("{name} #{i}: batch of bad members accepted"));
         assert_eq!(err.indices(), (1..members.len()).collect::<Vec<_>>(), "{name} #{i}: blamed {err}");
         checked += members.len();
     }

@@ -6,7 +6,7 @@ use ballistic::circuit::gadgets::{range, shuffle};
 use ballistic::circuit::{ConstraintSystem, Prover, R1csClaim, R1csProof, Variable, Verifier};
 use ballistic::errors::BatchError;
 use ballistic::group::{Group, ScalarOps};
-use ballistic::{new_transcript, Ed25519, Generators, ProofError, Ristretto255, Secp256k1};
+use ballistic::{new_transcript, Ed25519, Equation, Generators, ProofError, Ristretto255, Secp256k1};
 use rand::Rng;
 use rand_chacha::ChaCha20Rng;
 
@@ -46,17 +46,37 @@ pub fn r1cs_shape<G: Group>(rounds: usize, phase_two: bool, proof_rounds: usize,
 /// An R1CS verifier (or why it did not build) with its proof.
 pub type R1csMember<'a, G> = (Result<Verifier<G>, ProofError>, &'a R1csProof<G>);
 
-/// Batch R1CS verifiers (or why they did not build) with their proofs.
-pub fn batch_r1cs<G: Group>(
+/// Batch `count` R1CS verifiers (or why they did not build) with their
+/// proofs; `member(i)` builds the `i`-th (again for each check under the
+/// weight probe: a verifier is consumed by its replay).
+///
+/// Under [`crate::common::with_weight_probe`] each member's
+/// `Verifier::add_terms` is first checked at several weights
+/// ([`crate::common::check_weight_with`]): the batch's `R1csClaim` replays
+/// once at weight one and scales the result, so the weight handling of the
+/// verifier itself is only reached this way.
+pub fn batch_r1cs<'a, G: Group>(
     gens: &Generators<G>,
-    verifiers: Vec<R1csMember<'_, G>>,
+    count: usize,
+    member: impl Fn(usize) -> R1csMember<'a, G>,
     rng: &mut ChaCha20Rng,
 ) -> Result<(), BatchError> {
-    let claims: Vec<Result<R1csClaim<G>, Refused>> = verifiers
-        .into_iter()
-        .map(|(v, p)| match v {
-            Ok(v) => Ok(R1csClaim::new(v, p, rng)),
-            Err(e) => Err(Refused(e)),
+    if crate::common::probing_weights() {
+        for i in 0..count {
+            crate::common::check_weight_with::<G>(&format!("member {i}"), |w, c, times| {
+                let mut eq = Equation::new();
+                for _ in 0..times {
+                    let (v, p) = member(i);
+                    v?.add_terms(p, gens.vector(), G::Scalar::from_u64(w), G::Scalar::from_u64(c), &mut eq)?;
+                }
+                Ok(eq.sum(gens).expect("the generators cover the circuit"))
+            });
+        }
+    }
+    let claims: Vec<Result<R1csClaim<G>, Refused>> = (0..count)
+        .map(|i| match member(i) {
+            (Ok(v), p) => Ok(R1csClaim::new(v, p, rng)),
+            (Err(e), _) => Err(Refused(e)),
         })
         .collect();
     let claims: Vec<&dyn Claim<G>> = claims
@@ -66,7 +86,7 @@ pub fn batch_r1cs<G: Group>(
             Err(r) => r as &dyn Claim<G>,
         })
         .collect();
-    crate::common::verify_claims(gens, &claims, rng)
+    ballistic::batch::verify(gens, &claims, rng)
 }
 
 fn s<G: Group>(v: u64) -> G::Scalar {
@@ -158,8 +178,7 @@ impl<G: Group> Kind for RangeSumKind<G> {
     }
 
     fn batch(&self, items: &[(&SumDesc<G>, &R1csProof<G>)], rng: &mut ChaCha20Rng) -> Result<(), BatchError> {
-        let verifiers = items.iter().map(|(d, p)| (Self::verifier(d), *p)).collect();
-        batch_r1cs(&r1cs_gens::<G>(), verifiers, rng)
+        batch_r1cs(&r1cs_gens::<G>(), items.len(), |i| (Self::verifier(items[i].0), items[i].1), rng)
     }
 
     fn layout(&self, d: &SumDesc<G>) -> Layout {
@@ -283,8 +302,7 @@ impl<G: Group> Kind for ShuffleKind<G> {
     }
 
     fn batch(&self, items: &[(&ShuffleDesc<G>, &R1csProof<G>)], rng: &mut ChaCha20Rng) -> Result<(), BatchError> {
-        let verifiers = items.iter().map(|(d, p)| (Self::verifier(d), *p)).collect();
-        batch_r1cs(&r1cs_gens::<G>(), verifiers, rng)
+        batch_r1cs(&r1cs_gens::<G>(), items.len(), |i| (Self::verifier(items[i].0), items[i].1), rng)
     }
 
     fn layout(&self, d: &ShuffleDesc<G>) -> Layout {
