@@ -281,3 +281,46 @@ for_each_group_and_system!(
     identity_and_noncanonical_rejected,
     serde_round_trip,
 );
+
+/// `RangeStatement::generators_needed` is exactly what verifying (and
+/// proving) a Bulletproofs or Bulletproofs+ statement takes: those
+/// generators verify, one chain or one generator per chain fewer is
+/// refused as insufficient (Bulletproofs++ needs fewer:
+/// `RangeSystem::generators_needed`).
+mod generators_needed {
+    use super::*;
+    use ballistic::{RangeProof, RangeProofPlus, RangeStatement};
+
+    fn exact<G: Group, S: RangeSystem<G>>() {
+        let mut f = Fixture::<G, S>::new(9);
+        for (n, m) in [(64usize, 1usize), (8, 3), (5, 2), (16, 4), (1, 1)] {
+            let values = f.values(n, m);
+            let (proof, commitments, _) = f.prove(&values, n);
+            let statement = RangeStatement::<G>::new(n, &commitments).unwrap();
+            let (chains, per_chain) = statement.generators_needed();
+            let shape = RangeShape::new(n, m).unwrap();
+            assert!(chains >= 1 && per_chain >= n && chains * per_chain >= shape.padded, "n={n} m={m}");
+            let verify = |gens: &Generators<G>| {
+                let mut rng = ChaCha20Rng::seed_from_u64(1);
+                proof.verify_multiple_with_rng(gens, &mut Transcript::new(LABEL), &commitments, n, &mut rng)
+            };
+            verify(&Generators::new(per_chain, chains)).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
+            for (c, p) in [(chains - 1, per_chain), (chains, per_chain - 1)] {
+                if c == 0 || p == 0 {
+                    continue;
+                }
+                assert!(
+                    matches!(verify(&Generators::new(p, c)), Err(ProofError::InsufficientGenerators { .. })),
+                    "n={n} m={m}: {c} chains of {p}"
+                );
+            }
+        }
+    }
+
+    fn statement_generators_needed<G: Group>() {
+        exact::<G, RangeProof<G>>();
+        exact::<G, RangeProofPlus<G>>();
+    }
+
+    crate::for_each_group!(statement_generators_needed);
+}
