@@ -270,7 +270,30 @@ fn serde_round_trip<G: Group, S: RangeSystem<G>>() {
     assert!(serde_json::from_str::<S>("\"zz\"").is_err());
 }
 
+/// The entry points with the OS RNG (`verify_single`, `verify_multiple`)
+/// verify honest proofs and refuse another commitment, another label and
+/// another bit size.
+fn os_rng_entry_points<G: Group, S: RangeSystem<G>>() {
+    let mut f = Fixture::<G, S>::new(12);
+    let values = f.values(32, 1);
+    let (proof, commitments, _) = f.prove(&values, 32);
+    let (_, other, _) = f.prove(&values, 32);
+    let single = |c: &G::Compressed, label: &'static [u8], n: usize| {
+        proof.verify_single(&f.gens, &mut Transcript::new(label), c, n)
+    };
+    single(&commitments[0], LABEL, 32).unwrap();
+    proof.verify_multiple(&f.gens, &mut Transcript::new(LABEL), &commitments, 32).unwrap();
+    assert_eq!(single(&other[0], LABEL, 32), Err(ProofError::VerificationFailed));
+    assert_eq!(single(&commitments[0], b"another label", 32), Err(ProofError::VerificationFailed));
+    assert!(single(&commitments[0], LABEL, 16).is_err());
+    assert_eq!(
+        proof.verify_multiple(&f.gens, &mut Transcript::new(LABEL), &other, 32),
+        Err(ProofError::VerificationFailed)
+    );
+}
+
 for_each_group_and_system!(
+    os_rng_entry_points,
     honest_shapes,
     edge_values,
     prover_errors,
