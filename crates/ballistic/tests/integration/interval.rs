@@ -135,3 +135,44 @@ fn sizes<G: Group, S: RangeProofSystem<G> + core::fmt::Debug>() {
 }
 
 for_each_group_and_system!(honest_intervals_verify, outside_values_are_refused, statement_is_bound, sizes);
+
+/// `IntervalStatement::generators_needed` is exactly what verifying a
+/// Bulletproofs or Bulletproofs+ interval proof takes: those generators
+/// verify, one chain or one generator per chain fewer is refused as
+/// insufficient.
+mod generators_needed {
+    use super::*;
+    use ballistic::{IntervalStatement, RangeProof, RangeProofPlus};
+
+    fn exact<G: Group, S: RangeProofSystem<G>>() {
+        let mut s = setup::<G>(21);
+        for (lo, hi) in [(10u64, 20u64), (0, (1 << 32) - 1), (0, u64::MAX), (5, 5), (7, 7 + (1 << 40))] {
+            let v = lo + (hi - lo) / 2;
+            let (proof, commitment) = prove::<G, S>(&mut s, v, lo, hi).unwrap();
+            let interval = Interval::new(lo, hi).unwrap();
+            let statement = IntervalStatement::<G>::new(&s.gens, interval, &commitment).unwrap();
+            let (chains, per_chain) = statement.generators_needed();
+            assert!(chains >= 1 && per_chain >= 1, "[{lo}, {hi}]");
+            let mut check = |gens: &Generators<G>| {
+                proof.verify_with_rng(gens, &mut Transcript::new(b"interval"), &commitment, interval, &mut s.rng)
+            };
+            check(&Generators::new(per_chain, chains)).unwrap_or_else(|e| panic!("[{lo}, {hi}]: {e}"));
+            for (c, p) in [(chains - 1, per_chain), (chains, per_chain - 1)] {
+                if c == 0 || p == 0 {
+                    continue;
+                }
+                assert!(
+                    matches!(check(&Generators::new(p, c)), Err(ProofError::InsufficientGenerators { .. })),
+                    "[{lo}, {hi}]: {c} chains of {p}"
+                );
+            }
+        }
+    }
+
+    fn statement_generators_needed<G: Group>() {
+        exact::<G, RangeProof<G>>();
+        exact::<G, RangeProofPlus<G>>();
+    }
+
+    crate::for_each_group!(statement_generators_needed);
+}
