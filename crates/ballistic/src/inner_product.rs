@@ -46,6 +46,7 @@
 //! The rounds therefore use variable-time arithmetic, as `bulletproofs` 5
 //! does. Callers with unmasked secret vectors must not use this prover.
 
+use alloc::boxed::Box;
 use alloc::vec;
 use alloc::vec::Vec;
 
