@@ -104,9 +104,11 @@ impl<G: Group> InnerProductProof<G> {
     /// `R` as one multiscalar multiplication over the original `N`
     /// generators (through the generator table where there is one). Then
     /// the virtual generators are materialised at once (`2^k`-term MSMs,
-    /// cheaper per point), and the remaining, small rounds fold as usual
-    /// ([`FoldingGens`], shared with the weighted argument). The proof is
-    /// identical either way.
+    /// cheaper per point; through the generator table where the backend
+    /// can), and the remaining, small rounds either fold as usual
+    /// ([`FoldingGens`], shared with the weighted argument) or, with at most
+    /// 64 generators left, run lazily again over a table of the
+    /// materialised points (`relazy`). The proof is identical either way.
     // Indexing: every vector is the caller-checked power-of-two length N or a half of it.
     #[allow(clippy::indexing_slicing)]
     pub(crate) fn prove(
