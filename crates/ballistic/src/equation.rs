@@ -269,8 +269,8 @@ impl<G: Group> Equation<G> {
         // Ask whether the table pays before building it (a verify-only
         // process with a large table shape never needs it).
         let static_len = bp_gens.table_shape().and_then(|(chains, cap)| self.table_static_len(chains, cap));
-        if let Some(tables) = static_len.and_then(|_| bp_gens.tables()) {
-            if let Some(sum) = self.sum_with_table(tables, pc_gens) {
+        if let Some((static_len, tables)) = static_len.and_then(|len| Some((len, bp_gens.tables()?))) {
+            if let Some(sum) = self.sum_with_table(tables, static_len, pc_gens) {
                 return Ok(sum);
             }
         }
@@ -294,11 +294,10 @@ impl<G: Group> Equation<G> {
         Ok(crate::group::msm_vartime_by_ref::<G>(&scalars, &points, MSM_CHUNK))
     }
 
-    /// The sum through the precomputed generator table, if every generator
-    /// term falls in the table and the sizes are where that is faster
-    /// ([`Group::precomputed_is_faster`]).
-    fn sum_with_table(&self, tables: &GenTables<G>, pc_gens: &PedersenGens<G>) -> Option<G::Point> {
-        let static_len = self.table_static_len(tables.chains, tables.cap)?;
+    /// The sum through the precomputed generator table, whose first
+    /// `static_len` entries the generator terms use
+    /// ([`table_static_len`](Self::table_static_len)).
+    fn sum_with_table(&self, tables: &GenTables<G>, static_len: usize, pc_gens: &PedersenGens<G>) -> Option<G::Point> {
         let dynamic_len = 2 + self.points.len();
         let mut statics = vec![G::Scalar::zero(); static_len];
         for (j, chain) in self.g.iter().enumerate() {

@@ -81,6 +81,31 @@ pub(crate) struct IpaBases<'a, G: Group> {
     pub scratch_tables: bool,
 }
 
+impl<'a, G: Group> IpaBases<'a, G> {
+    /// Bases laid out in `bp_gens`' chains of `chunk` generators each (the
+    /// range and circuit provers): the generator table and whether the
+    /// prover may build its own short-lived tables follow from `bp_gens`.
+    pub(crate) fn in_gens(
+        bp_gens: &'a crate::generators::BulletproofGens<G>,
+        chunk: usize,
+        q: &'a G::Point,
+        g_factors: &'a [G::Scalar],
+        h_factors: &'a [G::Scalar],
+        g: impl Into<alloc::borrow::Cow<'a, [G::Point]>>,
+        h: impl Into<alloc::borrow::Cow<'a, [G::Point]>>,
+    ) -> Self {
+        IpaBases {
+            q,
+            g_factors,
+            h_factors,
+            g: g.into(),
+            h: h.into(),
+            table: bp_gens.tables().map(|t| (t, chunk)),
+            scratch_tables: bp_gens.scratch_tables(),
+        }
+    }
+}
+
 /// A proof of the relation above: `lg N` pairs `(L_k, R_k)` and `a, b`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct InnerProductProof<G: Group> {

@@ -343,18 +343,8 @@ impl<G: Group> Prover<G> {
         let g_factors: Vec<G::Scalar> = (0..padded_n).map(|i| if i < n1 { one } else { u }).collect();
         let h_factors: Vec<G::Scalar> =
             powers(y_inv).take(padded_n).enumerate().map(|(i, yi)| if i < n1 { yi } else { u * yi }).collect();
-        let table = bp_gens.tables().map(|t| (t, padded_n));
         let transcript = &mut this.transcript;
-        let scratch_tables = bp_gens.scratch_tables();
-        let bases = IpaBases {
-            q: &q,
-            g_factors: &g_factors,
-            h_factors: &h_factors,
-            g: g.into(),
-            h: h.into(),
-            table,
-            scratch_tables,
-        };
+        let bases = IpaBases::in_gens(bp_gens, padded_n, &q, &g_factors, &h_factors, g, h);
         let ipp = InnerProductProof::prove(transcript, bases, &mut l_vec, &mut r_vec);
 
         let mut t_points = t_points.into_iter();

@@ -153,19 +153,10 @@ mod generators_needed {
             let statement = IntervalStatement::<G>::new(&s.gens, interval, &commitment).unwrap();
             let (chains, per_chain) = statement.generators_needed();
             assert!(chains >= 1 && per_chain >= 1, "[{lo}, {hi}]");
-            let mut check = |gens: &Generators<G>| {
+            let check = |gens: &Generators<G>| {
                 proof.verify_with_rng(gens, &mut Transcript::new(b"interval"), &commitment, interval, &mut s.rng)
             };
-            check(&Generators::new(per_chain, chains)).unwrap_or_else(|e| panic!("[{lo}, {hi}]: {e}"));
-            for (c, p) in [(chains - 1, per_chain), (chains, per_chain - 1)] {
-                if c == 0 || p == 0 {
-                    continue;
-                }
-                assert!(
-                    matches!(check(&Generators::new(p, c)), Err(ProofError::InsufficientGenerators { .. })),
-                    "[{lo}, {hi}]: {c} chains of {p}"
-                );
-            }
+            crate::common::assert_generators_exact(chains, per_chain, &format!("[{lo}, {hi}]"), check);
         }
     }
 

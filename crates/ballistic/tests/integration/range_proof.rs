@@ -327,16 +327,7 @@ mod generators_needed {
                 let mut rng = ChaCha20Rng::seed_from_u64(1);
                 proof.verify_multiple_with_rng(gens, &mut Transcript::new(LABEL), &commitments, n, &mut rng)
             };
-            verify(&Generators::new(per_chain, chains)).unwrap_or_else(|e| panic!("n={n} m={m}: {e}"));
-            for (c, p) in [(chains - 1, per_chain), (chains, per_chain - 1)] {
-                if c == 0 || p == 0 {
-                    continue;
-                }
-                assert!(
-                    matches!(verify(&Generators::new(p, c)), Err(ProofError::InsufficientGenerators { .. })),
-                    "n={n} m={m}: {c} chains of {p}"
-                );
-            }
+            crate::common::assert_generators_exact(chains, per_chain, &format!("n={n} m={m}"), verify);
         }
     }
 

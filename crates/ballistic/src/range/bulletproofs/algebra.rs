@@ -382,19 +382,9 @@ pub(crate) fn prove_inner_product<G: Group>(
     let y_inv = y.invert_vartime();
     let g_factors = vec![G::Scalar::one(); big_n];
     let h_factors: Vec<G::Scalar> = powers(y_inv).take(big_n).collect();
-    let table = bp_gens.tables().map(|t| (t, n));
     // Public (masked), but wiped as the single prover always did.
     let (mut l, mut r) = (Zeroizing::new(share.l), Zeroizing::new(share.r));
-    let scratch_tables = bp_gens.scratch_tables();
-    let bases = IpaBases {
-        q: &q,
-        g_factors: &g_factors,
-        h_factors: &h_factors,
-        g: g.into(),
-        h: h.into(),
-        table,
-        scratch_tables,
-    };
+    let bases = IpaBases::in_gens(bp_gens, n, &q, &g_factors, &h_factors, g, h);
     InnerProductProof::prove(transcript, bases, &mut l, &mut r)
 }
 

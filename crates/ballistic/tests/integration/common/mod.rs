@@ -315,3 +315,27 @@ pub fn outside(lo: u64, hi: u64) -> Vec<u64> {
     }
     outside
 }
+
+/// `generators_needed() = (chains, per_chain)` is exact: `verify` succeeds
+/// with those generators and is refused as insufficient with one chain or
+/// one generator per chain fewer (where that is still at least one).
+pub fn assert_generators_exact<G: ballistic::Group>(
+    chains: usize,
+    per_chain: usize,
+    what: &str,
+    mut verify: impl FnMut(&ballistic::Generators<G>) -> Result<(), ballistic::ProofError>,
+) {
+    verify(&ballistic::Generators::new(per_chain, chains)).unwrap_or_else(|e| panic!("{what}: {e}"));
+    for (c, p) in [(chains - 1, per_chain), (chains, per_chain - 1)] {
+        if c == 0 || p == 0 {
+            continue;
+        }
+        assert!(
+            matches!(
+                verify(&ballistic::Generators::new(p, c)),
+                Err(ballistic::ProofError::InsufficientGenerators { .. })
+            ),
+            "{what}: {c} chains of {p}"
+        );
+    }
+}
