@@ -16,6 +16,7 @@ use ballistic::merlin::Transcript;
 use ballistic::RangeProofSystem;
 use ballistic::{
     Generators, ProofError, RangeProof, RangeProofPlus, RangeProofPlusPlus, RangeSystem, Ristretto255, Secp256k1,
+    Secq256k1,
 };
 use rand_core::{CryptoRng, RngCore, SeedableRng};
 
@@ -79,6 +80,15 @@ fn main() {
         monero();
         return;
     }
+    // `ctgrind secq256k1`: the provers on secq256k1 (Curve Trees' second
+    // group; its field and point arithmetic are ballistic's own).
+    if std::env::args().nth(1).as_deref() == Some("secq256k1") {
+        parse::<Secq256k1>();
+        run::<Secq256k1>();
+        r1cs::<Secq256k1>();
+        embedded::<Secq256k1>();
+        return;
+    }
     // `ctgrind half1` and `ctgrind half2` split everything below in two
     // (scripts/ctgrind runs them side by side on two cores); no argument
     // runs both halves in one process.
@@ -94,6 +104,8 @@ fn main() {
         monero();
         mpc::<Ristretto255>();
         embedded::<Ristretto255>();
+        parse::<Secq256k1>();
+        run::<Secq256k1>();
     }
     if half.as_deref() != Some("half1") {
         run::<Secp256k1>();
@@ -103,6 +115,8 @@ fn main() {
         r1cs::<Ristretto255>();
         r1cs::<Secp256k1>();
         embedded::<Secp256k1>();
+        r1cs::<Secq256k1>();
+        embedded::<Secq256k1>();
         grin();
     }
 }

@@ -113,7 +113,7 @@ pub use merlin;
 pub use equation::{verify_dyn, Claim, Equation, Verifiable};
 pub use errors::{ErrorKind, ProofError};
 pub use generators::{BulletproofGens, Generators, PedersenGens, Precomputation, DERIVATION_ID, TABLE_MAX_POINTS};
-pub use group::{CompressedPoint, Ed25519, Group, Point, Ristretto255, Scalar, Secp256k1};
+pub use group::{CompressedPoint, Ed25519, Group, Point, Ristretto255, Scalar, Secp256k1, Secq256k1};
 pub use range::{
     AnyRangeProof, Interval, IntervalProof, IntervalStatement, RangeProof, RangeProofPlus, RangeProofPlusPlus,
     RangeProofSystem, RangeShape, RangeStatement, RangeSystem, RecoveryKey,

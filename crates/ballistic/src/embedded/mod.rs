@@ -7,6 +7,7 @@
 //! |---|---|---|---|---|
 //! | [`Ristretto255`] | [`Doppio`]: `x² + y² = 1 − 63071·x²y²` (twisted Edwards, `a = 1`) | `𝔽_ℓ`, `ℓ = 2^252 + 27742317777372353535851937790883648493` | 250 bits | 4 |
 //! | [`Secp256k1`] | [`Secq256k1`]: `y² = x³ + 7` (short Weierstrass) | `𝔽_n`, `n` = secp256k1's group order | `p = 2^256 − 2^32 − 977` (secp256k1's field) | 1 |
+//! | [`Secq256k1Group`] (secq256k1) | [`Secp256k1Embedded`]: `y² = x³ + 7` (secp256k1 itself) | `𝔽_p` | `n` | 1 |
 //!
 //! **One form for both.** Arithmetic here (native and in circuits) uses the
 //! affine "long" form
@@ -61,7 +62,7 @@ use alloc::vec::Vec;
 use sha3::{Digest, Sha3_512};
 use subtle::Choice;
 
-use crate::group::{Ed25519, Group, Ristretto255, ScalarOps, Secp256k1};
+use crate::group::{Ed25519, Group, Ristretto255, ScalarOps, Secp256k1, Secq256k1 as Secq256k1Group};
 
 /// The coefficients of `B·y² = x³ + A·x² + C·x + D`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -107,6 +108,12 @@ impl WithEmbeddedCurve for Ristretto255 {
 
 impl WithEmbeddedCurve for Secp256k1 {
     type Curve = Secq256k1;
+}
+
+/// secq256k1's scalar field is secp256k1's base field: the embedded curve
+/// of a secq256k1 proof is secp256k1 itself (the 2-cycle).
+impl WithEmbeddedCurve for Secq256k1Group {
+    type Curve = Secp256k1Embedded;
 }
 
 /// Ed25519 has ristretto255's scalar field, so the same embedded curve.
@@ -156,6 +163,25 @@ impl EmbeddedCurve for Secq256k1 {
     const COFACTOR: u64 = 1;
     fn coefficients() -> Coefficients<Self::F> {
         type F = <Secp256k1 as Group>::Scalar;
+        Coefficients { a: F::zero(), b: F::one(), c: F::zero(), d: F::from_u64(7) }
+    }
+}
+
+/// secp256k1 itself, `y² = x³ + 7` over secq256k1's scalar field `𝔽_p`;
+/// prime order `n` (secp256k1's group order).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Secp256k1Embedded;
+
+impl EmbeddedCurve for Secp256k1Embedded {
+    type F = <Secq256k1Group as Group>::Scalar;
+    const NAME: &'static str = "secp256k1 (over the secq256k1 scalar field)";
+    const SUBGROUP_ORDER: [u8; 32] = [
+        0x41, 0x41, 0x36, 0xd0, 0x8c, 0x5e, 0xd2, 0xbf, 0x3b, 0xa0, 0x48, 0xaf, 0xe6, 0xdc, 0xae, 0xba, 0xfe, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    ];
+    const COFACTOR: u64 = 1;
+    fn coefficients() -> Coefficients<Self::F> {
+        type F = <Secq256k1Group as Group>::Scalar;
         Coefficients { a: F::zero(), b: F::one(), c: F::zero(), d: F::from_u64(7) }
     }
 }

@@ -78,6 +78,17 @@ fn secq256k1_order() {
 }
 
 #[test]
+fn secp256k1_over_the_secq256k1_scalars_order() {
+    check_order::<Secp256k1Embedded>();
+    for label in [b"a".as_slice(), b"ballistic"] {
+        let q = hash_to_curve::<Secp256k1Embedded>(label);
+        let k = Secp256k1Embedded::coefficients();
+        assert!(q.is_on_curve(&k) && !q.infinity);
+        assert!(q.mul_vartime(&Secp256k1Embedded::SUBGROUP_ORDER, &k).infinity);
+    }
+}
+
+#[test]
 fn sqrt_roundtrip() {
     let mut rng = ChaCha20Rng::seed_from_u64(3);
     for _ in 0..20 {

@@ -199,6 +199,24 @@ fiat_field!(
     N_SECP256K1
 );
 
+fiat_field!(
+    FastSecq256k1,
+    super::secq256k1::FieldP,
+    secp256k1_montgomery_64,
+    fiat_secp256k1_montgomery_montgomery_domain_field_element,
+    fiat_secp256k1_montgomery_non_montgomery_domain_field_element,
+    fiat_secp256k1_montgomery_mul,
+    fiat_secp256k1_montgomery_add,
+    fiat_secp256k1_montgomery_sub,
+    fiat_secp256k1_montgomery_opp,
+    fiat_secp256k1_montgomery_to_montgomery,
+    fiat_secp256k1_montgomery_from_montgomery,
+    fiat_secp256k1_montgomery_from_bytes,
+    fiat_secp256k1_montgomery_to_bytes,
+    fiat_secp256k1_montgomery_set_one,
+    super::secq256k1::P_LIMBS
+);
+
 /// `n − 2` for secp256k1's group order `n`, little-endian.
 #[cfg(test)]
 pub(crate) const N_SECP256K1_MINUS_2: [u8; 32] = [
@@ -441,7 +459,7 @@ pub(crate) fn batch_invert_scalars_vartime<S: ScalarOps + Montgomery>(values: &m
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::group::{Group, Ristretto255, Secp256k1};
+    use crate::group::{Group, Ristretto255, Secp256k1, Secq256k1};
     use rand::SeedableRng;
 
     fn batch_inversion_agrees<S: ScalarOps + Montgomery>() {
@@ -458,6 +476,7 @@ mod tests {
     fn batch_inversion_in_montgomery_form_on_both_fields() {
         batch_inversion_agrees::<<Ristretto255 as Group>::Scalar>();
         batch_inversion_agrees::<<Secp256k1 as Group>::Scalar>();
+        batch_inversion_agrees::<<Secq256k1 as Group>::Scalar>();
     }
 
     fn agrees<S: ScalarOps + Montgomery>() {
@@ -511,7 +530,14 @@ mod tests {
     fn inversion_in_montgomery_form_agrees_on_both_fields() {
         inversion_agrees::<<Ristretto255 as Group>::Scalar>(&L25519_MINUS_2);
         inversion_agrees::<<Secp256k1 as Group>::Scalar>(&N_SECP256K1_MINUS_2);
+        inversion_agrees::<<Secq256k1 as Group>::Scalar>(&P_SECP256K1_MINUS_2);
     }
+
+    /// `p − 2` for secp256k1's field `p` (secq256k1's order), little-endian.
+    const P_SECP256K1_MINUS_2: [u8; 32] = [
+        0x2d, 0xfc, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    ];
 
     #[test]
     fn moduli_match_the_minus_2_exponents() {
@@ -525,11 +551,13 @@ mod tests {
         }
         check::<<Ristretto255 as Group>::Scalar>(&L25519_MINUS_2);
         check::<<Secp256k1 as Group>::Scalar>(&N_SECP256K1_MINUS_2);
+        check::<<Secq256k1 as Group>::Scalar>(&P_SECP256K1_MINUS_2);
     }
 
     #[test]
     fn montgomery_form_agrees_with_the_scalars() {
         agrees::<<Ristretto255 as Group>::Scalar>();
         agrees::<<Secp256k1 as Group>::Scalar>();
+        agrees::<<Secq256k1 as Group>::Scalar>();
     }
 }

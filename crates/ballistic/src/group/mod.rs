@@ -18,7 +18,9 @@
 //! Backends: [`Ristretto255`] (curve25519-dalek, AVX2 dispatch at run time),
 //! [`Secp256k1`] (k256 arithmetic, ballistic's own GLV Straus/Pippenger
 //! for the variable-time sums) and [`Ed25519`] (the prime-order subgroup of
-//! the Ed25519 curve, on curve25519-dalek: Monero's group).
+//! the Ed25519 curve, on curve25519-dalek: Monero's group), and
+//! [`Secq256k1`] (secp256k1's cycle partner, for Curve Trees; complete
+//! projective formulas over k256's scalar field, no tables yet).
 
 use alloc::vec::Vec;
 use core::fmt::Debug;
@@ -52,6 +54,7 @@ pub(crate) mod ed25519;
 pub(crate) mod fast;
 pub(crate) mod ristretto255;
 pub(crate) mod secp256k1;
+pub(crate) mod secq256k1;
 mod subgroup25519;
 #[cfg(test)]
 pub(crate) mod toy;
@@ -59,6 +62,7 @@ pub(crate) mod toy;
 pub use ed25519::Ed25519;
 pub use ristretto255::Ristretto255;
 pub use secp256k1::{CompressedSecp256k1, Secp256k1, HASH_TO_CURVE_DST};
+pub use secq256k1::{CompressedSecq256k1, FieldP, Secq256k1, SecqPoint, SECQ256K1_HASH_TO_CURVE_DST};
 
 /// The groups ballistic implements, named at run time (proof files,
 /// bindings, the command line). This and [`with_group!`](crate::with_group)
@@ -469,9 +473,11 @@ pub(crate) fn msm_vartime_by_ref<G: Group>(scalars: &[G::Scalar], points: &[&G::
 /// secp256k1, `examples/prove_loop`).
 const CT_CHUNK: usize = 256;
 
-/// Digits of the little-endian number `bytes` (below 2²⁵⁵) in `[−8, 8)`,
-/// least significant first, with `k = Σ dᵢ·16ⁱ`: constant time (byte
-/// arithmetic, no branch), for secret scalars.
+/// Digits of the little-endian number `bytes` (any 256-bit value; the
+/// scalars of secp256k1 and secq256k1 reach 2²⁵⁶ − 2¹²⁹) in `[−8, 8)` for
+/// the first 64 and `{0, 1}` for the last, least significant first, with
+/// `k = Σ dᵢ·16ⁱ`: constant time (byte arithmetic, no branch), for secret
+/// scalars.
 // Indexing: i < 64 nibbles of 32 bytes; 65 digits.
 #[allow(clippy::indexing_slicing)]
 pub(crate) fn signed_nibbles(bytes: &[u8; SCALAR_LEN]) -> [i8; 65] {

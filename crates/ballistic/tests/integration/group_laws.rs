@@ -4,7 +4,8 @@
 //! chunks, through a precomputed table) against the naive sum `Σ sᵢ·Pᵢ`
 //! computed with `mul_ct` and `+`, at sizes on both sides of each backend's
 //! algorithm switches (Straus, Pippenger, the bucket widths). Written once,
-//! instantiated for Ristretto255, secp256k1 and Ed25519 by `for_each_group!`.
+//! instantiated for Ristretto255, secp256k1 and Ed25519 by `for_each_group!`,
+//! and for secq256k1.
 
 use ballistic::group::{Group, ScalarOps};
 use rand::{Rng, SeedableRng};
@@ -195,6 +196,19 @@ fn precomputed_tables_match_the_naive_sum<G: Group>() {
 }
 
 for_each_group!(
+    group_and_field_laws,
+    encodings_round_trip,
+    every_msm_matches_the_naive_sum,
+    secret_point_msm_edges,
+    vartime_comparisons_agree,
+    precomputed_tables_match_the_naive_sum
+);
+
+// secq256k1 (the Curve Trees partner of secp256k1, not yet a `GroupId`):
+// the same suite.
+crate::on_group!(
+    secq256k1,
+    Secq256k1,
     group_and_field_laws,
     encodings_round_trip,
     every_msm_matches_the_naive_sum,

@@ -7,7 +7,8 @@ use ballistic::range::{
     asset_generator, blinded_asset_generator, MultiAssetProof, MultiAssetStatement, MultiAssetSystem,
 };
 use ballistic::{
-    new_transcript_with_extra, Ed25519, ProofError, RangeShape, RangeSystem, Ristretto255, Secp256k1, Verifiable,
+    new_transcript_with_extra, Ed25519, ProofError, RangeShape, RangeSystem, Ristretto255, Secp256k1, Secq256k1,
+    Verifiable,
 };
 use rand::Rng;
 use rand_chacha::ChaCha20Rng;
@@ -216,6 +217,7 @@ kind_tests! {
     assets_native_ristretto255 => AssetKind::<Ristretto255>::new(MultiAssetSystem::Native, 8, 2);
     assets_native_secp256k1 => AssetKind::<Secp256k1>::new(MultiAssetSystem::Native, 8, 2);
     assets_native_ed25519 => AssetKind::<Ed25519>::new(MultiAssetSystem::Native, 8, 2);
+    assets_native_secq256k1 => AssetKind::<Secq256k1>::new(MultiAssetSystem::Native, 8, 2);
     assets_recommitted_bp_ristretto255 => AssetKind::<Ristretto255>::new(RECOMMITTED_BP, 8, 2);
     assets_recommitted_bp_secp256k1 => AssetKind::<Secp256k1>::new(RECOMMITTED_BP, 8, 2);
     assets_recommitted_bp_ed25519 => AssetKind::<Ed25519>::new(RECOMMITTED_BP, 8, 2);

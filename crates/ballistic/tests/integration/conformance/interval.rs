@@ -4,7 +4,7 @@ use ballistic::errors::BatchError;
 use ballistic::group::{Group, ScalarOps};
 use ballistic::{
     new_transcript_with_extra, Ed25519, Interval, IntervalProof, IntervalStatement, ProofError, RangeSystem,
-    Ristretto255, Secp256k1, Verifiable,
+    Ristretto255, Secp256k1, Secq256k1, Verifiable,
 };
 use rand::Rng;
 use rand_chacha::ChaCha20Rng;
@@ -145,5 +145,6 @@ kind_tests! {
     interval_bp_pp_ristretto255 => IntervalKind::<Ristretto255>::new(RangeSystem::BulletproofsPlusPlus, 1000, 1200);
     interval_bp_pp_secp256k1 => IntervalKind::<Secp256k1>::new(RangeSystem::BulletproofsPlusPlus, 1000, 1200);
     interval_bp_pp_ed25519 => IntervalKind::<Ed25519>::new(RangeSystem::BulletproofsPlusPlus, 1000, 1200);
+    interval_bp_plus_secq256k1 => IntervalKind::<Secq256k1>::new(RangeSystem::BulletproofsPlus, 1000, 1200);
     interval_exact_bp_plus_ristretto255 => IntervalKind::<Ristretto255>::new(RangeSystem::BulletproofsPlus, 256, 511);
 }

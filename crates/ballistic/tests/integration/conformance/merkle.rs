@@ -6,7 +6,7 @@ use ballistic::circuit::R1csProof;
 use ballistic::errors::BatchError;
 use ballistic::group::ScalarOps;
 use ballistic::merkle::{self, MembershipProof, MerkleParams, MerkleTree, PreparedMembership, WithEmbeddedCurve};
-use ballistic::{new_transcript, Ed25519, Generators, ProofError, Ristretto255, Secp256k1};
+use ballistic::{new_transcript, Ed25519, Generators, ProofError, Ristretto255, Secp256k1, Secq256k1};
 use rand_chacha::ChaCha20Rng;
 
 use super::r1cs::{batch_r1cs, r1cs_layout, r1cs_shape};
@@ -177,4 +177,5 @@ kind_tests! {
     merkle_ristretto255 => MerkleKind::<Ristretto255>::new(2);
     merkle_secp256k1 => MerkleKind::<Secp256k1>::new(2);
     merkle_ed25519 => MerkleKind::<Ed25519>::new(2);
+    merkle_secq256k1 => MerkleKind::<Secq256k1>::new(2);
 }

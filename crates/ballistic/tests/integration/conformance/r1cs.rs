@@ -6,7 +6,7 @@ use ballistic::circuit::gadgets::{range, shuffle};
 use ballistic::circuit::{ConstraintSystem, Prover, R1csClaim, R1csProof, Variable, Verifier};
 use ballistic::errors::BatchError;
 use ballistic::group::{Group, ScalarOps};
-use ballistic::{new_transcript, Ed25519, Equation, Generators, ProofError, Ristretto255, Secp256k1};
+use ballistic::{new_transcript, Ed25519, Equation, Generators, ProofError, Ristretto255, Secp256k1, Secq256k1};
 use rand::Rng;
 use rand_chacha::ChaCha20Rng;
 
@@ -358,4 +358,6 @@ kind_tests! {
     r1cs_shuffle_ristretto255 => ShuffleKind::<Ristretto255>::new(3);
     r1cs_shuffle_secp256k1 => ShuffleKind::<Secp256k1>::new(3);
     r1cs_shuffle_ed25519 => ShuffleKind::<Ed25519>::new(3);
+    r1cs_range_sum_secq256k1 => RangeSumKind::<Secq256k1>::new(8);
+    r1cs_shuffle_secq256k1 => ShuffleKind::<Secq256k1>::new(3);
 }

@@ -7,7 +7,7 @@ use ballistic::hazmat::{schedule, Folding};
 use ballistic::range::{message_capacity, AnyRangeProof, PlusPlusShape, MAX_OUTPUT_ID};
 use ballistic::{
     new_transcript_with_extra, verify_dyn, Ed25519, ProofError, RangeShape, RangeStatement, RangeSystem, RecoveryKey,
-    Ristretto255, Secp256k1,
+    Ristretto255, Secp256k1, Secq256k1,
 };
 use rand::Rng;
 use rand_chacha::ChaCha20Rng;
@@ -337,4 +337,10 @@ kind_tests! {
     bp_pp_recoverable_ristretto255 => RangeKind::<Ristretto255>::new(RangeSystem::BulletproofsPlusPlus, 8, 2, true);
     bp_pp_recoverable_secp256k1 => RangeKind::<Secp256k1>::new(RangeSystem::BulletproofsPlusPlus, 8, 2, true);
     bp_pp_recoverable_ed25519 => RangeKind::<Ed25519>::new(RangeSystem::BulletproofsPlusPlus, 8, 2, true);
+    bp_secq256k1 => RangeKind::<Secq256k1>::new(RangeSystem::Bulletproofs, 8, 2, false);
+    bp_plus_secq256k1 => RangeKind::<Secq256k1>::new(RangeSystem::BulletproofsPlus, 8, 2, false);
+    bp_pp_secq256k1 => RangeKind::<Secq256k1>::new(RangeSystem::BulletproofsPlusPlus, 8, 2, false);
+    bp_recoverable_secq256k1 => RangeKind::<Secq256k1>::new(RangeSystem::Bulletproofs, 8, 2, true);
+    bp_plus_recoverable_secq256k1 => RangeKind::<Secq256k1>::new(RangeSystem::BulletproofsPlus, 8, 2, true);
+    bp_pp_recoverable_secq256k1 => RangeKind::<Secq256k1>::new(RangeSystem::BulletproofsPlusPlus, 8, 2, true);
 }

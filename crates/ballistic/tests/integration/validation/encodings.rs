@@ -7,7 +7,7 @@
 use super::*;
 use ballistic::curve25519_dalek::edwards::CompressedEdwardsY;
 use ballistic::hazmat::decode_point;
-use ballistic::{Ed25519, Ristretto255, Secp256k1};
+use ballistic::{Ed25519, Ristretto255, Secp256k1, Secq256k1};
 
 /// A small honest proof to carry encodings (Bulletproofs+, 4 bits).
 fn carrier<G: Group>() -> Honest<G> {
@@ -101,10 +101,10 @@ fn grp_r_2_ristretto255_identity_decodes() {
     accepted_everywhere::<G>(&h, &[0u8; 32], "identity");
 }
 
-/// A valid secp256k1 x-coordinate (of the base point).
-fn secp_x() -> [u8; 32] {
-    let c = Secp256k1::compress(&Secp256k1::basepoint());
-    c.0[1..].try_into().unwrap()
+/// The x-coordinate of `G`'s base point (a SEC1 group: secp256k1 or
+/// secq256k1).
+fn sec1_x<G: Group>() -> [u8; 32] {
+    G::compressed_bytes(&G::compress(&G::basepoint()))[1..].try_into().unwrap()
 }
 
 fn secp_point(tag: u8, x: &[u8; 32]) -> Vec<u8> {
@@ -118,22 +118,24 @@ fn secp_p() -> [u8; 32] {
     hex::decode("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f").unwrap().try_into().unwrap()
 }
 
-#[test]
-fn grp_s_1_secp256k1_tags_other_than_2_and_3() {
-    type G = Secp256k1;
+/// secq256k1's field prime (secp256k1's order `n`), big-endian.
+fn secq_p() -> [u8; 32] {
+    hex::decode("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141").unwrap().try_into().unwrap()
+}
+
+/// GRP-S-1, GRP-Q-1: only the tags 2 and 3 (and 0 for the identity).
+fn sec1_tags_other_than_2_and_3<G: Group>() {
     let h = carrier::<G>();
-    let x = secp_x();
+    let x = sec1_x::<G>();
     accepted_everywhere::<G>(&h, &secp_point(2, &x), "tag 2");
     for tag in [0u8, 1, 4, 5, 6, 7, 8, 9, 0x0a, 0x0b, 0x82, 0xff] {
         refused_everywhere::<G>(&h, &secp_point(tag, &x), &format!("tag {tag:#x}"));
     }
 }
 
-#[test]
-fn grp_s_2_secp256k1_x_at_least_p() {
-    type G = Secp256k1;
+/// GRP-S-2, GRP-Q-2: `x` at or above the field prime, never reduced.
+fn sec1_x_at_least_p<G: Group>(p: [u8; 32]) {
     let h = carrier::<G>();
-    let p = secp_p();
     let mut p_plus_1 = p;
     p_plus_1[31] += 1;
     for x in [p, p_plus_1, [0xff; 32]] {
@@ -143,20 +145,18 @@ fn grp_s_2_secp256k1_x_at_least_p() {
     }
 }
 
-#[test]
-fn grp_s_3_secp256k1_x_off_the_curve() {
-    type G = Secp256k1;
+/// GRP-S-3, GRP-Q-3: an `x` whose `x³ + 7` is not a square.
+fn sec1_x_off_the_curve<G: Group>(small_x: u8) {
     let h = carrier::<G>();
     let mut x = [0u8; 32];
-    x[31] = 5; // 5³ + 7 = 132 is not a square mod p
+    x[31] = small_x;
     for tag in [2, 3] {
-        refused_everywhere::<G>(&h, &secp_point(tag, &x), "x = 5");
+        refused_everywhere::<G>(&h, &secp_point(tag, &x), "x off the curve");
     }
 }
 
-#[test]
-fn grp_s_4_secp256k1_identity_is_33_zero_bytes() {
-    type G = Secp256k1;
+/// GRP-S-4, GRP-Q-4: the identity is 33 zero bytes and nothing else.
+fn sec1_identity_is_33_zero_bytes<G: Group>() {
     let h = carrier::<G>();
     assert_eq!(identity_bytes::<G>(), vec![0u8; 33]);
     accepted_everywhere::<G>(&h, &[0u8; 33], "identity");
@@ -169,14 +169,75 @@ fn grp_s_4_secp256k1_identity_is_33_zero_bytes() {
     assert!(decode_point::<G>(&uncompressed).is_none());
 }
 
-#[test]
-fn grp_s_5_secp256k1_both_parities() {
-    type G = Secp256k1;
-    let x = secp_x();
+/// GRP-S-5, GRP-Q-5: both parities decode, to `P` and `−P`.
+fn sec1_both_parities<G: Group>() {
+    let x = sec1_x::<G>();
     let even = decode_point::<G>(&secp_point(2, &x)).unwrap().point;
     let odd = decode_point::<G>(&secp_point(3, &x)).unwrap().point;
     assert_eq!(even, -odd);
     assert_ne!(even, odd);
+}
+
+#[test]
+fn grp_s_1_secp256k1_tags_other_than_2_and_3() {
+    sec1_tags_other_than_2_and_3::<Secp256k1>();
+}
+
+#[test]
+fn grp_s_2_secp256k1_x_at_least_p() {
+    sec1_x_at_least_p::<Secp256k1>(secp_p());
+}
+
+#[test]
+fn grp_s_3_secp256k1_x_off_the_curve() {
+    // 5³ + 7 = 132 is not a square mod p.
+    sec1_x_off_the_curve::<Secp256k1>(5);
+}
+
+#[test]
+fn grp_s_4_secp256k1_identity_is_33_zero_bytes() {
+    sec1_identity_is_33_zero_bytes::<Secp256k1>();
+}
+
+#[test]
+fn grp_s_5_secp256k1_both_parities() {
+    sec1_both_parities::<Secp256k1>();
+}
+
+#[test]
+fn grp_q_1_secq256k1_tags_other_than_2_and_3() {
+    sec1_tags_other_than_2_and_3::<Secq256k1>();
+}
+
+#[test]
+fn grp_q_2_secq256k1_x_at_least_n() {
+    sec1_x_at_least_p::<Secq256k1>(secq_p());
+}
+
+#[test]
+fn grp_q_3_secq256k1_x_off_the_curve() {
+    // 2³ + 7 = 15 is not a square mod n.
+    sec1_x_off_the_curve::<Secq256k1>(2);
+}
+
+#[test]
+fn grp_q_4_secq256k1_identity_is_33_zero_bytes() {
+    sec1_identity_is_33_zero_bytes::<Secq256k1>();
+}
+
+#[test]
+fn grp_q_5_secq256k1_both_parities() {
+    sec1_both_parities::<Secq256k1>();
+}
+
+#[test]
+fn grp_sc_1_secq256k1_scalars_at_least_the_order() {
+    grp_sc_1_scalars_at_least_the_order::<Secq256k1>();
+}
+
+#[test]
+fn grp_sc_2_secq256k1_scalars_are_little_endian() {
+    grp_sc_2_scalars_are_little_endian::<Secq256k1>();
 }
 
 fn ed_bytes(p: &ballistic::curve25519_dalek::EdwardsPoint) -> Vec<u8> {
