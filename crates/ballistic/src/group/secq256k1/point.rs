@@ -363,7 +363,7 @@ pub(crate) fn hash_to_curve(msg: &[u8], dst: &[u8]) -> SecqPoint {
 }
 
 /// Point counts from which Pippenger's buckets beat Straus.
-pub(crate) const PIPPENGER_MIN: usize = 48;
+pub(crate) const PIPPENGER_MIN: usize = 192;
 
 /// Bits `[bit, bit + width)` of a little-endian 256-bit scalar.
 fn window(bytes: &[u8; 32], bit: usize, width: usize) -> usize {
