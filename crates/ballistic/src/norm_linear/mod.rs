@@ -131,14 +131,12 @@ pub fn sound_lengths(mut n: usize, mut l: usize, folding: Folding) -> bool {
     }
 }
 
-/// A vector's length after a round: halved (rounded up), except that a
-/// length-one vector is not folded any more.
+/// A vector's length after a round: halved, rounded up, so that a
+/// length-one vector stays one (it is not folded any more). (It was
+/// written with a `len > 1` branch, whose `>=` mutant was equivalent:
+/// `⌈1/2⌉ = 1` already.)
 fn half(len: usize) -> usize {
-    if len > 1 {
-        len.div_ceil(2)
-    } else {
-        len
-    }
+    len.div_ceil(2)
 }
 
 /// `msm(a, g, h) = a·G + Σ g_j·G_j + Σ h_j·H_j` over the original generators.
