@@ -505,6 +505,41 @@ mod tests {
             *s += G::Scalar::one();
         }
         assert!(!check(&bad, commitment, b"t"));
+        // Every part of the proof at another length than the shape's is
+        // refused before any challenge (a decoder cannot produce these; the
+        // check stands on its own).
+        type Edit<G> = fn(&mut NormLinearProof<G>);
+        let edits: [(&str, Edit<G>); 8] = [
+            ("x short", |p| {
+                p.x.pop();
+            }),
+            ("x long", |p| p.x.push(ProofPoint::from_point(G::basepoint()))),
+            ("r short", |p| {
+                p.r.pop();
+            }),
+            ("r long", |p| p.r.push(ProofPoint::from_point(G::basepoint()))),
+            ("n short", |p| {
+                p.n.pop();
+            }),
+            ("n long", |p| p.n.push(G::Scalar::one())),
+            ("l short", |p| {
+                p.l.pop();
+            }),
+            ("l long", |p| p.l.push(G::Scalar::one())),
+        ];
+        for (what, edit) in edits {
+            let mut bad = proof.clone();
+            edit(&mut bad);
+            if bad.x.len() == proof.x.len()
+                && bad.r.len() == proof.r.len()
+                && bad.n.len() == proof.n.len()
+                && bad.l.len() == proof.l.len()
+            {
+                continue; // popped an empty vector
+            }
+            let refused = bad.verification(&mut Merlin(Transcript::new(b"t")), rho, &c, big_n, folding);
+            assert_eq!(refused.err(), Some(ProofError::VerificationFailed), "{what}, N={big_n} L={big_l}");
+        }
         let mut bytes = Vec::new();
         proof.write(&mut bytes);
         assert_eq!(bytes.len(), NormLinearProof::<G>::encoded_len(big_n, big_l, folding));
