@@ -33,7 +33,7 @@
 //! `κ_j = λ^{2j+1}`.
 //!
 //! **Protocol** (generators: `A = B` the value base, `𝐆` the vector
-//! generators in the layout of [`PlusPlusShape::layout_chunk`], and
+//! generators in the layout of [`PlusPlusShape::slots`], and
 //! `𝐇 = (B̃, H_0, …, H_4)`: the blinding base is the linear part's first
 //! generator, so `V_j` fit the argument's `𝐥`).
 //!

@@ -79,7 +79,10 @@ impl PlusPlusShape {
         self.digits
     }
 
-    /// Witness slots per value: `k`, plus one when `β ∤ n` (the top-digit check).
+    /// Witness slots per value: `k`, plus one when `β ∤ n` (the top-digit
+    /// check). Also the vector generators' layout chunk: slot `i` of value
+    /// `j` is chain `j`'s generator `i` (entry `j·slots + i` of
+    /// `g_layout(slots, N)`).
     pub fn slots(&self) -> usize {
         self.slots
     }
@@ -102,12 +105,6 @@ impl PlusPlusShape {
     /// Does each value carry the extra top-digit slot?
     pub(super) fn has_extra(&self) -> bool {
         self.slots > self.digits
-    }
-
-    /// The vector generators' layout chunk: slot `i` of value `j` is chain
-    /// `j`'s generator `i` (entry `j·slots + i` of `g_layout(slots, N)`).
-    pub fn layout_chunk(&self) -> usize {
-        self.slots
     }
 
     /// Generators needed: `(chains, per chain)` for `BulletproofGens::new(per_chain, chains)`.
