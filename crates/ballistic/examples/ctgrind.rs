@@ -2,7 +2,8 @@
 //! Bulletproofs, Bulletproofs+ and Bulletproofs++ with and without owner recovery, on
 //! Ristretto255, secp256k1 and Ed25519; the multi-asset provers; Monero's Bulletproofs+ and Bulletproofs), the MPC parties and the
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
-//! secret witness; gadgets on secret commitments; the Pedersen-hash, fixed-base
+//! secret witness; gadgets on secret commitments and a secret vector
+//! commitment; the Pedersen-hash, fixed-base
 //! and Merkle-membership gadgets on secret inputs) with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
 //! Any branch or memory index that depends on a secret before it is
@@ -326,7 +327,7 @@ fn parse<G: Group>() {
 fn r1cs<G: Group>() {
     use ballistic::circuit::gadgets::{range, shuffle};
     use ballistic::circuit::Circuit;
-    use ballistic::circuit::Prover;
+    use ballistic::circuit::{ConstraintSystem, Prover};
     let circuit = Circuit::parse(
         &b"total 20\ninput 0\nnizkinput 1\nnizkinput 2\nsplit in 1 <1> out 4 <3 4 5 6>\n\
         xor in 2 <3 4> out 1 <7>\nor in 2 <5 6> out 1 <8>\npack in 4 <3 4 5 6> out 1 <9>\n\
@@ -354,7 +355,7 @@ fn r1cs<G: Group>() {
     });
 
     let values = [0xbeefu64, 7, 0x1234];
-    let blindings: Vec<G::Scalar> = (0..6).map(|_| <G::Scalar as ScalarOps>::random(&mut secret_rng.0)).collect();
+    let blindings: Vec<G::Scalar> = (0..7).map(|_| <G::Scalar as ScalarOps>::random(&mut secret_rng.0)).collect();
     classify(&values[..]);
     classify(&blindings[..]);
     let mut prover = Prover::<G>::new(&gens, Transcript::new(b"ctgrind gadgets"));
@@ -372,10 +373,21 @@ fn r1cs<G: Group>() {
         commitments.push(c);
         ys.push(var);
     }
-    let gadgets = shuffle(&mut prover, xs, ys).and_then(|()| prover.prove_with_rng(&mut secret_rng));
+    // The values again in one vector commitment (Generalized
+    // Bulletproofs), tied to the committed ones.
+    let entries: Vec<G::Scalar> = values.iter().map(|v| G::Scalar::from_u64(*v)).collect();
+    let vectors = prover.commit_vec(&entries, blindings[6]).map(|(_, vars)| {
+        for (entry, x) in vars.iter().zip(&xs) {
+            prover.constrain(entry.minus(*x));
+        }
+    });
+    let gadgets =
+        vectors.and_then(|()| shuffle(&mut prover, xs, ys)).and_then(|()| prover.prove_with_rng(&mut secret_rng));
     declassify(&values[..]);
     declassify(&blindings[..]);
-    for (what, result) in [("arith circuit", arith.map(|_| ())), ("range + shuffle gadgets", gadgets.map(|_| ()))] {
+    for (what, result) in
+        [("arith circuit", arith.map(|_| ())), ("range + shuffle gadgets, vector commitment", gadgets.map(|_| ()))]
+    {
         match result {
             Ok(()) => println!("{} r1cs {what}: proved", G::NAME),
             Err(e) => {

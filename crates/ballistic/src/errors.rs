@@ -92,6 +92,29 @@ pub enum ProofError {
         /// Position of the commitment.
         index: usize,
     },
+    /// A vector commitment of a circuit statement
+    /// ([`Verifier::commit_vec`](crate::circuit::Verifier::commit_vec)) is
+    /// not a valid point encoding.
+    InvalidVectorCommitment {
+        /// Position of the vector commitment.
+        index: usize,
+    },
+    /// A vector commitment of a circuit statement that is empty or longer
+    /// than [`MAX_VECTOR_LEN`](crate::circuit::MAX_VECTOR_LEN).
+    InvalidVectorLength {
+        /// Position of the vector commitment.
+        index: usize,
+        /// Its length.
+        len: usize,
+        /// The longest allowed.
+        max: usize,
+    },
+    /// More vector commitments in one circuit statement than
+    /// [`MAX_VECTOR_COMMITMENTS`](crate::circuit::MAX_VECTOR_COMMITMENTS).
+    TooManyVectorCommitments {
+        /// The most allowed.
+        max: usize,
+    },
     /// A value generator (multi-asset proofs, [`MultiAssetStatement`](crate::range::MultiAssetStatement)) is
     /// not a valid point encoding, or is the identity.
     InvalidValueGenerator {
@@ -227,6 +250,9 @@ impl ProofError {
             | MinValueTooLarge { .. }
             | InvalidAggregation { .. }
             | InvalidCommitment { .. }
+            | InvalidVectorCommitment { .. }
+            | InvalidVectorLength { .. }
+            | TooManyVectorCommitments { .. }
             | InvalidValueGenerator { .. }
             | WrongNumGenerators { .. }
             | WrongNumCommitments { .. }
@@ -292,6 +318,15 @@ impl fmt::Display for ProofError {
             ProofError::InvalidPoint { offset } => write!(f, "invalid point encoding at byte {offset}"),
             ProofError::InvalidCommitment { index } => {
                 write!(f, "commitment #{index} is not a valid point encoding")
+            }
+            ProofError::InvalidVectorCommitment { index } => {
+                write!(f, "vector commitment #{index} is not a valid point encoding")
+            }
+            ProofError::InvalidVectorLength { index, len, max } => {
+                write!(f, "vector commitment #{index} has {len} entries: must be 1..={max}")
+            }
+            ProofError::TooManyVectorCommitments { max } => {
+                write!(f, "too many vector commitments: at most {max} per statement")
             }
             ProofError::InvalidValueGenerator { index } => {
                 write!(f, "value generator #{index} is not a valid point encoding, or is the identity")

@@ -36,13 +36,13 @@
 //! |---|---|---|
 //! | caller | (transcript label) | application context |
 //! | [`r1cs_domain_sep`](TranscriptProtocol::r1cs_domain_sep) | `dom-sep`, `group`, `gens` | `"ballistic r1cs v1"`, group name, generator derivation |
-//! | per commitment | `V` | each high-level commitment |
-//! | [`r1cs_statement`](TranscriptProtocol::r1cs_statement) | `m`, `n1`, `constraints-1` | counts, SHA3-256 of every first-phase constraint (coefficients and public constants included) |
+//! | per commitment, in call order | `V`; or `C-len`, `C` | each high-level commitment; each vector commitment with its length |
+//! | [`r1cs_statement`](TranscriptProtocol::r1cs_statement) | `m`, [`c`], `n1`, `constraints-1` | counts (`c`, the number of vector commitments, only if there are any), SHA3-256 of every first-phase constraint (coefficients and public constants included) |
 //! | | `A_I1`, `A_O1`, `S1` | first-phase commitments |
 //! | [`r1cs_phase_two_sep`](TranscriptProtocol::r1cs_phase_two_sep) | `dom-sep` | `"r1cs-2phase"`; randomized gadgets draw challenges |
 //! | [`r1cs_phase_two_statement`](TranscriptProtocol::r1cs_phase_two_statement) | `n2`, `constraints-2` | second-phase multipliers, digest of all constraints |
 //! | if `n2 > 0` | `A_I2`, `A_O2`, `S2` → `y`, `z` | second-phase commitments |
-//! | | `T_1`, `T_3`…`T_6` → `u`, `x` | polynomial commitments |
+//! | | `T_i` → `u`, `x` | polynomial commitments, increasing `i` (`T_1`, `T_3`…`T_6` without vector commitments) |
 //! | | `t_x`, `t_x_blinding`, `e_blinding` → `w` | openings |
 //! | [`innerproduct_domain_sep`](TranscriptProtocol::innerproduct_domain_sep) | `dom-sep`, `n` | then the IPA rounds |
 //!
@@ -53,6 +53,18 @@
 //! the group domain separator.
 
 use merlin::Transcript;
+
+/// Transcript labels of an R1CS proof's points `T_i`, by `i` (up to
+/// `4·MAX_VECTOR_COMMITMENTS + 6`; one label per power, so no two points
+/// share one).
+pub(crate) const R1CS_T_LABELS: [&[u8]; 71] = [
+    b"T_0", b"T_1", b"T_2", b"T_3", b"T_4", b"T_5", b"T_6", b"T_7", b"T_8", b"T_9", b"T_10", b"T_11", b"T_12", b"T_13",
+    b"T_14", b"T_15", b"T_16", b"T_17", b"T_18", b"T_19", b"T_20", b"T_21", b"T_22", b"T_23", b"T_24", b"T_25",
+    b"T_26", b"T_27", b"T_28", b"T_29", b"T_30", b"T_31", b"T_32", b"T_33", b"T_34", b"T_35", b"T_36", b"T_37",
+    b"T_38", b"T_39", b"T_40", b"T_41", b"T_42", b"T_43", b"T_44", b"T_45", b"T_46", b"T_47", b"T_48", b"T_49",
+    b"T_50", b"T_51", b"T_52", b"T_53", b"T_54", b"T_55", b"T_56", b"T_57", b"T_58", b"T_59", b"T_60", b"T_61",
+    b"T_62", b"T_63", b"T_64", b"T_65", b"T_66", b"T_67", b"T_68", b"T_69", b"T_70",
+];
 
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps};
@@ -74,9 +86,14 @@ pub trait TranscriptProtocol {
     /// Domain separator for an R1CS proof in group `G` (names the group and
     /// the generator derivation).
     fn r1cs_domain_sep<G: Group>(&mut self);
-    /// Bind the first-phase statement: number of commitments, multipliers,
-    /// and the digest of every first-phase constraint.
-    fn r1cs_statement(&mut self, m: u64, n1: u64, digest: &[u8; 32]);
+    /// Bind the first-phase statement: number of commitments, of vector
+    /// commitments (only if there are any: statements without are
+    /// transcribed as before they existed), multipliers, and the digest of
+    /// every first-phase constraint.
+    fn r1cs_statement(&mut self, m: u64, vector_commitments: u64, n1: u64, digest: &[u8; 32]);
+    /// Bind one vector commitment of an R1CS statement: its length, then
+    /// the point.
+    fn r1cs_vector_commitment<G: Group>(&mut self, len: u64, point: &G::Compressed);
     /// Separate the second (randomized) phase.
     fn r1cs_phase_two_sep(&mut self);
     /// Bind the second-phase statement: its multipliers and the digest of
@@ -139,10 +156,18 @@ impl TranscriptProtocol for Transcript {
         self.append_message(b"gens", crate::generators::DERIVATION_ID);
     }
 
-    fn r1cs_statement(&mut self, m: u64, n1: u64, digest: &[u8; 32]) {
+    fn r1cs_statement(&mut self, m: u64, vector_commitments: u64, n1: u64, digest: &[u8; 32]) {
         self.append_u64(b"m", m);
+        if vector_commitments > 0 {
+            self.append_u64(b"c", vector_commitments);
+        }
         self.append_u64(b"n1", n1);
         self.append_message(b"constraints-1", digest);
+    }
+
+    fn r1cs_vector_commitment<G: Group>(&mut self, len: u64, point: &G::Compressed) {
+        self.append_u64(b"C-len", len);
+        self.append_point::<G>(b"C", point);
     }
 
     fn r1cs_phase_two_sep(&mut self) {

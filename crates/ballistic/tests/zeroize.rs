@@ -5,7 +5,7 @@
 //! value's 8 bytes, the recovery seed). The provers (Bulletproofs,
 //! Bulletproofs+, Bulletproofs++, intervals, Grin's), owner recovery, the
 //! recovered `Opening`s, an MPC run and R1CS proofs (a gadget on a committed
-//! secret; an `.arith` witness read from text) are run on both groups; a copy of a secret that the
+//! secret, and on a vector-committed one; an `.arith` witness read from text) are run on both groups; a copy of a secret that the
 //! library frees without wiping is a failure. Stack copies are out of reach
 //! of this check; `Opening` (the one public type that holds secrets) is also
 //! checked in place with `drop_in_place`.
@@ -186,6 +186,17 @@ fn provers_leave_nothing<G: Group>() {
         let mut verifier = ballistic::circuit::Verifier::<G>::new(Transcript::new(b"c"));
         let v = verifier.commit(c);
         ballistic::circuit::gadgets::range(&mut verifier, v.into(), None, 64).unwrap();
+        verifier.verify(&gens, &proof).unwrap();
+        // The same through a vector commitment (its entries and blinding
+        // are the prover's secrets too).
+        let mut prover = ballistic::circuit::Prover::<G>::new(&gens, Transcript::new(b"vc"));
+        let entries = [G::Scalar::from_u64(VALUE), G::Scalar::one()];
+        let (c, vars) = prover.commit_vec(&entries, blinding).unwrap();
+        ballistic::circuit::gadgets::range(&mut prover, vars[0].into(), Some(VALUE), 64).unwrap();
+        let proof = prover.prove_with_rng(&mut rng).unwrap();
+        let mut verifier = ballistic::circuit::Verifier::<G>::new(Transcript::new(b"vc"));
+        let vars = verifier.commit_vec(c, 2).unwrap();
+        ballistic::circuit::gadgets::range(&mut verifier, vars[0].into(), None, 64).unwrap();
         verifier.verify(&gens, &proof).unwrap();
         // Public output: the witness squared (the witness itself is split).
         let text = format!(

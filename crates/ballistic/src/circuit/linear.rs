@@ -8,9 +8,14 @@ use crate::group::ScalarOps;
 
 /// A wire of the constraint system.
 ///
-/// Every variable other than [`Variable::One`] and the committed ones is an
-/// input or output of a multiplication gate `a_L,i · a_R,i = a_O,i`.
+/// Every variable other than [`Variable::One`], the committed values and
+/// the vector-committed entries is an input or output of a multiplication
+/// gate `a_L,i · a_R,i = a_O,i`. Gadget code uses the variables the
+/// constraint system returns; an index that names nothing it made fails
+/// proving and verification with
+/// [`ProofError::InvalidVariable`](crate::ProofError::InvalidVariable).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Variable {
     /// The value committed in the `i`-th high-level Pedersen commitment `V_i`.
     Committed(usize),
@@ -22,6 +27,13 @@ pub enum Variable {
     MultiplierOutput(usize),
     /// The constant 1.
     One,
+    /// Entry `i` of the values committed in the statement's vector
+    /// commitments, numbered across them in the order they were made
+    /// (entries of `C_1`, then of `C_2`, …: one numbering, so an index past
+    /// `C_1`'s end names an entry of `C_2`; use the variables
+    /// [`Prover::commit_vec`](super::Prover::commit_vec) and
+    /// [`Verifier::commit_vec`](super::Verifier::commit_vec) return).
+    VectorCommitted(usize),
 }
 
 impl Variable {
@@ -33,6 +45,7 @@ impl Variable {
             Variable::MultiplierRight(i) => (3, i as u64),
             Variable::MultiplierOutput(i) => (4, i as u64),
             Variable::One => (5, 0),
+            Variable::VectorCommitted(i) => (6, i as u64),
         }
     }
 }

@@ -30,6 +30,7 @@ const TAG_RIGHT: u32 = 1;
 const TAG_OUT: u32 = 2;
 const TAG_COMMITTED: u32 = 3;
 const TAG_ONE: u32 = 4;
+const TAG_VEC: u32 = 5;
 
 /// Coefficient table positions of 1 and −1 (always present).
 const ID_ONE: u32 = 0;
@@ -44,10 +45,11 @@ pub(crate) struct Matrix<S> {
     coeff_ids: Vec<u32>,
     coeffs: Vec<S>,
     index: Map<[u8; 32], u32>,
-    /// One more than the largest index of multiplier variables and of
-    /// committed variables named so far.
+    /// One more than the largest index of multiplier variables, of
+    /// committed variables and of vector-committed entries named so far.
     max_multiplier: usize,
     max_committed: usize,
+    max_vector: usize,
     /// A variable index too large to pack was named.
     overflow: bool,
 }
@@ -66,6 +68,7 @@ impl<S: ScalarOps> Default for Matrix<S> {
             index,
             max_multiplier: 0,
             max_committed: 0,
+            max_vector: 0,
             overflow: false,
         }
     }
@@ -78,6 +81,7 @@ fn pack(v: Variable) -> Option<(u32, usize)> {
         Variable::MultiplierOutput(i) => (TAG_OUT, i),
         Variable::Committed(i) => (TAG_COMMITTED, i),
         Variable::One => (TAG_ONE, 0),
+        Variable::VectorCommitted(i) => (TAG_VEC, i),
     };
     (i < MAX_PACKED_INDEX).then_some(((i as u32) << 3 | tag, i))
 }
@@ -89,6 +93,9 @@ fn unpack(p: u32) -> Variable {
         TAG_RIGHT => Variable::MultiplierRight(i),
         TAG_OUT => Variable::MultiplierOutput(i),
         TAG_COMMITTED => Variable::Committed(i),
+        TAG_VEC => Variable::VectorCommitted(i),
+        // TAG_ONE; `pack` writes no other tag (a new kind of variable needs
+        // its own arm here and in `flatten`).
         _ => Variable::One,
     }
 }
@@ -104,6 +111,7 @@ impl<S: ScalarOps> Matrix<S> {
             };
             match v {
                 Variable::Committed(_) => self.max_committed = self.max_committed.max(i + 1),
+                Variable::VectorCommitted(_) => self.max_vector = self.max_vector.max(i + 1),
                 Variable::One => {}
                 _ => self.max_multiplier = self.max_multiplier.max(i + 1),
             }
@@ -118,6 +126,11 @@ impl<S: ScalarOps> Matrix<S> {
         self.row_ends.push(self.vars.len() as u32);
     }
 
+    /// Does any entry name a vector-committed value?
+    pub(crate) fn names_vector_entries(&self) -> bool {
+        self.max_vector > 0
+    }
+
     /// Number of rows (constraints).
     pub(crate) fn rows(&self) -> usize {
         self.row_ends.len()
@@ -128,10 +141,10 @@ impl<S: ScalarOps> Matrix<S> {
         self.vars.len()
     }
 
-    /// Every variable names a multiplier below `n` or a commitment below
-    /// `m`?
-    pub(crate) fn check_variables(&self, n: usize, m: usize) -> bool {
-        !self.overflow && self.max_multiplier <= n && self.max_committed <= m
+    /// Every variable names a multiplier below `n`, a commitment below
+    /// `m` or a vector-committed entry below `entries`?
+    pub(crate) fn check_variables(&self, n: usize, m: usize, entries: usize) -> bool {
+        !self.overflow && self.max_multiplier <= n && self.max_committed <= m && self.max_vector <= entries
     }
 
     /// Each row's entries `(variable, coefficient)`, in order.
@@ -158,18 +171,35 @@ pub(crate) struct Flattened<S> {
     pub(crate) w_r: Vec<S>,
     pub(crate) w_o: Vec<S>,
     pub(crate) w_v: Vec<S>,
+    /// `𝐰_C = 𝐳·W_C`, one entry per vector-committed value (signed as
+    /// `𝐰_L`: these weights join `𝐫(X)`, not the checked constant).
+    pub(crate) w_cv: Vec<S>,
     pub(crate) w_c: S,
 }
 
-/// `𝐰_L, 𝐰_R, 𝐰_O` (length `n`), `𝐰_V` (length `m`) and `w_c` of the rows
+/// `𝐰_L, 𝐰_R, 𝐰_O` (length `n`), `𝐰_V` (length `m`), `𝐰_C` (length
+/// `entries`) and `w_c` of the rows
 /// of `parts` taken in order (one system stored in pieces), with the
 /// committed and constant columns negated (`lc = 0` form), in Montgomery
 /// form ([`crate::group::fast`]): one pass over the entries, a product only
 /// for coefficients other than ±1. Entries naming variables outside `n`,
 /// `m` are skipped; callers check [`Matrix::check_variables`] first.
-pub(crate) fn flatten<S: ScalarOps>(parts: &[&Matrix<S>], z: S, n: usize, m: usize) -> Flattened<S::Fast> {
+pub(crate) fn flatten<S: ScalarOps>(
+    parts: &[&Matrix<S>],
+    z: S,
+    n: usize,
+    m: usize,
+    entries: usize,
+) -> Flattened<S::Fast> {
     let zero = S::Fast::default();
-    let mut f = Flattened { w_l: vec![zero; n], w_r: vec![zero; n], w_o: vec![zero; n], w_v: vec![zero; m], w_c: zero };
+    let mut f = Flattened {
+        w_l: vec![zero; n],
+        w_r: vec![zero; n],
+        w_o: vec![zero; n],
+        w_v: vec![zero; m],
+        w_cv: vec![zero; entries],
+        w_c: zero,
+    };
     let z = z.to_fast();
     let mut exp_z = z;
     for part in parts {
@@ -192,16 +222,19 @@ pub(crate) fn flatten<S: ScalarOps>(parts: &[&Matrix<S>], z: S, n: usize, m: usi
                     TAG_LEFT => f.w_l.get_mut(i),
                     TAG_RIGHT => f.w_r.get_mut(i),
                     TAG_OUT => f.w_o.get_mut(i),
+                    TAG_VEC => f.w_cv.get_mut(i),
                     TAG_COMMITTED => {
                         if let Some(w) = f.w_v.get_mut(i) {
                             *w -= c;
                         }
                         None
                     }
-                    _ => {
+                    TAG_ONE => {
                         f.w_c -= c;
                         None
                     }
+                    // `pack` writes no other tag.
+                    _ => None,
                 };
                 if let Some(w) = slot {
                     *w += c;
@@ -223,6 +256,7 @@ impl<F: Copy> Flattened<F> {
             w_r: out(self.w_r),
             w_o: out(self.w_o),
             w_v: out(self.w_v),
+            w_cv: out(self.w_cv),
             w_c: S::from_fast(&self.w_c),
         }
     }
@@ -243,28 +277,32 @@ mod tests {
             Variable::MultiplierLeft(0).plus(Variable::MultiplierOutput(1).times(s(7))) - s(3),
             Variable::MultiplierRight(1).minus(Variable::Committed(0)) + Variable::MultiplierRight(1).times(s(2)),
             LinearCombination::default(),
-            Variable::MultiplierLeft(1).times(-s(1)) + Variable::One,
+            Variable::MultiplierLeft(1).times(-s(1)) + Variable::One + Variable::VectorCommitted(1).times(s(9)),
         ];
         let (first, second) = rows.split_at(2);
         let (mut a, mut b) = (Matrix::default(), Matrix::default());
         first.iter().for_each(|r| a.push(r));
         second.iter().for_each(|r| b.push(r));
-        assert!(a.check_variables(2, 1) && b.check_variables(2, 0));
-        assert!(!a.check_variables(1, 1) && !a.check_variables(2, 0));
+        assert!(a.check_variables(2, 1, 0) && b.check_variables(2, 0, 2));
+        assert!(!a.check_variables(1, 1, 0) && !a.check_variables(2, 0, 0) && !b.check_variables(2, 0, 1));
         let z = s(5);
-        let f = flatten(&[&a, &b], z, 2, 1).into_scalars::<S>();
+        let f = flatten(&[&a, &b], z, 2, 1, 2).into_scalars::<S>();
         let (z1, z2, z4) = (z, z * z, z * z * z * z);
         assert_eq!(f.w_l, vec![z1, -z4]);
         assert_eq!(f.w_r, vec![S::zero(), z2 * s(3)]);
         assert_eq!(f.w_o, vec![S::zero(), z1 * s(7)]);
         assert_eq!(f.w_v, vec![z2]);
+        assert_eq!(f.w_cv, vec![S::zero(), z4 * s(9)]);
         assert_eq!(f.w_c, z1 * s(3) - z4);
-        assert_eq!(a.nonzeros() + b.nonzeros(), 8); // 3 + 3 + 0 + 2
+        assert_eq!(a.nonzeros() + b.nonzeros(), 9); // 3 + 3 + 0 + 3
         let mut seen = Vec::new();
         a.for_each_row(&mut |row: &mut dyn Iterator<Item = (Variable, S)>| seen.push(row.collect::<Vec<_>>()));
         assert_eq!(seen, vec![first[0].terms.clone(), first[1].terms.clone()]);
         let mut huge = Matrix::<S>::default();
         huge.push(&LinearCombination::from(Variable::MultiplierLeft(usize::MAX)));
-        assert!(!huge.check_variables(usize::MAX, 0));
+        assert!(!huge.check_variables(usize::MAX, 0, 0));
+        let mut seen = Vec::new();
+        b.for_each_row(&mut |row: &mut dyn Iterator<Item = (Variable, S)>| seen.push(row.collect::<Vec<_>>()));
+        assert_eq!(seen, vec![second[0].terms.clone(), second[1].terms.clone()]);
     }
 }

@@ -1,6 +1,7 @@
 //! The R1CS prover (see [`crate::circuit`] for the protocol).
 
 use alloc::boxed::Box;
+use alloc::vec;
 use alloc::vec::Vec;
 
 use merlin::Transcript;
@@ -13,7 +14,7 @@ use super::constraint_system::{
 };
 use super::linear::{LinearCombination, Variable};
 use super::matrix::{flatten, Flattened, Matrix};
-use super::proof::R1csProof;
+use super::proof::{Layout, R1csProof, MAX_VECTOR_COMMITMENTS, MAX_VECTOR_LEN};
 use crate::ct::declassify;
 use crate::encoding::ProofPoint;
 use crate::errors::ProofError;
@@ -22,7 +23,7 @@ use crate::generators::PedersenGens;
 use crate::group::{Group, ScalarOps};
 use crate::inner_product::{InnerProductProof, IpaBases};
 use crate::poly::{inner_product, powers};
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::{TranscriptProtocol, R1CS_T_LABELS};
 
 type Deferred<G> = Box<dyn FnOnce(&mut RandomizingProver<G>) -> Result<(), ProofError>>;
 
@@ -33,6 +34,24 @@ struct Secrets<S: ScalarOps> {
     a_l: Zeroizing<Vec<S>>,
     a_r: Zeroizing<Vec<S>>,
     a_o: Zeroizing<Vec<S>>,
+    /// The vector commitments' entries, concatenated in commit order.
+    c: Zeroizing<Vec<S>>,
+    /// Their blindings `κ_j`.
+    c_blinding: Zeroizing<Vec<S>>,
+}
+
+impl<S: ScalarOps> Secrets<S> {
+    fn empty() -> Self {
+        Secrets {
+            v: Zeroizing::new(Vec::new()),
+            v_blinding: Zeroizing::new(Vec::new()),
+            a_l: Zeroizing::new(Vec::new()),
+            a_r: Zeroizing::new(Vec::new()),
+            a_o: Zeroizing::new(Vec::new()),
+            c: Zeroizing::new(Vec::new()),
+            c_blinding: Zeroizing::new(Vec::new()),
+        }
+    }
 }
 
 /// Builds a constraint system with its assignment and proves it.
@@ -45,6 +64,8 @@ pub struct Prover<G: Group> {
     gens: Generators<G>,
     secrets: Secrets<G::Scalar>,
     commitments: Vec<G::Compressed>,
+    /// Vector commitments `C_j` with their lengths `L_j`, in order.
+    vector_commitments: Vec<(G::Compressed, usize)>,
     constraints: Matrix<G::Scalar>,
     hasher: ConstraintHasher,
     phase_one_constraints: Option<usize>,
@@ -74,14 +95,9 @@ impl<G: Group> Prover<G> {
         Prover {
             transcript,
             gens: gens.clone(),
-            secrets: Secrets {
-                v: Zeroizing::new(Vec::new()),
-                v_blinding: Zeroizing::new(Vec::new()),
-                a_l: Zeroizing::new(Vec::new()),
-                a_r: Zeroizing::new(Vec::new()),
-                a_o: Zeroizing::new(Vec::new()),
-            },
+            secrets: Secrets::empty(),
             commitments: Vec::new(),
+            vector_commitments: Vec::new(),
             constraints: Matrix::default(),
             hasher: ConstraintHasher::default(),
             phase_one_constraints: None,
@@ -110,6 +126,61 @@ impl<G: Group> Prover<G> {
         &self.commitments
     }
 
+    /// Commit to a vector of values `𝐜` with blinding `κ` in one point
+    /// (Generalized Bulletproofs): `C = ⟨𝐜, (G_0, …, G_{L−1})⟩ + κ·B̃` over
+    /// the circuit's own vector generators, in constant time, appended to
+    /// the transcript with its length `L` (in call order among the
+    /// commitments). Returns `C` and a variable per entry, which
+    /// constraints use like any other.
+    ///
+    /// An accepted proof shows that `C` opens, in that basis, to entries
+    /// satisfying the constraints *plus* a part the proof does not
+    /// constrain (components on `G_k` for `k ≥ L` and on the `H_k`): it
+    /// does not show that `C` has no such part (module documentation of
+    /// [`crate::circuit`]). `κ` must be uniformly random for `C` to hide
+    /// `𝐜`. The first phase is padded to `L` multipliers if it has fewer.
+    ///
+    /// Fails with [`ProofError::InvalidVectorLength`] for an empty vector
+    /// or one that takes the statement's vector commitments past
+    /// [`MAX_VECTOR_LEN`] entries in all, with
+    /// [`ProofError::TooManyVectorCommitments`] past
+    /// [`MAX_VECTOR_COMMITMENTS`], and with
+    /// [`ProofError::InsufficientGenerators`] if the generators have fewer
+    /// than `L`.
+    pub fn commit_vec(
+        &mut self,
+        values: &[G::Scalar],
+        blinding: G::Scalar,
+    ) -> Result<(G::Compressed, Vec<Variable>), ProofError> {
+        let index = self.vector_commitments.len();
+        if index >= MAX_VECTOR_COMMITMENTS {
+            return Err(ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS });
+        }
+        let len = values.len();
+        let max = MAX_VECTOR_LEN.saturating_sub(self.secrets.c.len());
+        if len == 0 || len > max {
+            return Err(ProofError::InvalidVectorLength { index, len, max });
+        }
+        let g_chain: &[G::Point] = self.gens.vector().g_chains().first().map_or(&[], Vec::as_slice);
+        let g = g_chain
+            .get(..len)
+            .ok_or(ProofError::InsufficientGenerators { parties_needed: 1, per_party_needed: len })?;
+        let point = commit_sum(self.gens.pedersen(), &blinding, &[(values, g)], None).compressed;
+        self.transcript.r1cs_vector_commitment::<G>(len as u64, &point);
+        self.vector_commitments.push((point, len));
+        let offset = self.secrets.c.len();
+        for v in values {
+            push_secret(&mut self.secrets.c, *v);
+        }
+        push_secret(&mut self.secrets.c_blinding, blinding);
+        Ok((point, (offset..offset + len).map(Variable::VectorCommitted).collect()))
+    }
+
+    /// The vector commitments made so far, with their lengths.
+    pub fn vector_commitments(&self) -> &[(G::Compressed, usize)] {
+        &self.vector_commitments
+    }
+
     fn value(&self, v: Variable) -> G::Scalar {
         let s = &self.secrets;
         match v {
@@ -117,6 +188,7 @@ impl<G: Group> Prover<G> {
             Variable::MultiplierLeft(i) => s.a_l.get(i).copied(),
             Variable::MultiplierRight(i) => s.a_r.get(i).copied(),
             Variable::MultiplierOutput(i) => s.a_o.get(i).copied(),
+            Variable::VectorCommitted(i) => s.c.get(i).copied(),
             Variable::One => Some(G::Scalar::one()),
         }
         // Variables are only created by this prover, so every index exists;
@@ -155,9 +227,17 @@ impl<G: Group> Prover<G> {
         let gens = self.gens.clone();
         let (bp_gens, pc_gens) = (gens.vector(), *gens.pedersen());
         let m = self.secrets.v.len();
+        let layout = Layout { n_c: self.vector_commitments.len() };
+        let lens: Vec<usize> = self.vector_commitments.iter().map(|(_, len)| *len).collect();
+        // Vector entries sit at the first gates' positions, which must be
+        // first-phase ones (never scaled by u): pad the first phase.
+        let longest = lens.iter().copied().max().unwrap_or(0);
+        while self.secrets.a_l.len() < longest {
+            self.push_multiplier(G::Scalar::zero(), G::Scalar::zero());
+        }
         let n1 = self.secrets.a_l.len();
         let phase1_digest = self.hasher.digest();
-        self.transcript.r1cs_statement(m as u64, n1 as u64, &phase1_digest);
+        self.transcript.r1cs_statement(m as u64, layout.n_c as u64, n1 as u64, &phase1_digest);
         // Refuse early (before any expensive work) if even the first phase
         // does not fit the generators.
         bp_gens.check_layout(n1.max(1), n1)?;
@@ -196,7 +276,8 @@ impl<G: Group> Prover<G> {
         let phase2_digest = this.hasher.digest();
         this.transcript.r1cs_phase_two_statement(n2 as u64, &phase2_digest);
 
-        if !this.constraints.check_variables(n, m) {
+        let entries = this.secrets.c.len();
+        if !this.constraints.check_variables(n, m, entries) {
             return Err(ProofError::InvalidVariable);
         }
         // Every constraint must hold: checked in constant time, only the
@@ -246,12 +327,14 @@ impl<G: Group> Prover<G> {
 
         let y = this.transcript.challenge_scalar::<G>(b"y");
         let z = this.transcript.challenge_scalar::<G>(b"z");
-        let Flattened { w_l, w_r, w_o, w_v, .. } = flatten(&[&this.constraints], z, n, m).into_scalars::<G::Scalar>();
+        let Flattened { w_l, w_r, w_o, w_v, w_cv, .. } =
+            flatten(&[&this.constraints], z, n, m, entries).into_scalars::<G::Scalar>();
 
         let s_l: Vec<&G::Scalar> = s_l1.iter().chain(s_l2.iter()).collect();
         let s_r: Vec<&G::Scalar> = s_r1.iter().chain(s_r2.iter()).collect();
         let y_inv = y.invert_vartime();
-        // l(X) = l1·X + l2·X² + l3·X³,  r(X) = r0 + r1·X + r3·X³
+        // l(X) = l1·X^{n_c+1} + Σ_j 𝐜_j·X^{D−j} + l2·X^D + l3·X^{D+1},
+        // r(X) = r0 + Σ_j 𝐰_{C,j}·X^j + r1·X^{n_c+1} + r3·X^{D+1}.
         let mut l1 = Zeroizing::new(Vec::with_capacity(n));
         let mut r0 = Zeroizing::new(Vec::with_capacity(n));
         let mut r1 = Zeroizing::new(Vec::with_capacity(n));
@@ -265,43 +348,64 @@ impl<G: Group> Prover<G> {
         }
         let l2 = &secrets.a_o[..];
         let l3: Zeroizing<Vec<G::Scalar>> = Zeroizing::new(s_l.iter().map(|s| **s).collect());
-
-        let t1 = Zeroizing::new(inner_product(&l1, &r0));
-        let t3 = Zeroizing::new(inner_product(l2, &r1) + inner_product(&l3, &r0));
-        let t4 = Zeroizing::new(inner_product(&l1, &r3) + inner_product(&l3, &r1));
-        let t5 = Zeroizing::new(inner_product(l2, &r3));
-        let t6 = Zeroizing::new(inner_product(&l3, &r3));
+        // Each vector commitment's entries and weights (at most n long:
+        // L_j ≤ n1).
+        let mut vectors: Vec<EntriesAndWeights<'_, G::Scalar>> = Vec::with_capacity(layout.n_c);
+        let mut offset = 0;
+        for len in &lens {
+            let range = offset..offset + len;
+            vectors.push((&secrets.c[range.clone()], &w_cv[range]));
+            offset += len;
+        }
+        let (d, k_w) = (layout.d(), layout.wires());
+        let mut l_parts: Vec<(usize, &[G::Scalar])> = vec![(k_w, &l1[..]), (d, l2), (d + 1, &l3[..])];
+        let mut r_parts: Vec<(usize, &[G::Scalar])> = vec![(0, &r0[..]), (k_w, &r1[..]), (d + 1, &r3[..])];
+        for (j, (c, w)) in vectors.iter().enumerate() {
+            l_parts.push((layout.vector(j), c));
+            r_parts.push((j + 1, w));
+        }
+        // t(X) = ⟨l(X), r(X)⟩, coefficient by coefficient.
+        let mut t = Zeroizing::new(vec![G::Scalar::zero(); layout.degree() + 1]);
+        for (i, l_i) in &l_parts {
+            for (k, r_k) in &r_parts {
+                t[i + k] += inner_product(l_i, r_k);
+            }
+        }
+        let t_powers: Vec<usize> = layout.t_powers().collect();
         let taus: Vec<Zeroizing<G::Scalar>> =
-            (0..5).map(|_| Zeroizing::new(<G::Scalar as ScalarOps>::random(rng))).collect();
-        let mut t_points = Vec::with_capacity(5);
-        for ((label, t), tau) in [b"T_1" as &'static [u8], b"T_3", b"T_4", b"T_5", b"T_6"]
-            .into_iter()
-            .zip([&t1, &t3, &t4, &t5, &t6])
-            .zip(&taus)
-        {
-            let p = ProofPoint::<G>::from_point(pc_gens.commit(t, tau));
+            t_powers.iter().map(|_| Zeroizing::new(<G::Scalar as ScalarOps>::random(rng))).collect();
+        let mut t_points = Vec::with_capacity(t_powers.len());
+        for (i, tau) in t_powers.iter().zip(&taus) {
+            let p = ProofPoint::<G>::from_point(pc_gens.commit(&t[*i], tau));
             declassify(&p);
+            let label = R1CS_T_LABELS
+                .get(*i)
+                .copied()
+                .ok_or(ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS })?;
             this.transcript.append_point::<G>(label, &p.compressed);
             t_points.push(p);
         }
         let u = this.transcript.challenge_scalar::<G>(b"u");
         let x = this.transcript.challenge_scalar::<G>(b"x");
 
-        // t(x) and its blinding: x²·⟨w_V, γ⟩ is the blinding of the known
-        // coefficient t2 = ⟨w_V, v⟩ + w_c + δ(y, z).
-        let t2 = Zeroizing::new(inner_product(&l1, &r1) + inner_product(l2, &r0));
-        let xs: Vec<G::Scalar> = powers(x).take(7).collect();
-        let t_x = *t1 * xs[1] + *t2 * xs[2] + *t3 * xs[3] + *t4 * xs[4] + *t5 * xs[5] + *t6 * xs[6];
-        let t_x_blinding = *taus[0] * xs[1]
-            + *taus[1] * xs[3]
-            + *taus[2] * xs[4]
-            + *taus[3] * xs[5]
-            + *taus[4] * xs[6]
-            + xs[2] * inner_product(&w_v, &secrets.v_blinding);
+        // t(x) and its blinding: x^D·⟨w_V, γ⟩ is the blinding of the known
+        // coefficient t_D = ⟨w_V, v⟩ + w_c + δ(y, z).
+        let xs: Vec<G::Scalar> = powers(x).take(layout.degree() + 1).collect();
+        let t_x = t.iter().zip(&xs).fold(G::Scalar::zero(), |acc, (t_i, x_i)| acc + *t_i * *x_i);
+        let t_x_blinding = t_powers
+            .iter()
+            .zip(&taus)
+            .fold(xs[d] * inner_product(&w_v, &secrets.v_blinding), |acc, (i, tau)| acc + **tau * xs[*i]);
         let i_bl = *bl1[0] + u * *bl2[0];
         let o_bl = *bl1[1] + u * *bl2[1];
         let s_bl = *bl1[2] + u * *bl2[2];
-        let e_blinding = x * (i_bl + x * (o_bl + x * s_bl));
+        let e_blinding = secrets
+            .c_blinding
+            .iter()
+            .enumerate()
+            .fold(xs[k_w] * i_bl + xs[d] * o_bl + xs[d + 1] * s_bl, |acc, (j, kappa)| {
+                acc + xs[layout.vector(j)] * *kappa
+            });
         declassify(&t_x);
         declassify(&t_x_blinding);
         declassify(&e_blinding);
@@ -315,8 +419,15 @@ impl<G: Group> Prover<G> {
         let mut l_vec = Zeroizing::new(Vec::with_capacity(padded_n));
         let mut r_vec = Zeroizing::new(Vec::with_capacity(padded_n));
         for i in 0..n {
-            l_vec.push(xs[1] * l1[i] + xs[2] * l2[i] + xs[3] * l3[i]);
-            r_vec.push(r0[i] + xs[1] * r1[i] + xs[3] * r3[i]);
+            l_vec.push(xs[k_w] * l1[i] + xs[d] * l2[i] + xs[d + 1] * l3[i]);
+            r_vec.push(r0[i] + xs[k_w] * r1[i] + xs[d + 1] * r3[i]);
+        }
+        for (j, (c, w)) in vectors.iter().enumerate() {
+            let (x_c, x_w) = (xs[layout.vector(j)], xs[j + 1]);
+            for (k, (c_k, w_k)) in c.iter().zip(w.iter()).enumerate() {
+                l_vec[k] += x_c * *c_k;
+                r_vec[k] += x_w * *w_k;
+            }
         }
         for y_i in powers(y).skip(n).take(padded_n - n) {
             l_vec.push(G::Scalar::zero());
@@ -328,15 +439,10 @@ impl<G: Group> Prover<G> {
         // The inner-product argument needs only l(x), r(x): free (and wipe)
         // everything else first — the prover's peak is then the larger of
         // this point and the argument's first rounds.
-        drop((s_l, s_r, l1, r0, r1, r3, l3, w_l, w_r, w_o, w_v));
+        drop((vectors, l_parts, r_parts, t));
+        drop((s_l, s_r, l1, r0, r1, r3, l3, w_l, w_r, w_o, w_v, w_cv));
         drop((s_l1, s_r1, s_l2, s_r2));
-        this.secrets = Secrets {
-            v: Zeroizing::new(Vec::new()),
-            v_blinding: Zeroizing::new(Vec::new()),
-            a_l: Zeroizing::new(Vec::new()),
-            a_r: Zeroizing::new(Vec::new()),
-            a_o: Zeroizing::new(Vec::new()),
-        };
+        this.secrets = Secrets::empty();
         this.constraints = Matrix::default();
         this.bits = Vec::new();
         let one = G::Scalar::one();
@@ -347,23 +453,7 @@ impl<G: Group> Prover<G> {
         let bases = IpaBases::in_gens(bp_gens, padded_n, &q, &g_factors, &h_factors, g, h);
         let ipp = InnerProductProof::prove(transcript, bases, &mut l_vec, &mut r_vec);
 
-        let mut t_points = t_points.into_iter();
-        let mut next = || t_points.next().ok_or(ProofError::VerificationFailed);
-        Ok(R1csProof {
-            a_i1,
-            a_o1,
-            s1,
-            phase2,
-            t_1: next()?,
-            t_3: next()?,
-            t_4: next()?,
-            t_5: next()?,
-            t_6: next()?,
-            t_x,
-            t_x_blinding,
-            e_blinding,
-            ipp,
-        })
+        Ok(R1csProof { a_i1, a_o1, s1, phase2, t: t_points, t_x, t_x_blinding, e_blinding, ipp })
     }
 }
 
@@ -397,6 +487,9 @@ struct PhaseCommitments<G: Group> {
 
 /// Scalars with the generators they multiply.
 type Terms<'a, G> = (&'a [<G as Group>::Scalar], &'a [<G as Group>::Point]);
+
+/// A vector commitment's entries with their weights `𝐰_{C,j}`.
+type EntriesAndWeights<'a, S> = (&'a [S], &'a [S]);
 
 /// `Σ sᵢ·Pᵢ + bl·B̃` in constant time: with `bits`, entries of bit gates
 /// (`sᵢ ∈ {0, 1}`, checked by the caller) by constant-time selection, the

@@ -14,7 +14,7 @@ use super::constraint_system::{
 };
 use super::linear::{LinearCombination, Variable};
 use super::matrix::{flatten, Flattened, Matrix};
-use super::proof::R1csProof;
+use super::proof::{t_points, Layout, R1csProof, MAX_VECTOR_COMMITMENTS, MAX_VECTOR_LEN};
 use crate::encoding::decode_point;
 use crate::equation::Equation;
 use crate::errors::ProofError;
@@ -22,7 +22,7 @@ use crate::generators::BulletproofGens;
 use crate::generators::Generators;
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
-use crate::transcript::TranscriptProtocol;
+use crate::transcript::{TranscriptProtocol, R1CS_T_LABELS};
 
 pub(crate) use super::prepared::FrozenSystem;
 use super::prepared::PreparedSystem;
@@ -33,6 +33,8 @@ type Deferred<G> = Box<dyn FnOnce(&mut RandomizingVerifier<G>) -> Result<(), Pro
 pub struct Verifier<G: Group> {
     transcript: Transcript,
     commitments: Vec<G::Compressed>,
+    /// Vector commitments `C_j` with their lengths `L_j`, in order.
+    vector_commitments: Vec<(G::Compressed, usize)>,
     /// Constraints built once and shared (a prepared circuit), before
     /// `constraints`.
     base: Option<Arc<FrozenSystem<G::Scalar>>>,
@@ -59,6 +61,8 @@ pub struct RandomizingVerifier<G: Group> {
 struct Replay<G: Group> {
     verifier: Verifier<G>,
     v_points: Vec<G::Point>,
+    c_points: Vec<G::Point>,
+    layout: Layout,
     n: usize,
     n1: usize,
     m: usize,
@@ -78,6 +82,7 @@ impl<G: Group> Verifier<G> {
         Verifier {
             transcript,
             commitments: Vec::new(),
+            vector_commitments: Vec::new(),
             base: None,
             constraints: Matrix::default(),
             hasher: ConstraintHasher::default(),
@@ -98,6 +103,35 @@ impl<G: Group> Verifier<G> {
         Variable::Committed(i)
     }
 
+    /// Take a vector commitment `C` of `len` entries (in the prover's
+    /// order among the commitments, see
+    /// [`Prover::commit_vec`](super::Prover::commit_vec)); returns a
+    /// variable per entry. Both come from the verifier's statement, never
+    /// from the proof: the lengths set the verifier's work (its first
+    /// phase is padded to the longest), so they must be the application's,
+    /// not a submitter's. An invalid encoding makes verification fail with
+    /// [`ProofError::InvalidVectorCommitment`]; an empty vector, lengths
+    /// past [`MAX_VECTOR_LEN`] in all, one vector commitment too many, and
+    /// vector commitments on a verifier resumed from a
+    /// [`PreparedSystem`] are refused here.
+    pub fn commit_vec(&mut self, commitment: G::Compressed, len: usize) -> Result<Vec<Variable>, ProofError> {
+        let index = self.vector_commitments.len();
+        if self.base.is_some() {
+            return Err(ProofError::Gadget { message: "a prepared system takes no vector commitments".into() });
+        }
+        if index >= MAX_VECTOR_COMMITMENTS {
+            return Err(ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS });
+        }
+        let offset: usize = self.vector_commitments.iter().map(|(_, l)| l).sum();
+        let max = MAX_VECTOR_LEN.saturating_sub(offset);
+        if len == 0 || len > max {
+            return Err(ProofError::InvalidVectorLength { index, len, max });
+        }
+        self.transcript.r1cs_vector_commitment::<G>(len as u64, &commitment);
+        self.vector_commitments.push((commitment, len));
+        Ok((offset..offset + len).map(Variable::VectorCommitted).collect())
+    }
+
     /// Rows so far, the shared ones included.
     fn rows(&self) -> usize {
         self.constraints.rows() + self.base.as_ref().map_or(0, |b| b.constraints.rows())
@@ -110,6 +144,9 @@ impl<G: Group> Verifier<G> {
     /// number (constraints never touch the transcript, so where the gadget
     /// code took them does not matter).
     pub(crate) fn freeze(self) -> Result<FrozenSystem<G::Scalar>, ProofError> {
+        if !self.vector_commitments.is_empty() || self.constraints.names_vector_entries() {
+            return Err(ProofError::Gadget { message: "a system with vector commitments cannot be prepared".into() });
+        }
         if !self.deferred.is_empty() || self.base.is_some() {
             return Err(ProofError::Gadget { message: "only a plain first-phase system can be prepared".into() });
         }
@@ -212,9 +249,23 @@ impl<G: Group> Verifier<G> {
                     .ok_or(ProofError::InvalidCommitment { index })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let c_points = self
+            .vector_commitments
+            .iter()
+            .enumerate()
+            .map(|(index, (c, _))| {
+                decode_point::<G>(G::compressed_bytes(c))
+                    .map(|p| p.point)
+                    .ok_or(ProofError::InvalidVectorCommitment { index })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let layout = Layout { n_c: self.vector_commitments.len() };
+        // The prover pads the first phase to the longest vector.
+        let longest = self.vector_commitments.iter().map(|(_, len)| *len).max().unwrap_or(0);
+        self.num_vars = self.num_vars.max(longest);
         let n1 = self.num_vars;
         let digest1 = self.hasher.digest();
-        self.transcript.r1cs_statement(m as u64, n1 as u64, &digest1);
+        self.transcript.r1cs_statement(m as u64, layout.n_c as u64, n1 as u64, &digest1);
         self.transcript.validate_and_append_point::<G>(b"A_I1", &proof.a_i1.compressed)?;
         self.transcript.validate_and_append_point::<G>(b"A_O1", &proof.a_o1.compressed)?;
         self.transcript.validate_and_append_point::<G>(b"S1", &proof.s1.compressed)?;
@@ -249,10 +300,20 @@ impl<G: Group> Verifier<G> {
         }
         let y = t.challenge_scalar::<G>(b"y");
         let z = t.challenge_scalar::<G>(b"z");
-        for (label, p) in [b"T_1" as &'static [u8], b"T_3", b"T_4", b"T_5", b"T_6"]
-            .into_iter()
-            .zip([&proof.t_1, &proof.t_3, &proof.t_4, &proof.t_5, &proof.t_6])
-        {
+        // The number of T points is the statement's (its n_c), never the
+        // proof's.
+        if proof.t.len() != t_points(layout.n_c) {
+            let rounds = proof.ipp.rounds();
+            return Err(ProofError::WrongLength {
+                expected: R1csProof::<G>::encoded_len_with(rounds, proof.has_phase_two(), layout.n_c),
+                got: R1csProof::<G>::encoded_len_with(rounds, proof.has_phase_two(), proof.vector_commitments()),
+            });
+        }
+        for (i, p) in layout.t_powers().zip(&proof.t) {
+            let label = R1CS_T_LABELS
+                .get(i)
+                .copied()
+                .ok_or(ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS })?;
             t.validate_and_append_point::<G>(label, &p.compressed)?;
         }
         let u = t.challenge_scalar::<G>(b"u");
@@ -263,12 +324,12 @@ impl<G: Group> Verifier<G> {
         let w = t.challenge_scalar::<G>(b"w");
         if proof.ipp.rounds() != padded_n.trailing_zeros() as usize {
             return Err(ProofError::WrongLength {
-                expected: R1csProof::<G>::encoded_len(padded_n.trailing_zeros() as usize, n2 > 0),
-                got: R1csProof::<G>::encoded_len(proof.ipp.rounds(), proof.has_phase_two()),
+                expected: R1csProof::<G>::encoded_len_with(padded_n.trailing_zeros() as usize, n2 > 0, layout.n_c),
+                got: R1csProof::<G>::encoded_len_with(proof.ipp.rounds(), proof.has_phase_two(), layout.n_c),
             });
         }
         let u_k = proof.ipp.challenges(padded_n, t)?;
-        Ok(Replay { verifier: this, v_points, n, n1, m, padded_n, y, z, u, x, w, u_k })
+        Ok(Replay { verifier: this, v_points, c_points, layout, n, n1, m, padded_n, y, z, u, x, w, u_k })
     }
 
     /// Replay the transcript and add the proof's equation, times `weight`,
@@ -294,15 +355,32 @@ impl<G: Group> Verifier<G> {
         combine: G::Scalar,
         acc: &mut Equation<G>,
     ) -> Result<(), ProofError> {
-        let Replay { verifier: this, v_points, n, n1, m, padded_n, y, z, u, x, w, u_k } =
+        // The statement fixes the shape: a proof decoded without knowing it
+        // (serde, `from_bytes`) is read again under the statement's n_c.
+        let n_c = self.vector_commitments.len();
+        let reread;
+        let proof = if proof.t.len() != t_points(n_c) {
+            match R1csProof::<G>::from_bytes_with(&proof.to_bytes(), n_c) {
+                Ok(p) => {
+                    reread = p;
+                    &reread
+                }
+                Err(_) => proof,
+            }
+        } else {
+            proof
+        };
+        let Replay { verifier: this, v_points, c_points, layout, n, n1, m, padded_n, y, z, u, x, w, u_k } =
             self.replay_against(proof, bp_gens)?;
 
         let base = this.base.as_deref().map(|b| &b.constraints);
-        if !(this.constraints.check_variables(n, m) && base.is_none_or(|b| b.check_variables(n, m))) {
+        let lens: Vec<usize> = this.vector_commitments.iter().map(|(_, len)| *len).collect();
+        let entries = lens.iter().sum();
+        if !(this.constraints.check_variables(n, m, entries) && base.is_none_or(|b| b.check_variables(n, m, entries))) {
             return Err(ProofError::InvalidVariable);
         }
         let parts: Vec<&Matrix<G::Scalar>> = base.into_iter().chain([&this.constraints]).collect();
-        let Flattened { w_l, w_r, w_o, w_v, w_c } = flatten(&parts, z, n, m);
+        let Flattened { w_l, w_r, w_o, w_v, w_cv, w_c } = flatten(&parts, z, n, m, entries);
 
         let mut inverses = u_k.clone();
         inverses.push(y);
@@ -312,16 +390,36 @@ impl<G: Group> Verifier<G> {
         let (a, b) = (proof.ipp.a, proof.ipp.b);
         let r = combine;
         let one = G::Scalar::one();
-        let (x1, x2, x3) = (x, x * x, x * x * x);
-        let (x4, x5, x6) = (x3 * x, x3 * x2, x3 * x3);
+        let (d, k_w) = (layout.d(), layout.wires());
+        let xs: Vec<G::Scalar> = crate::poly::powers(x).take(layout.degree() + 1).collect();
+        // Every power used is at most the degree (a power past it would be
+        // a bug that drops a term: refuse rather than weigh it by zero).
+        let x_at = |i: usize| xs.get(i).copied().ok_or(ProofError::VerificationFailed);
+        let (x_w, x_d, x_s) = (x_at(k_w)?, x_at(d)?, x_at(d + 1)?);
 
-        // The per-gate scalars, in Montgomery form (crate::group::fast):
-        //   G_i: w·(x·y^{−i}·w_R,i − a·s_i),  H_i: w·(y^{−i}·(x·w_L,i + w_O,i − b·s⁻¹_i) − 1),
+        // The vector commitments' weights on H_k, before y^{−k}:
+        // Σ_j x^j·w_{C,j,k} (entry k of C_j sits at gate k, k < L_j ≤ n1).
+        let f = |s: &G::Scalar| s.to_fast();
+        let mut h_vector = Vec::new();
+        let mut offset = 0;
+        for (j, len) in lens.iter().enumerate() {
+            let weights = w_cv.get(offset..offset + len).unwrap_or(&[]);
+            h_vector.resize(h_vector.len().max(*len), <G::Scalar as Montgomery>::Fast::default());
+            let x_j = f(&x_at(j + 1)?);
+            for (slot, w_k) in h_vector.iter_mut().zip(weights) {
+                *slot += x_j * *w_k;
+            }
+            offset += len;
+        }
+
+        // The per-gate scalars, in Montgomery form (crate::group::fast), with
+        // x_w = x^{n_c+1}:
+        //   G_i: w·(x_w·y^{−i}·w_R,i − a·s_i),
+        //   H_i: w·(y^{−i}·(x_w·w_L,i + w_O,i + Σ_j x^j·w_{C,j,i} − b·s⁻¹_i) − 1),
         // w = weight (times u for second-phase and padding gates), and
         // δ = Σ y^{−i}·w_R,i·w_L,i.
-        let f = |s: &G::Scalar| s.to_fast();
         let s = crate::inner_product::s_vector_fast::<G::Scalar>(&u_k, &u_inv);
-        let (fa, fb, fx1, fone) = (f(&a), f(&b), f(&x1), G::Scalar::fast_one());
+        let (fa, fb, fx1, fone) = (f(&a), f(&b), f(&x_w), G::Scalar::fast_one());
         let (fy_inv, fweight, fweight_u) = (f(&y_inv), f(&weight), f(&(weight * u)));
         let unit_weight = weight == one;
         let mut delta = <G::Scalar as Montgomery>::Fast::default();
@@ -334,7 +432,11 @@ impl<G: Group> Verifier<G> {
                 (Some(wl), Some(wr), Some(wo)) => {
                     let yneg_wr = y_inv_i * *wr;
                     delta += yneg_wr * *wl;
-                    (fx1 * yneg_wr - fa * s_i, y_inv_i * (fx1 * *wl + *wo - fb * s_inv_i) - fone)
+                    let h_public = match h_vector.get(i) {
+                        Some(c) => fx1 * *wl + *wo + *c,
+                        None => fx1 * *wl + *wo,
+                    };
+                    (fx1 * yneg_wr - fa * s_i, y_inv_i * (h_public - fb * s_inv_i) - fone)
                 }
                 // Padding gates: every weight is zero.
                 _ => (-(fa * s_i), -(y_inv_i * fb * s_inv_i) - fone),
@@ -356,24 +458,26 @@ impl<G: Group> Verifier<G> {
         let weight_u = weight * u;
         acc.add_g_layout_fast(padded_n, g_scalars);
         acc.add_h_layout_fast(padded_n, h_scalars);
-        acc.add_b(weight * (w * (proof.t_x - a * b) + r * (x2 * (w_c + delta) - proof.t_x)));
+        acc.add_b(weight * (w * (proof.t_x - a * b) + r * (x_d * (w_c + delta) - proof.t_x)));
         acc.add_b_blinding(weight * (-proof.e_blinding - r * proof.t_x_blinding));
-        acc.add_point(weight * x1, proof.a_i1.point);
-        acc.add_point(weight * x2, proof.a_o1.point);
-        acc.add_point(weight * x3, proof.s1.point);
+        acc.add_point(weight * x_w, proof.a_i1.point);
+        acc.add_point(weight * x_d, proof.a_o1.point);
+        acc.add_point(weight * x_s, proof.s1.point);
         if let Some([a_i2, a_o2, s2]) = &proof.phase2 {
-            acc.add_point(weight_u * x1, a_i2.point);
-            acc.add_point(weight_u * x2, a_o2.point);
-            acc.add_point(weight_u * x3, s2.point);
+            acc.add_point(weight_u * x_w, a_i2.point);
+            acc.add_point(weight_u * x_d, a_o2.point);
+            acc.add_point(weight_u * x_s, s2.point);
         }
-        let rx2 = weight * r * x2;
+        // Each C_j at its own power x^{D−j}, never scaled by u.
+        for (j, c) in c_points.into_iter().enumerate() {
+            acc.add_point(weight * x_at(layout.vector(j))?, c);
+        }
+        let rxd = weight * r * x_d;
         for (v, wv) in v_points.into_iter().zip(&w_v) {
-            acc.add_point(rx2 * *wv, v);
+            acc.add_point(rxd * *wv, v);
         }
-        for (p, x_k) in
-            [&proof.t_1, &proof.t_3, &proof.t_4, &proof.t_5, &proof.t_6].into_iter().zip([x1, x3, x4, x5, x6])
-        {
-            acc.add_point(weight * r * x_k, p.point);
+        for (p, i) in proof.t.iter().zip(layout.t_powers()) {
+            acc.add_point(weight * r * x_at(i)?, p.point);
         }
         proof.ipp.add_round_terms(&u_k, &u_inv, weight, acc);
         Ok(())
@@ -593,6 +697,286 @@ mod tests {
         };
         field.copy_from_slice(&replacement);
         b
+    }
+
+    /// A statement with vector commitments `(C_j, L_j)` and one `V`, taken
+    /// just before `C_{v_at}` (after all of them if `v_at` is past the end).
+    #[derive(Clone)]
+    struct VcStmt {
+        v: C,
+        c: Vec<(C, usize)>,
+        v_at: usize,
+    }
+
+    /// `v = c_{1,0} + c_{2,0}`, `c_{1,0}·c_{2,0} = 21`, and four gates more
+    /// (five first-phase gates: every length below stays under them, so the
+    /// padded size does not change).
+    fn vc_gadget<CS: ConstraintSystem<S>>(cs: &mut CS, v: Variable, vectors: &[Vec<Variable>]) {
+        let (c1, c2) = (vectors[0][0], vectors[1][0]);
+        cs.constrain(v.minus(c1) - c2);
+        let (_, _, o) = cs.multiply(c1.into(), c2.into());
+        cs.constrain(o.minus(s(21)));
+        for _ in 0..4 {
+            cs.multiply(c1.into(), LinearCombination::from(s(1)));
+        }
+    }
+
+    fn vc_verifier(st: &VcStmt) -> Verifier<G> {
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        let mut vectors = Vec::new();
+        let mut v = None;
+        for (k, (c, len)) in st.c.iter().enumerate() {
+            if k == st.v_at {
+                v = Some(verifier.commit(st.v));
+            }
+            vectors.push(verifier.commit_vec(*c, *len).unwrap());
+        }
+        let v = v.unwrap_or_else(|| verifier.commit(st.v));
+        vc_gadget(&mut verifier, v, &vectors);
+        verifier
+    }
+
+    fn vc_challenges(proof: &R1csProof<G>, st: &VcStmt) -> Result<Vec<S>, ProofError> {
+        let bp = BulletproofGens::<G>::new(8, 1);
+        let r = vc_verifier(st).replay(proof, &bp)?;
+        Ok([r.y, r.z, r.u, r.x, r.w].into_iter().chain(r.u_k).collect())
+    }
+
+    /// Frozen-Heart check for vector commitments: each `C_j`, each length
+    /// `L_j`, their number, their order and their place among the `V`s
+    /// reach every challenge; each `T_i` reaches every later one.
+    #[test]
+    fn every_vector_input_changes_every_challenge() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(4);
+        let gens = Generators::<G>::new(8, 1);
+        let mut prover = Prover::<G>::new(&gens, Transcript::new(b"vc"));
+        let (v, var) = prover.commit(s(10), <S as ScalarOps>::random(&mut rng));
+        let (c1, vars1) = prover.commit_vec(&[s(3), s(4), s(5)], <S as ScalarOps>::random(&mut rng)).unwrap();
+        let (c2, vars2) = prover.commit_vec(&[s(7), s(8)], <S as ScalarOps>::random(&mut rng)).unwrap();
+        vc_gadget(&mut prover, var, &[vars1, vars2]);
+        let proof = prover.prove_with_rng(&mut rng).unwrap();
+        let st = VcStmt { v, c: vec![(c1, 3), (c2, 2)], v_at: 0 };
+        vc_verifier(&st).verify_with_rng(&gens, &proof, &mut rng).unwrap();
+        let bytes = proof.to_bytes();
+        assert_eq!(R1csProof::<G>::from_bytes_with(&bytes, 2).unwrap(), proof);
+        let base = vc_challenges(&proof, &st).unwrap();
+        let differs = |other: &VcStmt, what: &str| {
+            let other = vc_challenges(&proof, other).unwrap();
+            for (k, (x, y)) in base.iter().zip(&other).enumerate() {
+                assert_ne!(x, y, "changing {what} left challenge #{k} unchanged");
+            }
+        };
+        let bump = |c: C| G::compress(&(G::decompress(&c).unwrap() + gens.pedersen().b));
+        for j in 0..2 {
+            let mut other = st.clone();
+            other.c[j].0 = bump(other.c[j].0);
+            differs(&other, "a vector commitment");
+            for len in [st.c[j].1 - 1, st.c[j].1 + 1] {
+                let mut other = st.clone();
+                other.c[j].1 = len;
+                differs(&other, "a vector commitment's length");
+            }
+        }
+        let mut swapped = st.clone();
+        swapped.c.swap(0, 1);
+        swapped.c.iter_mut().for_each(|c| c.1 = 3);
+        let mut same_lengths = st.clone();
+        same_lengths.c[1].1 = 3;
+        let swapped_challenges = vc_challenges(&proof, &swapped).unwrap();
+        let same_challenges = vc_challenges(&proof, &same_lengths).unwrap();
+        for (k, (x, y)) in same_challenges.iter().zip(&swapped_challenges).enumerate() {
+            assert_ne!(x, y, "swapping the vector commitments left challenge #{k} unchanged");
+        }
+        for v_at in [1, 2] {
+            differs(&VcStmt { v_at, ..st.clone() }, "the place of V among the vector commitments");
+        }
+        // Another number of vector commitments: the statement's count of
+        // T points no longer matches the proof.
+        let mut more = st.clone();
+        more.c.push((c1, 1));
+        let expected = R1csProof::<G>::encoded_len_with(3, false, 3);
+        let got = R1csProof::<G>::encoded_len_with(3, false, 2);
+        assert_eq!(vc_challenges(&proof, &more), Err(ProofError::WrongLength { expected, got }));
+        // Every T_i feeds u onwards (a, b: fields after the 11 T points,
+        // 3 scalars and 3 rounds).
+        let t_fields = 3..3 + 11;
+        for field in t_fields {
+            let mut b = bytes.clone();
+            let f = &mut b[32 * field..32 * field + 32];
+            let p = G::decompress(&G::compressed_from_slice(f).unwrap()).unwrap();
+            f.copy_from_slice(&G::compress(&(p + G::basepoint())).to_bytes());
+            let p = R1csProof::<G>::from_bytes_with(&b, 2).unwrap();
+            let other = vc_challenges(&p, &st).unwrap();
+            assert_eq!(&base[..2], &other[..2], "T field {field} changed y or z");
+            for k in 2..base.len() {
+                assert_ne!(base[k], other[k], "T field {field}: challenge #{k} unchanged");
+            }
+        }
+    }
+
+    /// The limits of vector commitments, on both sides, and entries that
+    /// no vector commitment holds.
+    #[test]
+    fn vector_commitments_are_bounded() {
+        use crate::circuit::{MAX_VECTOR_COMMITMENTS, MAX_VECTOR_LEN};
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
+        let gens = Generators::<G>::new(8, 1);
+        let mut prover = Prover::<G>::new(&gens, Transcript::new(b"vc"));
+        let empty = ProofError::InvalidVectorLength { index: 0, len: 0, max: MAX_VECTOR_LEN };
+        assert_eq!(prover.commit_vec(&[], S::one()).unwrap_err(), empty);
+        let too_long = vec![S::one(); 9];
+        let short = ProofError::InsufficientGenerators { parties_needed: 1, per_party_needed: 9 };
+        assert_eq!(prover.commit_vec(&too_long, S::one()).unwrap_err(), short);
+        for _ in 0..MAX_VECTOR_COMMITMENTS {
+            prover.commit_vec(&[s(1)], <S as ScalarOps>::random(&mut rng)).unwrap();
+        }
+        let many = ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS };
+        assert_eq!(prover.commit_vec(&[s(1)], S::one()).unwrap_err(), many);
+        assert_eq!(prover.vector_commitments().len(), MAX_VECTOR_COMMITMENTS);
+
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        let c = G::compress(&G::basepoint());
+        assert_eq!(verifier.commit_vec(c, 0).unwrap_err(), empty);
+        let huge = ProofError::InvalidVectorLength { index: 0, len: MAX_VECTOR_LEN + 1, max: MAX_VECTOR_LEN };
+        assert_eq!(verifier.commit_vec(c, MAX_VECTOR_LEN + 1).unwrap_err(), huge);
+        for _ in 0..MAX_VECTOR_COMMITMENTS {
+            verifier.commit_vec(c, 1).unwrap();
+        }
+        assert_eq!(verifier.commit_vec(c, 1).unwrap_err(), many);
+
+        // An entry past the vector commitments' (here: there are none).
+        let mut prover = Prover::<G>::new(&gens, Transcript::new(b"vc"));
+        prover.multiply(Variable::VectorCommitted(0).into(), LinearCombination::from(s(1)));
+        assert_eq!(prover.prove_with_rng(&mut rng).unwrap_err(), ProofError::InvalidVariable);
+        let mut prover = Prover::<G>::new(&gens, Transcript::new(b"vc"));
+        let (c, vars) = prover.commit_vec(&[s(2)], <S as ScalarOps>::random(&mut rng)).unwrap();
+        prover.constrain(vars[0].minus(s(2)));
+        let proof = prover.prove_with_rng(&mut rng).unwrap();
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        let vars = verifier.commit_vec(c, 1).unwrap();
+        verifier.constrain(vars[0].minus(s(2)) + Variable::VectorCommitted(1));
+        assert_eq!(verifier.verify_with_rng(&gens, &proof, &mut rng).unwrap_err(), ProofError::InvalidVariable);
+        // The same proof, its statement right: a lone vector entry, no
+        // gates of its own (the first phase is padded to one gate).
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        let vars = verifier.commit_vec(c, 1).unwrap();
+        verifier.constrain(vars[0].minus(s(2)));
+        verifier.verify_with_rng(&gens, &proof, &mut rng).unwrap();
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        let vars = verifier.commit_vec(c, 1).unwrap();
+        verifier.constrain(vars[0].minus(s(3)));
+        assert_eq!(verifier.verify_with_rng(&gens, &proof, &mut rng).unwrap_err(), ProofError::VerificationFailed);
+        // A prepared system holds no vector commitments: not made before
+        // it, not named by its constraints, not taken after it.
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        verifier.commit_vec(c, 1).unwrap();
+        assert!(matches!(verifier.prepare(), Err(ProofError::Gadget { .. })));
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        verifier.constrain(Variable::VectorCommitted(0).minus(s(2)));
+        assert!(matches!(verifier.prepare(), Err(ProofError::Gadget { .. })));
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        verifier.multiply(s(1).into(), s(1).into());
+        let mut resumed = verifier.prepare().unwrap().verifier(Transcript::new(b"vc"), &[]).unwrap();
+        assert!(matches!(resumed.commit_vec(c, 1), Err(ProofError::Gadget { .. })));
+    }
+
+    /// `v = Σ_j (j + 1)·c_{j,last}`, a gate `c_{j,0}·1` per vector and,
+    /// with `phase_two`, a second-phase gate `(c_{0,0} + r)·1` for a
+    /// challenge `r`.
+    fn count_gadget<CS: RandomizableConstraintSystem<S>>(
+        cs: &mut CS,
+        v: Variable,
+        vectors: &[Vec<Variable>],
+        phase_two: bool,
+        k: u64,
+    ) {
+        let mut sum = LinearCombination::from(v).times(-s(1)) + s(k);
+        for (j, c) in vectors.iter().enumerate() {
+            sum = sum + c.last().unwrap().times(s(j as u64 + 1));
+            let (_, _, o) = cs.multiply(c[0].into(), LinearCombination::from(s(1)));
+            cs.constrain(o.minus(c[0]));
+        }
+        cs.constrain(sum);
+        if let (true, Some(c0)) = (phase_two, vectors.first()) {
+            let c00 = c0[0];
+            cs.specify_randomized_constraints(move |cs| {
+                let r = cs.challenge_scalar(b"r");
+                let (_, _, o) = cs.multiply(c00.plus(r), LinearCombination::from(s(1)));
+                cs.constrain(o.minus(c00) - r);
+                Ok(())
+            })
+            .unwrap();
+        }
+    }
+
+    /// Honest proofs over 1, 3 and 16 vector commitments (the last uses
+    /// the top `T` labels), with vectors longer than the first phase (so
+    /// both sides pad it) and a second phase; each refused under a changed
+    /// constant, another count of vector commitments, and read back from
+    /// the bytes alone (`from_bytes`, as serde does) where they decode.
+    #[test]
+    fn vector_commitments_of_every_count() {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(7);
+        let gens = Generators::<G>::new(64, 1);
+        for (n_c, base_len, phase_two) in [(1, 5, false), (1, 5, true), (3, 6, true), (16, 1, false), (16, 3, true)] {
+            let lens: Vec<usize> = (0..n_c).map(|j| base_len + j % 3).collect();
+            let values: Vec<Vec<S>> =
+                lens.iter().map(|len| (0..*len).map(|_| <S as ScalarOps>::random(&mut rng)).collect()).collect();
+            let v: S = values.iter().enumerate().map(|(j, c)| *c.last().unwrap() * s(j as u64 + 1)).sum();
+            let mut prover = Prover::<G>::new(&gens, Transcript::new(b"count"));
+            let (cv, var) = prover.commit(v, <S as ScalarOps>::random(&mut rng));
+            let mut vectors = Vec::new();
+            let mut points = Vec::new();
+            for c in &values {
+                let (point, vars) = prover.commit_vec(c, <S as ScalarOps>::random(&mut rng)).unwrap();
+                vectors.push(vars);
+                points.push(point);
+            }
+            count_gadget(&mut prover, var, &vectors, phase_two, 0);
+            let proof = prover.prove_with_rng(&mut rng).unwrap();
+            assert_eq!(proof.has_phase_two(), phase_two);
+            assert_eq!(proof.vector_commitments(), n_c);
+            let verify = |proof: &R1csProof<G>, n_c: usize, k: u64| {
+                let mut verifier = Verifier::<G>::new(Transcript::new(b"count"));
+                let var = verifier.commit(cv);
+                let vectors: Vec<_> =
+                    points.iter().zip(&lens).take(n_c).map(|(p, len)| verifier.commit_vec(*p, *len).unwrap()).collect();
+                count_gadget(&mut verifier, var, &vectors, phase_two, k);
+                verifier.verify_with_rng(&gens, proof, &mut rand_chacha::ChaCha20Rng::seed_from_u64(8))
+            };
+            verify(&proof, n_c, 0).unwrap_or_else(|e| panic!("n_c = {n_c}: {e:?}"));
+            assert_eq!(verify(&proof, n_c, 1), Err(ProofError::VerificationFailed), "n_c = {n_c}");
+            let fewer = verify(&proof, n_c - 1, 0).unwrap_err();
+            // Refused by the shape: the T count, or (read again under the
+            // smaller count) the phases.
+            assert!(
+                matches!(fewer, ProofError::WrongLength { .. } | ProofError::PhaseMismatch),
+                "n_c = {n_c}: {fewer:?}"
+            );
+            let bytes = proof.to_bytes();
+            assert_eq!(R1csProof::<G>::from_bytes_with(&bytes, n_c).unwrap(), proof);
+            if let Ok(blind) = R1csProof::<G>::from_bytes(&bytes) {
+                verify(&blind, n_c, 0).unwrap_or_else(|e| panic!("n_c = {n_c}, read without it: {e:?}"));
+            }
+        }
+        // An n_c = 1 proof without a second phase has the length of an
+        // n_c = 0 proof with one: read blind, it still verifies.
+        let mut prover = Prover::<G>::new(&gens, Transcript::new(b"count"));
+        let (cv, var) = prover.commit(s(4), S::one());
+        let (c, vars) = prover.commit_vec(&[s(4)], <S as ScalarOps>::random(&mut rng)).unwrap();
+        count_gadget(&mut prover, var, &[vars], false, 0);
+        let proof = prover.prove_with_rng(&mut rng).unwrap();
+        let blind = R1csProof::<G>::from_bytes(&proof.to_bytes()).unwrap();
+        assert!(blind.has_phase_two() && blind.vector_commitments() == 0);
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"count"));
+        let var = verifier.commit(cv);
+        let vars = verifier.commit_vec(c, 1).unwrap();
+        count_gadget(&mut verifier, var, &[vars], false, 0);
+        verifier.verify_with_rng(&gens, &blind, &mut rng).unwrap();
+        assert_eq!(
+            R1csProof::<G>::from_bytes_with(&proof.to_bytes(), MAX_VECTOR_COMMITMENTS + 1).unwrap_err(),
+            ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS }
+        );
     }
 
     #[test]

@@ -13,8 +13,8 @@
 //!   extractor does; the test checks that it satisfies the relation and
 //!   equals the prover's witness.
 //! * **Cheating provers** (`bulletproofs`, `bulletproofs_plus`,
-//!   `bulletproofs_plus_plus`, `assets`, and one-round cheaters in `ipa`
-//!   and `norm_linear`): provers for false statements that play the best
+//!   `bulletproofs_plus_plus`, `assets`, `r1cs_vector`, and one-round
+//!   cheaters in `ipa` and `norm_linear`): provers for false statements that play the best
 //!   strategy we know against the verification equation (they never use a
 //!   discrete logarithm), run over *every* value of the challenge the
 //!   strategy targets and over a sample of the others; the accepted
@@ -43,6 +43,7 @@ mod bulletproofs_plus;
 mod bulletproofs_plus_plus;
 mod ipa;
 mod norm_linear;
+mod r1cs_vector;
 mod wip;
 
 /// A prime small enough that every value of one challenge can be tried,

@@ -45,6 +45,7 @@ fn all() -> Vec<Box<dyn Reader>> {
     all.extend(super::grin::readers());
     all.extend(super::monero::readers());
     all.extend(super::r1cs::readers());
+    all.extend(super::r1cs_vector::readers());
     all.extend(super::arith::readers());
     all.extend(super::merkle::readers());
     all

@@ -57,6 +57,7 @@ mod interval;
 mod merkle;
 mod monero;
 mod r1cs;
+mod r1cs_vector;
 mod range;
 
 /// A proof kind under test (see the module documentation).

@@ -270,6 +270,146 @@ fn r1cs_prep_1_prepared_systems<G: Group>() {
     assert!(matches!(two.prepare().err(), Some(ProofError::Gadget { .. })));
 }
 
+// ------------------------------------------------------- vector commitments
+
+/// A statement with vector commitments: `v = c_{1,0}`, `c_{1,1}·c_{2,0} =
+/// product` (`C₁` of three entries, `C₂` of two, taken after `V`).
+struct Vc<G: Group> {
+    gens: Generators<G>,
+    proof: R1csProof<G>,
+    v: G::Compressed,
+    c: Vec<(G::Compressed, usize)>,
+}
+
+fn vc_gadget<G: Group, CS: ConstraintSystem<G::Scalar>>(cs: &mut CS, v: Variable, c: &[Vec<Variable>]) {
+    cs.constrain(v.minus(c[0][0]));
+    let (_, _, o) = cs.multiply(c[0][1].into(), c[1][0].into());
+    cs.constrain(o.minus(s::<G>(6)));
+}
+
+impl<G: Group> Vc<G> {
+    fn new(seed: u64) -> Self {
+        let gens = Generators::<G>::new(8, 1);
+        let mut r = rng(seed);
+        let mut prover = Prover::new(&gens, Transcript::new(LABEL));
+        let (v, var) = prover.commit(s::<G>(4), G::Scalar::random(&mut r));
+        let (c1, v1) = prover.commit_vec(&[s::<G>(4), s::<G>(2), s::<G>(9)], G::Scalar::random(&mut r)).unwrap();
+        let (c2, v2) = prover.commit_vec(&[s::<G>(3), s::<G>(8)], G::Scalar::random(&mut r)).unwrap();
+        vc_gadget::<G, _>(&mut prover, var, &[v1, v2]);
+        let proof = prover.prove_with_rng(&mut r).unwrap();
+        let case = Vc { gens, proof, v, c: vec![(c1, 3), (c2, 2)] };
+        case.check(&case.c, true).unwrap();
+        case
+    }
+
+    /// Verify against `c` (`V` first, or after the vector commitments).
+    fn check(&self, c: &[(G::Compressed, usize)], v_first: bool) -> Result<(), ProofError> {
+        let mut verifier = Verifier::<G>::new(Transcript::new(LABEL));
+        let mut var = v_first.then(|| verifier.commit(self.v));
+        let vectors = c.iter().map(|(p, len)| verifier.commit_vec(*p, *len)).collect::<Result<Vec<_>, _>>()?;
+        let var = var.get_or_insert_with(|| verifier.commit(self.v));
+        if vectors.len() < 2 {
+            return Err(ProofError::Gadget { message: "two vector commitments".into() });
+        }
+        vc_gadget::<G, _>(&mut verifier, *var, &vectors);
+        verifier.verify_with_rng(&self.gens, &self.proof, &mut rng(9))
+    }
+}
+
+fn r1cs_vc_1_lengths_and_count<G: Group>() {
+    use ballistic::circuit::{MAX_VECTOR_COMMITMENTS, MAX_VECTOR_LEN};
+    let case = Vc::<G>::new(112);
+    let with_len = |j: usize, len: usize| {
+        let mut c = case.c.clone();
+        c[j].1 = len;
+        case.check(&c, true)
+    };
+    assert_eq!(with_len(0, 0), Err(ProofError::InvalidVectorLength { index: 0, len: 0, max: MAX_VECTOR_LEN }));
+    assert_eq!(with_len(1, 0), Err(ProofError::InvalidVectorLength { index: 1, len: 0, max: MAX_VECTOR_LEN - 3 }));
+    let over = MAX_VECTOR_LEN - 2;
+    assert_eq!(
+        with_len(1, over),
+        Err(ProofError::InvalidVectorLength { index: 1, len: over, max: MAX_VECTOR_LEN - 3 })
+    );
+    let many = vec![case.c[0]; MAX_VECTOR_COMMITMENTS + 1];
+    assert_eq!(case.check(&many, true), Err(ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS }));
+    let bytes = case.proof.to_bytes();
+    assert_eq!(
+        R1csProof::<G>::from_bytes_with(&bytes, MAX_VECTOR_COMMITMENTS + 1).err(),
+        Some(ProofError::TooManyVectorCommitments { max: MAX_VECTOR_COMMITMENTS })
+    );
+    assert_eq!(R1csProof::<G>::from_bytes_with(&bytes, 2).unwrap(), case.proof);
+    assert_eq!(R1csProof::<G>::encoded_len_with(case.proof.rounds(), false, 2), bytes.len());
+}
+
+fn r1cs_vc_2_vector_commitment_encodings<G: Group>() {
+    let case = Vc::<G>::new(113);
+    for j in 0..2 {
+        let mut c = case.c.clone();
+        c[j].0 = compressed::<G>(&invalid_point::<G>());
+        assert_eq!(case.check(&c, true), Err(ProofError::InvalidVectorCommitment { index: j }));
+        c[j].0 = G::compress(&G::identity());
+        assert_eq!(case.check(&c, true), Err(ProofError::VerificationFailed));
+    }
+}
+
+fn r1cs_vc_3_another_count<G: Group>() {
+    let case = Vc::<G>::new(114);
+    // One more (unused): the T count the statement expects differs.
+    let mut more = case.c.clone();
+    more.push(case.c[1]);
+    let rounds = case.proof.rounds();
+    assert_eq!(
+        case.check(&more, true),
+        Err(ProofError::WrongLength {
+            expected: R1csProof::<G>::encoded_len_with(rounds, false, 3),
+            got: R1csProof::<G>::encoded_len_with(rounds, false, 2),
+        })
+    );
+}
+
+fn r1cs_vc_4_statement_is_bound<G: Group>() {
+    let case = Vc::<G>::new(115);
+    let other = Vc::<G>::new(116);
+    let bumped = |c: &G::Compressed| G::compress(&(G::decompress(c).unwrap() + G::basepoint()));
+    let mut edits: Vec<Vec<(G::Compressed, usize)>> = Vec::new();
+    for j in 0..2 {
+        let mut c = case.c.clone();
+        c[j].0 = bumped(&c[j].0);
+        edits.push(c);
+        let mut c = case.c.clone();
+        c[j].0 = other.c[j].0;
+        edits.push(c);
+        let mut c = case.c.clone();
+        c[j].1 += 1;
+        edits.push(c);
+    }
+    let mut swapped = case.c.clone();
+    swapped.swap(0, 1);
+    swapped.iter_mut().for_each(|c| c.1 = 3);
+    edits.push(swapped);
+    for c in &edits {
+        assert_eq!(case.check(c, true), Err(ProofError::VerificationFailed));
+    }
+    assert_eq!(case.check(&case.c, false), Err(ProofError::VerificationFailed), "V after the vector commitments");
+}
+
+fn r1cs_vc_5_prepared_systems<G: Group>() {
+    let case = Vc::<G>::new(117);
+    let mut with = Verifier::<G>::new(Transcript::new(LABEL));
+    with.commit_vec(case.c[0].0, 3).unwrap();
+    assert!(matches!(with.prepare().err(), Some(ProofError::Gadget { .. })));
+    let mut naming = Verifier::<G>::new(Transcript::new(LABEL));
+    let v = naming.commit(case.v);
+    naming.constrain(v.minus(Variable::VectorCommitted(0)));
+    assert!(matches!(naming.prepare().err(), Some(ProofError::Gadget { .. })));
+    let mut plain = Verifier::<G>::new(Transcript::new(LABEL));
+    plain.commit(case.v);
+    let prepared = plain.prepare().unwrap();
+    let mut resumed = prepared.verifier(Transcript::new(LABEL), &[case.v]).unwrap();
+    assert!(matches!(resumed.commit_vec(case.c[0].0, 3), Err(ProofError::Gadget { .. })));
+}
+
 // ------------------------------------------------------------------- .arith
 
 /// `out = 5·x·w + 1` for a public `x` (wire 1) and a witness `w` (wire 2);
@@ -615,6 +755,11 @@ crate::for_each_group!(
     r1cs_sh_3_no_multipliers,
     r1cs_gen_1_generators_too_small,
     r1cs_prep_1_prepared_systems,
+    r1cs_vc_1_lengths_and_count,
+    r1cs_vc_2_vector_commitment_encodings,
+    r1cs_vc_3_another_count,
+    r1cs_vc_4_statement_is_bound,
+    r1cs_vc_5_prepared_systems,
     arith_1_public_values_name_the_circuit_s_wires,
     arith_2_public_values_are_bound,
     arith_3_constants_in_the_field,
