@@ -53,7 +53,7 @@ _Path = Union[str, PathLike[str]]
 
 __version__: str
 GROUPS: List[str]
-"""Supported groups: ``"ristretto255"``, ``"secp256k1"``, ``"ed25519"``."""
+"""Supported groups: ``"ristretto255"``, ``"secp256k1"``, ``"ed25519"``, ``"secq256k1"``."""
 SYSTEMS: List[str]
 """Range proof systems: ``"bulletproofs"``, ``"bulletproofs-plus"``, ``"bulletproofs-plus-plus"``
 (``"bpplus"`` and ``"bppp"`` are accepted as short names)."""

@@ -73,7 +73,7 @@ static void test_status_messages(void) {
 
 static void test_context(void) {
     CHECK(ballistic_context_create(0, 64, 1) == NULL);
-    CHECK(ballistic_context_create(4, 64, 1) == NULL);
+    CHECK(ballistic_context_create(5, 64, 1) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 0, 1) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 0) == NULL);
     CHECK(ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, (size_t)1 << 20, (size_t)1 << 20) == NULL);
@@ -93,6 +93,11 @@ static void test_context(void) {
     EXPECT(ballistic_context_group(b, NULL, NULL), BALLISTIC_OK);
     EXPECT(ballistic_context_group(NULL, &group, &point_len), BALLISTIC_ERR_NULL_POINTER);
     ballistic_context_destroy(b);
+    ballistic_context *q = ballistic_context_create(BALLISTIC_GROUP_SECQ256K1, 8, 1);
+    CHECK(q != NULL);
+    EXPECT(ballistic_context_group(q, &group, &point_len), BALLISTIC_OK);
+    CHECK(group == BALLISTIC_GROUP_SECQ256K1 && point_len == 33);
+    ballistic_context_destroy(q);
 }
 
 /* One chain of 2^10 generators or more comes from the generator store
@@ -175,16 +180,18 @@ int main(void) {
     ballistic_context *r = ballistic_context_create(BALLISTIC_GROUP_RISTRETTO255, 64, 4);
     ballistic_context *k = ballistic_context_create(BALLISTIC_GROUP_SECP256K1, 64, 4);
     ballistic_context *e = ballistic_context_create(BALLISTIC_GROUP_ED25519, 64, 4);
-    if (r == NULL || k == NULL || e == NULL) {
+    ballistic_context *q = ballistic_context_create(BALLISTIC_GROUP_SECQ256K1, 64, 4);
+    if (r == NULL || k == NULL || e == NULL || q == NULL) {
         fprintf(stderr, "context creation failed\n");
         return 1;
     }
-    ballistic_context *contexts[3] = {r, k, e};
-    const int groups[3] = {BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_GROUP_SECP256K1, BALLISTIC_GROUP_ED25519};
+    ballistic_context *contexts[4] = {r, k, e, q};
+    const int groups[4] = {BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_GROUP_SECP256K1, BALLISTIC_GROUP_ED25519,
+                           BALLISTIC_GROUP_SECQ256K1};
     /* Half 1: ristretto255 and ed25519, Grin, circuits proved on ristretto255;
-     * half 2: secp256k1, Monero, circuits proved on secp256k1. */
-    for (int g = 0; g < 3; g++) {
-        if (!in_part(g == 1 ? 2 : 1)) continue;
+     * half 2: secp256k1 and secq256k1, Monero, circuits proved on secp256k1. */
+    for (int g = 0; g < 4; g++) {
+        if (!in_part(g == 1 || g == 3 ? 2 : 1)) continue;
         size_t point_len = 0;
         EXPECT(ballistic_context_group(contexts[g], NULL, &point_len), BALLISTIC_OK);
         test_commit(contexts[g], point_len);
@@ -208,6 +215,7 @@ int main(void) {
     ballistic_context_destroy(r);
     ballistic_context_destroy(k);
     ballistic_context_destroy(e);
+    ballistic_context_destroy(q);
     printf("C API: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

@@ -60,6 +60,8 @@ enum GroupArg {
     Secp256k1,
     /// Ed25519's prime-order subgroup (Monero's group).
     Ed25519,
+    /// secq256k1, secp256k1's cycle partner (order secp256k1's field prime).
+    Secq256k1,
 }
 
 impl From<GroupArg> for GroupId {
@@ -68,6 +70,7 @@ impl From<GroupArg> for GroupId {
             GroupArg::Ristretto255 => GroupId::Ristretto255,
             GroupArg::Secp256k1 => GroupId::Secp256k1,
             GroupArg::Ed25519 => GroupId::Ed25519,
+            GroupArg::Secq256k1 => GroupId::Secq256k1,
         }
     }
 }

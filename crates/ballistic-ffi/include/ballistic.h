@@ -158,6 +158,12 @@
 #define BALLISTIC_GROUP_ED25519 3
 
 /**
+ * secq256k1, secp256k1's cycle partner (33-byte compressed points; its
+ * order is secp256k1's field prime).
+ */
+#define BALLISTIC_GROUP_SECQ256K1 4
+
+/**
  * Bulletproofs (Bünz et al. 2018, §4).
  */
 #define BALLISTIC_SYSTEM_BULLETPROOFS 1
@@ -514,7 +520,8 @@ const char *ballistic_status_message(int status);
  *          NULL if `group` is unknown, a capacity is 0, or their product
  *          is above 2^16 (the largest range proof, 64 values of 64 bits,
  *          needs 2^12).
- * In: `group`: `BALLISTIC_GROUP_RISTRETTO255`, `BALLISTIC_GROUP_SECP256K1` or `BALLISTIC_GROUP_ED25519`.
+ * In: `group`: `BALLISTIC_GROUP_RISTRETTO255`, `BALLISTIC_GROUP_SECP256K1`, `BALLISTIC_GROUP_ED25519` or
+ *     `BALLISTIC_GROUP_SECQ256K1`.
  *     `gens_capacity`, `party_capacity`: what a proof needs is given by
  *     `ballistic_range_capacity` (Bulletproofs and Bulletproofs+ pad
  *     `n·m` to a power of two, so 3 values of 64 bits need `(64, 4)` and

@@ -33,7 +33,7 @@ use ballistic::batch::{self, BatchError, Claim, Item};
 use ballistic::group::{Group, GroupId};
 use ballistic::merlin::Transcript;
 use ballistic::{
-    verify_dyn, Ed25519, ErrorKind, Generators, ProofError, RangeSystem, Ristretto255, Secp256k1, Verifiable,
+    verify_dyn, Ed25519, ErrorKind, Generators, ProofError, RangeSystem, Ristretto255, Secp256k1, Secq256k1, Verifiable,
 };
 
 mod assets;
@@ -100,6 +100,9 @@ pub const BALLISTIC_GROUP_RISTRETTO255: c_int = 1;
 pub const BALLISTIC_GROUP_SECP256K1: c_int = 2;
 /// Ed25519's prime-order subgroup (32-byte points; torsioned encodings refused).
 pub const BALLISTIC_GROUP_ED25519: c_int = 3;
+/// secq256k1, secp256k1's cycle partner (33-byte compressed points; its
+/// order is secp256k1's field prime).
+pub const BALLISTIC_GROUP_SECQ256K1: c_int = 4;
 
 /// Bulletproofs (Bünz et al. 2018, §4).
 pub const BALLISTIC_SYSTEM_BULLETPROOFS: c_int = 1;
@@ -234,6 +237,7 @@ pub(crate) enum Gens {
     Ristretto255(GroupGens<Ristretto255>),
     Secp256k1(GroupGens<Secp256k1>),
     Ed25519(GroupGens<Ed25519>),
+    Secq256k1(GroupGens<Secq256k1>),
 }
 
 #[derive(Clone)]
@@ -259,6 +263,7 @@ impl Gens {
             Gens::Ristretto255(_) => GroupId::Ristretto255,
             Gens::Secp256k1(_) => GroupId::Secp256k1,
             Gens::Ed25519(_) => GroupId::Ed25519,
+            Gens::Secq256k1(_) => GroupId::Secq256k1,
         }
     }
 }
@@ -278,6 +283,10 @@ macro_rules! with_gens {
             }
             $crate::Gens::Ed25519($gens) => {
                 type $g = ::ballistic::Ed25519;
+                $body
+            }
+            $crate::Gens::Secq256k1($gens) => {
+                type $g = ::ballistic::Secq256k1;
                 $body
             }
         }
@@ -321,6 +330,7 @@ pub(crate) fn group_id(group: c_int) -> Result<GroupId, c_int> {
         BALLISTIC_GROUP_RISTRETTO255 => Ok(GroupId::Ristretto255),
         BALLISTIC_GROUP_SECP256K1 => Ok(GroupId::Secp256k1),
         BALLISTIC_GROUP_ED25519 => Ok(GroupId::Ed25519),
+        BALLISTIC_GROUP_SECQ256K1 => Ok(GroupId::Secq256k1),
         _ => Err(BALLISTIC_ERR_ARGUMENT),
     }
 }
@@ -617,7 +627,8 @@ pub(crate) fn generator_store() -> &'static ballistic::file::GeneratorStore {
 ///          NULL if `group` is unknown, a capacity is 0, or their product
 ///          is above 2^16 (the largest range proof, 64 values of 64 bits,
 ///          needs 2^12).
-/// In: `group`: `BALLISTIC_GROUP_RISTRETTO255`, `BALLISTIC_GROUP_SECP256K1` or `BALLISTIC_GROUP_ED25519`.
+/// In: `group`: `BALLISTIC_GROUP_RISTRETTO255`, `BALLISTIC_GROUP_SECP256K1`, `BALLISTIC_GROUP_ED25519` or
+///     `BALLISTIC_GROUP_SECQ256K1`.
 ///     `gens_capacity`, `party_capacity`: what a proof needs is given by
 ///     `ballistic_range_capacity` (Bulletproofs and Bulletproofs+ pad
 ///     `n·m` to a power of two, so 3 values of 64 bits need `(64, 4)` and
@@ -651,6 +662,7 @@ pub extern "C" fn ballistic_context_create(
             }
             GroupId::Secp256k1 => Gens::Secp256k1(GroupGens { gens: store.generators(gens_capacity, party_capacity) }),
             GroupId::Ed25519 => Gens::Ed25519(GroupGens { gens: store.generators(gens_capacity, party_capacity) }),
+            GroupId::Secq256k1 => Gens::Secq256k1(GroupGens { gens: store.generators(gens_capacity, party_capacity) }),
         };
         Some(Box::into_raw(Box::new(ballistic_context { gens })))
     });
@@ -701,6 +713,7 @@ pub unsafe extern "C" fn ballistic_context_group(
             GroupId::Ristretto255 => (BALLISTIC_GROUP_RISTRETTO255, Ristretto255::POINT_LEN),
             GroupId::Secp256k1 => (BALLISTIC_GROUP_SECP256K1, Secp256k1::POINT_LEN),
             GroupId::Ed25519 => (BALLISTIC_GROUP_ED25519, Ed25519::POINT_LEN),
+            GroupId::Secq256k1 => (BALLISTIC_GROUP_SECQ256K1, Secq256k1::POINT_LEN),
         };
         // SAFETY: each is NULL or a writable pointer (the function's contract).
         unsafe {

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 use ::ballistic::batch::{self, BatchError, Claim};
 use ::ballistic::file::{GeneratorCache, GeneratorStore};
 use ::ballistic::group::{Group, ScalarOps};
-use ::ballistic::{Ed25519, Generators, Interval, ProofError, RangeSystem, Ristretto255, Secp256k1};
+use ::ballistic::{Ed25519, Generators, Interval, ProofError, RangeSystem, Ristretto255, Secp256k1, Secq256k1};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyLong};
 
@@ -50,6 +50,11 @@ macro_rules! on_group {
                 type $G = ::ballistic::Ed25519;
                 $body
             }
+            $crate::groups::Any::Secq256k1($x) => {
+                #[allow(dead_code)]
+                type $G = ::ballistic::Secq256k1;
+                $body
+            }
         }
     };
 }
@@ -77,6 +82,7 @@ pub(crate) enum Any<F: Family> {
     Ristretto255(F::Of<Ristretto255>),
     Secp256k1(F::Of<Secp256k1>),
     Ed25519(F::Of<Ed25519>),
+    Secq256k1(F::Of<Secq256k1>),
 }
 
 impl<F: Family> Any<F> {
@@ -172,6 +178,7 @@ macro_rules! py_group {
 py_group!(Ristretto255);
 py_group!(Secp256k1);
 py_group!(Ed25519);
+py_group!(Secq256k1);
 
 /// Verify `claims` in one batch (the library's batch verification, also
 /// for a single proof behind `dyn`) with the process's generators, asked

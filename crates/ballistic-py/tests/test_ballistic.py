@@ -39,7 +39,7 @@ def test_commitments(group):
     c = ballistic.commit(42, b, group)
     assert c == ballistic.commit(42, b, group)
     assert c != ballistic.commit(43, b, group)
-    assert len(c) == (33 if group == "secp256k1" else 32)
+    assert len(c) == (33 if group in ("secp256k1", "secq256k1") else 32)
     with pytest.raises(ballistic.InvalidInput):
         ballistic.commit(1, b"\x00" * 31, group)
     with pytest.raises(ballistic.InvalidInput):
@@ -139,7 +139,7 @@ def test_bad_arguments():
 def test_bulletproofs_plus_plus(group):
     proof, commitments = ballistic.RangeProof.prove([2**64 - 1], 64, system="bppp", group=group)
     assert proof.system == "bulletproofs-plus-plus"
-    assert len(proof.to_bytes()) == (426 if group == "secp256k1" else 416)
+    assert len(proof.to_bytes()) == (426 if group in ("secp256k1", "secq256k1") else 416)
     assert proof.verify()
     odd, odd_commitments = ballistic.RangeProof.prove([0, 100, 127], 7, system="bulletproofs-plus-plus", group=group)
     assert odd.verify()
@@ -158,15 +158,17 @@ def test_verify_batch_names_invalid_proofs():
     proofs = [ballistic.RangeProof.prove([i], 64, system=s, group=g)[0]
               for i, (s, g) in enumerate([(s, g) for s in ballistic.SYSTEMS for g in ballistic.GROUPS] * 2)]
     assert ballistic.verify_batch(proofs) == []
-    wrong = json.loads(proofs[3].to_json())
+    # Proof k·n is system k on the first group (n groups).
+    n = len(ballistic.GROUPS)
+    wrong = json.loads(proofs[n].to_json())
     wrong["label"] = "wrong"
-    proofs[3] = ballistic.RangeProof.from_json(json.dumps(wrong))
-    other = json.loads(proofs[6].to_json())
+    proofs[n] = ballistic.RangeProof.from_json(json.dumps(wrong))
+    other = json.loads(proofs[2 * n].to_json())
     donor = json.loads(proofs[0].to_json())  # another proof on the same group
     assert donor["group"] == other["group"]
     other["commitments"] = donor["commitments"]
-    proofs[6] = ballistic.RangeProof.from_json(json.dumps(other))
-    assert ballistic.verify_batch(proofs) == [3, 6]
+    proofs[2 * n] = ballistic.RangeProof.from_json(json.dumps(other))
+    assert ballistic.verify_batch(proofs) == [n, 2 * n]
     assert ballistic.verify_batch([]) == []
 
 

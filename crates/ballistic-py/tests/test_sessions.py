@@ -10,7 +10,7 @@ def group(request):
     return request.param
 
 
-POINT_LEN = {"ristretto255": 32, "secp256k1": 33, "ed25519": 32}
+POINT_LEN = {"ristretto255": 32, "secp256k1": 33, "ed25519": 32, "secq256k1": 33}
 
 
 def test_many_distinct_labels():

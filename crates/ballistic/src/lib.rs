@@ -4,7 +4,7 @@
 //!
 //! 1. **Pick a group** ([`group`]): [`Ristretto255`] (byte-compatible with
 //!    zkcrypto `bulletproofs` 5), [`Secp256k1`] or [`Ed25519`] (or
-//!    [`Secq256k1`], secp256k1's cycle partner, library only). Scalars and points are
+//!    [`Secq256k1`], secp256k1's cycle partner). Scalars and points are
 //!    [`Scalar<G>`], [`Point<G>`], [`CompressedPoint<G>`]; every proof type
 //!    is generic over `G: Group`.
 //! 2. **Generators** ([`Generators`]): one setup value, [`Generators`]:

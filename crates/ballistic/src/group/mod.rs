@@ -75,19 +75,22 @@ pub enum GroupId {
     Secp256k1,
     /// [`Ed25519`].
     Ed25519,
+    /// [`Secq256k1`].
+    Secq256k1,
 }
 
 impl GroupId {
     /// Every group, in a fixed order.
-    pub const ALL: [GroupId; 3] = [GroupId::Ristretto255, GroupId::Secp256k1, GroupId::Ed25519];
+    pub const ALL: [GroupId; 4] = [GroupId::Ristretto255, GroupId::Secp256k1, GroupId::Ed25519, GroupId::Secq256k1];
 
     /// The group's name ([`Group::NAME`]): `"ristretto255"`, `"secp256k1"`,
-    /// `"ed25519"`.
+    /// `"ed25519"`, `"secq256k1"`.
     pub fn name(self) -> &'static str {
         match self {
             GroupId::Ristretto255 => Ristretto255::NAME,
             GroupId::Secp256k1 => Secp256k1::NAME,
             GroupId::Ed25519 => Ed25519::NAME,
+            GroupId::Secq256k1 => Secq256k1::NAME,
         }
     }
 
@@ -120,6 +123,10 @@ macro_rules! with_group {
             }
             $crate::group::GroupId::Ed25519 => {
                 type $g = $crate::group::Ed25519;
+                $body
+            }
+            $crate::group::GroupId::Secq256k1 => {
+                type $g = $crate::group::Secq256k1;
                 $body
             }
         }

@@ -60,6 +60,7 @@ fn pins_of_the_small_sizes_match_the_derivation() {
     check::<Ristretto255>();
     check::<Secp256k1>();
     check::<Ed25519>();
+    check::<ballistic::Secq256k1>();
 }
 
 /// Every pin, up to `2^MAX_LOG2`, and every size written and loaded back
@@ -85,6 +86,7 @@ fn every_pin_matches_the_derivation() {
     check::<Ristretto255>();
     check::<Secp256k1>();
     check::<Ed25519>();
+    check::<ballistic::Secq256k1>();
 }
 
 /// Written once, then loaded: the same generators as derived, on every
@@ -121,10 +123,11 @@ fn a_stored_file_loads_the_derived_generators() {
     check::<Ristretto255>(dir.path());
     check::<Secp256k1>(dir.path());
     check::<Ed25519>(dir.path());
-    assert_eq!(GeneratorStore::at(dir.path()).list().len(), 6);
+    check::<ballistic::Secq256k1>(dir.path());
+    assert_eq!(GeneratorStore::at(dir.path()).list().len(), 8);
     assert!(GeneratorStore::at(dir.path()).list().iter().all(|f| f.verdict.is_ok()));
-    // Nothing but the six files (no temporary file left behind).
-    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 6);
+    // Nothing but the eight files (no temporary file left behind).
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 8);
 }
 
 /// Any change to a file is refused with its reason, the generators are

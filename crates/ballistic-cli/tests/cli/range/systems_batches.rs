@@ -75,6 +75,35 @@ fn bulletproofs_plus_files_and_mixed_batches() {
     assert!(out.contains("mixed-plus-tampered.json"), "{out}");
 }
 
+/// secq256k1 (secp256k1's cycle partner): files of its own, refused as
+/// secp256k1's (same point length: the file's group decides, and the
+/// transcript names it), batched beside secp256k1's.
+#[test]
+fn secq256k1_files() {
+    let q = tmp("secq-bp.json");
+    let o = prove(&q, "32", &["7"], &["--group", "secq256k1", "--system", "bpplus"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&q);
+    assert_eq!(v["group"], "secq256k1");
+    assert_eq!(v["commitments"][0].as_str().unwrap().len(), 2 * 33);
+    assert!(verify(&q).status.success());
+    let mut wrong = v.clone();
+    wrong["group"] = "secp256k1".into();
+    let wrong_path = tmp("secq-as-secp.json");
+    write_json(&wrong_path, &wrong);
+    let o = verify(&wrong_path);
+    assert!(!o.status.success() && o.status.code() != Some(101), "{}", stderr(&o));
+    let secp = tmp("secq-beside-secp.json");
+    assert!(prove(&secp, "32", &["8"], &["--group", "secp256k1"]).status.success());
+    let o = run(bin().args(["range", "verify-batch"]).arg(&q).arg(&secp));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(last_line(&o), "valid: 2 proofs");
+    let o = run(bin().args(["range", "verify-batch"]).arg(&q).arg(&wrong_path).arg(&secp));
+    assert!(!o.status.success());
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("secq-as-secp.json") && !out.contains("secq-bp.json"), "{out}");
+}
+
 #[test]
 fn secp256k1_files_and_mixed_group_batches() {
     let bp = tmp("secp-bp.json");

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use sha3::{Digest, Sha3_256};
 
 use crate::generators::{BulletproofGens, Generators, PedersenGens};
-use crate::group::{Ed25519, Group, GroupId, Ristretto255, Secp256k1};
+use crate::group::{Ed25519, Group, GroupId, Ristretto255, Secp256k1, Secq256k1};
 
 /// The generator store: a circuit's vector generators kept on disk, and
 /// used only when their bytes hash to a digest pinned in this library.
@@ -35,12 +35,13 @@ use crate::group::{Ed25519, Group, GroupId, Ristretto255, Secp256k1};
 /// ```
 ///
 /// each point in the group's store encoding ([`Group::store_encode`]:
-/// secp256k1's affine `x ‖ y`, 64 bytes, which loads without a square root;
-/// Ristretto255's and Ed25519's compressed 32 bytes). A request for `n`
-/// generators per chain is served by the file of the next power of two
-/// (a larger capacity serves every smaller statement). Sizes, per file:
-/// `2^(k+7)` bytes on secp256k1 (16 MiB for `2^17`, 128 MiB for `2^20`),
-/// `2^(k+6)` on the other groups.
+/// secp256k1's and secq256k1's affine `x ‖ y`, 64 bytes, which loads
+/// without a square root; Ristretto255's and Ed25519's compressed 32
+/// bytes). A request for `n` generators per chain is served by the file of
+/// the next power of two (a larger capacity serves every smaller
+/// statement). Sizes, per file: `2^(k+7)` bytes on secp256k1 and
+/// secq256k1 (16 MiB for `2^17`, 128 MiB for `2^20`), `2^(k+6)` on the
+/// other groups.
 ///
 /// # Why a file is never trusted
 ///
@@ -522,6 +523,7 @@ fn known_group<G: Group>() -> Option<GroupId> {
         (TypeId::of::<Ristretto255>(), GroupId::Ristretto255),
         (TypeId::of::<Secp256k1>(), GroupId::Secp256k1),
         (TypeId::of::<Ed25519>(), GroupId::Ed25519),
+        (TypeId::of::<Secq256k1>(), GroupId::Secq256k1),
     ]
     .into_iter()
     .find_map(|(id, group)| (id == t).then_some(group))
@@ -600,6 +602,7 @@ mod tests {
         assert_eq!(known_group::<Ristretto255>(), Some(GroupId::Ristretto255));
         assert_eq!(known_group::<Secp256k1>(), Some(GroupId::Secp256k1));
         assert_eq!(known_group::<Ed25519>(), Some(GroupId::Ed25519));
+        assert_eq!(known_group::<Secq256k1>(), Some(GroupId::Secq256k1));
         assert_eq!(known_group::<crate::group::toy::Toy<1009>>(), None);
     }
 
