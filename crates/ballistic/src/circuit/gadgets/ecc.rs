@@ -316,6 +316,16 @@ impl<C: EmbeddedCurve> FixedBase<C> {
     pub fn window(&self) -> usize {
         self.window
     }
+
+    /// `tables[j][d] = [d·2^{wj}]G + R_j`.
+    pub(crate) fn tables(&self) -> &[Vec<AffinePoint<C::F>>] {
+        &self.tables
+    }
+
+    /// `−Σ_j R_j`.
+    pub(crate) fn offset(&self) -> &AffinePoint<C::F> {
+        &self.offset
+    }
 }
 
 /// `[k]G` for `k = Σ 2^i·b_i` given by `bits` (little-endian, constrained

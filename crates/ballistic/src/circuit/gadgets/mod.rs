@@ -10,6 +10,8 @@
 //! | [`add_incomplete`], [`add_checked`], [`double`], [`fixed_base_mul`] | embedded-curve arithmetic | 3, 4, 4, ≈ 3.5 per bit |
 //! | [`pedersen_hash`] | the Pedersen hash of bits (Table 3) | ≈ 1.67 per bit (+1 per bit allocated) |
 //! | [`membership`] | a leaf's path to a root, position hidden | ≈ 1,350 per level (ristretto255) |
+//! | [`select`] | a combination equals one of a list (`Π (x_k − x) = 0`) | `b − 1` for `b` entries |
+//! | [`select_and_rerandomize`] | one Curve Trees level: `x(Ĉ + Δ − [r]H)` is one of a node's children | 769 + `b − 1` (256-bit `r`) |
 //! | [`shuffle()`] | one list of variables is a permutation of another (second-phase challenge) | `2(k − 1)` |
 //!
 //! Gadgets take the prover's values as `Option`s: `Some` for the prover,
@@ -17,6 +19,7 @@
 //! arithmetic.
 
 pub(crate) mod boolean;
+pub(crate) mod curve_tree;
 pub(crate) mod ecc;
 pub(crate) mod merkle;
 pub(crate) mod pedersen;
@@ -24,6 +27,7 @@ pub(crate) mod range;
 pub(crate) mod shuffle;
 
 pub use self::boolean::{allocate_bit, and, constrain_bit, not, or, xor};
+pub use self::curve_tree::{rerandomized_x, select, select_and_rerandomize, Rerandomization};
 pub use self::ecc::{
     add_checked, add_incomplete, allocate_bits, double, fixed_base_mul, lookup_signed3, lookup_window, FixedBase,
     PointVar,

@@ -1,0 +1,231 @@
+//! One level of a Curve Tree in a circuit: **select and re-randomize**
+//! (Campanelli, Hall-Andersen, Kamp, "Curve Trees: Practical and
+//! Transparent Zero-Knowledge Accumulators", eprint 2022/756; the design
+//! note `docs/design/curve-trees.md`).
+//!
+//! A tree node on a curve `E_a` commits to its children, points `C_k` of
+//! the other curve `E_b` of a 2-cycle, through their `x`-coordinates,
+//! which are scalars of `E_a`:
+//!
+//! ```text
+//!     C = Σ_k x(C_k + Δ)·G_k  (+ blinding·H_a)
+//! ```
+//!
+//! with `Δ` a fixed point of `E_b` nobody knows a logarithm of. A proof over
+//! `E_a` (whose circuit field is `E_b`'s base field, so `E_b` is its
+//! [embedded curve](crate::embedded)) shows, for a public re-randomized
+//! child `Ĉ` and the node's children `x_0 … x_{b−1}` (opened from a vector
+//! commitment, or public constants at the root):
+//!
+//! ```text
+//!     R_SR:  ∃ r, k:   x(Ĉ + Δ − [r]·H_b) = x_k        (H_b: E_b's blinding generator)
+//! ```
+//!
+//! that is, `Ĉ = C_k + [r]·H_b` or `Ĉ = −C_k − 2Δ + [r]·H_b` for one of the
+//! node's children. The second case is the sign ambiguity of an
+//! `x`-coordinate: it is harmless when every selected point is later
+//! *opened* with generators that do not involve `Δ` (as the next level's
+//! vector commitment, a value commitment or a key), since opening
+//! `−C_k − 2Δ + [r]H_b` gives a discrete-logarithm relation involving `Δ`.
+//! This is the `Δ` variant of the authors' implementation (their commit
+//! `4769f42`), which replaced the paper's permissible points; the caller
+//! that builds the statement must make every selected point opened.
+//!
+//! | gadget | proves | multipliers |
+//! |---|---|---|
+//! | [`select`] | `x ∈ {x_0, …, x_{b−1}}`: `Π_k (x_k − x) = 0` | `b − 1` |
+//! | [`rerandomized_x`] | the point `Ĉ + Δ − [r]·H` for `r` given by `n` bits (`n` even) | `3n + 1`: `n` bit gates, `n/2` lookups, `n/2 − 1` incomplete additions, one checked (769 for `n = 256`) |
+//! | [`select_and_rerandomize`] | `R_SR` above | `769 + b − 1` for 256-bit `r` |
+//!
+//! **The multiplication by `r`.** `[r]·H = Σ_j [d_j·4^j]·H` over the 2-bit
+//! digits `d_j` of `r` (bits allocated here, one gate each). Window `j`
+//! looks up `[d_j·4^j]·H + R_j` (one gate), with offsets `R_j` derived by
+//! hash-to-curve (the tables of [`FixedBase`]), and the windows are summed
+//! with the **incomplete** addition (3 gates, against 4 for the checked
+//! one). That is sound: the incomplete law leaves its slope free only when
+//! the two addends are equal, and the accumulated sum after window `j − 1`
+//! equals window `j`'s entry only if `Σ_{i<j} R_i − R_j` is a known multiple
+//! of `H` — a discrete-logarithm relation among hash-derived points, with
+//! `R_j`'s coefficient ±1 (the design note's pitfall 9; the same argument
+//! shows an honest prover meets the case with negligible probability). The
+//! public point `T' = Ĉ + Δ + Σ_j R_j` is computed natively, and the last
+//! step `T' − acc` is the **checked** addition: its first addend is chosen
+//! by whoever chooses `Ĉ`, so there the free slope would be live.
+//!
+//! **What the gadget does not check.** `r = 0` is satisfiable (then
+//! `Ĉ = C_k` and the path is public): soundness does not need `r ≠ 0`,
+//! privacy does, so provers draw `r` uniformly from `[1, q)`. The
+//! statement's `Ĉ`, `Δ` and `H` are the verifier's; [`Rerandomization`]
+//! refuses a point off the curve, at infinity, and a `Ĉ` whose `T'` is at
+//! infinity.
+//!
+//! **Constant time.** The prover's values (the bits of `r`, the looked-up
+//! entries, the selected child) are computed by constant-time selections
+//! and one constant-time inversion per addition; the bits of `r` are
+//! zeroized after use.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use subtle::Choice;
+use zeroize::Zeroize;
+
+use super::ecc::{add_checked, add_incomplete, allocate_bits, lookup_window, FixedBase, PointVar};
+use crate::circuit::{ConstraintSystem, LinearCombination};
+use crate::embedded::{AffinePoint, EmbeddedCurve};
+use crate::errors::ProofError;
+use crate::group::ScalarOps;
+
+/// The window width of the multiplication by `r` (2 bits is the cheapest;
+/// see [`FixedBase`]).
+const WINDOW: usize = 2;
+
+/// `x ∈ {set}` (`set.len() − 1` gates: the product chain
+/// `Π_k (x_k − x) = 0`, which vanishes exactly when a factor does).
+/// Fails on an empty set.
+pub fn select<S: ScalarOps, CS: ConstraintSystem<S>>(
+    cs: &mut CS,
+    set: &[LinearCombination<S>],
+    x: LinearCombination<S>,
+) -> Result<(), ProofError> {
+    let mut factors = set.iter().map(|x_k| (x_k.clone() - x.clone()).simplify());
+    let first = factors.next().ok_or(ProofError::Gadget { message: "select from an empty set".into() })?;
+    let product = factors.fold(first, |acc, factor| {
+        let (_, _, out) = cs.multiply(acc, factor);
+        out.into()
+    });
+    cs.constrain(product);
+    Ok(())
+}
+
+/// The public parameters of one level's re-randomization on the embedded
+/// curve `C` (the children's curve): the tables of the blinding generator
+/// `H` and the offset point `Δ`.
+#[derive(Clone, Debug)]
+pub struct Rerandomization<C: EmbeddedCurve> {
+    h: FixedBase<C>,
+    delta: AffinePoint<C::F>,
+    /// `Σ_j R_j`: the tables' offsets, added to the target.
+    offsets: AffinePoint<C::F>,
+    bits: usize,
+}
+
+impl<C: EmbeddedCurve> Rerandomization<C> {
+    /// Parameters for `H` and `Δ` (finite points on the curve of the
+    /// prime-order subgroup, `H ≠ ±Δ`), re-randomizers of the subgroup
+    /// order's bit length.
+    pub fn new(h: &AffinePoint<C::F>, delta: &AffinePoint<C::F>) -> Result<Self, ProofError> {
+        let k = C::coefficients();
+        for (name, p) in [("H", h), ("Δ", delta)] {
+            if p.infinity || !p.is_on_curve(&k) {
+                return Err(ProofError::Gadget {
+                    message: format!("re-randomization: {name} is not a finite curve point"),
+                });
+            }
+        }
+        if h.x == delta.x {
+            return Err(ProofError::Gadget { message: "re-randomization: H = ±Δ".into() });
+        }
+        let bits = C::subgroup_order_bits();
+        let h = FixedBase::new(h, bits, WINDOW)?;
+        let offsets = h.offset().neg();
+        Ok(Rerandomization { h, delta: *delta, offsets, bits })
+    }
+
+    /// The number of bits of `r`.
+    pub fn scalar_bits(&self) -> usize {
+        self.bits
+    }
+
+    /// `Δ`.
+    pub fn delta(&self) -> &AffinePoint<C::F> {
+        &self.delta
+    }
+
+    /// `T' = Ĉ + Δ + Σ_j R_j` (public, variable time), refusing a `Ĉ` off
+    /// the curve or at infinity and a `T'` at infinity.
+    fn target(&self, rerandomized: &AffinePoint<C::F>) -> Result<AffinePoint<C::F>, ProofError> {
+        let k = C::coefficients();
+        if rerandomized.infinity || !rerandomized.is_on_curve(&k) {
+            return Err(ProofError::Gadget { message: "re-randomized point is not a finite curve point".into() });
+        }
+        let target = rerandomized.add_vartime(&self.delta, &k).add_vartime(&self.offsets, &k);
+        if target.infinity {
+            return Err(ProofError::Gadget { message: "re-randomized point cancels the offsets".into() });
+        }
+        Ok(target)
+    }
+}
+
+/// The bits of a little-endian integer as 0/1 field elements, `bits` of
+/// them (constant time).
+pub(crate) fn le_bits<F: ScalarOps>(le: &[u8], bits: usize) -> Vec<F> {
+    (0..bits)
+        .map(|i| {
+            let byte = le.get(i / 8).copied().unwrap_or(0);
+            F::conditional_select(&F::zero(), &F::one(), Choice::from((byte >> (i % 8)) & 1))
+        })
+        .collect()
+}
+
+/// The point `Ĉ + Δ − [r]·H` (the selected child, `C_k + Δ` for an honest
+/// prover), for `r` given by the prover as a little-endian integer of
+/// `⌈n/8⌉` bytes, `n` = [`Rerandomization::scalar_bits`] (bits past `n`
+/// are not read; `None` in the verifier).
+/// Allocates and constrains the bits of `r`. See the module documentation
+/// for the cost and the soundness argument.
+pub fn rerandomized_x<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
+    cs: &mut CS,
+    params: &Rerandomization<C>,
+    rerandomized: &AffinePoint<C::F>,
+    r: Option<&[u8]>,
+) -> Result<PointVar<C::F>, ProofError> {
+    let target = params.target(rerandomized)?;
+    if r.is_some_and(|r| r.len() != params.bits.div_ceil(8)) {
+        return Err(ProofError::Gadget { message: format!("re-randomizer of {} bytes", r.map_or(0, <[u8]>::len)) });
+    }
+    let mut values: Option<Vec<C::F>> = r.map(|r| le_bits(r, params.bits));
+    let bits = allocate_bits(cs, params.bits, values.as_deref())?;
+    let k = C::coefficients();
+    let zero = LinearCombination::default();
+    let mut acc: Option<PointVar<C::F>> = None;
+    for (j, table) in params.h.tables().iter().enumerate() {
+        let window: Vec<LinearCombination<C::F>> =
+            (0..WINDOW).map(|i| bits.get(j * WINDOW + i).cloned().unwrap_or_else(|| zero.clone())).collect();
+        let window_values: Option<Vec<C::F>> = values
+            .as_ref()
+            .map(|v| (0..WINDOW).map(|i| v.get(j * WINDOW + i).copied().unwrap_or_else(C::F::zero)).collect());
+        let entry = lookup_window(cs, table, &window, window_values.as_deref())?;
+        acc = Some(match acc {
+            None => entry,
+            Some(a) => add_incomplete(cs, &k, &a, &entry)?,
+        });
+    }
+    if let Some(v) = values.as_mut() {
+        v.zeroize();
+    }
+    let acc = acc.ok_or(ProofError::Gadget { message: "re-randomization: no windows".into() })?;
+    let minus_acc = PointVar { x: acc.x, y: -acc.y, value: acc.value.map(|p| p.neg()) };
+    add_checked(cs, &k, &PointVar::constant(&target, minus_acc.value.is_some()), &minus_acc)
+}
+
+/// `R_SR` (module documentation): the point `Ĉ + Δ − [r]·H` has its
+/// `x`-coordinate among `children` (the node's `x(C_k + Δ)`: vector
+/// commitment entries, or constants at the root). `r` is the prover's
+/// (`None` in the verifier).
+pub fn select_and_rerandomize<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
+    cs: &mut CS,
+    params: &Rerandomization<C>,
+    children: &[LinearCombination<C::F>],
+    rerandomized: &AffinePoint<C::F>,
+    r: Option<&[u8]>,
+) -> Result<(), ProofError> {
+    if children.is_empty() {
+        return Err(ProofError::Gadget { message: "select from an empty set".into() });
+    }
+    let child = rerandomized_x(cs, params, rerandomized, r)?;
+    select(cs, children, child.x)
+}
+
+#[cfg(test)]
+mod tests;
