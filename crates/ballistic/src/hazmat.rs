@@ -32,7 +32,7 @@
 pub use crate::ct::{classify, declassify, reveal};
 pub use crate::embedded::pedersen::{lookup_ct, ChunkTable, PedersenHash, MAX_INPUT_BITS};
 pub use crate::embedded::{
-    field_bits, field_to_bits, hash_to_curve, sqrt_vartime, AffinePoint, Coefficients, Doppio, EmbeddedCurve,
+    field_bits, field_to_bits, hash_to_curve, sqrt_vartime, AffinePoint, Coefficients, Cycle, Doppio, EmbeddedCurve,
     Secq256k1, WithEmbeddedCurve, DOPPIO_EDWARDS_D,
 };
 pub use crate::encoding::{ct_hex_fixed, decode_point, from_hex, to_hex, ProofPoint};

@@ -86,6 +86,7 @@ pub mod batch;
 pub mod circuit;
 pub mod compat;
 pub(crate) mod ct;
+pub mod curve_tree;
 pub(crate) mod embedded;
 pub(crate) mod encoding;
 pub(crate) mod equation;

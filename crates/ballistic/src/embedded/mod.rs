@@ -55,7 +55,10 @@
 //! provers uses [`AffinePoint::add_incomplete_ct`] and
 //! [`AffinePoint::select`], constant time in the coordinates.
 
+pub mod cycle;
 pub mod pedersen;
+
+pub use cycle::Cycle;
 
 use alloc::vec::Vec;
 

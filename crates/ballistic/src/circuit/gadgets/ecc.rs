@@ -284,6 +284,20 @@ impl<C: EmbeddedCurve> FixedBase<C> {
     /// 2 is cheapest, see the module documentation). `G` must be a finite
     /// point of the prime-order subgroup.
     pub fn new(base: &AffinePoint<C::F>, bits: usize, window: usize) -> Result<Self, ProofError> {
+        Self::with_domain(base, bits, window, &[])
+    }
+
+    /// [`FixedBase::new`] with offsets `R_j` hashed from `domain` too
+    /// (`hash_to_curve("ballistic/fixed-base/offset" ‖ j ‖ domain)`; an empty
+    /// domain gives `new`'s offsets). Gadgets that sum windows with the
+    /// incomplete addition bind the offsets to the base this way, so that
+    /// nobody can choose a base with a known relation to them.
+    pub fn with_domain(
+        base: &AffinePoint<C::F>,
+        bits: usize,
+        window: usize,
+        domain: &[u8],
+    ) -> Result<Self, ProofError> {
         if !(1..=8).contains(&window) || bits == 0 || bits > 1024 || base.infinity {
             return Err(ProofError::Gadget {
                 message: format!("fixed-base tables: {bits} bits in windows of {window} (1..=1024 bits, 1..=8)"),
@@ -295,12 +309,17 @@ impl<C: EmbeddedCurve> FixedBase<C> {
         let mut sum = AffinePoint::identity();
         let mut g = *base;
         for j in 0..windows {
-            let r =
-                hash_to_curve::<C>(&[b"ballistic/fixed-base/offset".as_slice(), &(j as u64).to_le_bytes()].concat());
+            let r = hash_to_curve::<C>(
+                &[b"ballistic/fixed-base/offset".as_slice(), &(j as u64).to_le_bytes(), domain].concat(),
+            );
             sum = sum.add_vartime(&r, &k);
             let mut row = Vec::with_capacity(1 << window);
             let mut acc = r;
             for _ in 0..(1usize << window) {
+                // An entry at infinity would be read as the off-curve (0, 0).
+                if acc.infinity {
+                    return Err(ProofError::Gadget { message: "fixed-base tables: an entry at infinity".into() });
+                }
                 row.push(acc);
                 acc = acc.add_vartime(&g, &k);
             }

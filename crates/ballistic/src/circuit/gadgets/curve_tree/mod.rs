@@ -61,8 +61,17 @@
 //!
 //! **Constant time.** The prover's values (the bits of `r`, the looked-up
 //! entries, the selected child) are computed by constant-time selections
-//! and one constant-time inversion per addition; the bits of `r` are
-//! zeroized after use.
+//! and one constant-time inversion per addition. The bits of `r` are
+//! zeroized after use; the intermediate points (which determine `r`) are
+//! plain copies on the stack, as in the other embedded-curve gadgets.
+//!
+//! **The offsets are bound to `H`.** A prover who knew `S_{j−1} − R_j =
+//! [c]·H` (a partial sum of offsets against the next one) could make an
+//! incomplete addition degenerate and steer its free slope to any `Ĉ`: the
+//! adversarial review of 2026-11-30 forged a membership at full size with
+//! an `H` built that way from offsets shared by every base. So the offsets
+//! are hashed from `H` itself (`RERANDOMIZE_DOMAIN`), and with `H` and `Δ`
+//! hash-derived nobody knows such a relation.
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -79,6 +88,10 @@ use crate::group::ScalarOps;
 /// The window width of the multiplication by `r` (2 bits is the cheapest;
 /// see [`FixedBase`]).
 const WINDOW: usize = 2;
+
+/// The offsets' domain: `R_j = hash_to_curve("ballistic/fixed-base/offset"
+/// ‖ j ‖ RERANDOMIZE_DOMAIN ‖ x(H) ‖ y(H))`, bound to `H`.
+pub const RERANDOMIZE_DOMAIN: &[u8] = b"ballistic/curve-tree/v1/rerandomize";
 
 /// `x ∈ {set}` (`set.len() − 1` gates: the product chain
 /// `Π_k (x_k − x) = 0`, which vanishes exactly when a factor does).
@@ -111,9 +124,15 @@ pub struct Rerandomization<C: EmbeddedCurve> {
 }
 
 impl<C: EmbeddedCurve> Rerandomization<C> {
-    /// Parameters for `H` and `Δ` (finite points on the curve of the
-    /// prime-order subgroup, `H ≠ ±Δ`), re-randomizers of the subgroup
-    /// order's bit length.
+    /// Parameters for `H` and `Δ` (finite points on a curve of cofactor 1,
+    /// `H ≠ ±Δ`), re-randomizers of the group order's bit length.
+    ///
+    /// **`H` and `Δ` must have no known logarithm to each other** (derive
+    /// both by hash-to-curve from distinct labels, as
+    /// [`crate::curve_tree`] does): with `Δ = [c]·H` for a known `c`, the
+    /// sign branch `−C − 2Δ + [r]H = −C + [r − 2c]H` proves membership of
+    /// `−C` (review of 2026-11-30). The offsets `R_j` are hashed from `H`,
+    /// so no choice of `H` has a known relation to them.
     pub fn new(h: &AffinePoint<C::F>, delta: &AffinePoint<C::F>) -> Result<Self, ProofError> {
         let k = C::coefficients();
         for (name, p) in [("H", h), ("Δ", delta)] {
@@ -126,8 +145,14 @@ impl<C: EmbeddedCurve> Rerandomization<C> {
         if h.x == delta.x {
             return Err(ProofError::Gadget { message: "re-randomization: H = ±Δ".into() });
         }
+        if C::COFACTOR != 1 {
+            return Err(ProofError::Gadget { message: format!("re-randomization on {}: cofactor ≠ 1", C::NAME) });
+        }
         let bits = C::subgroup_order_bits();
-        let h = FixedBase::new(h, bits, WINDOW)?;
+        let mut domain = RERANDOMIZE_DOMAIN.to_vec();
+        domain.extend_from_slice(&h.x.to_bytes());
+        domain.extend_from_slice(&h.y.to_bytes());
+        let h = FixedBase::with_domain(h, bits, WINDOW, &domain)?;
         let offsets = h.offset().neg();
         Ok(Rerandomization { h, delta: *delta, offsets, bits })
     }
@@ -192,10 +217,13 @@ pub fn rerandomized_x<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
     for (j, table) in params.h.tables().iter().enumerate() {
         let window: Vec<LinearCombination<C::F>> =
             (0..WINDOW).map(|i| bits.get(j * WINDOW + i).cloned().unwrap_or_else(|| zero.clone())).collect();
-        let window_values: Option<Vec<C::F>> = values
+        let mut window_values: Option<Vec<C::F>> = values
             .as_ref()
             .map(|v| (0..WINDOW).map(|i| v.get(j * WINDOW + i).copied().unwrap_or_else(C::F::zero)).collect());
         let entry = lookup_window(cs, table, &window, window_values.as_deref())?;
+        if let Some(v) = window_values.as_mut() {
+            v.zeroize();
+        }
         acc = Some(match acc {
             None => entry,
             Some(a) => add_incomplete(cs, &k, &a, &entry)?,

@@ -199,3 +199,27 @@ fn parameters_are_checked() {
         assert!(matches!(rerandomized_x(&mut verifier, &level.params, &c, Some(&r)), Err(ProofError::Gadget { .. })));
     }
 }
+
+/// The review's findings of 2026-11-30: the offsets are bound to `H` (an
+/// `H` built from shared offsets made an incomplete addition degenerate),
+/// tables never hold the point at infinity, and curves with a cofactor are
+/// refused.
+#[test]
+fn offsets_are_bound_to_h() {
+    type C = Curve<Secp256k1>;
+    let h1 = hash_to_curve::<C>(b"H1");
+    let h2 = hash_to_curve::<C>(b"H2");
+    let delta = hash_to_curve::<C>(b"delta");
+    let (a, b) = (Rerandomization::<C>::new(&h1, &delta).unwrap(), Rerandomization::<C>::new(&h2, &delta).unwrap());
+    // Entry 0 of window j is R_j itself.
+    for j in [0, 1, 127] {
+        assert_ne!(a.h.tables()[j][0], b.h.tables()[j][0]);
+        assert_ne!(a.h.tables()[j][0], FixedBase::<C>::new(&h1, 256, 2).unwrap().tables()[j][0]);
+    }
+    // A base that cancels the shared R_0 would put O in the table.
+    let r0 = FixedBase::<C>::new(&h1, 256, 2).unwrap().tables()[0][0];
+    assert!(matches!(FixedBase::<C>::new(&r0.neg(), 256, 2), Err(ProofError::Gadget { .. })));
+    type D = crate::embedded::Doppio;
+    let (hd, dd) = (hash_to_curve::<D>(b"H"), hash_to_curve::<D>(b"delta"));
+    assert!(matches!(Rerandomization::<D>::new(&hd, &dd), Err(ProofError::Gadget { .. })));
+}

@@ -1,0 +1,346 @@
+//! Curve Trees (Campanelli, Hall-Andersen, Kamp, "Curve Trees: Practical
+//! and Transparent Zero-Knowledge Accumulators", eprint 2022/756) on the
+//! secp256k1/secq256k1 [cycle](Cycle): an accumulator of
+//! points whose levels alternate between the two curves, so that a
+//! membership path is proved by one Bulletproofs circuit per curve with a
+//! few hundred gates per level and no hash function.
+//!
+//! **The tree.** Leaves `C_{0,j}` are points of the leaf group `L` (level
+//! 0). A node at level `i ≥ 1` lies on `E_i = L` for even `i` and on
+//! `E_i = L::Other` for odd `i`, and commits to its (up to) `b_i` children
+//! through their `x`-coordinates, shifted by the children's curve's `Δ`:
+//!
+//! ```text
+//!     C_{i,j} = Σ_{k < b_i} x(C_{i−1, j·b_i + k} + Δ_{E_{i−1}})·G^{(E_i)}_k        (no blinding)
+//! ```
+//!
+//! `x(·)` is a base-field element of `E_{i−1}`, which is the scalar field of
+//! `E_i` (the cycle); `G^{(E)}_k` are the first vector generators of `E`'s
+//! proofs ([`Generators`]); an empty slot holds `x = 0` (neither curve has a
+//! point with `x = 0`: `7` is a non-square modulo both primes). The root is
+//! the one node of level `D` (the depth). `Δ_E` is a hash-derived point
+//! ([`delta`]); the builder refuses a leaf with `C + Δ = O`.
+//!
+//! **Why `Δ`.** An `x`-coordinate names a point up to sign. A circuit that
+//! selects a child by `x(Ĉ + Δ − [r]·H)` (the gadget
+//! [`select_and_rerandomize`](crate::circuit::gadgets::select_and_rerandomize))
+//! proves `Ĉ = C + [r]H` or `Ĉ = −C − 2Δ + [r]H`; opening the latter with
+//! generators that do not involve `Δ` gives a discrete-logarithm relation
+//! involving `Δ`, so once every selected point is opened (as the next
+//! level's vector commitment, or by the statement at the leaf) only the
+//! first branch is feasible. This is the authors' replacement (their
+//! implementation's commit `4769f42`) of the paper's "permissible points",
+//! which needed a per-node search and a fixed universal hash.
+//!
+//! Sizes: depth `1 ..= MAX_DEPTH`, branching `2 ..= MAX_BRANCHING` per
+//! level, at most `2^40` leaves.
+
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use sha3::{Digest, Sha3_512};
+
+pub use crate::embedded::Cycle;
+use crate::errors::ProofError;
+use crate::generators::Generators;
+use crate::group::{Group, ScalarOps};
+
+/// The most levels above the leaves.
+pub const MAX_DEPTH: usize = 8;
+/// The most children per node.
+pub const MAX_BRANCHING: usize = 4096;
+/// The most leaves a tree holds (`2^40`).
+pub const MAX_LEAVES: u64 = 1 << 40;
+
+/// The domain of [`delta`]'s hash.
+pub const DELTA_LABEL: &[u8] = b"ballistic/curve-tree/v1/delta";
+
+/// `Δ_G = hash_to_point(SHA3-512(DELTA_LABEL ‖ G::NAME))`: a point of `G`
+/// with no known logarithm to any generator (every generator is hashed
+/// from another label).
+pub fn delta<G: Group>() -> G::Point {
+    let mut h = Sha3_512::new();
+    h.update(DELTA_LABEL);
+    h.update(G::NAME.as_bytes());
+    G::hash_to_point(&h.finalize().into())
+}
+
+fn err(message: alloc::string::String) -> ProofError {
+    ProofError::Gadget { message }
+}
+
+/// A tree's shape and public parameters: the branching factor of each
+/// level (from the leaves up), the two curves' generators and `Δ`s.
+#[derive(Clone, Debug)]
+pub struct TreeParams<L: Cycle> {
+    branching: Vec<usize>,
+    leaf_gens: Generators<L>,
+    other_gens: Generators<L::Other>,
+    leaf_delta: L::Point,
+    other_delta: <L::Other as Group>::Point,
+}
+
+impl<L: Cycle> TreeParams<L> {
+    /// A tree of depth `branching.len()` whose level-`i` nodes have
+    /// `branching[i − 1]` children, over the two curves' proof generators
+    /// (each must have at least the branching of every level on its curve).
+    pub fn new(
+        branching: &[usize],
+        leaf_gens: Generators<L>,
+        other_gens: Generators<L::Other>,
+    ) -> Result<Self, ProofError> {
+        if branching.is_empty() || branching.len() > MAX_DEPTH {
+            return Err(err(format!("curve tree of depth {} (1 ..= {MAX_DEPTH})", branching.len())));
+        }
+        let mut capacity: u64 = 1;
+        for (i, &b) in branching.iter().enumerate() {
+            if !(2..=MAX_BRANCHING).contains(&b) {
+                return Err(err(format!("level {}: branching {b} (2 ..= {MAX_BRANCHING})", i + 1)));
+            }
+            let gens =
+                if (i + 1) % 2 == 0 { leaf_gens.vector().gens_capacity() } else { other_gens.vector().gens_capacity() };
+            if gens < b {
+                return Err(err(format!("level {}: branching {b} past the curve's {gens} generators", i + 1)));
+            }
+            capacity = capacity.saturating_mul(b as u64);
+        }
+        Ok(TreeParams {
+            branching: branching.to_vec(),
+            leaf_gens,
+            other_gens,
+            leaf_delta: delta::<L>(),
+            other_delta: delta::<L::Other>(),
+        })
+    }
+
+    /// `D`: the number of levels above the leaves.
+    pub fn depth(&self) -> usize {
+        self.branching.len()
+    }
+
+    /// The branching factor of each level, from level 1 (the leaves'
+    /// parents) up.
+    pub fn branching(&self) -> &[usize] {
+        &self.branching
+    }
+
+    /// The most leaves (`Π b_i`, at most [`MAX_LEAVES`] usable).
+    pub fn capacity(&self) -> u64 {
+        self.branching.iter().fold(1u64, |c, &b| c.saturating_mul(b as u64)).min(MAX_LEAVES)
+    }
+
+    /// The leaf group's generators.
+    pub fn leaf_gens(&self) -> &Generators<L> {
+        &self.leaf_gens
+    }
+
+    /// The other group's generators.
+    pub fn other_gens(&self) -> &Generators<L::Other> {
+        &self.other_gens
+    }
+
+    /// `Δ` of the leaf group.
+    pub fn leaf_delta(&self) -> &L::Point {
+        &self.leaf_delta
+    }
+
+    /// `Δ` of the other group.
+    pub fn other_delta(&self) -> &<L::Other as Group>::Point {
+        &self.other_delta
+    }
+}
+
+/// A node: a point of the leaf group (even levels) or of the other group
+/// (odd levels).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Node<L: Cycle> {
+    /// On the leaf group.
+    Leaf(L::Point),
+    /// On the other group.
+    Other(<L::Other as Group>::Point),
+}
+
+/// The `x(C + Δ)` of `children` (points of `A::Other`), as scalars of `A`,
+/// refusing a child with `C + Δ = O`.
+fn shifted_xs<A: Cycle>(
+    children: &[<A::Other as Group>::Point],
+    delta: &<A::Other as Group>::Point,
+) -> Result<Vec<A::Scalar>, ProofError> {
+    let shifted: Vec<_> = children.iter().map(|c| *c + *delta).collect();
+    A::embed_batch_vartime(&shifted)
+        .into_iter()
+        .enumerate()
+        .map(|(k, a)| a.map(|a| a.x).ok_or_else(|| err(format!("child #{k} is −Δ"))))
+        .collect()
+}
+
+/// The nodes over `children` (points of `A::Other`), `b` per node.
+fn commit_level<A: Cycle>(
+    gens: &Generators<A>,
+    b: usize,
+    delta: &<A::Other as Group>::Point,
+    children: &[<A::Other as Group>::Point],
+) -> Result<Vec<A::Point>, ProofError> {
+    let g =
+        gens.vector().g_chains().first().and_then(|c| c.get(..b)).ok_or_else(|| err("too few generators".into()))?;
+    let mut xs = shifted_xs::<A>(children, delta)?;
+    xs.resize(children.len().div_ceil(b) * b, A::Scalar::zero());
+    let points: Vec<A::Point> = (0..xs.len() / b).flat_map(|_| g.iter().copied()).collect();
+    A::msm_vartime_chunks(&xs, &points, b).ok_or_else(|| err("node commitments".into()))
+}
+
+/// A Curve Tree over leaves of `L` (module documentation).
+#[derive(Clone, Debug)]
+pub struct CurveTree<L: Cycle> {
+    /// Levels 0, 2, 4, … (on `L`).
+    even: Vec<Vec<L::Point>>,
+    /// Levels 1, 3, … (on `L::Other`).
+    odd: Vec<Vec<<L::Other as Group>::Point>>,
+    depth: usize,
+}
+
+impl<L: Cycle> CurveTree<L> {
+    /// Build the tree over `leaves` (1 ..= capacity of them, none the
+    /// identity or `−Δ`).
+    pub fn new(params: &TreeParams<L>, leaves: Vec<L::Point>) -> Result<Self, ProofError> {
+        if leaves.is_empty() || leaves.len() as u64 > params.capacity() {
+            return Err(err(format!("{} leaves for a tree of {} (1 ..= capacity)", leaves.len(), params.capacity())));
+        }
+        if let Some(k) = leaves.iter().position(L::is_identity_vartime) {
+            return Err(err(format!("leaf #{k} is the identity")));
+        }
+        let mut tree = CurveTree { even: vec![leaves], odd: Vec::new(), depth: params.depth() };
+        for (i, &b) in params.branching.iter().enumerate() {
+            let level = i + 1;
+            if level % 2 == 1 {
+                let children = tree.even.last().map(Vec::as_slice).unwrap_or_default();
+                let nodes = commit_level::<L::Other>(&params.other_gens, b, &params.leaf_delta, children)?;
+                tree.odd.push(nodes);
+            } else {
+                let children = tree.odd.last().map(Vec::as_slice).unwrap_or_default();
+                let nodes = commit_level::<L>(&params.leaf_gens, b, &params.other_delta, children)?;
+                tree.even.push(nodes);
+            }
+        }
+        Ok(tree)
+    }
+
+    /// The number of leaves.
+    pub fn len(&self) -> usize {
+        self.even.first().map_or(0, Vec::len)
+    }
+
+    /// Whether the tree has no leaves (never: [`CurveTree::new`] refuses).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The node at `level`, position `j`.
+    pub fn node(&self, level: usize, j: usize) -> Option<Node<L>> {
+        if level % 2 == 0 {
+            self.even.get(level / 2)?.get(j).map(|p| Node::Leaf(*p))
+        } else {
+            self.odd.get(level / 2)?.get(j).map(|p| Node::Other(*p))
+        }
+    }
+
+    /// The root: the one node of level `D`.
+    pub fn root(&self) -> Node<L> {
+        // Level D has exactly one node (the capacity check in `new`).
+        self.node(self.depth, 0).unwrap_or(Node::Leaf(L::identity()))
+    }
+
+    /// The path of leaf `index`: at every level, the node's children's
+    /// `x(C + Δ)` and the child's position (secret data for the prover;
+    /// looking it up takes time that depends on `index`).
+    pub fn path(&self, params: &TreeParams<L>, index: u64) -> Result<CurvePath<L>, ProofError> {
+        let index =
+            usize::try_from(index).ok().filter(|i| *i < self.len()).ok_or_else(|| err("no such leaf".into()))?;
+        let mut levels = Vec::with_capacity(self.depth);
+        let mut position = index;
+        for (i, &b) in params.branching.iter().enumerate() {
+            let level = i + 1;
+            let node = position / b;
+            let range = node * b..((node + 1) * b);
+            let xs = if level % 2 == 1 {
+                let below = self.even.get(level / 2).map(Vec::as_slice).unwrap_or_default();
+                let children = below.get(range.start..range.end.min(below.len())).unwrap_or_default();
+                let mut xs = shifted_xs::<L::Other>(children, &params.leaf_delta)?;
+                xs.resize(b, ScalarOps::zero());
+                LevelXs::Other(xs)
+            } else {
+                let below = self.odd.get(level / 2 - 1).map(Vec::as_slice).unwrap_or_default();
+                let children = below.get(range.start..range.end.min(below.len())).unwrap_or_default();
+                let mut xs = shifted_xs::<L>(children, &params.other_delta)?;
+                xs.resize(b, ScalarOps::zero());
+                LevelXs::Leaf(xs)
+            };
+            levels.push(PathLevel { xs, position: position % b });
+            position = node;
+        }
+        let leaf = self.even.first().and_then(|l| l.get(index)).copied().ok_or_else(|| err("no such leaf".into()))?;
+        Ok(CurvePath { leaf, levels })
+    }
+}
+
+/// The children's `x(C + Δ)` of a node: scalars of the node's curve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LevelXs<L: Cycle> {
+    /// A node on `L` (even level).
+    Leaf(Vec<L::Scalar>),
+    /// A node on `L::Other` (odd level).
+    Other(Vec<<L::Other as Group>::Scalar>),
+}
+
+/// One level of a [`CurvePath`].
+#[derive(Clone, Debug)]
+pub struct PathLevel<L: Cycle> {
+    /// The node's children, as committed.
+    pub xs: LevelXs<L>,
+    /// The path's child among them.
+    pub position: usize,
+}
+
+/// A leaf's path to the root (secret data of the prover).
+#[derive(Clone, Debug)]
+pub struct CurvePath<L: Cycle> {
+    /// The leaf.
+    pub leaf: L::Point,
+    /// Levels `1 ..= D`.
+    pub levels: Vec<PathLevel<L>>,
+}
+
+impl<L: Cycle> CurvePath<L> {
+    /// The root this path leads to (recomputed natively; public data, variable
+    /// time), or `None` if a level does not hold its child.
+    pub fn root(&self, params: &TreeParams<L>) -> Option<Node<L>> {
+        let mut child = Node::Leaf(self.leaf);
+        for (level, b) in self.levels.iter().zip(&params.branching) {
+            child = match (&level.xs, child) {
+                (LevelXs::Other(xs), Node::Leaf(c)) => {
+                    let x = L::Other::embed(&(c + params.leaf_delta))?.x;
+                    (xs.len() == *b && xs.get(level.position) == Some(&x)).then_some(())?;
+                    let g = params.other_gens.vector().g_chains().first()?.get(..*b)?;
+                    Node::Other(<L::Other as Group>::msm_vartime(xs, g))
+                }
+                (LevelXs::Leaf(xs), Node::Other(c)) => {
+                    let x = L::embed(&(c + params.other_delta))?.x;
+                    (xs.len() == *b && xs.get(level.position) == Some(&x)).then_some(())?;
+                    let g = params.leaf_gens.vector().g_chains().first()?.get(..*b)?;
+                    Node::Leaf(L::msm_vartime(xs, g))
+                }
+                _ => return None,
+            };
+        }
+        Some(child)
+    }
+}
+
+// Tested in full (`tests.rs`), used by the statements that open the leaf
+// (the design note's pieces 9 and 10), which are not built yet.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) mod select;
+
+#[cfg(test)]
+mod tests;

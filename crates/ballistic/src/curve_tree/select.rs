@@ -1,0 +1,348 @@
+//! Select and re-randomize a whole path: the core both Curve Trees
+//! statements build on (the design note's `R_SR`, every level).
+//!
+//! For a path `C_0 (leaf), C_1, …, C_D (root)` the prover publishes
+//! `Ĉ_i = C_i + [r_i]·B̃_{E_i}` for `i < D` (uniform `r_i ≠ 0`) and proves,
+//! for every level `i = 1 ..= D`, in the circuit over `E_i`:
+//!
+//! ```text
+//!     Ĉ_i = ⟨𝐱_i, 𝐆⟩ + r_i·B̃       (Ĉ_D = C_D, the verifier's root: r_D = 0)    — a vector commitment
+//!     x(Ĉ_{i−1} + Δ_{E_{i−1}} − [r_{i−1}]·B̃_{E_{i−1}}) ∈ 𝐱_i                     — select_and_rerandomize
+//! ```
+//!
+//! Levels on the same curve share one proof: odd levels' in the proof
+//! over `L::Other`, even levels' over `L`. So the `𝐱_i` are opened
+//! inside circuits, and each `Ĉ_{i−1}` selected at level `i` is opened at
+//! level `i − 1` — except the leaf's `Ĉ_0`, which **the statement on top
+//! must open** (see [`crate::curve_tree`] on `Δ`): this module is
+//! crate-private until then.
+//!
+//! **Transcript.** One prefix binds the domain, both group names, the depth
+//! and every `b_i`, `Δ` of both curves, the root and every `Ĉ_i` in order;
+//! the proof over `L` forks from it, the proof over `L::Other` forks from
+//! it and absorbs the first proof's bytes. The R1CS transcripts then bind
+//! each circuit's constraints (the root's and the `Ĉ`'s coordinates are
+//! constants in them) and each vector commitment with its length.
+
+use alloc::vec::Vec;
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroize;
+
+use super::{CurvePath, LevelXs, Node, TreeParams};
+use crate::circuit::gadgets::{select_and_rerandomize, Rerandomization};
+use crate::circuit::{LinearCombination, Prover, R1csProof, Verifier};
+use crate::embedded::{AffinePoint, Cycle};
+use crate::errors::ProofError;
+use crate::generators::Generators;
+use crate::group::{Group, ScalarOps};
+use crate::transcript::TranscriptProtocol;
+
+/// The domain of the statement prefix.
+pub(crate) const SELECT_DOMAIN: &[u8] = b"ballistic curve-tree select-rerandomize v1";
+
+/// A path's re-randomized nodes and its two proofs.
+#[derive(Clone, Debug)]
+pub(crate) struct SelectProof<L: Cycle> {
+    /// `Ĉ_0, Ĉ_2, …` (on `L`).
+    pub(crate) even: Vec<L::Compressed>,
+    /// `Ĉ_1, Ĉ_3, …` (on `L::Other`).
+    pub(crate) odd: Vec<<L::Other as Group>::Compressed>,
+    /// The levels on `L` (`None` at depth 1: no level above the leaves is on `L`).
+    pub(crate) leaf_side: Option<R1csProof<L>>,
+    /// The levels on `L::Other`.
+    pub(crate) other_side: R1csProof<L::Other>,
+}
+
+/// `r ≠ 0`, uniform.
+fn nonzero<S: ScalarOps, R: RngCore + CryptoRng>(rng: &mut R) -> S {
+    loop {
+        let r = S::random(rng);
+        if !bool::from(r.ct_eq(&S::zero())) {
+            return r;
+        }
+    }
+}
+
+/// The re-randomization parameters for children on `A::Other`, in `A`'s
+/// circuits: `H = B̃` and `Δ` of `A::Other`, embedded.
+fn rerandomization<A: Cycle>(
+    other_gens: &Generators<A::Other>,
+    delta: &<A::Other as Group>::Point,
+) -> Result<Rerandomization<A::Curve>, ProofError> {
+    let h = A::embed(&other_gens.pedersen().b_blinding).ok_or(ProofError::Gadget { message: "B̃ is O".into() })?;
+    let d = A::embed(delta).ok_or(ProofError::Gadget { message: "Δ is O".into() })?;
+    Rerandomization::new(&h, &d)
+}
+
+/// The embedded point of a compressed public child, refusing bad encodings
+/// and the identity.
+fn public_child<A: Cycle>(c: &<A::Other as Group>::Compressed) -> Result<AffinePoint<A::Scalar>, ProofError> {
+    let p = <A::Other as Group>::decompress(c).ok_or(ProofError::InvalidPoint { offset: 0 })?;
+    A::embed(&p).ok_or(ProofError::IdentityPoint { label: "C-hat" })
+}
+
+/// The statement prefix (module documentation).
+fn prefix<L: Cycle>(
+    transcript: &mut Transcript,
+    params: &TreeParams<L>,
+    root: &Node<L>,
+    even: &[L::Compressed],
+    odd: &[<L::Other as Group>::Compressed],
+) {
+    transcript.append_message(b"dom-sep", SELECT_DOMAIN);
+    transcript.append_message(b"group", L::NAME.as_bytes());
+    transcript.append_message(b"group", <L::Other as Group>::NAME.as_bytes());
+    transcript.append_u64(b"depth", params.depth() as u64);
+    for b in params.branching() {
+        transcript.append_u64(b"b", *b as u64);
+    }
+    transcript.append_point::<L>(b"delta", &L::compress(params.leaf_delta()));
+    transcript.append_point::<L::Other>(b"delta", &<L::Other as Group>::compress(params.other_delta()));
+    match root {
+        Node::Leaf(p) => transcript.append_point::<L>(b"root", &L::compress(p)),
+        Node::Other(p) => transcript.append_point::<L::Other>(b"root", &<L::Other as Group>::compress(p)),
+    }
+    // In level order: Ĉ_0, Ĉ_1, …
+    for i in 0..params.depth() {
+        if i % 2 == 0 {
+            if let Some(c) = even.get(i / 2) {
+                transcript.append_point::<L>(b"C-hat", c);
+            }
+        } else if let Some(c) = odd.get(i / 2) {
+            transcript.append_point::<L::Other>(b"C-hat", c);
+        }
+    }
+}
+
+/// One level of a side, the prover's: the node's children, its blinding
+/// (zero at the root), the child's `Ĉ` embedded and the child's `r`.
+struct ProverLevel<A: Cycle> {
+    xs: Vec<A::Scalar>,
+    blinding: A::Scalar,
+    child: AffinePoint<A::Scalar>,
+    r_child: [u8; 32],
+}
+
+impl<A: Cycle> Drop for ProverLevel<A> {
+    fn drop(&mut self) {
+        self.xs.zeroize();
+        self.blinding.zeroize();
+        self.r_child.zeroize();
+    }
+}
+
+fn prove_side<A: Cycle, R: RngCore + CryptoRng>(
+    gens: &Generators<A>,
+    params: &Rerandomization<A::Curve>,
+    transcript: Transcript,
+    levels: &[ProverLevel<A>],
+    rng: &mut R,
+) -> Result<R1csProof<A>, ProofError> {
+    let mut prover = Prover::new(gens, transcript);
+    for level in levels {
+        let (_, vars) = prover.commit_vec(&level.xs, level.blinding)?;
+        let children: Vec<LinearCombination<A::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
+        select_and_rerandomize(&mut prover, params, &children, &level.child, Some(&level.r_child))?;
+    }
+    prover.prove_with_rng(rng)
+}
+
+/// One level of a side, the verifier's: the node's (re-randomized)
+/// commitment, its branching, and the child's `Ĉ` embedded.
+type VerifierLevel<A> = (<A as Group>::Compressed, usize, AffinePoint<<A as Group>::Scalar>);
+
+fn verify_side<A: Cycle, R: RngCore + CryptoRng>(
+    gens: &Generators<A>,
+    params: &Rerandomization<A::Curve>,
+    transcript: Transcript,
+    levels: &[VerifierLevel<A>],
+    proof: &R1csProof<A>,
+    rng: &mut R,
+) -> Result<(), ProofError> {
+    let mut verifier = Verifier::new(transcript);
+    for (commitment, b, child) in levels {
+        let vars = verifier.commit_vec(*commitment, *b)?;
+        let children: Vec<LinearCombination<A::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
+        select_and_rerandomize(&mut verifier, params, &children, child, None)?;
+    }
+    verifier.verify_with_rng(gens, proof, rng)
+}
+
+/// The node `⟨𝐱, 𝐆⟩` of a level's children on `A` (constant time: which
+/// node is secret).
+fn node<A: Cycle>(gens: &Generators<A>, xs: &[A::Scalar]) -> Result<A::Point, ProofError> {
+    let g = gens
+        .vector()
+        .g_chains()
+        .first()
+        .and_then(|c| c.get(..xs.len()))
+        .ok_or(ProofError::InsufficientGenerators { parties_needed: 1, per_party_needed: xs.len() })?;
+    Ok(A::msm_ct(xs, g))
+}
+
+/// Prove `path` (from a tree with `params`), returning the proof and the
+/// leaf's re-randomizer `r_0` (`Ĉ_0 = C_0 + r_0·B̃`), which the statement on
+/// top uses to open `Ĉ_0`.
+pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    path: &CurvePath<L>,
+    rng: &mut R,
+) -> Result<(SelectProof<L>, L::Scalar), ProofError> {
+    let depth = params.depth();
+    if path.levels.len() != depth {
+        return Err(ProofError::Gadget { message: "path of another depth".into() });
+    }
+    // Ĉ_i and r_i for i < D: even levels on L, odd on L::Other.
+    let (leaf_gens, other_gens) = (params.leaf_gens(), params.other_gens());
+    let mut r_even: Vec<L::Scalar> = Vec::new();
+    let mut r_odd: Vec<<L::Other as Group>::Scalar> = Vec::new();
+    let mut hat_even: Vec<L::Point> = Vec::new();
+    let mut hat_odd: Vec<<L::Other as Group>::Point> = Vec::new();
+    for i in 0..depth {
+        if i % 2 == 0 {
+            let c = match i {
+                0 => path.leaf,
+                _ => match &path.levels.get(i - 1).map(|l| &l.xs) {
+                    Some(LevelXs::Leaf(xs)) => node::<L>(leaf_gens, xs)?,
+                    _ => return Err(ProofError::Gadget { message: "path levels alternate".into() }),
+                },
+            };
+            let r = nonzero::<L::Scalar, R>(rng);
+            hat_even.push(c + L::mul_ct(&leaf_gens.pedersen().b_blinding, &r));
+            r_even.push(r);
+        } else {
+            let c = match &path.levels.get(i - 1).map(|l| &l.xs) {
+                Some(LevelXs::Other(xs)) => node::<L::Other>(other_gens, xs)?,
+                _ => return Err(ProofError::Gadget { message: "path levels alternate".into() }),
+            };
+            let r = nonzero::<<L::Other as Group>::Scalar, R>(rng);
+            hat_odd.push(c + <L::Other as Group>::mul_ct(&other_gens.pedersen().b_blinding, &r));
+            r_odd.push(r);
+        }
+    }
+    let even: Vec<L::Compressed> = hat_even.iter().map(L::compress).collect();
+    let odd: Vec<<L::Other as Group>::Compressed> = hat_odd.iter().map(<L::Other as Group>::compress).collect();
+    prefix(transcript, params, root, &even, &odd);
+
+    // Level i (1 ..= D) proves in E_i's circuit; its child is level i − 1.
+    let mut leaf_levels: Vec<ProverLevel<L>> = Vec::new();
+    let mut other_levels: Vec<ProverLevel<L::Other>> = Vec::new();
+    for (i, level) in (1..=depth).zip(&path.levels) {
+        match &level.xs {
+            LevelXs::Other(xs) => {
+                // Parent on L::Other (odd i), child Ĉ_{i−1} on L.
+                let child = hat_even.get((i - 1) / 2).and_then(<L::Other as Cycle>::embed);
+                let r_child = r_even.get((i - 1) / 2).map(ScalarOps::to_bytes);
+                let blinding = if i == depth {
+                    ScalarOps::zero()
+                } else {
+                    r_odd.get(i / 2).copied().unwrap_or_else(ScalarOps::zero)
+                };
+                let (Some(child), Some(r_child)) = (child, r_child) else {
+                    return Err(ProofError::Gadget { message: "path levels alternate".into() });
+                };
+                other_levels.push(ProverLevel { xs: xs.clone(), blinding, child, r_child });
+            }
+            LevelXs::Leaf(xs) => {
+                let child = hat_odd.get((i - 1) / 2).and_then(<L as Cycle>::embed);
+                let r_child = r_odd.get((i - 1) / 2).map(ScalarOps::to_bytes);
+                let blinding = if i == depth {
+                    ScalarOps::zero()
+                } else {
+                    r_even.get(i / 2).copied().unwrap_or_else(ScalarOps::zero)
+                };
+                let (Some(child), Some(r_child)) = (child, r_child) else {
+                    return Err(ProofError::Gadget { message: "path levels alternate".into() });
+                };
+                leaf_levels.push(ProverLevel { xs: xs.clone(), blinding, child, r_child });
+            }
+        }
+    }
+    let leaf_side = if leaf_levels.is_empty() {
+        None
+    } else {
+        let rr = rerandomization::<L>(other_gens, params.other_delta())?;
+        let mut t = transcript.clone();
+        t.append_message(b"side", L::NAME.as_bytes());
+        Some(prove_side(leaf_gens, &rr, t, &leaf_levels, rng)?)
+    };
+    let rr = rerandomization::<L::Other>(leaf_gens, params.leaf_delta())?;
+    let mut t = transcript.clone();
+    t.append_message(b"side", <L::Other as Group>::NAME.as_bytes());
+    if let Some(p) = &leaf_side {
+        t.append_message(b"first proof", &p.to_bytes());
+    }
+    let other_side = prove_side(other_gens, &rr, t, &other_levels, rng)?;
+    let r0 = r_even.first().copied().unwrap_or_else(ScalarOps::zero);
+    r_even.zeroize();
+    r_odd.zeroize();
+    Ok((SelectProof { even, odd, leaf_side, other_side }, r0))
+}
+
+/// Verify `proof` against the verifier's `params` and `root`; on success
+/// the caller still has to open `Ĉ_0` (`proof.even[0]`).
+pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    proof: &SelectProof<L>,
+    rng: &mut R,
+) -> Result<(), ProofError> {
+    let depth = params.depth();
+    if proof.even.len() != depth.div_ceil(2)
+        || proof.odd.len() != depth / 2
+        || proof.leaf_side.is_some() != (depth >= 2)
+    {
+        return Err(ProofError::WrongLength { expected: depth, got: proof.even.len() + proof.odd.len() });
+    }
+    let root_on_leaf = matches!(root, Node::Leaf(_));
+    if root_on_leaf != (depth % 2 == 0) {
+        return Err(ProofError::Gadget { message: "root on the wrong curve for the depth".into() });
+    }
+    let shape = || ProofError::WrongLength { expected: depth, got: proof.even.len() + proof.odd.len() };
+    prefix(transcript, params, root, &proof.even, &proof.odd);
+    let mut leaf_levels: Vec<VerifierLevel<L>> = Vec::new();
+    let mut other_levels = Vec::new();
+    for (i, &b) in (1..=depth).zip(params.branching()) {
+        if i % 2 == 1 {
+            let child = proof.even.get((i - 1) / 2).ok_or(shape())?;
+            let commitment = if i == depth {
+                match root {
+                    Node::Other(p) => <L::Other as Group>::compress(p),
+                    Node::Leaf(_) => return Err(shape()),
+                }
+            } else {
+                *proof.odd.get(i / 2).ok_or(shape())?
+            };
+            other_levels.push((commitment, b, public_child::<L::Other>(child)?));
+        } else {
+            let child = proof.odd.get((i - 1) / 2).ok_or(shape())?;
+            let commitment = if i == depth {
+                match root {
+                    Node::Leaf(p) => L::compress(p),
+                    Node::Other(_) => return Err(shape()),
+                }
+            } else {
+                *proof.even.get(i / 2).ok_or(shape())?
+            };
+            leaf_levels.push((commitment, b, public_child::<L>(child)?));
+        }
+    }
+    if let Some(p) = &proof.leaf_side {
+        let rr = rerandomization::<L>(params.other_gens(), params.other_delta())?;
+        let mut t = transcript.clone();
+        t.append_message(b"side", L::NAME.as_bytes());
+        verify_side(params.leaf_gens(), &rr, t, &leaf_levels, p, rng)?;
+    }
+    let rr = rerandomization::<L::Other>(params.leaf_gens(), params.leaf_delta())?;
+    let mut t = transcript.clone();
+    t.append_message(b"side", <L::Other as Group>::NAME.as_bytes());
+    if let Some(p) = &proof.leaf_side {
+        t.append_message(b"first proof", &p.to_bytes());
+    }
+    verify_side(params.other_gens(), &rr, t, &other_levels, &proof.other_side, rng)
+}

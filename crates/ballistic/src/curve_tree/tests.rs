@@ -1,0 +1,164 @@
+use super::*;
+use crate::group::{Secp256k1, Secq256k1};
+
+pub(super) fn leaves<L: Group>(count: usize, seed: u8) -> Vec<L::Point> {
+    (0..count)
+        .map(|i| {
+            let mut uniform = [seed; 64];
+            uniform[..8].copy_from_slice(&(i as u64).to_le_bytes());
+            L::hash_to_point(&uniform)
+        })
+        .collect()
+}
+
+pub(super) fn tree_params<L: Cycle>(branching: &[usize]) -> TreeParams<L> {
+    TreeParams::new(branching, Generators::new(64, 1), Generators::new(64, 1)).unwrap()
+}
+
+fn paths_reach_the_root<L: Cycle>() {
+    for branching in [&[4][..], &[3, 4], &[2, 3, 2], &[2, 2, 2, 2]] {
+        let params = tree_params::<L>(branching);
+        let capacity = params.capacity() as usize;
+        for count in [1, capacity / 2 + 1, capacity] {
+            let tree = CurveTree::new(&params, leaves::<L>(count, 1)).unwrap();
+            assert_eq!(tree.len(), count);
+            for index in 0..count as u64 {
+                let path = tree.path(&params, index).unwrap();
+                assert_eq!(path.root(&params), Some(tree.root()), "{branching:?}, {count} leaves, leaf {index}");
+                // Another position at the first level does not hold the leaf
+                // (unless the slot repeats it).
+                let mut moved = path.clone();
+                moved.levels[0].position = (moved.levels[0].position + 1) % branching[0];
+                assert_eq!(moved.root(&params), None);
+            }
+            assert!(tree.path(&params, count as u64).is_err());
+            // One leaf changed: another root.
+            let mut other = leaves::<L>(count, 1);
+            other[count - 1] = L::hash_to_point(&[9; 64]);
+            assert_ne!(CurveTree::new(&params, other).unwrap().root(), tree.root());
+        }
+    }
+}
+
+#[test]
+fn paths_reach_the_root_secp256k1_leaves() {
+    paths_reach_the_root::<Secp256k1>();
+}
+
+#[test]
+fn paths_reach_the_root_secq256k1_leaves() {
+    paths_reach_the_root::<Secq256k1>();
+}
+
+/// The root alternates curves with the depth, and a node is
+/// `Σ x(C_k + Δ)·G_k` with zeros in empty slots.
+#[test]
+fn nodes_are_commitments_to_shifted_x() {
+    type L = Secp256k1;
+    let params = tree_params::<L>(&[3, 2]);
+    let leaves = leaves::<L>(4, 2);
+    let tree = CurveTree::new(&params, leaves.clone()).unwrap();
+    let g1 = &params.other_gens().vector().g_chains()[0];
+    let xs: Vec<_> = leaves.iter().map(|c| Secq256k1::embed(&(*c + *params.leaf_delta())).unwrap().x).collect();
+    let zero = <Secq256k1 as Group>::Scalar::zero();
+    let second = Secq256k1::msm_vartime([xs[3], zero, zero], &g1[..3]);
+    assert_eq!(tree.node(1, 1), Some(Node::Other(second)));
+    assert_eq!(tree.node(1, 2), None);
+    let first = Secq256k1::msm_vartime(&xs[..3], &g1[..3]);
+    let g2 = &params.leaf_gens().vector().g_chains()[0];
+    let ys: Vec<_> =
+        [first, second].iter().map(|c| Secp256k1::embed(&(*c + *params.other_delta())).unwrap().x).collect();
+    assert_eq!(tree.root(), Node::Leaf(Secp256k1::msm_vartime(&ys, &g2[..2])));
+    assert!(matches!(CurveTree::new(&tree_params::<L>(&[4]), leaves).unwrap().root(), Node::Other(_)));
+}
+
+#[test]
+fn bad_trees_are_refused() {
+    type L = Secp256k1;
+    let gens = || (Generators::<L>::new(8, 1), Generators::<Secq256k1>::new(8, 1));
+    for branching in [&[][..], &[1], &[2, 9], &[9], &[2; MAX_DEPTH + 1]] {
+        let (a, b) = gens();
+        assert!(matches!(TreeParams::new(branching, a, b), Err(ProofError::Gadget { .. })), "{branching:?}");
+    }
+    let params = tree_params::<L>(&[2, 2]);
+    for bad in
+        [Vec::new(), leaves::<L>(5, 3), vec![L::identity()], vec![L::hash_to_point(&[1; 64]), -*params.leaf_delta()]]
+    {
+        assert!(matches!(CurveTree::new(&params, bad), Err(ProofError::Gadget { .. })));
+    }
+}
+
+mod select_rerandomize {
+    use super::*;
+    use crate::curve_tree::select::{prove, verify, SelectProof};
+    use merlin::Transcript;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    fn params_with<L: Cycle>(branching: &[usize], gens: &(Generators<L>, Generators<L::Other>)) -> TreeParams<L> {
+        TreeParams::new(branching, gens.0.clone(), gens.1.clone()).unwrap()
+    }
+
+    fn roundtrip<L: Cycle>() {
+        let gens = (Generators::<L>::new(2048, 1), Generators::<L::Other>::new(2048, 1));
+        let mut rng = ChaCha20Rng::seed_from_u64(11);
+        for branching in [&[5][..], &[4, 3], &[3, 2, 4]] {
+            let params = params_with::<L>(branching, &gens);
+            let count = params.capacity() as usize - 1;
+            let leaves = leaves::<L>(count, 4);
+            let tree = CurveTree::new(&params, leaves.clone()).unwrap();
+            let root = tree.root();
+            let index = count as u64 - 2;
+            let path = tree.path(&params, index).unwrap();
+            let (proof, r0) = prove(&params, &mut Transcript::new(b"sr"), &root, &path, &mut rng).unwrap();
+            // Ĉ_0 opens to the leaf with r_0.
+            let leaf_hat = leaves[index as usize] + L::mul_ct(&params.leaf_gens().pedersen().b_blinding, &r0);
+            assert_eq!(proof.even[0], L::compress(&leaf_hat));
+            let check = |proof: &SelectProof<L>, root: &Node<L>, params: &TreeParams<L>| {
+                verify(params, &mut Transcript::new(b"sr"), root, proof, &mut ChaCha20Rng::seed_from_u64(12))
+            };
+            check(&proof, &root, &params).unwrap();
+            // Another root (a tree with one leaf changed), another
+            // transcript, another Ĉ, and the other tree's own proof.
+            let mut changed = leaves.clone();
+            changed[0] = L::hash_to_point(&[7; 64]);
+            let other_root = CurveTree::new(&params, changed).unwrap().root();
+            assert_eq!(check(&proof, &other_root, &params), Err(ProofError::VerificationFailed), "{branching:?}");
+            assert_eq!(
+                verify(&params, &mut Transcript::new(b"other"), &root, &proof, &mut rng),
+                Err(ProofError::VerificationFailed)
+            );
+            let mut moved = proof.clone();
+            moved.even[0] = L::compress(&(leaf_hat + params.leaf_gens().pedersen().b_blinding));
+            assert_eq!(check(&moved, &root, &params), Err(ProofError::VerificationFailed));
+            if let Some(c) = proof.odd.first() {
+                let mut moved = proof.clone();
+                let p = <L::Other as Group>::decompress(c).unwrap();
+                moved.odd[0] = <L::Other as Group>::compress(&(p + params.other_gens().pedersen().b_blinding));
+                assert_eq!(check(&moved, &root, &params), Err(ProofError::VerificationFailed));
+                // The two halves are tied: another proof's half does not fit.
+                let (second, _) = prove(&params, &mut Transcript::new(b"sr"), &root, &path, &mut rng).unwrap();
+                let mut mixed = proof.clone();
+                mixed.other_side = second.other_side.clone();
+                assert_eq!(check(&mixed, &root, &params), Err(ProofError::VerificationFailed));
+            }
+            // Another shape: the root's curve, a level's branching.
+            let mut other_shape = branching.to_vec();
+            other_shape[0] += 1;
+            assert!(check(&proof, &root, &params_with::<L>(&other_shape, &gens)).is_err());
+            let mut deeper = branching.to_vec();
+            deeper.push(2);
+            assert!(check(&proof, &root, &params_with::<L>(&deeper, &gens)).is_err());
+        }
+    }
+
+    #[test]
+    fn paths_prove_and_verify_secp256k1_leaves() {
+        roundtrip::<Secp256k1>();
+    }
+
+    #[test]
+    fn paths_prove_and_verify_secq256k1_leaves() {
+        roundtrip::<Secq256k1>();
+    }
+}
