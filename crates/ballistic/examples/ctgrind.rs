@@ -4,7 +4,8 @@
 //! R1CS prover (an `.arith` circuit with every gate kind, evaluated from a
 //! secret witness; gadgets on secret commitments and a secret vector
 //! commitment; the Pedersen-hash, fixed-base
-//! and Merkle-membership gadgets on secret inputs) with every secret
+//! and Merkle-membership gadgets on secret inputs; Curve Trees'
+//! select-and-rerandomize on a secret node and re-randomizer) with every secret
 //! input (values, blindings, and the prover's own randomness) marked undefined for valgrind's memcheck.
 //! Any branch or memory index that depends on a secret before it is
 //! declassified (see `ballistic::ct`) is reported as a use of uninitialised
@@ -54,6 +55,12 @@ fn main() {
     if std::env::args().nth(1).as_deref() == Some("embedded") {
         embedded::<Ristretto255>();
         embedded::<Secp256k1>();
+        return;
+    }
+    // `ctgrind curve_tree`: one Curve Trees level on each half of the cycle.
+    if std::env::args().nth(1).as_deref() == Some("curve_tree") {
+        curve_tree::<Secp256k1>();
+        curve_tree::<Secq256k1>();
         return;
     }
     // `ctgrind recovery`: only the owner-recovery provers (Bulletproofs and
@@ -107,6 +114,7 @@ fn main() {
         embedded::<Ristretto255>();
         parse::<Secq256k1>();
         run::<Secq256k1>();
+        curve_tree::<Secp256k1>();
     }
     if half.as_deref() != Some("half1") {
         run::<Secp256k1>();
@@ -118,6 +126,7 @@ fn main() {
         embedded::<Secp256k1>();
         r1cs::<Secq256k1>();
         embedded::<Secq256k1>();
+        curve_tree::<Secq256k1>();
         grin();
     }
 }
@@ -265,6 +274,49 @@ fn embedded<G: ballistic::hazmat::WithEmbeddedCurve>() {
                 println!("{} {what}: {e}", G::NAME);
                 std::process::exit(1);
             }
+        }
+    }
+}
+
+/// Curve Trees' select-and-rerandomize, one level: the node's children
+/// (which node it is, is secret) in a vector commitment with a secret
+/// blinding, and the secret re-randomizer `r` of the selected child.
+fn curve_tree<G: ballistic::hazmat::WithEmbeddedCurve>() {
+    use ballistic::circuit::{gadgets, LinearCombination, Prover};
+    use ballistic::hazmat::{hash_to_curve, EmbeddedCurve};
+
+    let k = <G::Curve as EmbeddedCurve>::coefficients();
+    let h = hash_to_curve::<G::Curve>(b"ctgrind H");
+    let delta = hash_to_curve::<G::Curve>(b"ctgrind delta");
+    let params = gadgets::Rerandomization::<G::Curve>::new(&h, &delta).expect("parameters");
+    let children: Vec<_> = (0..4u8).map(|i| hash_to_curve::<G::Curve>(&[b'c', i])).collect();
+    let xs: Vec<G::Scalar> = children.iter().map(|c| c.add_vartime(&delta, &k).x).collect();
+    let mut secret_rng = SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(23));
+    let mut r = [0u8; 32];
+    secret_rng.0.fill_bytes(&mut r);
+    // The public output, computed before the secrets are marked.
+    let c_hat = children[2].add_vartime(&h.mul_vartime(&r, &k), &k);
+    let gens = cheap_generators::<G>(1024);
+    let blinding = <G::Scalar as ScalarOps>::random(&mut secret_rng.0);
+    classify(&xs[..]);
+    classify(&r[..]);
+    classify(&blinding);
+    let prove = || -> Result<(), ProofError> {
+        let mut prover = Prover::<G>::new(&gens, Transcript::new(b"ctgrind curve tree"));
+        let (_, vars) = prover.commit_vec(&xs, blinding)?;
+        let lcs: Vec<LinearCombination<G::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
+        gadgets::select_and_rerandomize(&mut prover, &params, &lcs, &c_hat, Some(&r))?;
+        prover.prove_with_rng(&mut SecretRng(rand_chacha::ChaCha20Rng::seed_from_u64(24))).map(|_| ())
+    };
+    let result = prove();
+    declassify(&xs[..]);
+    declassify(&r[..]);
+    declassify(&blinding);
+    match result {
+        Ok(()) => println!("{} curve-tree level: proved", G::NAME),
+        Err(e) => {
+            println!("{} curve-tree level: {e}", G::NAME);
+            std::process::exit(1);
         }
     }
 }

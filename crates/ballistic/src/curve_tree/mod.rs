@@ -32,6 +32,16 @@
 //! implementation's commit `4769f42`) of the paper's "permissible points",
 //! which needed a per-node search and a fixed universal hash.
 //!
+//! **A leaf is a pair.** The tree commits to `x(C + Δ)` only, which
+//! `C` and `−C − 2Δ` share. Statements open the selected leaf, so whoever
+//! proves membership through `−C − 2Δ` must know an opening of that point:
+//! a tree holding `C` also admits proofs by whoever can open `−C − 2Δ`
+//! (for keys: paying to `−Y − 2Δ` makes a tree holding it admit a proof of
+//! ownership of `Y`). Applications that insert leaves chosen by others
+//! should have them opened at insertion. [`TreeParams::accepts_leaf`]
+//! screens the leaves a builder refuses (the identity, `−Δ`), so one bad
+//! submission cannot block a build.
+//!
 //! Sizes: depth `1 ..= MAX_DEPTH`, branching `2 ..= MAX_BRANCHING` per
 //! level, at most `2^40` leaves.
 
@@ -64,6 +74,25 @@ pub fn delta<G: Group>() -> G::Point {
     h.update(DELTA_LABEL);
     h.update(G::NAME.as_bytes());
     G::hash_to_point(&h.finalize().into())
+}
+
+/// Gates of one level of the path proof, besides the `b − 1` of the
+/// selection (`select_and_rerandomize` with a 256-bit `r`).
+pub(crate) const LEVEL_GATES: usize = 769;
+
+/// Refuse generators whose blinding generator `B̃` is `±B`, `±Δ` or `±G_k`
+/// for a `k` a node uses: with `B̃ = G_0` an honest root opens to any
+/// chosen first child (review of 2026-11-30). Relations that are not
+/// equalities cannot be checked: use the hash-derived generators
+/// ([`Generators::new`]).
+fn check_generators<G: Group>(gens: &Generators<G>, delta: &G::Point, width: usize) -> Result<(), ProofError> {
+    let bt = gens.pedersen().b_blinding;
+    let g = gens.vector().g_chains().first().map(Vec::as_slice).unwrap_or_default();
+    let related = |p: &G::Point| *p == bt || *p == -bt;
+    if related(&gens.pedersen().b) || related(delta) || g.iter().take(width).any(related) {
+        return Err(err(format!("{} generators: B̃ is ±B, ±Δ or a node generator", G::NAME)));
+    }
+    Ok(())
 }
 
 fn err(message: alloc::string::String) -> ProofError {
@@ -105,13 +134,45 @@ impl<L: Cycle> TreeParams<L> {
             }
             capacity = capacity.saturating_mul(b as u64);
         }
-        Ok(TreeParams {
+        let params = TreeParams {
             branching: branching.to_vec(),
             leaf_gens,
             other_gens,
             leaf_delta: delta::<L>(),
             other_delta: delta::<L::Other>(),
-        })
+        };
+        // Each side's circuit: 769 + b − 1 gates per level on its curve,
+        // padded to a power of two, within the curve's generators.
+        for (side, gens) in
+            [(0, params.leaf_gens.vector().gens_capacity()), (1, params.other_gens.vector().gens_capacity())]
+        {
+            let gates: usize = params
+                .branching
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| (i + 1) % 2 == side)
+                .map(|(_, b)| LEVEL_GATES + b - 1)
+                .sum();
+            if gates.checked_next_power_of_two().is_none_or(|n| n > gens) {
+                return Err(err(format!("{gates} gates on one curve past its {gens} generators")));
+            }
+        }
+        check_generators::<L>(&params.leaf_gens, &params.leaf_delta, params.max_branching(0))?;
+        check_generators::<L::Other>(&params.other_gens, &params.other_delta, params.max_branching(1))?;
+        Ok(params)
+    }
+
+    /// The widest level on the leaf curve (`side` 0) or the other (1).
+    fn max_branching(&self, side: usize) -> usize {
+        self.branching.iter().enumerate().filter(|(i, _)| (i + 1) % 2 == side).map(|(_, b)| *b).max().unwrap_or(0)
+    }
+
+    /// Whether a point can be a leaf: not the identity, and `C + Δ ≠ O`
+    /// ([`CurveTree::new`] refuses a tree with any other leaf, so an
+    /// application that takes leaves from others filters them with this
+    /// first).
+    pub fn accepts_leaf(&self, leaf: &L::Point) -> bool {
+        !L::is_identity_vartime(leaf) && !L::is_identity_vartime(&(*leaf + self.leaf_delta))
     }
 
     /// `D`: the number of levels above the leaves.
@@ -198,11 +259,12 @@ pub struct CurveTree<L: Cycle> {
     /// Levels 1, 3, … (on `L::Other`).
     odd: Vec<Vec<<L::Other as Group>::Point>>,
     depth: usize,
+    branching: Vec<usize>,
 }
 
 impl<L: Cycle> CurveTree<L> {
     /// Build the tree over `leaves` (1 ..= capacity of them, none the
-    /// identity or `−Δ`).
+    /// identity or `−Δ`: see [`TreeParams::accepts_leaf`]).
     pub fn new(params: &TreeParams<L>, leaves: Vec<L::Point>) -> Result<Self, ProofError> {
         if leaves.is_empty() || leaves.len() as u64 > params.capacity() {
             return Err(err(format!("{} leaves for a tree of {} (1 ..= capacity)", leaves.len(), params.capacity())));
@@ -210,7 +272,12 @@ impl<L: Cycle> CurveTree<L> {
         if let Some(k) = leaves.iter().position(L::is_identity_vartime) {
             return Err(err(format!("leaf #{k} is the identity")));
         }
-        let mut tree = CurveTree { even: vec![leaves], odd: Vec::new(), depth: params.depth() };
+        let mut tree = CurveTree {
+            even: vec![leaves],
+            odd: Vec::new(),
+            depth: params.depth(),
+            branching: params.branching.clone(),
+        };
         for (i, &b) in params.branching.iter().enumerate() {
             let level = i + 1;
             if level % 2 == 1 {
@@ -255,6 +322,9 @@ impl<L: Cycle> CurveTree<L> {
     /// `x(C + Δ)` and the child's position (secret data for the prover;
     /// looking it up takes time that depends on `index`).
     pub fn path(&self, params: &TreeParams<L>, index: u64) -> Result<CurvePath<L>, ProofError> {
+        if params.branching != self.branching {
+            return Err(err("parameters of another tree".into()));
+        }
         let index =
             usize::try_from(index).ok().filter(|i| *i < self.len()).ok_or_else(|| err("no such leaf".into()))?;
         let mut levels = Vec::with_capacity(self.depth);
@@ -302,8 +372,9 @@ pub struct PathLevel<L: Cycle> {
     pub position: usize,
 }
 
-/// A leaf's path to the root (secret data of the prover).
-#[derive(Clone, Debug)]
+/// A leaf's path to the root (secret data of the prover: zeroized on
+/// drop, and its `Debug` shows only the depth).
+#[derive(Clone)]
 pub struct CurvePath<L: Cycle> {
     /// The leaf.
     pub leaf: L::Point,
@@ -311,9 +382,30 @@ pub struct CurvePath<L: Cycle> {
     pub levels: Vec<PathLevel<L>>,
 }
 
+impl<L: Cycle> core::fmt::Debug for CurvePath<L> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "CurvePath {{ depth: {}, .. }}", self.levels.len())
+    }
+}
+
+impl<L: Cycle> Drop for CurvePath<L> {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.leaf.zeroize();
+        for level in &mut self.levels {
+            level.position.zeroize();
+            match &mut level.xs {
+                LevelXs::Leaf(xs) => xs.zeroize(),
+                LevelXs::Other(xs) => xs.zeroize(),
+            }
+        }
+    }
+}
+
 impl<L: Cycle> CurvePath<L> {
-    /// The root this path leads to (recomputed natively; public data, variable
-    /// time), or `None` if a level does not hold its child.
+    /// The root this path leads to, or `None` if a level does not hold its
+    /// child. Variable time: a check for tests and for paths that are not
+    /// secret, not for a prover's path.
     pub fn root(&self, params: &TreeParams<L>) -> Option<Node<L>> {
         let mut child = Node::Leaf(self.leaf);
         for (level, b) in self.levels.iter().zip(&params.branching) {

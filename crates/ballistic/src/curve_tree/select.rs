@@ -224,6 +224,16 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
             r_odd.push(r);
         }
     }
+    // The path must lead to the verifier's root (a mismatch would only give
+    // a proof that cannot verify).
+    let top = match path.levels.last().map(|l| &l.xs) {
+        Some(LevelXs::Leaf(xs)) => Some(Node::Leaf(node::<L>(leaf_gens, xs)?)),
+        Some(LevelXs::Other(xs)) => Some(Node::Other(node::<L::Other>(other_gens, xs)?)),
+        None => None,
+    };
+    if top.as_ref() != Some(root) {
+        return Err(ProofError::Gadget { message: "the path does not lead to this root".into() });
+    }
     let even: Vec<L::Compressed> = hat_even.iter().map(L::compress).collect();
     let odd: Vec<<L::Other as Group>::Compressed> = hat_odd.iter().map(<L::Other as Group>::compress).collect();
     prefix(transcript, params, root, &even, &odd);
@@ -277,6 +287,7 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
         t.append_message(b"first proof", &p.to_bytes());
     }
     let other_side = prove_side(other_gens, &rr, t, &other_levels, rng)?;
+    bind_proofs(transcript, leaf_side.as_ref(), &other_side);
     let r0 = r_even.first().copied().unwrap_or_else(ScalarOps::zero);
     r_even.zeroize();
     r_odd.zeroize();
@@ -344,5 +355,23 @@ pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
     if let Some(p) = &proof.leaf_side {
         t.append_message(b"first proof", &p.to_bytes());
     }
-    verify_side(params.other_gens(), &rr, t, &other_levels, &proof.other_side, rng)
+    verify_side(params.other_gens(), &rr, t, &other_levels, &proof.other_side, rng)?;
+    bind_proofs(transcript, proof.leaf_side.as_ref(), &proof.other_side);
+    Ok(())
+}
+
+/// Both proofs into the caller's transcript, after the prefix: the
+/// statement on top (the opening of `Ĉ_0`) draws its challenges after
+/// them, so its proof is tied to these two. Whatever the statement binds
+/// about itself (its kind, context, message) it appends before calling
+/// [`prove`] / [`verify`], so that both sides fork after it.
+fn bind_proofs<L: Cycle>(
+    transcript: &mut Transcript,
+    leaf_side: Option<&R1csProof<L>>,
+    other_side: &R1csProof<L::Other>,
+) {
+    if let Some(p) = leaf_side {
+        transcript.append_message(b"leaf-side proof", &p.to_bytes());
+    }
+    transcript.append_message(b"other-side proof", &other_side.to_bytes());
 }

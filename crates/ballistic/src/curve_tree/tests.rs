@@ -11,13 +11,22 @@ pub(super) fn leaves<L: Group>(count: usize, seed: u8) -> Vec<L::Point> {
         .collect()
 }
 
-pub(super) fn tree_params<L: Cycle>(branching: &[usize]) -> TreeParams<L> {
-    TreeParams::new(branching, Generators::new(64, 1), Generators::new(64, 1)).unwrap()
+pub(super) type Gens<L> = (Generators<L>, Generators<<L as Cycle>::Other>);
+
+/// Generators for both sides of the small trees here (two levels of up to
+/// 256 children per curve).
+pub(super) fn gens<L: Cycle>() -> Gens<L> {
+    (Generators::new(2048, 1), Generators::new(2048, 1))
+}
+
+pub(super) fn tree_params<L: Cycle>(branching: &[usize], gens: &Gens<L>) -> TreeParams<L> {
+    TreeParams::new(branching, gens.0.clone(), gens.1.clone()).unwrap()
 }
 
 fn paths_reach_the_root<L: Cycle>() {
+    let gens = gens::<L>();
     for branching in [&[4][..], &[3, 4], &[2, 3, 2], &[2, 2, 2, 2]] {
-        let params = tree_params::<L>(branching);
+        let params = tree_params::<L>(branching, &gens);
         let capacity = params.capacity() as usize;
         for count in [1, capacity / 2 + 1, capacity] {
             let tree = CurveTree::new(&params, leaves::<L>(count, 1)).unwrap();
@@ -32,6 +41,10 @@ fn paths_reach_the_root<L: Cycle>() {
                 assert_eq!(moved.root(&params), None);
             }
             assert!(tree.path(&params, count as u64).is_err());
+            // Parameters of another shape are refused, not padded.
+            let mut wider = branching.to_vec();
+            wider[0] += 1;
+            assert!(tree.path(&tree_params::<L>(&wider, &gens), 0).is_err());
             // One leaf changed: another root.
             let mut other = leaves::<L>(count, 1);
             other[count - 1] = L::hash_to_point(&[9; 64]);
@@ -55,7 +68,8 @@ fn paths_reach_the_root_secq256k1_leaves() {
 #[test]
 fn nodes_are_commitments_to_shifted_x() {
     type L = Secp256k1;
-    let params = tree_params::<L>(&[3, 2]);
+    let gens = gens::<L>();
+    let params = tree_params::<L>(&[3, 2], &gens);
     let leaves = leaves::<L>(4, 2);
     let tree = CurveTree::new(&params, leaves.clone()).unwrap();
     let g1 = &params.other_gens().vector().g_chains()[0];
@@ -69,18 +83,31 @@ fn nodes_are_commitments_to_shifted_x() {
     let ys: Vec<_> =
         [first, second].iter().map(|c| Secp256k1::embed(&(*c + *params.other_delta())).unwrap().x).collect();
     assert_eq!(tree.root(), Node::Leaf(Secp256k1::msm_vartime(&ys, &g2[..2])));
-    assert!(matches!(CurveTree::new(&tree_params::<L>(&[4]), leaves).unwrap().root(), Node::Other(_)));
+    assert!(matches!(CurveTree::new(&tree_params::<L>(&[4], &gens), leaves).unwrap().root(), Node::Other(_)));
 }
 
 #[test]
 fn bad_trees_are_refused() {
     type L = Secp256k1;
-    let gens = || (Generators::<L>::new(8, 1), Generators::<Secq256k1>::new(8, 1));
+    let small = || (Generators::<L>::new(8, 1), Generators::<Secq256k1>::new(8, 1));
     for branching in [&[][..], &[1], &[2, 9], &[9], &[2; MAX_DEPTH + 1]] {
-        let (a, b) = gens();
+        let (a, b) = small();
         assert!(matches!(TreeParams::new(branching, a, b), Err(ProofError::Gadget { .. })), "{branching:?}");
     }
-    let params = tree_params::<L>(&[2, 2]);
+    let gens = gens::<L>();
+    let params = tree_params::<L>(&[2, 2], &gens);
+    assert!(params.accepts_leaf(&L::hash_to_point(&[1; 64])));
+    assert!(!params.accepts_leaf(&L::identity()) && !params.accepts_leaf(&-*params.leaf_delta()));
+    // Generators whose B̃ is a node generator (an honest root would open to
+    // any first child), Δ or B; and generators too few for a side's circuit.
+    let g0 = gens.0.vector().g_chains()[0][0];
+    let delta = *params.leaf_delta();
+    for bt in [g0, -g0, delta, gens.0.pedersen().b] {
+        let pedersen = crate::generators::PedersenGens { b: gens.0.pedersen().b, b_blinding: bt };
+        let bad = TreeParams::new(&[2, 2], gens.0.with_pedersen(pedersen), gens.1.clone());
+        assert!(matches!(bad, Err(ProofError::Gadget { .. })));
+    }
+    assert!(TreeParams::new(&[2, 2], gens.0.clone(), Generators::new(512, 1)).is_err());
     for bad in
         [Vec::new(), leaves::<L>(5, 3), vec![L::identity()], vec![L::hash_to_point(&[1; 64]), -*params.leaf_delta()]]
     {
@@ -95,14 +122,12 @@ mod select_rerandomize {
     use rand::SeedableRng;
     use rand_chacha::ChaCha20Rng;
 
-    fn params_with<L: Cycle>(branching: &[usize], gens: &(Generators<L>, Generators<L::Other>)) -> TreeParams<L> {
-        TreeParams::new(branching, gens.0.clone(), gens.1.clone()).unwrap()
-    }
+    use super::tree_params as params_with;
 
     fn roundtrip<L: Cycle>() {
-        let gens = (Generators::<L>::new(2048, 1), Generators::<L::Other>::new(2048, 1));
+        let gens = gens::<L>();
         let mut rng = ChaCha20Rng::seed_from_u64(11);
-        for branching in [&[5][..], &[4, 3], &[3, 2, 4]] {
+        for branching in [&[5][..], &[4, 3], &[3, 2, 4], &[2, 3, 2, 5]] {
             let params = params_with::<L>(branching, &gens);
             let count = params.capacity() as usize - 1;
             let leaves = leaves::<L>(count, 4);
@@ -110,7 +135,8 @@ mod select_rerandomize {
             let root = tree.root();
             let index = count as u64 - 2;
             let path = tree.path(&params, index).unwrap();
-            let (proof, r0) = prove(&params, &mut Transcript::new(b"sr"), &root, &path, &mut rng).unwrap();
+            let mut prover_transcript = Transcript::new(b"sr");
+            let (proof, r0) = prove(&params, &mut prover_transcript, &root, &path, &mut rng).unwrap();
             // Ĉ_0 opens to the leaf with r_0.
             let leaf_hat = leaves[index as usize] + L::mul_ct(&params.leaf_gens().pedersen().b_blinding, &r0);
             assert_eq!(proof.even[0], L::compress(&leaf_hat));
@@ -118,11 +144,32 @@ mod select_rerandomize {
                 verify(params, &mut Transcript::new(b"sr"), root, proof, &mut ChaCha20Rng::seed_from_u64(12))
             };
             check(&proof, &root, &params).unwrap();
+            // Both proofs end up in the caller's transcript, identically on
+            // both sides (the statement on top draws its challenges there).
+            let mut verifier_transcript = Transcript::new(b"sr");
+            verify(&params, &mut verifier_transcript, &root, &proof, &mut rng).unwrap();
+            let (mut a, mut b) = ([0u8; 32], [0u8; 32]);
+            prover_transcript.challenge_bytes(b"next", &mut a);
+            verifier_transcript.challenge_bytes(b"next", &mut b);
+            assert_eq!(a, b);
+            // The sign branch: the leaf −C − 2Δ selects the same x, so the
+            // core accepts it; the statement's opening of Ĉ_0 must refuse
+            // it (module documentation of `select`).
+            let mut sign = path.clone();
+            let two_delta = *params.leaf_delta() + *params.leaf_delta();
+            sign.leaf = -sign.leaf - two_delta;
+            let (proof_sign, _) = prove(&params, &mut Transcript::new(b"sr"), &root, &sign, &mut rng).unwrap();
+            check(&proof_sign, &root, &params).unwrap();
             // Another root (a tree with one leaf changed), another
             // transcript, another Ĉ, and the other tree's own proof.
             let mut changed = leaves.clone();
             changed[0] = L::hash_to_point(&[7; 64]);
             let other_root = CurveTree::new(&params, changed).unwrap().root();
+            // A prover given another root refuses rather than prove in vain.
+            assert!(matches!(
+                prove(&params, &mut Transcript::new(b"sr"), &other_root, &path, &mut rng),
+                Err(ProofError::Gadget { .. })
+            ));
             assert_eq!(check(&proof, &other_root, &params), Err(ProofError::VerificationFailed), "{branching:?}");
             assert_eq!(
                 verify(&params, &mut Transcript::new(b"other"), &root, &proof, &mut rng),
@@ -148,7 +195,9 @@ mod select_rerandomize {
             assert!(check(&proof, &root, &params_with::<L>(&other_shape, &gens)).is_err());
             let mut deeper = branching.to_vec();
             deeper.push(2);
-            assert!(check(&proof, &root, &params_with::<L>(&deeper, &gens)).is_err());
+            if let Ok(deeper) = TreeParams::new(&deeper, gens.0.clone(), gens.1.clone()) {
+                assert!(check(&proof, &root, &deeper).is_err());
+            }
         }
     }
 

@@ -217,9 +217,11 @@ impl<F: ScalarOps> AffinePoint<F> {
         self.infinity || k.b * self.y * self.y == curve_rhs(k, self.x)
     }
 
-    /// `−P`.
+    /// `−P`, constant time (as `0 − y`: k256's scalar negation branches on
+    /// its input, which `scripts/ctgrind` caught on a secret point in the
+    /// Curve Trees gadget).
     pub fn neg(&self) -> Self {
-        AffinePoint { x: self.x, y: -self.y, infinity: self.infinity }
+        AffinePoint { x: self.x, y: F::zero() - self.y, infinity: self.infinity }
     }
 
     /// `P + Q`, complete, variable time (public points only).

@@ -117,6 +117,10 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
     let st = case.statement(n - 1).unwrap();
     assert!(verify(s, proof, &st).is_err(), "another n");
     let st = case.statement(n).unwrap();
+    // The statement keeps what it was given (mutation testing: the
+    // accessors are the file writers' source).
+    assert_eq!(st.commitments(), &case.commitments[..]);
+    assert_eq!(st.value_generators(), &case.generators[..]);
     assert!(proof.verify(&s.gens, &st, &mut Transcript::new(b"other"), &mut s.rng).is_err(), "another label");
 }
 
