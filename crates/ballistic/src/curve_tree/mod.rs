@@ -429,9 +429,9 @@ impl<L: Cycle> CurvePath<L> {
     }
 }
 
-// Tested in full (`tests.rs`), used by the statements that open the leaf
-// (the design note's pieces 9 and 10), which are not built yet.
-#[cfg_attr(not(test), allow(dead_code))]
+// The whole-path proof under the statements (crate-private: alone it does
+// not open the leaf).
+pub mod ownership;
 pub(crate) mod select;
 
 #[cfg(test)]

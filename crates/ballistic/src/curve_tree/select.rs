@@ -43,7 +43,7 @@ use crate::transcript::TranscriptProtocol;
 pub(crate) const SELECT_DOMAIN: &[u8] = b"ballistic curve-tree select-rerandomize v1";
 
 /// A path's re-randomized nodes and its two proofs.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct SelectProof<L: Cycle> {
     /// `Ĉ_0, Ĉ_2, …` (on `L`).
     pub(crate) even: Vec<L::Compressed>,

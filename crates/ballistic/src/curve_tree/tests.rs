@@ -211,3 +211,125 @@ mod select_rerandomize {
         roundtrip::<Secq256k1>();
     }
 }
+
+mod key_ownership {
+    use super::*;
+    use crate::curve_tree::ownership::{key_image_base, prove, verify, OwnershipProof, Scope};
+    use merlin::Transcript;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha20Rng;
+
+    struct Keys<L: Cycle> {
+        params: TreeParams<L>,
+        secrets: Vec<L::Scalar>,
+        tree: CurveTree<L>,
+    }
+
+    fn keys<L: Cycle>(branching: &[usize], gens: &Gens<L>, count: usize) -> Keys<L> {
+        let params = tree_params::<L>(branching, gens);
+        let mut rng = ChaCha20Rng::seed_from_u64(31);
+        let secrets: Vec<L::Scalar> = (0..count).map(|_| L::Scalar::random(&mut rng)).collect();
+        let b = params.leaf_gens().pedersen().b;
+        let leaves = secrets.iter().map(|x| L::mul_ct(&b, x)).collect();
+        let tree = CurveTree::new(&params, leaves).unwrap();
+        Keys { params, secrets, tree }
+    }
+
+    fn run<L: Cycle>(branching: &[usize], flips: bool) {
+        let gens = gens::<L>();
+        let keys = keys::<L>(branching, &gens, 5);
+        let (params, root) = (&keys.params, keys.tree.root());
+        let mut rng = ChaCha20Rng::seed_from_u64(32);
+        let index = 3;
+        let path = keys.tree.path(params, index as u64).unwrap();
+        let x = keys.secrets[index];
+        let make = |context: &[u8], message: &[u8], rng: &mut ChaCha20Rng| {
+            let scope = Scope { context, message };
+            prove(params, &mut Transcript::new(b"own"), &root, &path, &x, &scope, rng).unwrap()
+        };
+        let check = |proof: &OwnershipProof<L>, root: &Node<L>, context: &[u8], message: &[u8]| {
+            verify(
+                params,
+                &mut Transcript::new(b"own"),
+                root,
+                &Scope { context, message },
+                proof,
+                &mut ChaCha20Rng::seed_from_u64(1),
+            )
+        };
+        let proof = make(b"ctx", b"alice", &mut rng);
+        let image = check(&proof, &root, b"ctx", b"alice").unwrap();
+        assert_eq!(image, L::compress(&L::mul_ct(&key_image_base::<L>(b"ctx"), &x)));
+        // One image per key and context, whatever the message.
+        let again = make(b"ctx", b"bob", &mut rng);
+        assert_ne!(again, proof);
+        assert_eq!(check(&again, &root, b"ctx", b"bob").unwrap(), image);
+        let other_context = make(b"ctx2", b"alice", &mut rng);
+        assert_ne!(check(&other_context, &root, b"ctx2", b"alice").unwrap(), image);
+        // The encoding round-trips, strictly.
+        let bytes = proof.to_bytes();
+        let decoded = OwnershipProof::from_bytes(&bytes, params).unwrap();
+        assert_eq!(decoded, proof);
+        assert_eq!(check(&decoded, &root, b"ctx", b"alice").unwrap(), image);
+        for len in [0, 1, bytes.len() - 1] {
+            assert!(OwnershipProof::from_bytes(&bytes[..len], params).is_err());
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(OwnershipProof::from_bytes(&longer, params).is_err());
+        // The statement is the verifier's.
+        let mut changed = keys.tree.even[0].clone();
+        changed[0] = L::hash_to_point(&[5; 64]);
+        let other_root = CurveTree::new(params, changed).unwrap().root();
+        assert_eq!(check(&proof, &other_root, b"ctx", b"alice"), Err(ProofError::VerificationFailed));
+        assert_eq!(check(&proof, &root, b"ctx2", b"alice"), Err(ProofError::VerificationFailed));
+        assert_eq!(check(&proof, &root, b"ctx", b"alice!"), Err(ProofError::VerificationFailed));
+        // Another image (another key's, or the identity) and a moved response.
+        let mut stolen = proof.clone();
+        stolen.key_image = L::compress(&L::mul_ct(&key_image_base::<L>(b"ctx"), &keys.secrets[0]));
+        assert_eq!(check(&stolen, &root, b"ctx", b"alice"), Err(ProofError::VerificationFailed));
+        stolen.key_image = L::compress(&L::identity());
+        assert!(matches!(check(&stolen, &root, b"ctx", b"alice"), Err(ProofError::IdentityPoint { .. })));
+        let mut moved = proof.clone();
+        moved.s1 += L::Scalar::one();
+        assert_eq!(check(&moved, &root, b"ctx", b"alice"), Err(ProofError::VerificationFailed));
+        // Another key than the path's leaf, and the zero key, are refused.
+        for wrong in [keys.secrets[0], L::Scalar::zero()] {
+            let scope = Scope { context: b"ctx", message: b"m" };
+            let r = prove(params, &mut Transcript::new(b"own"), &root, &path, &wrong, &scope, &mut rng);
+            assert!(matches!(r, Err(ProofError::Gadget { .. })));
+        }
+        // Tampered bytes: refused at decoding or by verification, never
+        // accepted (a sample of positions; every byte of each point and
+        // scalar of the statement part).
+        if flips {
+            let head = bytes.len() - proof.path.other_side.to_bytes().len();
+            let mut positions: Vec<usize> = (0..head.min(400)).collect();
+            positions.extend((head..bytes.len()).step_by(41));
+            for pos in positions {
+                let mut t = bytes.clone();
+                t[pos] ^= 1 << (pos % 8);
+                if let Ok(p) = OwnershipProof::from_bytes(&t, params) {
+                    assert!(check(&p, &root, b"ctx", b"alice").is_err(), "byte {pos}");
+                }
+            }
+        }
+        let _ = rng.gen::<u8>();
+    }
+
+    #[test]
+    fn ownership_depth_1_and_2_secp256k1() {
+        run::<Secp256k1>(&[6], false);
+        run::<Secp256k1>(&[3, 4], true);
+    }
+
+    #[test]
+    fn ownership_depth_3_secp256k1() {
+        run::<Secp256k1>(&[2, 2, 3], false);
+    }
+
+    #[test]
+    fn ownership_secq256k1_keys() {
+        run::<Secq256k1>(&[3, 2], false);
+    }
+}

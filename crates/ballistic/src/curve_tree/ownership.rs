@@ -1,0 +1,284 @@
+//! **Key ownership with a key image** (issue 40, statement (b); the use case
+//! of aut-ct): prove that one key of a Curve Tree's leaves is yours,
+//! without saying which, and get one **key image** per key and context,
+//! so that a verifier can refuse a second use of the same key in the same
+//! context.
+//!
+//! ```text
+//!     R_own:  public  (tree parameters, root, context, message, I)
+//!             secret  x, the leaf P = x·B in the tree, the path
+//!             P ∈ tree(root),   I = x·J,   J = hash_to_point(SHA3-512(KEY_IMAGE_LABEL ‖ len ‖ context))
+//! ```
+//!
+//! (`B` is the leaf group's value base `PedersenGens::b`: for secp256k1 the
+//! standard generator, so leaves are ordinary public keys.)
+//!
+//! The proof is the path proof of `select` (the re-randomized leaf
+//! `Ĉ_0 = P + r_0·B̃` selected all the way up to the root, two Bulletproofs
+//! circuits over the cycle) and a **Chaum–Pedersen-style proof of knowledge**
+//! of `(x, r_0)` with
+//!
+//! ```text
+//!     Ĉ_0 = x·B + r_0·B̃        I = x·J
+//! ```
+//!
+//! (commitments `R_1 = a·B + b·B̃`, `R_2 = a·J`; challenge `c`; responses
+//! `s_1 = a + c·x`, `s_2 = b + c·r_0`; checks `s_1·B + s_2·B̃ = R_1 + c·Ĉ_0`,
+//! `s_1·J = R_2 + c·I`). It opens `Ĉ_0`, which closes the sign branch of
+//! the path proof (`Ĉ_0 = −P − 2Δ + r·B̃` would need an opening that
+//! involves `Δ`; see [`crate::curve_tree`]); special soundness of the
+//! sigma protocol extracts `x` with `I = x·J`, so one key has one image per
+//! context.
+//!
+//! **Transcript.** The caller's transcript, then the domain, the context,
+//! the message and `I` — all before the path proof forks, so both circuit
+//! proofs are bound to them — then the path proof (its prefix, `Ĉ_0`
+//! among the `Ĉ`s, and both proofs' bytes), then `R_1`, `R_2`, and `c`.
+//! The **message** binds a token to its use (a session, a user name):
+//! without it anyone who sees a proof could present it again (aut-ct's
+//! `user_string`).
+//!
+//! **What the application decides.** Which roots it accepts (the root is
+//! the verifier's, never the proof's), the context (one image per key
+//! and context: the root must not be part of the context, or one key
+//! could be used again against each new version of the tree), and the
+//! store of images seen. [`verify`] returns `I`; refusing an `I` seen
+//! before in the same context is the application's check.
+
+use alloc::vec::Vec;
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+use sha3::{Digest, Sha3_512};
+use subtle::ConstantTimeEq;
+use zeroize::Zeroize;
+
+use super::select::{self, SelectProof};
+use super::{CurvePath, Node, TreeParams};
+use crate::circuit::R1csProof;
+use crate::embedded::Cycle;
+use crate::errors::ProofError;
+use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::transcript::TranscriptProtocol;
+
+/// The domain of `J`'s hash.
+pub const KEY_IMAGE_LABEL: &[u8] = b"ballistic/curve-tree/v1/key-image";
+/// The statement's domain in the transcript.
+pub const OWNERSHIP_DOMAIN: &[u8] = b"ballistic curve-tree key ownership v1";
+/// The longest context and message (bytes).
+pub const MAX_CONTEXT_LEN: usize = 1 << 16;
+
+/// Where a proof is used: the **context** (one key image per key and
+/// context) and the **message** (binds the proof to one use: a session, a
+/// user name), each at most [`MAX_CONTEXT_LEN`] bytes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Scope<'a> {
+    /// The context of the key image.
+    pub context: &'a [u8],
+    /// The message of this use.
+    pub message: &'a [u8],
+}
+
+/// `J = hash_to_point(SHA3-512(KEY_IMAGE_LABEL ‖ len(context) ‖ context))`.
+pub fn key_image_base<G: Group>(context: &[u8]) -> G::Point {
+    let mut h = Sha3_512::new();
+    h.update(KEY_IMAGE_LABEL);
+    h.update((context.len() as u64).to_le_bytes());
+    h.update(context);
+    G::hash_to_point(&h.finalize().into())
+}
+
+/// A proof of key ownership (module documentation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OwnershipProof<L: Cycle> {
+    pub(crate) path: SelectProof<L>,
+    pub(crate) key_image: L::Compressed,
+    pub(crate) r1: L::Compressed,
+    pub(crate) r2: L::Compressed,
+    pub(crate) s1: L::Scalar,
+    pub(crate) s2: L::Scalar,
+}
+
+fn check_lengths(scope: &Scope<'_>) -> Result<(), ProofError> {
+    for len in [scope.context.len(), scope.message.len()] {
+        if len > MAX_CONTEXT_LEN {
+            return Err(ProofError::MessageTooLong { len, capacity: MAX_CONTEXT_LEN });
+        }
+    }
+    Ok(())
+}
+
+fn statement<L: Group>(transcript: &mut Transcript, scope: &Scope<'_>, key_image: &L::Compressed) {
+    transcript.append_message(b"dom-sep", OWNERSHIP_DOMAIN);
+    transcript.append_message(b"context", scope.context);
+    transcript.append_message(b"message", scope.message);
+    transcript.append_point::<L>(b"I", key_image);
+}
+
+impl<L: Cycle> OwnershipProof<L> {
+    /// The key image `I` the proof claims (check it with [`verify`]).
+    pub fn key_image(&self) -> &L::Compressed {
+        &self.key_image
+    }
+
+    /// The canonical encoding: `Ĉ_0, Ĉ_2, …` (on `L`), `Ĉ_1, Ĉ_3, …` (on
+    /// `L::Other`), `I`, `R_1`, `R_2`, `s_1`, `s_2`, then the circuit proof
+    /// over `L` (depth ≥ 2 only) with its length as 4 bytes little-endian,
+    /// then the one over `L::Other`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for c in &self.path.even {
+            out.extend_from_slice(L::compressed_bytes(c));
+        }
+        for c in &self.path.odd {
+            out.extend_from_slice(<L::Other as Group>::compressed_bytes(c));
+        }
+        for c in [&self.key_image, &self.r1, &self.r2] {
+            out.extend_from_slice(L::compressed_bytes(c));
+        }
+        out.extend_from_slice(&self.s1.to_bytes());
+        out.extend_from_slice(&self.s2.to_bytes());
+        if let Some(p) = &self.path.leaf_side {
+            let bytes = p.to_bytes();
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(&bytes);
+        }
+        out.extend_from_slice(&self.path.other_side.to_bytes());
+        out
+    }
+
+    /// Decode strictly a proof for a tree with `params` (the verifier's: the
+    /// depth fixes the number of points and of vector commitments).
+    pub fn from_bytes(bytes: &[u8], params: &TreeParams<L>) -> Result<Self, ProofError> {
+        let depth = params.depth();
+        let short = ProofError::WrongLength { expected: 0, got: bytes.len() };
+        let mut at = 0usize;
+        // The next `n` bytes and their offset (`usize::MAX`: the rest).
+        let mut take = |n: usize| -> Result<(usize, &[u8]), ProofError> {
+            let n = if n == usize::MAX { bytes.len().saturating_sub(at) } else { n };
+            let field = bytes.get(at..at.checked_add(n).ok_or(short.clone())?).ok_or(short.clone())?;
+            at += n;
+            Ok((at - n, field))
+        };
+        // Points must decode (the identity too is refused: no point of the
+        // statement part may be it).
+        fn point<G: Group>((offset, b): (usize, &[u8])) -> Result<G::Compressed, ProofError> {
+            let c = G::compressed_from_slice(b).ok_or(ProofError::InvalidPoint { offset })?;
+            match G::decompress(&c) {
+                Some(p) if !G::is_identity_vartime(&p) => Ok(c),
+                _ => Err(ProofError::InvalidPoint { offset }),
+            }
+        }
+        let even = (0..depth.div_ceil(2)).map(|_| point::<L>(take(L::POINT_LEN)?)).collect::<Result<Vec<_>, _>>()?;
+        let odd = (0..depth / 2)
+            .map(|_| point::<L::Other>(take(<L::Other as Group>::POINT_LEN)?))
+            .collect::<Result<Vec<_>, _>>()?;
+        let key_image = point::<L>(take(L::POINT_LEN)?)?;
+        let r1 = point::<L>(take(L::POINT_LEN)?)?;
+        let r2 = point::<L>(take(L::POINT_LEN)?)?;
+        let scalar = |(offset, b): (usize, &[u8])| -> Result<L::Scalar, ProofError> {
+            let b: [u8; SCALAR_LEN] = b.try_into().map_err(|_| ProofError::NonCanonicalScalar { offset })?;
+            L::Scalar::from_canonical_bytes(&b).ok_or(ProofError::NonCanonicalScalar { offset })
+        };
+        let s1 = scalar(take(SCALAR_LEN)?)?;
+        let s2 = scalar(take(SCALAR_LEN)?)?;
+        let leaf_side = if depth >= 2 {
+            let (_, len) = take(4)?;
+            let len = len.try_into().map(u32::from_le_bytes).map_err(|_| short.clone())? as usize;
+            let (offset, proof) = take(len)?;
+            Some(R1csProof::<L>::from_bytes_with(proof, depth / 2).map_err(|e| e.within(offset))?)
+        } else {
+            None
+        };
+        let (offset, rest) = take(usize::MAX)?;
+        let other_side =
+            R1csProof::<L::Other>::from_bytes_with(rest, depth.div_ceil(2)).map_err(|e| e.within(offset))?;
+        Ok(OwnershipProof { path: SelectProof { even, odd, leaf_side, other_side }, key_image, r1, r2, s1, s2 })
+    }
+}
+
+/// Prove ownership of the leaf `path` leads to, with secret key `x`
+/// (`path.leaf = x·B`), for one use (`scope`).
+pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    path: &CurvePath<L>,
+    x: &L::Scalar,
+    scope: &Scope<'_>,
+    rng: &mut R,
+) -> Result<OwnershipProof<L>, ProofError> {
+    check_lengths(scope)?;
+    let gens = params.leaf_gens().pedersen();
+    // The key must be the leaf (compared in constant time; only the
+    // verdict is revealed).
+    let key = L::compress(&L::mul_ct(&gens.b, x));
+    let leaf = L::compress(&path.leaf);
+    let ok = L::compressed_bytes(&key).ct_eq(L::compressed_bytes(&leaf)) & !x.ct_eq(&L::Scalar::zero());
+    let mut refused = (!ok).unwrap_u8();
+    crate::ct::declassify(&refused);
+    if core::hint::black_box(&mut refused) != &0 {
+        return Err(ProofError::Gadget { message: "the key is not the path's leaf".into() });
+    }
+    let j = key_image_base::<L>(scope.context);
+    let key_image = L::compress(&L::mul_ct(&j, x));
+    statement::<L>(transcript, scope, &key_image);
+    let (path_proof, mut r0) = select::prove(params, transcript, root, path, rng)?;
+    // Nonces from the transcript, the secrets and the caller's RNG (a weak
+    // or repeated RNG alone does not repeat them).
+    let mut nonce_rng = transcript
+        .build_rng()
+        .rekey_with_witness_bytes(b"x", &x.to_bytes())
+        .rekey_with_witness_bytes(b"r0", &r0.to_bytes())
+        .finalize(rng);
+    let mut a = L::Scalar::random(&mut nonce_rng);
+    let mut b = L::Scalar::random(&mut nonce_rng);
+    let r1 = L::compress(&L::msm_ct(&[a, b], &[gens.b, gens.b_blinding]));
+    let r2 = L::compress(&L::mul_ct(&j, &a));
+    transcript.append_point::<L>(b"R1", &r1);
+    transcript.append_point::<L>(b"R2", &r2);
+    let c = transcript.challenge_scalar::<L>(b"c");
+    let s1 = a + c * *x;
+    let s2 = b + c * r0;
+    a.zeroize();
+    b.zeroize();
+    r0.zeroize();
+    Ok(OwnershipProof { path: path_proof, key_image, r1, r2, s1, s2 })
+}
+
+/// Verify `proof` for the verifier's `params`, `root` and `scope`; returns the key image `I` (refusing one seen before in this
+/// context is the application's check).
+pub fn verify<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    scope: &Scope<'_>,
+    proof: &OwnershipProof<L>,
+    rng: &mut R,
+) -> Result<L::Compressed, ProofError> {
+    check_lengths(scope)?;
+    let decode = |c: &L::Compressed, label: &'static str| -> Result<L::Point, ProofError> {
+        let p = L::decompress(c).ok_or(ProofError::InvalidPoint { offset: 0 })?;
+        if L::is_identity_vartime(&p) {
+            return Err(ProofError::IdentityPoint { label });
+        }
+        Ok(p)
+    };
+    let image = decode(&proof.key_image, "I")?;
+    let (r1, r2) = (decode(&proof.r1, "R1")?, decode(&proof.r2, "R2")?);
+    statement::<L>(transcript, scope, &proof.key_image);
+    select::verify(params, transcript, root, &proof.path, rng)?;
+    let c_hat = decode(proof.path.even.first().ok_or(ProofError::WrongLength { expected: 1, got: 0 })?, "C-hat")?;
+    transcript.append_point::<L>(b"R1", &proof.r1);
+    transcript.append_point::<L>(b"R2", &proof.r2);
+    let c = transcript.challenge_scalar::<L>(b"c");
+    let gens = params.leaf_gens().pedersen();
+    let j = key_image_base::<L>(scope.context);
+    let first = L::msm_vartime([proof.s1, proof.s2, -c, -L::Scalar::one()], [gens.b, gens.b_blinding, c_hat, r1]);
+    let second = L::msm_vartime([proof.s1, -c, -L::Scalar::one()], [j, image, r2]);
+    if L::is_identity_vartime(&first) && L::is_identity_vartime(&second) {
+        Ok(proof.key_image)
+    } else {
+        Err(ProofError::VerificationFailed)
+    }
+}
