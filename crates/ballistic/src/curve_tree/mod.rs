@@ -51,7 +51,9 @@ use alloc::vec::Vec;
 
 use sha3::{Digest, Sha3_512};
 
+use crate::circuit::gadgets::Rerandomization;
 pub use crate::embedded::Cycle;
+use crate::embedded::WithEmbeddedCurve;
 use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
@@ -108,6 +110,10 @@ pub struct TreeParams<L: Cycle> {
     other_gens: Generators<L::Other>,
     leaf_delta: L::Point,
     other_delta: <L::Other as Group>::Point,
+    /// The re-randomization tables of `L`'s circuits (children on
+    /// `L::Other`: `H = B̃`, `Δ` of `L::Other`) and of `L::Other`'s.
+    pub(crate) leaf_side: Rerandomization<L::Curve>,
+    pub(crate) other_side: Rerandomization<<L::Other as WithEmbeddedCurve>::Curve>,
 }
 
 impl<L: Cycle> TreeParams<L> {
@@ -134,12 +140,17 @@ impl<L: Cycle> TreeParams<L> {
             }
             capacity = capacity.saturating_mul(b as u64);
         }
+        let (leaf_delta, other_delta) = (delta::<L>(), delta::<L::Other>());
+        let leaf_side = select::rerandomization::<L>(&other_gens, &other_delta)?;
+        let other_side = select::rerandomization::<L::Other>(&leaf_gens, &leaf_delta)?;
         let params = TreeParams {
             branching: branching.to_vec(),
             leaf_gens,
             other_gens,
-            leaf_delta: delta::<L>(),
-            other_delta: delta::<L::Other>(),
+            leaf_delta,
+            other_delta,
+            leaf_side,
+            other_side,
         };
         // Each side's circuit: 769 + b − 1 gates per level on its curve,
         // padded to a power of two, within the curve's generators.

@@ -38,6 +38,16 @@
 //! without it anyone who sees a proof could present it again (aut-ct's
 //! `user_string`).
 //!
+//! **What the proof shows, exactly.** With the path proof, the opening
+//! shows that some leaf is `x·B + t·B̃` or `−x·B − t·B̃ − 2Δ` for a `t` the
+//! prover knows (the path proof re-randomizes by `B̃`). Each leaf admits at
+//! most one `x` (two would give a discrete-logarithm relation among `B`,
+//! `B̃`, `Δ`), so one leaf still gives one image per context; but whoever
+//! makes a leaf `x·B + t·B̃` (an unspendable output) can use it. So the
+//! generators of an ownership tree must not be those of a tree of value
+//! commitments `v·B + γ·B̃` (the holder of an opening would prove
+//! "ownership" with key `v`, and `v·J` would reveal small values).
+//!
 //! **What the application decides.** Which roots it accepts (the root is
 //! the verifier's, never the proof's), the context (one image per key
 //! and context: the root must not be part of the context, or one key
@@ -69,8 +79,17 @@ pub const OWNERSHIP_DOMAIN: &[u8] = b"ballistic curve-tree key ownership v1";
 pub const MAX_CONTEXT_LEN: usize = 1 << 16;
 
 /// Where a proof is used: the **context** (one key image per key and
-/// context) and the **message** (binds the proof to one use: a session, a
-/// user name), each at most [`MAX_CONTEXT_LEN`] bytes.
+/// context; non-empty) and the **message** (binds the proof to one use),
+/// each at most [`MAX_CONTEXT_LEN`] bytes.
+///
+/// The context should name the application and the epoch of use (e.g.
+/// `b"example-forum/votes/2026"`): two applications with one context see
+/// the same image for a key, and so can link its users. The message should
+/// name the verifier and carry its fresh nonce, so that a verifier cannot
+/// pass a proof on to another service. A prover checks both before it
+/// proves (they are what the proof will be used for), and builds the root
+/// from the leaf set itself (a verifier that hands each user another root
+/// would tag them).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Scope<'a> {
     /// The context of the key image.
@@ -100,6 +119,9 @@ pub struct OwnershipProof<L: Cycle> {
 }
 
 fn check_lengths(scope: &Scope<'_>) -> Result<(), ProofError> {
+    if scope.context.is_empty() {
+        return Err(ProofError::Gadget { message: "an empty key-image context".into() });
+    }
     for len in [scope.context.len(), scope.message.len()] {
         if len > MAX_CONTEXT_LEN {
             return Err(ProofError::MessageTooLong { len, capacity: MAX_CONTEXT_LEN });
@@ -116,7 +138,8 @@ fn statement<L: Group>(transcript: &mut Transcript, scope: &Scope<'_>, key_image
 }
 
 impl<L: Cycle> OwnershipProof<L> {
-    /// The key image `I` the proof claims (check it with [`verify`]).
+    /// The key image `I` the proof claims, **unverified**: only the value
+    /// [`verify`] returns is checked.
     pub fn key_image(&self) -> &L::Compressed {
         &self.key_image
     }
@@ -223,14 +246,31 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
     let j = key_image_base::<L>(scope.context);
     let key_image = L::compress(&L::mul_ct(&j, x));
     statement::<L>(transcript, scope, &key_image);
-    let (path_proof, mut r0) = select::prove(params, transcript, root, path, rng)?;
-    // Nonces from the transcript, the secrets and the caller's RNG (a weak
-    // or repeated RNG alone does not repeat them).
+    // Every random value of the proof (the re-randomizers, the circuit
+    // proofs' blindings, the nonces) comes from the transcript, the secrets
+    // and the caller's RNG: a predictable or repeated RNG alone neither
+    // reveals the leaf (`Ĉ_0 − r_0·B̃`) nor links proofs of other scopes or
+    // roots (review of 2026-11-30).
+    let mut x_bytes = x.to_bytes();
+    let root_bytes = match root {
+        Node::Leaf(p) => L::compressed_bytes(&L::compress(p)).to_vec(),
+        Node::Other(p) => <L::Other as Group>::compressed_bytes(&<L::Other as Group>::compress(p)).to_vec(),
+    };
+    let mut hedged = transcript
+        .build_rng()
+        .rekey_with_witness_bytes(b"x", &x_bytes)
+        .rekey_with_witness_bytes(b"leaf", L::compressed_bytes(&leaf))
+        .rekey_with_witness_bytes(b"root", &root_bytes)
+        .finalize(rng);
+    let (path_proof, mut r0) = select::prove(params, transcript, root, path, &mut hedged)?;
+    let mut r0_bytes = r0.to_bytes();
     let mut nonce_rng = transcript
         .build_rng()
-        .rekey_with_witness_bytes(b"x", &x.to_bytes())
-        .rekey_with_witness_bytes(b"r0", &r0.to_bytes())
-        .finalize(rng);
+        .rekey_with_witness_bytes(b"x", &x_bytes)
+        .rekey_with_witness_bytes(b"r0", &r0_bytes)
+        .finalize(&mut hedged);
+    x_bytes.zeroize();
+    r0_bytes.zeroize();
     let mut a = L::Scalar::random(&mut nonce_rng);
     let mut b = L::Scalar::random(&mut nonce_rng);
     let r1 = L::compress(&L::msm_ct(&[a, b], &[gens.b, gens.b_blinding]));

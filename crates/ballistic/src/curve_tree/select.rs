@@ -67,7 +67,7 @@ fn nonzero<S: ScalarOps, R: RngCore + CryptoRng>(rng: &mut R) -> S {
 
 /// The re-randomization parameters for children on `A::Other`, in `A`'s
 /// circuits: `H = B̃` and `Δ` of `A::Other`, embedded.
-fn rerandomization<A: Cycle>(
+pub(crate) fn rerandomization<A: Cycle>(
     other_gens: &Generators<A::Other>,
     delta: &<A::Other as Group>::Point,
 ) -> Result<Rerandomization<A::Curve>, ProofError> {
@@ -98,6 +98,14 @@ fn prefix<L: Cycle>(
     for b in params.branching() {
         transcript.append_u64(b"b", *b as u64);
     }
+    // The generators the statement uses outside the vector commitments
+    // (the circuits' own are bound by the R1CS transcripts' vector
+    // commitments and constraints only through the points they produce).
+    let (lp, op) = (params.leaf_gens().pedersen(), params.other_gens().pedersen());
+    transcript.append_point::<L>(b"B", &L::compress(&lp.b));
+    transcript.append_point::<L>(b"B-blinding", &L::compress(&lp.b_blinding));
+    transcript.append_point::<L::Other>(b"B", &<L::Other as Group>::compress(&op.b));
+    transcript.append_point::<L::Other>(b"B-blinding", &<L::Other as Group>::compress(&op.b_blinding));
     transcript.append_point::<L>(b"delta", &L::compress(params.leaf_delta()));
     transcript.append_point::<L::Other>(b"delta", &<L::Other as Group>::compress(params.other_delta()));
     match root {
@@ -275,18 +283,18 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
     let leaf_side = if leaf_levels.is_empty() {
         None
     } else {
-        let rr = rerandomization::<L>(other_gens, params.other_delta())?;
+        let rr = &params.leaf_side;
         let mut t = transcript.clone();
         t.append_message(b"side", L::NAME.as_bytes());
-        Some(prove_side(leaf_gens, &rr, t, &leaf_levels, rng)?)
+        Some(prove_side(leaf_gens, rr, t, &leaf_levels, rng)?)
     };
-    let rr = rerandomization::<L::Other>(leaf_gens, params.leaf_delta())?;
+    let rr = &params.other_side;
     let mut t = transcript.clone();
     t.append_message(b"side", <L::Other as Group>::NAME.as_bytes());
     if let Some(p) = &leaf_side {
         t.append_message(b"first proof", &p.to_bytes());
     }
-    let other_side = prove_side(other_gens, &rr, t, &other_levels, rng)?;
+    let other_side = prove_side(other_gens, rr, t, &other_levels, rng)?;
     bind_proofs(transcript, leaf_side.as_ref(), &other_side);
     let r0 = r_even.first().copied().unwrap_or_else(ScalarOps::zero);
     r_even.zeroize();
@@ -344,18 +352,18 @@ pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
         }
     }
     if let Some(p) = &proof.leaf_side {
-        let rr = rerandomization::<L>(params.other_gens(), params.other_delta())?;
+        let rr = &params.leaf_side;
         let mut t = transcript.clone();
         t.append_message(b"side", L::NAME.as_bytes());
-        verify_side(params.leaf_gens(), &rr, t, &leaf_levels, p, rng)?;
+        verify_side(params.leaf_gens(), rr, t, &leaf_levels, p, rng)?;
     }
-    let rr = rerandomization::<L::Other>(params.leaf_gens(), params.leaf_delta())?;
+    let rr = &params.other_side;
     let mut t = transcript.clone();
     t.append_message(b"side", <L::Other as Group>::NAME.as_bytes());
     if let Some(p) = &proof.leaf_side {
         t.append_message(b"first proof", &p.to_bytes());
     }
-    verify_side(params.other_gens(), &rr, t, &other_levels, &proof.other_side, rng)?;
+    verify_side(params.other_gens(), rr, t, &other_levels, &proof.other_side, rng)?;
     bind_proofs(transcript, proof.leaf_side.as_ref(), &proof.other_side);
     Ok(())
 }

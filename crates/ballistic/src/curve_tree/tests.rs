@@ -290,9 +290,32 @@ mod key_ownership {
         assert_eq!(check(&stolen, &root, b"ctx", b"alice"), Err(ProofError::VerificationFailed));
         stolen.key_image = L::compress(&L::identity());
         assert!(matches!(check(&stolen, &root, b"ctx", b"alice"), Err(ProofError::IdentityPoint { .. })));
+        let j = key_image_base::<L>(b"ctx");
+        let i = L::decompress(&image).unwrap();
+        for malleated in [-i, i + j] {
+            let mut m = proof.clone();
+            m.key_image = L::compress(&malleated);
+            assert_eq!(check(&m, &root, b"ctx", b"alice"), Err(ProofError::VerificationFailed));
+        }
         let mut moved = proof.clone();
         moved.s1 += L::Scalar::one();
         assert_eq!(check(&moved, &root, b"ctx", b"alice"), Err(ProofError::VerificationFailed));
+        // Framing: context "ab" and message "c" is not "a" and "bc"; another
+        // transcript label; an empty context.
+        let framed = make(b"ab", b"c", &mut rng);
+        assert_eq!(check(&framed, &root, b"a", b"bc"), Err(ProofError::VerificationFailed));
+        let scope = Scope { context: b"ctx", message: b"alice" };
+        let other_label = verify(params, &mut Transcript::new(b"other"), &root, &scope, &proof, &mut rng);
+        assert_eq!(other_label, Err(ProofError::VerificationFailed));
+        let empty = Scope { context: b"", message: b"alice" };
+        assert!(prove(params, &mut Transcript::new(b"own"), &root, &path, &x, &empty, &mut rng).is_err());
+        assert!(verify(params, &mut Transcript::new(b"own"), &root, &empty, &proof, &mut rng).is_err());
+        // Bytes read under another depth are refused.
+        let mut deeper = branching.to_vec();
+        deeper.push(2);
+        if let Ok(deeper) = TreeParams::new(&deeper, gens.0.clone(), gens.1.clone()) {
+            assert!(OwnershipProof::from_bytes(&bytes, &deeper).is_err());
+        }
         // Another key than the path's leaf, and the zero key, are refused.
         for wrong in [keys.secrets[0], L::Scalar::zero()] {
             let scope = Scope { context: b"ctx", message: b"m" };
@@ -315,6 +338,45 @@ mod key_ownership {
             }
         }
         let _ = rng.gen::<u8>();
+    }
+
+    /// A predictable RNG reveals neither the leaf nor links two scopes
+    /// (review of 2026-11-30: the re-randomizers came from the caller's RNG
+    /// alone); the same key at two leaves has one image.
+    #[test]
+    fn randomness_is_hedged_and_images_are_per_key() {
+        type L = Secp256k1;
+        let gens = gens::<L>();
+        let keys = keys::<L>(&[4, 2], &gens, 5);
+        let (params, root) = (&keys.params, keys.tree.root());
+        let path = keys.tree.path(params, 1).unwrap();
+        let x = keys.secrets[1];
+        let prove_with = |context: &[u8]| {
+            let scope = Scope { context, message: b"m" };
+            let mut rng = ChaCha20Rng::seed_from_u64(7);
+            prove(params, &mut Transcript::new(b"own"), &root, &path, &x, &scope, &mut rng).unwrap()
+        };
+        let (a, b) = (prove_with(b"one"), prove_with(b"two"));
+        assert_ne!(a.path.even[0], b.path.even[0]);
+        let naive_r0 = <L as Group>::Scalar::random(&mut ChaCha20Rng::seed_from_u64(7));
+        let c_hat = L::decompress(&a.path.even[0]).unwrap();
+        assert_ne!(c_hat - L::mul_ct(&params.leaf_gens().pedersen().b_blinding, &naive_r0), path.leaf);
+        // The same key twice in a tree: one image wherever it is proved.
+        let b_base = params.leaf_gens().pedersen().b;
+        let mut leaves: Vec<_> = keys.secrets.iter().map(|s| L::mul_ct(&b_base, s)).collect();
+        leaves.push(leaves[1]);
+        let twice = CurveTree::new(params, leaves).unwrap();
+        let scope = Scope { context: b"ctx", message: b"m" };
+        let images: Vec<_> = [1u64, 5]
+            .iter()
+            .map(|i| {
+                let path = twice.path(params, *i).unwrap();
+                let mut rng = ChaCha20Rng::seed_from_u64(*i);
+                let proof = prove(params, &mut Transcript::new(b"own"), &twice.root(), &path, &x, &scope, &mut rng);
+                verify(params, &mut Transcript::new(b"own"), &twice.root(), &scope, &proof.unwrap(), &mut rng).unwrap()
+            })
+            .collect();
+        assert_eq!(images[0], images[1]);
     }
 
     #[test]
