@@ -442,6 +442,7 @@ impl<L: Cycle> CurvePath<L> {
 
 // The whole-path proof under the statements (crate-private: alone it does
 // not open the leaf).
+pub mod membership;
 pub mod ownership;
 pub(crate) mod select;
 

@@ -262,7 +262,7 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
         .rekey_with_witness_bytes(b"leaf", L::compressed_bytes(&leaf))
         .rekey_with_witness_bytes(b"root", &root_bytes)
         .finalize(rng);
-    let (path_proof, mut r0) = select::prove(params, transcript, root, path, &mut hedged)?;
+    let (path_proof, mut r0) = select::prove(params, transcript, root, path, None, &mut hedged)?;
     let mut r0_bytes = r0.to_bytes();
     let mut nonce_rng = transcript
         .build_rng()
@@ -307,7 +307,7 @@ pub fn verify<L: Cycle, R: RngCore + CryptoRng>(
     let image = decode(&proof.key_image, "I")?;
     let (r1, r2) = (decode(&proof.r1, "R1")?, decode(&proof.r2, "R2")?);
     statement::<L>(transcript, scope, &proof.key_image);
-    select::verify(params, transcript, root, &proof.path, rng)?;
+    select::verify(params, transcript, root, &proof.path, None, rng)?;
     let c_hat = decode(proof.path.even.first().ok_or(ProofError::WrongLength { expected: 1, got: 0 })?, "C-hat")?;
     transcript.append_point::<L>(b"R1", &proof.r1);
     transcript.append_point::<L>(b"R2", &proof.r2);

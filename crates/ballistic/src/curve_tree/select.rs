@@ -141,14 +141,47 @@ impl<A: Cycle> Drop for ProverLevel<A> {
     }
 }
 
+/// A value leaf, the prover's: the leaf vector's entries (the selected
+/// `Ĉ_0 = ⟨𝐯, 𝐆⟩ + r_0·B̃` opens to them) and the opening `(v, γ)` of the
+/// statement's `V = v·B + γ·B̃`.
+pub(crate) struct ValueLeaf<'a, S> {
+    pub(crate) values: &'a [S],
+    pub(crate) value: S,
+    pub(crate) blinding: S,
+}
+
+/// The value-leaf gadget (membership of a committed value): `V`'s value is
+/// one of the leaf vector's entries and is not zero (empty slots hold 0),
+/// `w − 1 + 1` gates. `value` is the prover's (`V` and `Ĉ_0` are committed
+/// by the caller; their variables come here).
+fn value_leaf<S: ScalarOps, CS: crate::circuit::ConstraintSystem<S>>(
+    cs: &mut CS,
+    v: crate::circuit::Variable,
+    entries: Vec<crate::circuit::Variable>,
+    value: Option<S>,
+) -> Result<(), ProofError> {
+    let entries: Vec<LinearCombination<S>> = entries.into_iter().map(LinearCombination::from).collect();
+    crate::circuit::gadgets::select(cs, &entries, v.into())?;
+    let (x, _, one) = cs.allocate_multiplier(value.map(|v| (v, v.invert_ct())))?;
+    cs.constrain(LinearCombination::from(x) - v);
+    cs.constrain(LinearCombination::from(one) - S::one());
+    Ok(())
+}
+
 fn prove_side<A: Cycle, R: RngCore + CryptoRng>(
     gens: &Generators<A>,
     params: &Rerandomization<A::Curve>,
     transcript: Transcript,
+    leaf: Option<(&ValueLeaf<'_, A::Scalar>, A::Scalar)>,
     levels: &[ProverLevel<A>],
     rng: &mut R,
 ) -> Result<R1csProof<A>, ProofError> {
     let mut prover = Prover::new(gens, transcript);
+    if let Some((leaf, r0)) = leaf {
+        let (_, v) = prover.commit(leaf.value, leaf.blinding);
+        let (_, entries) = prover.commit_vec(leaf.values, r0)?;
+        value_leaf(&mut prover, v, entries, Some(leaf.value))?;
+    }
     for level in levels {
         let (_, vars) = prover.commit_vec(&level.xs, level.blinding)?;
         let children: Vec<LinearCombination<A::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
@@ -161,15 +194,24 @@ fn prove_side<A: Cycle, R: RngCore + CryptoRng>(
 /// commitment, its branching, and the child's `Ĉ` embedded.
 type VerifierLevel<A> = (<A as Group>::Compressed, usize, AffinePoint<<A as Group>::Scalar>);
 
+/// The verifier's value leaf: `V` and the leaf vectors' width `w`.
+pub(crate) type VerifierLeaf<A> = (<A as Group>::Compressed, usize);
+
 fn verify_side<A: Cycle, R: RngCore + CryptoRng>(
     gens: &Generators<A>,
     params: &Rerandomization<A::Curve>,
     transcript: Transcript,
+    leaf: Option<(VerifierLeaf<A>, A::Compressed)>,
     levels: &[VerifierLevel<A>],
     proof: &R1csProof<A>,
     rng: &mut R,
 ) -> Result<(), ProofError> {
     let mut verifier = Verifier::new(transcript);
+    if let Some(((value, width), c_hat)) = leaf {
+        let v = verifier.commit(value);
+        let entries = verifier.commit_vec(c_hat, width)?;
+        value_leaf::<A::Scalar, _>(&mut verifier, v, entries, None)?;
+    }
     for (commitment, b, child) in levels {
         let vars = verifier.commit_vec(*commitment, *b)?;
         let children: Vec<LinearCombination<A::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
@@ -198,6 +240,7 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
     transcript: &mut Transcript,
     root: &Node<L>,
     path: &CurvePath<L>,
+    leaf: Option<&ValueLeaf<'_, L::Scalar>>,
     rng: &mut R,
 ) -> Result<(SelectProof<L>, L::Scalar), ProofError> {
     let depth = params.depth();
@@ -280,13 +323,14 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
             }
         }
     }
-    let leaf_side = if leaf_levels.is_empty() {
+    let leaf_opening = leaf.map(|l| (l, r_even.first().copied().unwrap_or_else(ScalarOps::zero)));
+    let leaf_side = if leaf_levels.is_empty() && leaf_opening.is_none() {
         None
     } else {
         let rr = &params.leaf_side;
         let mut t = transcript.clone();
         t.append_message(b"side", L::NAME.as_bytes());
-        Some(prove_side(leaf_gens, rr, t, &leaf_levels, rng)?)
+        Some(prove_side(leaf_gens, rr, t, leaf_opening, &leaf_levels, rng)?)
     };
     let rr = &params.other_side;
     let mut t = transcript.clone();
@@ -294,7 +338,7 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
     if let Some(p) = &leaf_side {
         t.append_message(b"first proof", &p.to_bytes());
     }
-    let other_side = prove_side(other_gens, rr, t, &other_levels, rng)?;
+    let other_side = prove_side(other_gens, rr, t, None, &other_levels, rng)?;
     bind_proofs(transcript, leaf_side.as_ref(), &other_side);
     let r0 = r_even.first().copied().unwrap_or_else(ScalarOps::zero);
     r_even.zeroize();
@@ -309,13 +353,12 @@ pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
     transcript: &mut Transcript,
     root: &Node<L>,
     proof: &SelectProof<L>,
+    leaf: Option<VerifierLeaf<L>>,
     rng: &mut R,
 ) -> Result<(), ProofError> {
     let depth = params.depth();
-    if proof.even.len() != depth.div_ceil(2)
-        || proof.odd.len() != depth / 2
-        || proof.leaf_side.is_some() != (depth >= 2)
-    {
+    let leaf_side = depth >= 2 || leaf.is_some();
+    if proof.even.len() != depth.div_ceil(2) || proof.odd.len() != depth / 2 || proof.leaf_side.is_some() != leaf_side {
         return Err(ProofError::WrongLength { expected: depth, got: proof.even.len() + proof.odd.len() });
     }
     let root_on_leaf = matches!(root, Node::Leaf(_));
@@ -355,7 +398,8 @@ pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
         let rr = &params.leaf_side;
         let mut t = transcript.clone();
         t.append_message(b"side", L::NAME.as_bytes());
-        verify_side(params.leaf_gens(), rr, t, &leaf_levels, p, rng)?;
+        let c_hat = *proof.even.first().ok_or_else(shape)?;
+        verify_side(params.leaf_gens(), rr, t, leaf.map(|l| (l, c_hat)), &leaf_levels, p, rng)?;
     }
     let rr = &params.other_side;
     let mut t = transcript.clone();
@@ -363,7 +407,7 @@ pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
     if let Some(p) = &proof.leaf_side {
         t.append_message(b"first proof", &p.to_bytes());
     }
-    verify_side(params.other_gens(), rr, t, &other_levels, &proof.other_side, rng)?;
+    verify_side(params.other_gens(), rr, t, None, &other_levels, &proof.other_side, rng)?;
     bind_proofs(transcript, proof.leaf_side.as_ref(), &proof.other_side);
     Ok(())
 }

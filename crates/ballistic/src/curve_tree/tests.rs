@@ -136,18 +136,18 @@ mod select_rerandomize {
             let index = count as u64 - 2;
             let path = tree.path(&params, index).unwrap();
             let mut prover_transcript = Transcript::new(b"sr");
-            let (proof, r0) = prove(&params, &mut prover_transcript, &root, &path, &mut rng).unwrap();
+            let (proof, r0) = prove(&params, &mut prover_transcript, &root, &path, None, &mut rng).unwrap();
             // Ĉ_0 opens to the leaf with r_0.
             let leaf_hat = leaves[index as usize] + L::mul_ct(&params.leaf_gens().pedersen().b_blinding, &r0);
             assert_eq!(proof.even[0], L::compress(&leaf_hat));
             let check = |proof: &SelectProof<L>, root: &Node<L>, params: &TreeParams<L>| {
-                verify(params, &mut Transcript::new(b"sr"), root, proof, &mut ChaCha20Rng::seed_from_u64(12))
+                verify(params, &mut Transcript::new(b"sr"), root, proof, None, &mut ChaCha20Rng::seed_from_u64(12))
             };
             check(&proof, &root, &params).unwrap();
             // Both proofs end up in the caller's transcript, identically on
             // both sides (the statement on top draws its challenges there).
             let mut verifier_transcript = Transcript::new(b"sr");
-            verify(&params, &mut verifier_transcript, &root, &proof, &mut rng).unwrap();
+            verify(&params, &mut verifier_transcript, &root, &proof, None, &mut rng).unwrap();
             let (mut a, mut b) = ([0u8; 32], [0u8; 32]);
             prover_transcript.challenge_bytes(b"next", &mut a);
             verifier_transcript.challenge_bytes(b"next", &mut b);
@@ -158,7 +158,7 @@ mod select_rerandomize {
             let mut sign = path.clone();
             let two_delta = *params.leaf_delta() + *params.leaf_delta();
             sign.leaf = -sign.leaf - two_delta;
-            let (proof_sign, _) = prove(&params, &mut Transcript::new(b"sr"), &root, &sign, &mut rng).unwrap();
+            let (proof_sign, _) = prove(&params, &mut Transcript::new(b"sr"), &root, &sign, None, &mut rng).unwrap();
             check(&proof_sign, &root, &params).unwrap();
             // Another root (a tree with one leaf changed), another
             // transcript, another Ĉ, and the other tree's own proof.
@@ -167,12 +167,12 @@ mod select_rerandomize {
             let other_root = CurveTree::new(&params, changed).unwrap().root();
             // A prover given another root refuses rather than prove in vain.
             assert!(matches!(
-                prove(&params, &mut Transcript::new(b"sr"), &other_root, &path, &mut rng),
+                prove(&params, &mut Transcript::new(b"sr"), &other_root, &path, None, &mut rng),
                 Err(ProofError::Gadget { .. })
             ));
             assert_eq!(check(&proof, &other_root, &params), Err(ProofError::VerificationFailed), "{branching:?}");
             assert_eq!(
-                verify(&params, &mut Transcript::new(b"other"), &root, &proof, &mut rng),
+                verify(&params, &mut Transcript::new(b"other"), &root, &proof, None, &mut rng),
                 Err(ProofError::VerificationFailed)
             );
             let mut moved = proof.clone();
@@ -184,7 +184,7 @@ mod select_rerandomize {
                 moved.odd[0] = <L::Other as Group>::compress(&(p + params.other_gens().pedersen().b_blinding));
                 assert_eq!(check(&moved, &root, &params), Err(ProofError::VerificationFailed));
                 // The two halves are tied: another proof's half does not fit.
-                let (second, _) = prove(&params, &mut Transcript::new(b"sr"), &root, &path, &mut rng).unwrap();
+                let (second, _) = prove(&params, &mut Transcript::new(b"sr"), &root, &path, None, &mut rng).unwrap();
                 let mut mixed = proof.clone();
                 mixed.other_side = second.other_side.clone();
                 assert_eq!(check(&mixed, &root, &params), Err(ProofError::VerificationFailed));
@@ -393,5 +393,94 @@ mod key_ownership {
     #[test]
     fn ownership_secq256k1_keys() {
         run::<Secq256k1>(&[3, 2], false);
+    }
+}
+
+mod value_membership {
+    use super::*;
+    use crate::curve_tree::membership::{prove, verify, MembershipProof, ValueTree};
+    use merlin::Transcript;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    fn run(branching: &[usize], width: usize, count: usize, flips: bool) {
+        type L = Secp256k1;
+        let gens = gens::<L>();
+        let params = tree_params::<L>(branching, &gens);
+        let mut rng = ChaCha20Rng::seed_from_u64(41);
+        let values: Vec<_> = (0..count).map(|_| <L as Group>::Scalar::random(&mut rng)).collect();
+        let tree = ValueTree::new(&params, width, values.clone()).unwrap();
+        let root = tree.root();
+        let index = count - 1;
+        let path = tree.path(&params, index as u64).unwrap();
+        let gamma = <L as Group>::Scalar::random(&mut rng);
+        let (proof, v) =
+            prove(&params, &mut Transcript::new(b"mem"), &root, &path, (&values[index], &gamma), &mut rng).unwrap();
+        let check = |proof: &MembershipProof<L>, root: &Node<L>, v: &<L as Group>::Compressed, width: usize| {
+            verify(&params, width, &mut Transcript::new(b"mem"), root, v, proof, &mut ChaCha20Rng::seed_from_u64(1))
+        };
+        check(&proof, &root, &v, width).unwrap();
+        let bytes = proof.to_bytes();
+        let decoded = MembershipProof::from_bytes(&bytes, &params).unwrap();
+        assert_eq!(decoded, proof);
+        check(&decoded, &root, &v, width).unwrap();
+        assert!(MembershipProof::from_bytes(&bytes[..bytes.len() - 1], &params).is_err());
+        // The statement is the verifier's: another V (value or blinding),
+        // another root, another width.
+        let gens_p = params.leaf_gens().pedersen();
+        let other_value = <L as Group>::Scalar::from_u64(7);
+        for other in [
+            L::compress(&L::msm_ct(
+                &[values[index], gamma + <L as Group>::Scalar::one()],
+                &[gens_p.b, gens_p.b_blinding],
+            )),
+            L::compress(&L::msm_ct(&[other_value, gamma], &[gens_p.b, gens_p.b_blinding])),
+        ] {
+            assert_eq!(check(&proof, &root, &other, width), Err(ProofError::VerificationFailed));
+        }
+        let mut changed = values.clone();
+        changed[0] += <L as Group>::Scalar::one();
+        let other_root = ValueTree::new(&params, width, changed).unwrap().root();
+        assert_eq!(check(&proof, &other_root, &v, width), Err(ProofError::VerificationFailed));
+        assert!(check(&proof, &root, &v, width + 1).is_err());
+        // A value not in the tree, and 0 (an empty slot), cannot be proved.
+        let last = tree.path(&params, (count - 1) as u64).unwrap();
+        for wrong in [other_value, <L as Group>::Scalar::zero()] {
+            let r = prove(&params, &mut Transcript::new(b"mem"), &root, &last, (&wrong, &gamma), &mut rng);
+            assert_eq!(r.err(), Some(ProofError::Unsatisfied));
+        }
+        if flips {
+            for pos in (0..bytes.len()).step_by(29) {
+                let mut t = bytes.clone();
+                t[pos] ^= 1 << (pos % 8);
+                if let Ok(p) = MembershipProof::from_bytes(&t, &params) {
+                    assert!(check(&p, &root, &v, width).is_err(), "byte {pos}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn values_prove_and_verify() {
+        run(&[5], 4, 18, false);
+        run(&[4, 3], 4, 45, true);
+        run(&[3, 2, 2], 1, 10, false);
+    }
+
+    #[test]
+    fn bad_value_trees_are_refused() {
+        type L = Secp256k1;
+        let gens = gens::<L>();
+        let params = tree_params::<L>(&[2, 2], &gens);
+        let one = <L as Group>::Scalar::one();
+        for (width, values) in [
+            (0, vec![one]),
+            (2, vec![]),
+            (2, vec![one; 9]),
+            (2, vec![one, <L as Group>::Scalar::zero()]),
+            (2000, vec![one]),
+        ] {
+            assert!(ValueTree::new(&params, width, values).is_err(), "width {width}");
+        }
     }
 }

@@ -1,0 +1,261 @@
+//! **Membership of a committed value** (issue 40, statement (a)): the value
+//! in a Pedersen commitment `V` is one of a Curve Tree's values, without
+//! saying which — the statement of [`crate::merkle`], on the
+//! secp256k1/secq256k1 cycle instead of a hash tree.
+//!
+//! ```text
+//!     R_mem:  public  (tree parameters, width w, root, V)
+//!             secret  v, γ, the leaf vector 𝐯 holding v, the path
+//!             V = v·B + γ·B̃,   v ∈ 𝐯,   v ≠ 0,   L_j = ⟨𝐯, (G_0 … G_{w−1})⟩ ∈ tree(root)
+//! ```
+//!
+//! The tree's leaves are **leaf vectors**: the values, `w` at a time (the
+//! last one padded with zeros), each committed without blinding as
+//! `L_j = ⟨𝐯_j, 𝐆⟩` on the leaf group with its circuits' first vector
+//! generators. The proof is the path proof of `select` (the re-randomized
+//! leaf vector `Ĉ_0 = L_j + r_0·B̃` selected up to the root) whose circuit
+//! over the leaf group also opens `Ĉ_0` as a vector commitment (`commit_vec`
+//! with blinding `r_0`) and `V` as a high-level commitment, and proves
+//! `v ∈ 𝐯` (`w − 1` gates) and `v ≠ 0` (one gate: empty slots hold 0, as in
+//! [`crate::merkle`]). Opening `Ĉ_0` closes the path proof's sign branch.
+//! `V` uses the range proofs' generators, so the same `V` can be range-proved.
+//!
+//! The statement (`w`, `V`, the root, the tree's parameters) is the
+//! verifier's; the transcript binds the domain, `w` and `V` before the path
+//! proof forks, then the path proof's prefix and both proofs.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use merlin::Transcript;
+use rand_core::{CryptoRng, RngCore};
+use zeroize::Zeroize;
+
+use super::select::{self, SelectProof, ValueLeaf};
+use super::{CurvePath, CurveTree, Node, TreeParams, LEVEL_GATES};
+use crate::circuit::R1csProof;
+use crate::embedded::Cycle;
+use crate::errors::ProofError;
+use crate::group::{Group, ScalarOps};
+use crate::transcript::TranscriptProtocol;
+
+/// The statement's domain in the transcript.
+pub const MEMBERSHIP_DOMAIN: &[u8] = b"ballistic curve-tree value membership v1";
+
+fn err(message: alloc::string::String) -> ProofError {
+    ProofError::Gadget { message }
+}
+
+/// A Curve Tree of values, `w` per leaf vector (module documentation).
+#[derive(Clone, Debug)]
+pub struct ValueTree<L: Cycle> {
+    tree: CurveTree<L>,
+    values: Vec<L::Scalar>,
+    width: usize,
+}
+
+/// The gates of the leaf group's circuit for `params` and width `w`.
+fn leaf_side_gates<L: Cycle>(params: &TreeParams<L>, width: usize) -> usize {
+    let levels: usize =
+        params.branching().iter().enumerate().filter(|(i, _)| (i + 1) % 2 == 0).map(|(_, b)| LEVEL_GATES + b - 1).sum();
+    levels + width
+}
+
+impl<L: Cycle> ValueTree<L> {
+    /// The tree over `values` (none zero: 0 marks empty slots), `width`
+    /// (≥ 1) per leaf vector; the leaf group's circuit with its levels and
+    /// the leaf opening must fit its generators.
+    pub fn new(params: &TreeParams<L>, width: usize, values: Vec<L::Scalar>) -> Result<Self, ProofError> {
+        let gens = params.leaf_gens().vector().gens_capacity();
+        let gates = leaf_side_gates(params, width);
+        if width == 0 || gates.checked_next_power_of_two().is_none_or(|n| n > gens) {
+            return Err(err(format!("leaf vectors of {width}: {gates} gates past the leaf curve's {gens} generators")));
+        }
+        if let Some(k) = values.iter().position(ScalarOps::is_zero) {
+            return Err(err(format!("value #{k} is zero (0 marks empty slots and is never a member)")));
+        }
+        if values.is_empty() || values.len() as u64 > params.capacity().saturating_mul(width as u64) {
+            return Err(err(format!("{} values do not fit the tree", values.len())));
+        }
+        let g = params.leaf_gens().vector().g_chains().first().and_then(|c| c.get(..width)).unwrap_or_default();
+        let mut padded = values.clone();
+        padded.resize(values.len().div_ceil(width) * width, L::Scalar::zero());
+        let points: Vec<L::Point> = (0..padded.len() / width).flat_map(|_| g.iter().copied()).collect();
+        let leaves = L::msm_vartime_chunks(&padded, &points, width).ok_or_else(|| err("leaf vectors".into()))?;
+        Ok(ValueTree { tree: CurveTree::new(params, leaves)?, values, width })
+    }
+
+    /// The root.
+    pub fn root(&self) -> Node<L> {
+        self.tree.root()
+    }
+
+    /// The values per leaf vector.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there are no values (never: [`ValueTree::new`] refuses).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The path of value `index` (secret data of the prover; the lookup
+    /// takes time that depends on `index`).
+    pub fn path(&self, params: &TreeParams<L>, index: u64) -> Result<ValuePath<L>, ProofError> {
+        let index = usize::try_from(index)
+            .ok()
+            .filter(|i| *i < self.values.len())
+            .ok_or_else(|| err("no such value".into()))?;
+        let vector = index / self.width;
+        let mut values: Vec<L::Scalar> =
+            self.values.iter().skip(vector * self.width).take(self.width).copied().collect();
+        values.resize(self.width, L::Scalar::zero());
+        Ok(ValuePath { path: self.tree.path(params, vector as u64)?, values })
+    }
+}
+
+/// A value's path: its leaf vector and the vector's path (zeroized on
+/// drop; `Debug` shows only the width).
+#[derive(Clone)]
+pub struct ValuePath<L: Cycle> {
+    path: CurvePath<L>,
+    values: Vec<L::Scalar>,
+}
+
+impl<L: Cycle> core::fmt::Debug for ValuePath<L> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "ValuePath {{ width: {}, .. }}", self.values.len())
+    }
+}
+
+impl<L: Cycle> Drop for ValuePath<L> {
+    fn drop(&mut self) {
+        self.values.zeroize();
+    }
+}
+
+/// A proof of membership of a committed value (module documentation).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MembershipProof<L: Cycle> {
+    pub(crate) path: SelectProof<L>,
+}
+
+fn statement<L: Group>(transcript: &mut Transcript, width: usize, v: &L::Compressed) {
+    transcript.append_message(b"dom-sep", MEMBERSHIP_DOMAIN);
+    transcript.append_u64(b"w", width as u64);
+    transcript.append_point::<L>(b"V", v);
+}
+
+impl<L: Cycle> MembershipProof<L> {
+    /// The canonical encoding: `Ĉ_0, Ĉ_2, …` (on `L`), `Ĉ_1, Ĉ_3, …` (on
+    /// `L::Other`), the circuit proof over `L` with its length as 4 bytes
+    /// little-endian, then the one over `L::Other`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for c in &self.path.even {
+            out.extend_from_slice(L::compressed_bytes(c));
+        }
+        for c in &self.path.odd {
+            out.extend_from_slice(<L::Other as Group>::compressed_bytes(c));
+        }
+        if let Some(p) = &self.path.leaf_side {
+            let bytes = p.to_bytes();
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(&bytes);
+        }
+        out.extend_from_slice(&self.path.other_side.to_bytes());
+        out
+    }
+
+    /// Decode strictly a proof for a tree with `params` (the verifier's).
+    pub fn from_bytes(bytes: &[u8], params: &TreeParams<L>) -> Result<Self, ProofError> {
+        let depth = params.depth();
+        let short = ProofError::WrongLength { expected: 0, got: bytes.len() };
+        let mut at = 0usize;
+        // The next `n` bytes and their offset (`usize::MAX`: the rest).
+        let mut take = |n: usize| -> Result<(usize, &[u8]), ProofError> {
+            let n = if n == usize::MAX { bytes.len().saturating_sub(at) } else { n };
+            let field = bytes.get(at..at.checked_add(n).ok_or(short.clone())?).ok_or(short.clone())?;
+            at += n;
+            Ok((at - n, field))
+        };
+        fn point<G: Group>((offset, b): (usize, &[u8])) -> Result<G::Compressed, ProofError> {
+            let c = G::compressed_from_slice(b).ok_or(ProofError::InvalidPoint { offset })?;
+            match G::decompress(&c) {
+                Some(p) if !G::is_identity_vartime(&p) => Ok(c),
+                _ => Err(ProofError::InvalidPoint { offset }),
+            }
+        }
+        let even = (0..depth.div_ceil(2)).map(|_| point::<L>(take(L::POINT_LEN)?)).collect::<Result<Vec<_>, _>>()?;
+        let odd = (0..depth / 2)
+            .map(|_| point::<L::Other>(take(<L::Other as Group>::POINT_LEN)?))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (_, len) = take(4)?;
+        let len = len.try_into().map(u32::from_le_bytes).map_err(|_| short.clone())? as usize;
+        let (offset, proof) = take(len)?;
+        // The leaf side has the leaf vector's commitment and one per level.
+        let leaf_side = R1csProof::<L>::from_bytes_with(proof, depth / 2 + 1).map_err(|e| e.within(offset))?;
+        let (offset, rest) = take(usize::MAX)?;
+        let other_side =
+            R1csProof::<L::Other>::from_bytes_with(rest, depth.div_ceil(2)).map_err(|e| e.within(offset))?;
+        Ok(MembershipProof { path: SelectProof { even, odd, leaf_side: Some(leaf_side), other_side } })
+    }
+}
+
+/// Prove that `value` (committed with `blinding`) is the value at `path`
+/// in a tree with `params` and `root`; returns the proof and
+/// `V = value·B + blinding·B̃`.
+pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    path: &ValuePath<L>,
+    (value, blinding): (&L::Scalar, &L::Scalar),
+    rng: &mut R,
+) -> Result<(MembershipProof<L>, L::Compressed), ProofError> {
+    let gens = params.leaf_gens().pedersen();
+    let v = L::compress(&L::msm_ct(&[*value, *blinding], &[gens.b, gens.b_blinding]));
+    statement::<L>(transcript, path.values.len(), &v);
+    // All randomness from the transcript, the secrets and the caller's RNG.
+    let (mut vb, mut bb) = (value.to_bytes(), blinding.to_bytes());
+    let mut hedged = transcript
+        .build_rng()
+        .rekey_with_witness_bytes(b"v", &vb)
+        .rekey_with_witness_bytes(b"gamma", &bb)
+        .finalize(rng);
+    vb.zeroize();
+    bb.zeroize();
+    let leaf = ValueLeaf { values: &path.values, value: *value, blinding: *blinding };
+    let (proof, mut r0) = select::prove(params, transcript, root, &path.path, Some(&leaf), &mut hedged)?;
+    r0.zeroize();
+    Ok((MembershipProof { path: proof }, v))
+}
+
+/// Verify `proof` that `V`'s value is in the tree with the verifier's
+/// `params`, leaf width `width` and `root`.
+pub fn verify<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    width: usize,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    v: &L::Compressed,
+    proof: &MembershipProof<L>,
+    rng: &mut R,
+) -> Result<(), ProofError> {
+    let point = L::decompress(v).ok_or(ProofError::InvalidCommitment { index: 0 })?;
+    if L::is_identity_vartime(&point) {
+        return Err(ProofError::IdentityPoint { label: "V" });
+    }
+    let gens = params.leaf_gens().vector().gens_capacity();
+    if width == 0 || leaf_side_gates(params, width).checked_next_power_of_two().is_none_or(|n| n > gens) {
+        return Err(err(format!("leaf vectors of {width} do not fit the leaf curve's {gens} generators")));
+    }
+    statement::<L>(transcript, width, v);
+    select::verify(params, transcript, root, &proof.path, Some((*v, width)), rng)
+}
