@@ -2,7 +2,10 @@
 //! keys, prove ownership of one, verify, and print the sizes and times.
 //!
 //! `cargo run --release -p ballistic --example curve_tree -- LEAVES B1,B2,…`
-//! (default: 2^21 leaves, branching 64,1024,64 from the leaves up).
+//! (default: 2^21 leaves, branching 64,1024,64 from the leaves up), or
+//! `… -- membership VALUES W B1,B2,…` for membership of a committed value
+//! in a tree of `VALUES` values, `W` per leaf vector (the proof's size and
+//! times depend on the shape, not on how full the tree is).
 //!
 //! What is timed, one thread, each phase alone: the tree build (embedding
 //! the children, the node commitments; not the keys' derivation, which is
@@ -20,8 +23,51 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Secp256k1, Secq256k1};
 
+fn membership(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    use ballistic::curve_tree::membership::{self, MembershipProof, ValueTree};
+    let count: usize = args.get(2).map_or(Ok(4096), |s| s.parse())?;
+    let width: usize = args.get(3).map_or(Ok(512), |s| s.parse())?;
+    let branching: Vec<usize> = match args.get(4) {
+        Some(s) => s.split(',').map(str::parse).collect::<Result<_, _>>()?,
+        None => vec![256, 512, 128],
+    };
+    let gens = (Generators::<Secp256k1>::new(2048, 1), Generators::<Secq256k1>::new(2048, 1));
+    let params = TreeParams::new(&branching, gens.0, gens.1)?;
+    let capacity = params.capacity() as u128 * width as u128;
+    println!("value tree: {count} values, {width} per leaf vector, branching {branching:?} (capacity {capacity})");
+    let values: Vec<_> = (1..=count as u64).map(<Secp256k1 as Group>::Scalar::from_u64).collect();
+    let t = Instant::now();
+    let tree = ValueTree::new(&params, width, values.clone())?;
+    println!("build: {:.2?}", t.elapsed());
+    let root = tree.root();
+    let index = count - 1;
+    let path = tree.path(&params, index as u64)?;
+    let gamma = <Secp256k1 as Group>::Scalar::from_u64(0xb11d);
+    let mut rng = rand::thread_rng();
+    let t = Instant::now();
+    let (proof, v) =
+        membership::prove(&params, &mut Transcript::new(b"example"), &root, &path, (&values[index], &gamma), &mut rng)?;
+    println!("prove: {:.2?}", t.elapsed());
+    let bytes = proof.to_bytes();
+    println!("proof: {} bytes", bytes.len());
+    let proof = MembershipProof::from_bytes(&bytes, &params)?;
+    membership::verify(&params, width, &mut Transcript::new(b"example"), &root, &v, &proof, &mut rng)?;
+    let mut times = Vec::new();
+    for _ in 0..5 {
+        let t = Instant::now();
+        membership::verify(&params, width, &mut Transcript::new(b"example"), &root, &v, &proof, &mut rng)?;
+        times.push(t.elapsed());
+    }
+    times.sort();
+    println!("verify (median of 5): {:.2?}", times[2]);
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("membership") {
+        return membership(&args);
+    }
     let leaves: usize = args.get(1).map_or(Ok(1 << 21), |s| s.parse())?;
     let branching: Vec<usize> = match args.get(2) {
         Some(s) => s.split(',').map(str::parse).collect::<Result<_, _>>()?,

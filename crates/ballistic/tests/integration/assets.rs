@@ -116,6 +116,14 @@ fn rejects_other_statements<G: Group, P: Verifiable<G, Statement = MultiAssetSta
     }
     let st = case.statement(n - 1).unwrap();
     assert!(verify(s, proof, &st).is_err(), "another n");
+    if m >= 2 {
+        // One output fewer: refused by the shape, not by the equation, even
+        // where the inner product has as many rounds (16 × 4 and 16 × 3 both
+        // pad to 64; mutation testing).
+        let st = MultiAssetStatement::new(n, &case.commitments[..m - 1], &case.generators[..m - 1]).unwrap();
+        let e = verify(s, proof, &st).unwrap_err();
+        assert!(matches!(e, ProofError::WrongLength { .. } | ProofError::WrongNumCommitments { .. }), "{e:?}");
+    }
     let st = case.statement(n).unwrap();
     // The statement keeps what it was given (mutation testing: the
     // accessors are the file writers' source).
@@ -138,6 +146,10 @@ fn native_honest_and_rejected<G: Group>() {
         assert!(MultiAssetRangeProof::<G>::from_bytes_for(&bytes, n, m + 1).is_err());
         assert!(MultiAssetRangeProof::<G>::from_bytes_for(&bytes[1..], n, m).is_err());
         rejects_other_statements(&mut s, &proof, &case, n);
+        // Half the bits: another number of inner-product rounds, refused by
+        // the shape before any equation (mutation testing).
+        let e = verify(&mut s, &proof, &case.statement(n / 2).unwrap()).unwrap_err();
+        assert!(matches!(e, ProofError::WrongLength { .. }), "{e:?}");
         assert!(case.values[0] == if n == 64 { u64::MAX } else { (1 << n) - 1 });
     }
 }
