@@ -83,16 +83,25 @@ pub fn delta<G: Group>() -> G::Point {
 pub(crate) const LEVEL_GATES: usize = 769;
 
 /// Refuse generators whose blinding generator `B̃` is `±B`, `±Δ` or `±G_k`
-/// for a `k` a node uses: with `B̃ = G_0` an honest root opens to any
-/// chosen first child (review of 2026-11-30). Relations that are not
-/// equalities cannot be checked: use the hash-derived generators
-/// ([`Generators::new`]).
+/// for a `k` a node uses (with `B̃ = G_0` an honest root opens to any
+/// chosen first child), and a `Δ` equal to `±B` or a vector generator
+/// (reviews of 2026-11-30). Relations that are not equalities cannot be
+/// checked: **the parameters are trusted**, and must use the hash-derived
+/// generators ([`Generators::new`]).
 fn check_generators<G: Group>(gens: &Generators<G>, delta: &G::Point, width: usize) -> Result<(), ProofError> {
     let bt = gens.pedersen().b_blinding;
     let g = gens.vector().g_chains().first().map(Vec::as_slice).unwrap_or_default();
     let related = |p: &G::Point| *p == bt || *p == -bt;
     if related(&gens.pedersen().b) || related(delta) || g.iter().take(width).any(related) {
         return Err(err(format!("{} generators: B̃ is ±B, ±Δ or a node generator", G::NAME)));
+    }
+    // Δ equal to ±B, ±G_k or ±H_k would make the sign branch open (the
+    // vector-commitment relation leaves a residue on the later generators
+    // and on the H_k).
+    let h = gens.vector().h_chains().first().map(Vec::as_slice).unwrap_or_default();
+    let is_delta = |p: &G::Point| *p == *delta || *p == -*delta;
+    if is_delta(&gens.pedersen().b) || g.iter().chain(h).any(is_delta) {
+        return Err(err(format!("{} generators: Δ is ±B or a vector generator", G::NAME)));
     }
     Ok(())
 }

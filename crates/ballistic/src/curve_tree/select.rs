@@ -145,7 +145,9 @@ impl<A: Cycle> Drop for ProverLevel<A> {
 /// `Ĉ_0 = ⟨𝐯, 𝐆⟩ + r_0·B̃` opens to them) and the opening `(v, γ)` of the
 /// statement's `V = v·B + γ·B̃`.
 pub(crate) struct ValueLeaf<'a, S> {
+    /// The leaf vector's entries: the tree's tag, then the values.
     pub(crate) values: &'a [S],
+    pub(crate) tag: S,
     pub(crate) value: S,
     pub(crate) blinding: S,
 }
@@ -158,10 +160,16 @@ fn value_leaf<S: ScalarOps, CS: crate::circuit::ConstraintSystem<S>>(
     cs: &mut CS,
     v: crate::circuit::Variable,
     entries: Vec<crate::circuit::Variable>,
+    tag: S,
     value: Option<S>,
 ) -> Result<(), ProofError> {
-    let entries: Vec<LinearCombination<S>> = entries.into_iter().map(LinearCombination::from).collect();
-    crate::circuit::gadgets::select(cs, &entries, v.into())?;
+    let mut entries = entries.into_iter().map(LinearCombination::from);
+    // Entry 0 is the tree's tag (a linear constraint: no gate), so a leaf
+    // vector is never an internal node or a leaf of another shape.
+    let first = entries.next().ok_or(ProofError::Gadget { message: "an empty leaf vector".into() })?;
+    cs.constrain(first - tag);
+    let values: Vec<LinearCombination<S>> = entries.collect();
+    crate::circuit::gadgets::select(cs, &values, v.into())?;
     let (x, _, one) = cs.allocate_multiplier(value.map(|v| (v, v.invert_ct())))?;
     cs.constrain(LinearCombination::from(x) - v);
     cs.constrain(LinearCombination::from(one) - S::one());
@@ -180,7 +188,7 @@ fn prove_side<A: Cycle, R: RngCore + CryptoRng>(
     if let Some((leaf, r0)) = leaf {
         let (_, v) = prover.commit(leaf.value, leaf.blinding);
         let (_, entries) = prover.commit_vec(leaf.values, r0)?;
-        value_leaf(&mut prover, v, entries, Some(leaf.value))?;
+        value_leaf(&mut prover, v, entries, leaf.tag, Some(leaf.value))?;
     }
     for level in levels {
         let (_, vars) = prover.commit_vec(&level.xs, level.blinding)?;
@@ -194,8 +202,9 @@ fn prove_side<A: Cycle, R: RngCore + CryptoRng>(
 /// commitment, its branching, and the child's `Ĉ` embedded.
 type VerifierLevel<A> = (<A as Group>::Compressed, usize, AffinePoint<<A as Group>::Scalar>);
 
-/// The verifier's value leaf: `V` and the leaf vectors' width `w`.
-pub(crate) type VerifierLeaf<A> = (<A as Group>::Compressed, usize);
+/// The verifier's value leaf: `V`, the leaf vectors' length (`w + 1`) and
+/// the tree's tag.
+pub(crate) type VerifierLeaf<A> = (<A as Group>::Compressed, usize, <A as Group>::Scalar);
 
 fn verify_side<A: Cycle, R: RngCore + CryptoRng>(
     gens: &Generators<A>,
@@ -207,10 +216,10 @@ fn verify_side<A: Cycle, R: RngCore + CryptoRng>(
     rng: &mut R,
 ) -> Result<(), ProofError> {
     let mut verifier = Verifier::new(transcript);
-    if let Some(((value, width), c_hat)) = leaf {
+    if let Some(((value, len, tag), c_hat)) = leaf {
         let v = verifier.commit(value);
-        let entries = verifier.commit_vec(c_hat, width)?;
-        value_leaf::<A::Scalar, _>(&mut verifier, v, entries, None)?;
+        let entries = verifier.commit_vec(c_hat, len)?;
+        value_leaf::<A::Scalar, _>(&mut verifier, v, entries, tag, None)?;
     }
     for (commitment, b, child) in levels {
         let vars = verifier.commit_vec(*commitment, *b)?;

@@ -467,6 +467,49 @@ mod value_membership {
         run(&[3, 2, 2], 1, 10, false);
     }
 
+    /// Review of 2026-11-30: without the tag, the root of a depth-3 tree is
+    /// the root of a depth-1 "value tree" whose values are the first level's
+    /// x-coordinates; a stuck RNG repeated Ĉ_0 across versions of a tree;
+    /// generators with B̃ among the leaf vectors' or Δ among the H_k.
+    #[test]
+    fn shapes_are_tagged_and_randomness_hedged() {
+        type L = Secp256k1;
+        let gens = gens::<L>();
+        let params = tree_params::<L>(&[3, 2, 2], &gens);
+        let values: Vec<_> = (1..=12u64).map(<L as Group>::Scalar::from_u64).collect();
+        let honest = ValueTree::new(&params, 2, values.clone()).unwrap();
+        let xs: Vec<_> =
+            honest.tree.odd[0].iter().map(|c| Secp256k1::embed(&(*c + *params.other_delta())).unwrap().x).collect();
+        let shallow = tree_params::<L>(&[2], &gens);
+        let fake = ValueTree::new(&shallow, 2, xs).unwrap();
+        assert_ne!(fake.root(), honest.root());
+
+        let gamma = <L as Group>::Scalar::from_u64(99);
+        let stuck = |tree: &ValueTree<L>| {
+            let path = tree.path(&params, 3).unwrap();
+            let mut rng = ChaCha20Rng::seed_from_u64(0);
+            prove(&params, &mut Transcript::new(b"mem"), &tree.root(), &path, (&values[3], &gamma), &mut rng).unwrap()
+        };
+        let mut grown = values.clone();
+        grown.push(<L as Group>::Scalar::from_u64(1000));
+        let (a, _) = stuck(&honest);
+        let (b, _) = stuck(&ValueTree::new(&params, 2, grown).unwrap());
+        assert_ne!(a.path.even[0], b.path.even[0]);
+
+        // B̃ = G_1 (a leaf-vector generator at depth 1, where no level on
+        // the leaf curve checks it).
+        let g1 = gens.0.vector().g_chains()[0][1];
+        let pedersen = crate::generators::PedersenGens { b: gens.0.pedersen().b, b_blinding: g1 };
+        let bad = TreeParams::new(&[4], gens.0.with_pedersen(pedersen), gens.1.clone()).unwrap();
+        assert!(ValueTree::new(&bad, 2, vec![<L as Group>::Scalar::one()]).is_err());
+        // Δ among the H_k.
+        let mut h = gens.0.vector().h_chains()[0].clone();
+        h[5] = crate::curve_tree::delta::<L>();
+        let vector = crate::BulletproofGens::from_chains(gens.0.vector().g_chains().to_vec(), vec![h]).unwrap();
+        let leaf_gens = Generators::from_parts(*gens.0.pedersen(), vector);
+        assert!(TreeParams::new(&[4], leaf_gens, gens.1.clone()).is_err());
+    }
+
     #[test]
     fn bad_value_trees_are_refused() {
         type L = Secp256k1;
