@@ -527,3 +527,37 @@ mod value_membership {
         }
     }
 }
+
+/// Pinned roots, `Δ`s and a leaf tag: the tree's hashing and commitments
+/// do not change by accident (a change here changes every tree's root).
+/// Regression values computed by this code (2026-11-30), not by an
+/// independent implementation.
+#[test]
+fn pinned_vectors() {
+    use crate::hazmat::to_hex;
+    fn root_hex<L: Cycle>(gens: &Gens<L>) -> String {
+        let params = tree_params::<L>(&[3, 2], gens);
+        match CurveTree::new(&params, leaves::<L>(5, 6)).unwrap().root() {
+            Node::Leaf(p) => to_hex(L::compressed_bytes(&L::compress(&p))),
+            Node::Other(p) => to_hex(<L::Other as Group>::compressed_bytes(&<L::Other as Group>::compress(&p))),
+        }
+    }
+    let got = [
+        root_hex::<Secp256k1>(&gens::<Secp256k1>()),
+        root_hex::<Secq256k1>(&gens::<Secq256k1>()),
+        to_hex(Secp256k1::compressed_bytes(&Secp256k1::compress(&delta::<Secp256k1>()))),
+        to_hex(Secq256k1::compressed_bytes(&Secq256k1::compress(&delta::<Secq256k1>()))),
+        to_hex(
+            &crate::curve_tree::membership::leaf_tag(&tree_params::<Secp256k1>(&[3, 2], &gens::<Secp256k1>()), 4)
+                .to_bytes(),
+        ),
+    ];
+    let want = [
+        "039877e05a9d89c4df7234f486bfc7ae94e7686d608f367f6a0df5b6d2b617c40f",
+        "02ec17f42ad4d4d2c5aa4374fac13fc150e4b8c6b5c9318451fd643e7f40240108",
+        "038144722a036a599ed8f95b83b0e87fc7ffe06d570a70e4b9db02881d00e6d635",
+        "023ad2dc4af32fa78faa12b5cdc8219c3481cc9802be34799cc876b79a7cb0ec02",
+        "c16e3b72346a106c83a960f33d2d529ee84284e84de4b9171e7b6f02849e24b7",
+    ];
+    assert_eq!(got, want);
+}
