@@ -34,6 +34,7 @@ use super::{CurvePath, LevelXs, Node, TreeParams};
 use crate::circuit::gadgets::{select_and_rerandomize, Rerandomization};
 use crate::circuit::{LinearCombination, Prover, R1csProof, Verifier};
 use crate::embedded::{AffinePoint, Cycle};
+use crate::ct::declassify;
 use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
@@ -59,7 +60,11 @@ pub(crate) struct SelectProof<L: Cycle> {
 fn nonzero<S: ScalarOps, R: RngCore + CryptoRng>(rng: &mut R) -> S {
     loop {
         let r = S::random(rng);
-        if !bool::from(r.ct_eq(&S::zero())) {
+        // Only whether r = 0 is revealed (through memory, so that the
+        // declassification covers what the branch reads).
+        let mut zero = r.ct_eq(&S::zero()).unwrap_u8();
+        declassify(&zero);
+        if core::hint::black_box(&mut zero) == &0 {
             return r;
         }
     }
@@ -291,9 +296,16 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
         Some(LevelXs::Other(xs)) => Some(Node::Other(node::<L::Other>(other_gens, xs)?)),
         None => None,
     };
-    if top.as_ref() != Some(root) {
+    // Only the verdict is revealed.
+    let mut wrong_root = u8::from(top.as_ref() != Some(root));
+    declassify(&wrong_root);
+    if core::hint::black_box(&mut wrong_root) != &0 {
         return Err(ProofError::Gadget { message: "the path does not lead to this root".into() });
     }
+    // The Ĉ_i are the proof's public output: from here on they are public
+    // data (the circuits use them as constants).
+    declassify(&hat_even[..]);
+    declassify(&hat_odd[..]);
     let even: Vec<L::Compressed> = hat_even.iter().map(L::compress).collect();
     let odd: Vec<<L::Other as Group>::Compressed> = hat_odd.iter().map(<L::Other as Group>::compress).collect();
     prefix(transcript, params, root, &even, &odd);
