@@ -279,6 +279,8 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
     let width = path.values.len().saturating_sub(1);
     check_width(params, width)?;
     let v = L::compress(&L::msm_ct(&[*value, *blinding], &[gens.b, gens.b_blinding]));
+    // `V` is public output (and goes into the transcript).
+    crate::ct::declassify(&v);
     statement::<L>(transcript, width, &v);
     // All randomness from the transcript, the secrets (the value, its
     // blinding, the leaf vector and its point) and the root, then the

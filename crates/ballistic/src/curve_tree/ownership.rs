@@ -245,6 +245,9 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
     }
     let j = key_image_base::<L>(scope.context);
     let key_image = L::compress(&L::mul_ct(&j, x));
+    // The image is the proof's public output (and goes into the transcript,
+    // whose challenges the provers use in variable time).
+    crate::ct::declassify(&key_image);
     statement::<L>(transcript, scope, &key_image);
     // Every random value of the proof (the re-randomizers, the circuit
     // proofs' blindings, the nonces) comes from the transcript, the secrets
@@ -275,11 +278,15 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
     let mut b = L::Scalar::random(&mut nonce_rng);
     let r1 = L::compress(&L::msm_ct(&[a, b], &[gens.b, gens.b_blinding]));
     let r2 = L::compress(&L::mul_ct(&j, &a));
+    crate::ct::declassify(&r1);
+    crate::ct::declassify(&r2);
     transcript.append_point::<L>(b"R1", &r1);
     transcript.append_point::<L>(b"R2", &r2);
     let c = transcript.challenge_scalar::<L>(b"c");
     let s1 = a + c * *x;
     let s2 = b + c * r0;
+    crate::ct::declassify(&s1);
+    crate::ct::declassify(&s2);
     a.zeroize();
     b.zeroize();
     r0.zeroize();
