@@ -51,6 +51,11 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Bytes read so far (the next field's offset).
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+
     /// Bytes not yet read.
     pub(crate) fn remaining(&self) -> usize {
         self.bytes.len().saturating_sub(self.pos)

@@ -46,8 +46,8 @@ use zeroize::Zeroize;
 
 use super::select::{self, SelectProof, ValueLeaf};
 use super::{CurvePath, CurveTree, Node, TreeParams, LEVEL_GATES};
-use crate::circuit::R1csProof;
 use crate::embedded::Cycle;
+use crate::encoding::Reader;
 use crate::errors::ProofError;
 use crate::group::{Group, ScalarOps};
 use crate::transcript::TranscriptProtocol;
@@ -214,53 +214,19 @@ impl<L: Cycle> MembershipProof<L> {
     /// little-endian, then the one over `L::Other`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
-        for c in &self.path.even {
-            out.extend_from_slice(L::compressed_bytes(c));
-        }
-        for c in &self.path.odd {
-            out.extend_from_slice(<L::Other as Group>::compressed_bytes(c));
-        }
-        if let Some(p) = &self.path.leaf_side {
-            let bytes = p.to_bytes();
-            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-            out.extend_from_slice(&bytes);
-        }
-        out.extend_from_slice(&self.path.other_side.to_bytes());
+        self.path.write_points(&mut out);
+        self.path.write_proofs(&mut out);
         out
     }
 
     /// Decode strictly a proof for a tree with `params` (the verifier's).
     pub fn from_bytes(bytes: &[u8], params: &TreeParams<L>) -> Result<Self, ProofError> {
         let depth = params.depth();
-        let short = ProofError::WrongLength { expected: 0, got: bytes.len() };
-        let mut at = 0usize;
-        // The next `n` bytes and their offset (`usize::MAX`: the rest).
-        let mut take = |n: usize| -> Result<(usize, &[u8]), ProofError> {
-            let n = if n == usize::MAX { bytes.len().saturating_sub(at) } else { n };
-            let field = bytes.get(at..at.checked_add(n).ok_or(short.clone())?).ok_or(short.clone())?;
-            at += n;
-            Ok((at - n, field))
-        };
-        fn point<G: Group>((offset, b): (usize, &[u8])) -> Result<G::Compressed, ProofError> {
-            let c = G::compressed_from_slice(b).ok_or(ProofError::InvalidPoint { offset })?;
-            match G::decompress(&c) {
-                Some(p) if !G::is_identity_vartime(&p) => Ok(c),
-                _ => Err(ProofError::InvalidPoint { offset }),
-            }
-        }
-        let even = (0..depth.div_ceil(2)).map(|_| point::<L>(take(L::POINT_LEN)?)).collect::<Result<Vec<_>, _>>()?;
-        let odd = (0..depth / 2)
-            .map(|_| point::<L::Other>(take(<L::Other as Group>::POINT_LEN)?))
-            .collect::<Result<Vec<_>, _>>()?;
-        let (_, len) = take(4)?;
-        let len = len.try_into().map(u32::from_le_bytes).map_err(|_| short.clone())? as usize;
-        let (offset, proof) = take(len)?;
+        let mut r = Reader::new(bytes);
+        let (even, odd) = SelectProof::<L>::read_points(&mut r, depth)?;
         // The leaf side has the leaf vector's commitment and one per level.
-        let leaf_side = R1csProof::<L>::from_bytes_with(proof, depth / 2 + 1).map_err(|e| e.within(offset))?;
-        let (offset, rest) = take(usize::MAX)?;
-        let other_side =
-            R1csProof::<L::Other>::from_bytes_with(rest, depth.div_ceil(2)).map_err(|e| e.within(offset))?;
-        Ok(MembershipProof { path: SelectProof { even, odd, leaf_side: Some(leaf_side), other_side } })
+        let (leaf_side, other_side) = SelectProof::<L>::read_proofs(&mut r, Some(depth / 2 + 1), depth.div_ceil(2))?;
+        Ok(MembershipProof { path: SelectProof { even, odd, leaf_side, other_side } })
     }
 }
 
@@ -286,10 +252,6 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
     // blinding, the leaf vector and its point) and the root, then the
     // caller's RNG: a stuck RNG neither repeats Ĉ_0 for another tree nor
     // reuses the circuits' masks (review of 2026-11-30).
-    let root_bytes = match root {
-        Node::Leaf(p) => L::compressed_bytes(&L::compress(p)).to_vec(),
-        Node::Other(p) => <L::Other as Group>::compressed_bytes(&<L::Other as Group>::compress(p)).to_vec(),
-    };
     let mut witness: Vec<u8> = path.values.iter().flat_map(|e| e.to_bytes()).collect();
     let (mut vb, mut bb) = (value.to_bytes(), blinding.to_bytes());
     let mut hedged = transcript
@@ -298,7 +260,7 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
         .rekey_with_witness_bytes(b"gamma", &bb)
         .rekey_with_witness_bytes(b"leaf vector", &witness)
         .rekey_with_witness_bytes(b"leaf", L::compressed_bytes(&L::compress(&path.path.leaf)))
-        .rekey_with_witness_bytes(b"root", &root_bytes)
+        .rekey_with_witness_bytes(b"root", &root.to_bytes())
         .finalize(rng);
     vb.zeroize();
     bb.zeroize();

@@ -242,6 +242,16 @@ pub enum Node<L: Cycle> {
     Other(<L::Other as Group>::Point),
 }
 
+impl<L: Cycle> Node<L> {
+    /// The node's compressed encoding (its group's).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match self {
+            Node::Leaf(p) => L::compressed_bytes(&L::compress(p)).to_vec(),
+            Node::Other(p) => <L::Other as Group>::compressed_bytes(&<L::Other as Group>::compress(p)).to_vec(),
+        }
+    }
+}
+
 /// The `x(C + Δ)` of `children` (points of `A::Other`), as scalars of `A`,
 /// refusing a child with `C + Δ = O`.
 fn shifted_xs<A: Cycle>(

@@ -65,10 +65,10 @@ use zeroize::Zeroize;
 
 use super::select::{self, SelectProof};
 use super::{CurvePath, Node, TreeParams};
-use crate::circuit::R1csProof;
 use crate::embedded::Cycle;
+use crate::encoding::Reader;
 use crate::errors::ProofError;
-use crate::group::{Group, ScalarOps, SCALAR_LEN};
+use crate::group::{Group, ScalarOps};
 use crate::transcript::TranscriptProtocol;
 
 /// The domain of `J`'s hash.
@@ -150,23 +150,13 @@ impl<L: Cycle> OwnershipProof<L> {
     /// then the one over `L::Other`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
-        for c in &self.path.even {
-            out.extend_from_slice(L::compressed_bytes(c));
-        }
-        for c in &self.path.odd {
-            out.extend_from_slice(<L::Other as Group>::compressed_bytes(c));
-        }
+        self.path.write_points(&mut out);
         for c in [&self.key_image, &self.r1, &self.r2] {
             out.extend_from_slice(L::compressed_bytes(c));
         }
         out.extend_from_slice(&self.s1.to_bytes());
         out.extend_from_slice(&self.s2.to_bytes());
-        if let Some(p) = &self.path.leaf_side {
-            let bytes = p.to_bytes();
-            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
-            out.extend_from_slice(&bytes);
-        }
-        out.extend_from_slice(&self.path.other_side.to_bytes());
+        self.path.write_proofs(&mut out);
         out
     }
 
@@ -174,48 +164,15 @@ impl<L: Cycle> OwnershipProof<L> {
     /// depth fixes the number of points and of vector commitments).
     pub fn from_bytes(bytes: &[u8], params: &TreeParams<L>) -> Result<Self, ProofError> {
         let depth = params.depth();
-        let short = ProofError::WrongLength { expected: 0, got: bytes.len() };
-        let mut at = 0usize;
-        // The next `n` bytes and their offset (`usize::MAX`: the rest).
-        let mut take = |n: usize| -> Result<(usize, &[u8]), ProofError> {
-            let n = if n == usize::MAX { bytes.len().saturating_sub(at) } else { n };
-            let field = bytes.get(at..at.checked_add(n).ok_or(short.clone())?).ok_or(short.clone())?;
-            at += n;
-            Ok((at - n, field))
-        };
-        // Points must decode (the identity too is refused: no point of the
-        // statement part may be it).
-        fn point<G: Group>((offset, b): (usize, &[u8])) -> Result<G::Compressed, ProofError> {
-            let c = G::compressed_from_slice(b).ok_or(ProofError::InvalidPoint { offset })?;
-            match G::decompress(&c) {
-                Some(p) if !G::is_identity_vartime(&p) => Ok(c),
-                _ => Err(ProofError::InvalidPoint { offset }),
-            }
-        }
-        let even = (0..depth.div_ceil(2)).map(|_| point::<L>(take(L::POINT_LEN)?)).collect::<Result<Vec<_>, _>>()?;
-        let odd = (0..depth / 2)
-            .map(|_| point::<L::Other>(take(<L::Other as Group>::POINT_LEN)?))
-            .collect::<Result<Vec<_>, _>>()?;
-        let key_image = point::<L>(take(L::POINT_LEN)?)?;
-        let r1 = point::<L>(take(L::POINT_LEN)?)?;
-        let r2 = point::<L>(take(L::POINT_LEN)?)?;
-        let scalar = |(offset, b): (usize, &[u8])| -> Result<L::Scalar, ProofError> {
-            let b: [u8; SCALAR_LEN] = b.try_into().map_err(|_| ProofError::NonCanonicalScalar { offset })?;
-            L::Scalar::from_canonical_bytes(&b).ok_or(ProofError::NonCanonicalScalar { offset })
-        };
-        let s1 = scalar(take(SCALAR_LEN)?)?;
-        let s2 = scalar(take(SCALAR_LEN)?)?;
-        let leaf_side = if depth >= 2 {
-            let (_, len) = take(4)?;
-            let len = len.try_into().map(u32::from_le_bytes).map_err(|_| short.clone())? as usize;
-            let (offset, proof) = take(len)?;
-            Some(R1csProof::<L>::from_bytes_with(proof, depth / 2).map_err(|e| e.within(offset))?)
-        } else {
-            None
-        };
-        let (offset, rest) = take(usize::MAX)?;
-        let other_side =
-            R1csProof::<L::Other>::from_bytes_with(rest, depth.div_ceil(2)).map_err(|e| e.within(offset))?;
+        let mut r = Reader::new(bytes);
+        let (even, odd) = SelectProof::<L>::read_points(&mut r, depth)?;
+        let key_image = select::read_statement_point::<L>(&mut r)?;
+        let r1 = select::read_statement_point::<L>(&mut r)?;
+        let r2 = select::read_statement_point::<L>(&mut r)?;
+        let s1 = r.read_scalar::<L>()?;
+        let s2 = r.read_scalar::<L>()?;
+        let leaf_side_n_c = (depth >= 2).then_some(depth / 2);
+        let (leaf_side, other_side) = SelectProof::<L>::read_proofs(&mut r, leaf_side_n_c, depth.div_ceil(2))?;
         Ok(OwnershipProof { path: SelectProof { even, odd, leaf_side, other_side }, key_image, r1, r2, s1, s2 })
     }
 }
@@ -255,15 +212,11 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
     // reveals the leaf (`Ĉ_0 − r_0·B̃`) nor links proofs of other scopes or
     // roots (review of 2026-11-30).
     let mut x_bytes = x.to_bytes();
-    let root_bytes = match root {
-        Node::Leaf(p) => L::compressed_bytes(&L::compress(p)).to_vec(),
-        Node::Other(p) => <L::Other as Group>::compressed_bytes(&<L::Other as Group>::compress(p)).to_vec(),
-    };
     let mut hedged = transcript
         .build_rng()
         .rekey_with_witness_bytes(b"x", &x_bytes)
         .rekey_with_witness_bytes(b"leaf", L::compressed_bytes(&leaf))
-        .rekey_with_witness_bytes(b"root", &root_bytes)
+        .rekey_with_witness_bytes(b"root", &root.to_bytes())
         .finalize(rng);
     let (path_proof, mut r0) = select::prove(params, transcript, root, path, None, &mut hedged)?;
     let mut r0_bytes = r0.to_bytes();

@@ -35,6 +35,7 @@ use crate::circuit::gadgets::{select_and_rerandomize, Rerandomization};
 use crate::circuit::{LinearCombination, Prover, R1csProof, Verifier};
 use crate::ct::declassify;
 use crate::embedded::{AffinePoint, Cycle};
+use crate::encoding::Reader;
 use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
@@ -54,6 +55,76 @@ pub(crate) struct SelectProof<L: Cycle> {
     pub(crate) leaf_side: Option<R1csProof<L>>,
     /// The levels on `L::Other`.
     pub(crate) other_side: R1csProof<L::Other>,
+}
+
+/// A statement point of the path's encoding: canonical and not the
+/// identity.
+pub(crate) fn read_statement_point<G: Group>(r: &mut Reader<'_>) -> Result<G::Compressed, ProofError> {
+    let offset = r.position();
+    let p = r.read_point::<G>()?;
+    if G::is_identity_vartime(&p.point) {
+        return Err(ProofError::InvalidPoint { offset });
+    }
+    Ok(p.compressed)
+}
+
+/// The `Ĉ`s of a path: even levels' (on `L`), odd levels' (on `L::Other`).
+type PathPoints<L> = (Vec<<L as Group>::Compressed>, Vec<<<L as Cycle>::Other as Group>::Compressed>);
+
+/// A path's two circuit proofs: the leaf side's (if any), the other side's.
+type PathProofs<L> = (Option<R1csProof<L>>, R1csProof<<L as Cycle>::Other>);
+
+impl<L: Cycle> SelectProof<L> {
+    /// `Ĉ_0, Ĉ_2, …` (on `L`), then `Ĉ_1, Ĉ_3, …` (on `L::Other`).
+    pub(crate) fn write_points(&self, out: &mut Vec<u8>) {
+        for c in &self.even {
+            out.extend_from_slice(L::compressed_bytes(c));
+        }
+        for c in &self.odd {
+            out.extend_from_slice(<L::Other as Group>::compressed_bytes(c));
+        }
+    }
+
+    /// The circuit proof over `L` (if any) with its length as 4 bytes
+    /// little-endian, then the one over `L::Other` (to the end).
+    pub(crate) fn write_proofs(&self, out: &mut Vec<u8>) {
+        if let Some(p) = &self.leaf_side {
+            let bytes = p.to_bytes();
+            out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+            out.extend_from_slice(&bytes);
+        }
+        out.extend_from_slice(&self.other_side.to_bytes());
+    }
+
+    /// The `Ĉ`s of a path of `depth` levels ([`SelectProof::write_points`]).
+    pub(crate) fn read_points(r: &mut Reader<'_>, depth: usize) -> Result<PathPoints<L>, ProofError> {
+        let even = (0..depth.div_ceil(2)).map(|_| read_statement_point::<L>(r)).collect::<Result<Vec<_>, _>>()?;
+        let odd = (0..depth / 2).map(|_| read_statement_point::<L::Other>(r)).collect::<Result<Vec<_>, _>>()?;
+        Ok((even, odd))
+    }
+
+    /// The two circuit proofs ([`SelectProof::write_proofs`]), the rest of
+    /// `r`: the leaf side's with `leaf_side` vector commitments (`None`:
+    /// no leaf-side proof), the other side's with `other_side`.
+    pub(crate) fn read_proofs(
+        r: &mut Reader<'_>,
+        leaf_side: Option<usize>,
+        other_side: usize,
+    ) -> Result<PathProofs<L>, ProofError> {
+        let leaf = match leaf_side {
+            Some(n_c) => {
+                let len = r.take(4)?;
+                let len = len.try_into().map(u32::from_le_bytes).unwrap_or(u32::MAX) as usize;
+                let offset = r.position();
+                Some(R1csProof::<L>::from_bytes_with(r.take(len)?, n_c).map_err(|e| e.within(offset))?)
+            }
+            None => None,
+        };
+        let offset = r.position();
+        let rest = r.take(r.remaining())?;
+        let other = R1csProof::<L::Other>::from_bytes_with(rest, other_side).map_err(|e| e.within(offset))?;
+        Ok((leaf, other))
+    }
 }
 
 /// `r ≠ 0`, uniform.
