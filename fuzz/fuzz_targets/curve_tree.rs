@@ -11,7 +11,9 @@
 //!
 //! Invariants: no panic; a proof that decodes encodes to the same bytes;
 //! only the honest bytes verify (against the honest statement), and the
-//! honest ownership proof returns the honest key image.
+//! honest ownership proof returns the honest key image; a batch of the
+//! honest proof and the input's claim (`claim`, `verify_batch`) agrees with
+//! the single verification and names exactly the input when it fails.
 #![no_main]
 mod common;
 
@@ -19,7 +21,7 @@ use std::sync::OnceLock;
 
 use ballistic::curve_tree::membership::{self, MembershipProof, ValueTree};
 use ballistic::curve_tree::ownership::{self, OwnershipProof, Scope};
-use ballistic::curve_tree::{CurveTree, Node, TreeParams};
+use ballistic::curve_tree::{verify_batch, CurveTree, Node, TreeParams};
 use ballistic::group::ScalarOps;
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Group, Secp256k1, Secq256k1};
@@ -79,6 +81,10 @@ fn ownership_bytes(f: &Fixture, bytes: &[u8]) {
     assert_eq!(proof.to_bytes(), bytes, "ownership proofs decode canonically");
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let verdict = ownership::verify(&f.params, &mut Transcript::new(b"fuzz"), &f.keys_root, &SCOPE, &proof, &mut rng);
+    let honest = OwnershipProof::from_bytes(&f.ownership, &f.params).expect("honest proof");
+    let claims = [&honest, &proof]
+        .map(|p| ownership::claim(&f.params, &mut Transcript::new(b"fuzz"), &f.keys_root, &SCOPE, p, &mut rng));
+    agrees(verify_batch(&[&claims[0], &claims[1]], &mut rng).map(|images| images[1]), &verdict.clone().map(Some));
     match verdict {
         Ok(image) => {
             assert_eq!(bytes, f.ownership.as_slice(), "only the honest ownership proof verifies");
@@ -94,7 +100,25 @@ fn membership_bytes(f: &Fixture, bytes: &[u8]) {
     let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
     let verdict =
         membership::verify(&f.params, WIDTH, &mut Transcript::new(b"fuzz"), &f.values_root, &f.v, &proof, &mut rng);
+    let honest = MembershipProof::from_bytes(&f.membership, &f.params).expect("honest proof");
+    let claims = [&honest, &proof].map(|p| {
+        membership::claim(&f.params, WIDTH, &mut Transcript::new(b"fuzz"), &f.values_root, &f.v, p, &mut rng)
+    });
+    agrees(verify_batch(&[&claims[0], &claims[1]], &mut rng).map(|_| ()), &verdict.clone());
     assert_eq!(verdict.is_ok(), bytes == f.membership.as_slice(), "only the honest membership proof verifies");
+}
+
+/// The batch of the honest claim and the input's agrees with the input's
+/// single verification: the same result, or a failure naming index 1 only.
+fn agrees<T: PartialEq + std::fmt::Debug>(
+    batch: Result<T, ballistic::batch::BatchError>,
+    single: &Result<T, ballistic::ProofError>,
+) {
+    match (batch, single) {
+        (Ok(a), Ok(b)) => assert_eq!(&a, b, "batch and single verification agree"),
+        (Err(e), Err(_)) => assert_eq!(e.indices(), vec![1], "the batch names the input only"),
+        (b, s) => panic!("batch {b:?} against single {s:?}"),
+    }
 }
 
 fuzz_target!(|data: &[u8]| {

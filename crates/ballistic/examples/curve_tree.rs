@@ -1,15 +1,17 @@
 //! Curve Trees key ownership at a chosen size: build a tree of secp256k1
 //! keys, prove ownership of one, verify, and print the sizes and times.
 //!
-//! `cargo run --release -p ballistic --example curve_tree -- LEAVES B1,B2,…`
-//! (default: 2^21 leaves, branching 64,1024,64 from the leaves up), or
-//! `… -- membership VALUES W B1,B2,…` for membership of a committed value
+//! `cargo run --release -p ballistic --example curve_tree -- LEAVES B1,B2,… BATCH`
+//! (default: 2^21 leaves, branching 64,1024,64 from the leaves up, batches
+//! of 100), or
+//! `… -- membership VALUES W B1,B2,… BATCH` for membership of a committed value
 //! in a tree of `VALUES` values, `W` per leaf vector (the proof's size and
 //! times depend on the shape, not on how full the tree is; default
 //! 4,096 values, 512 per vector, branching 256,512,128: capacity 2^33),
 //! followed by today's depth-32 Merkle membership on secp256k1 measured the
 //! same way (a prepared verifier, median of 3 after a warm-up), and the
-//! ratio of the two single verifications.
+//! ratio of the two single verifications and of the two batch marginals
+//! (default batches of 8 of each: a Merkle proof takes seconds to make).
 //!
 //! What is timed, one thread, each phase alone: the tree build (embedding
 //! the children, the node commitments; not the keys' derivation, which is
@@ -18,6 +20,13 @@
 //! of 5 verifications after one untimed warm-up (`ownership::verify`,
 //! including its re-randomization tables, which a long-lived verifier
 //! could keep). Generators are derived once before anything is timed.
+//!
+//! Batches: `BATCH` distinct proofs (other keys, other messages; made
+//! before timing), then the median of 3 timings, each from the proofs'
+//! decoded form to the verdict — every claim's replay (`ownership::claim`)
+//! and `verify_batch`. Printed: the time per proof, and the marginal cost
+//! of a proof, `(T(BATCH) − T(1)) / (BATCH − 1)` with `T(1)` a batch of
+//! one timed the same way.
 
 use std::time::Instant;
 
@@ -65,6 +74,38 @@ fn membership(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     times.sort();
     let curve_tree = times[2];
     println!("verify (median of 5): {curve_tree:.2?}");
+    let batch: usize = args.get(5).map_or(Ok(8), |s| s.parse())?;
+    let proofs: Vec<(MembershipProof<Secp256k1>, _)> = (0..batch.min(count))
+        .map(|k| {
+            let index = count - 1 - k;
+            let path = tree.path(&params, index as u64)?;
+            membership::prove(
+                &params,
+                &mut Transcript::new(b"example"),
+                &root,
+                &path,
+                (&values[index], &gamma),
+                &mut rng,
+            )
+        })
+        .collect::<Result<_, _>>()?;
+    let run = |proofs: &[(MembershipProof<Secp256k1>, _)], rng: &mut rand::rngs::ThreadRng| {
+        let t = Instant::now();
+        let claims: Vec<_> = proofs
+            .iter()
+            .map(|(proof, v)| membership::claim(&params, width, &mut Transcript::new(b"example"), &root, v, proof, rng))
+            .collect();
+        let refs: Vec<_> = claims.iter().collect();
+        ballistic::curve_tree::verify_batch(&refs, rng).map_err(|e| e.to_string())?;
+        Ok::<_, String>(t.elapsed())
+    };
+    let (one, many) = (median3(|| run(&proofs[..1], &mut rng))?, median3(|| run(&proofs, &mut rng))?);
+    let n = proofs.len();
+    let ct_marginal = marginal(one, many, n);
+    println!(
+        "batch of {n}: {many:.2?}, {:.2?} per proof; batch of 1: {one:.2?}; marginal {ct_marginal:.2?}",
+        many / n as u32
+    );
 
     // The same statement with today's Merkle membership (depth 32, 2^32
     // values) on secp256k1, measured here in the same way, for the ratio.
@@ -99,6 +140,38 @@ fn membership(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     mtimes.sort();
     println!("merkle verify (prepared, median of 3): {:.2?}", mtimes[1]);
     println!("curve tree ÷ merkle, single verification: {:.3}", curve_tree.as_secs_f64() / mtimes[1].as_secs_f64());
+    let mproofs: Vec<_> = (0..n)
+        .map(|k| {
+            let index = 7 - k % 8;
+            let path = mtree.path(&mparams, index as u64)?;
+            let blinding = gamma + <Secp256k1 as Group>::Scalar::from_u64(k as u64);
+            hashed::prove_membership(
+                &mgens,
+                &mparams,
+                Transcript::new(b"example"),
+                &mtree.root(),
+                &leaves[index],
+                &blinding,
+                &path,
+                &mut rng,
+            )
+        })
+        .collect::<Result<_, _>>()?;
+    let mrun = |proofs: &[(hashed::MembershipProof<Secp256k1>, _)], rng: &mut rand::rngs::ThreadRng| {
+        let t = Instant::now();
+        let claims = proofs
+            .iter()
+            .map(|(proof, v)| prepared.claim(Transcript::new(b"example"), &mtree.root(), v, proof, rng))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
+        let refs: Vec<&dyn ballistic::batch::Claim<Secp256k1>> = claims.iter().map(|c| c as _).collect();
+        ballistic::batch::verify(&mgens, &refs, rng).map_err(|e| e.to_string())?;
+        Ok::<_, String>(t.elapsed())
+    };
+    let (mone, mmany) = (median3(|| mrun(&mproofs[..1], &mut rng))?, median3(|| mrun(&mproofs, &mut rng))?);
+    let m_marginal = marginal(mone, mmany, n);
+    println!("merkle batch of {n}: {mmany:.2?}; batch of 1: {mone:.2?}; marginal {m_marginal:.2?}");
+    println!("curve tree ÷ merkle, batch marginal: {:.3}", ct_marginal.as_secs_f64() / m_marginal.as_secs_f64());
     Ok(())
 }
 
@@ -153,5 +226,53 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     times.sort();
     println!("verify (median of 5): {:.2?}", times[2]);
+
+    let batch: usize = args.get(3).map_or(Ok(100), |s| s.parse())?;
+    let proofs: Vec<(OwnershipProof<Secp256k1>, Vec<u8>)> = (0..batch.min(leaves))
+        .map(|k| {
+            let index = leaves - 1 - k;
+            let path = tree.path(&params, index as u64)?;
+            let x = start + <Secp256k1 as Group>::Scalar::from_u64(index as u64);
+            let message = format!("user {k}").into_bytes();
+            let scope = Scope { context: b"example context", message: &message };
+            let proof =
+                ownership::prove(&params, &mut Transcript::new(b"example"), &root, &path, &x, &scope, &mut rng)?;
+            Ok((proof, message))
+        })
+        .collect::<Result<_, ballistic::ProofError>>()?;
+    eprintln!("{} proofs made; timing the batches", proofs.len());
+    let run = |proofs: &[(OwnershipProof<Secp256k1>, Vec<u8>)], rng: &mut rand::rngs::ThreadRng| {
+        let t = Instant::now();
+        let claims: Vec<_> = proofs
+            .iter()
+            .map(|(proof, message)| {
+                let scope = Scope { context: b"example context", message };
+                ownership::claim(&params, &mut Transcript::new(b"example"), &root, &scope, proof, rng)
+            })
+            .collect();
+        let refs: Vec<_> = claims.iter().collect();
+        ballistic::curve_tree::verify_batch(&refs, rng).map_err(|e| e.to_string())?;
+        Ok::<_, String>(t.elapsed())
+    };
+    let (one, many) = (median3(|| run(&proofs[..1], &mut rng))?, median3(|| run(&proofs, &mut rng))?);
+    let n = proofs.len();
+    println!(
+        "batch of {n}: {many:.2?}, {:.2?} per proof; batch of 1: {one:.2?}; marginal {:.2?}",
+        many / n as u32,
+        marginal(one, many, n)
+    );
     Ok(())
+}
+
+/// The median of three timings after one untimed run.
+fn median3<E>(mut f: impl FnMut() -> Result<std::time::Duration, E>) -> Result<std::time::Duration, E> {
+    f()?;
+    let mut times = [f()?, f()?, f()?];
+    times.sort();
+    Ok(times[1])
+}
+
+/// `(T(n) − T(1)) / (n − 1)`.
+fn marginal(one: std::time::Duration, many: std::time::Duration, n: usize) -> std::time::Duration {
+    many.saturating_sub(one) / (n.max(2) - 1) as u32
 }

@@ -126,11 +126,6 @@ impl<S: ScalarOps> Matrix<S> {
         self.row_ends.push(self.vars.len() as u32);
     }
 
-    /// Does any entry name a vector-committed value?
-    pub(crate) fn names_vector_entries(&self) -> bool {
-        self.max_vector > 0
-    }
-
     /// Number of rows (constraints).
     pub(crate) fn rows(&self) -> usize {
         self.row_ends.len()

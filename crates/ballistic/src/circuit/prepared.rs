@@ -16,6 +16,7 @@
 //! exactly those of the from-scratch verifier.
 
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use merlin::Transcript;
 
@@ -35,6 +36,9 @@ pub(crate) struct FrozenSystem<S> {
     /// High-level commitments the constraints refer to; each verifier
     /// resumed from the system takes that many ([`Verifier::resume`]).
     pub(super) commitments: usize,
+    /// The lengths of the vector commitments, in order (taken after the
+    /// high-level ones).
+    pub(super) vector_lens: Vec<usize>,
 }
 
 impl<S: ScalarOps> FrozenSystem<S> {
@@ -93,7 +97,19 @@ impl<G: Group> PreparedSystem<G> {
     /// `commitments` in the prover's order (as many as the system was
     /// built with, else [`ProofError::WrongNumCommitments`]).
     pub fn verifier(&self, transcript: Transcript, commitments: &[G::Compressed]) -> Result<Verifier<G>, ProofError> {
-        Verifier::resume(transcript, self.system.clone(), commitments)
+        Verifier::resume(transcript, self.system.clone(), commitments, &[])
+    }
+
+    /// [`verifier`](Self::verifier) for a system built with vector
+    /// commitments (after its high-level ones): `vectors` in the prover's
+    /// order, with the lengths the system was built with.
+    pub(crate) fn verifier_with_vectors(
+        &self,
+        transcript: Transcript,
+        commitments: &[G::Compressed],
+        vectors: &[G::Compressed],
+    ) -> Result<Verifier<G>, ProofError> {
+        Verifier::resume(transcript, self.system.clone(), commitments, vectors)
     }
 
     /// Sizes of the shared constraints.

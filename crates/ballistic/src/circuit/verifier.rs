@@ -44,6 +44,9 @@ pub struct Verifier<G: Group> {
     phase_one_constraints: Option<usize>,
     deferred: Vec<Deferred<G>>,
     pending_multiplier: Option<usize>,
+    /// A value commitment was taken after a vector commitment (such a
+    /// system is not prepared: a resumed verifier takes values first).
+    values_after_vectors: bool,
 }
 
 impl<G: Group> core::fmt::Debug for Verifier<G> {
@@ -90,6 +93,7 @@ impl<G: Group> Verifier<G> {
             phase_one_constraints: None,
             deferred: Vec::new(),
             pending_multiplier: None,
+            values_after_vectors: false,
         }
     }
 
@@ -98,6 +102,7 @@ impl<G: Group> Verifier<G> {
     /// verification fail with [`ProofError::InvalidCommitment`].
     pub fn commit(&mut self, commitment: G::Compressed) -> Variable {
         let i = self.commitments.len();
+        self.values_after_vectors |= !self.vector_commitments.is_empty();
         self.transcript.append_point::<G>(b"V", &commitment);
         self.commitments.push(commitment);
         Variable::Committed(i)
@@ -144,11 +149,17 @@ impl<G: Group> Verifier<G> {
     /// number (constraints never touch the transcript, so where the gadget
     /// code took them does not matter).
     pub(crate) fn freeze(self) -> Result<FrozenSystem<G::Scalar>, ProofError> {
-        if !self.vector_commitments.is_empty() || self.constraints.names_vector_entries() {
-            return Err(ProofError::Gadget { message: "a system with vector commitments cannot be prepared".into() });
+        if self.values_after_vectors {
+            return Err(ProofError::Gadget {
+                message: "a system with a value commitment after a vector commitment cannot be prepared".into(),
+            });
         }
         if !self.deferred.is_empty() || self.base.is_some() {
             return Err(ProofError::Gadget { message: "only a plain first-phase system can be prepared".into() });
+        }
+        let entries = self.vector_commitments.iter().map(|(_, len)| len).sum();
+        if !self.constraints.check_variables(self.num_vars, self.commitments.len(), entries) {
+            return Err(ProofError::Gadget { message: "a prepared system names a variable it does not have".into() });
         }
         Ok(FrozenSystem {
             constraints: self.constraints,
@@ -156,6 +167,7 @@ impl<G: Group> Verifier<G> {
             num_vars: self.num_vars,
             pending_multiplier: self.pending_multiplier,
             commitments: self.commitments.len(),
+            vector_lens: self.vector_commitments.iter().map(|(_, len)| *len).collect(),
         })
     }
 
@@ -165,6 +177,17 @@ impl<G: Group> Verifier<G> {
     /// transcript and commitments, adding only what differs per statement
     /// (rows with public constants). See [`PreparedSystem`].
     pub fn prepare(self) -> Result<PreparedSystem<G>, ProofError> {
+        if !self.vector_commitments.is_empty() {
+            return Err(ProofError::Gadget { message: "a system with vector commitments cannot be prepared".into() });
+        }
+        Ok(PreparedSystem::new(self.freeze()?))
+    }
+
+    /// [`prepare`](Self::prepare) a system that may hold vector
+    /// commitments (after its high-level ones), for the crate's own
+    /// statements: its verifiers take them through
+    /// `PreparedSystem::verifier_with_vectors`.
+    pub(crate) fn prepare_with_vectors(self) -> Result<PreparedSystem<G>, ProofError> {
         Ok(PreparedSystem::new(self.freeze()?))
     }
 
@@ -178,13 +201,26 @@ impl<G: Group> Verifier<G> {
         transcript: Transcript,
         base: Arc<FrozenSystem<G::Scalar>>,
         commitments: &[G::Compressed],
+        vectors: &[G::Compressed],
     ) -> Result<Self, ProofError> {
         if commitments.len() != base.commitments {
             return Err(ProofError::WrongNumCommitments { expected: base.commitments, got: commitments.len() });
         }
+        if vectors.len() != base.vector_lens.len() {
+            return Err(ProofError::Gadget {
+                message: alloc::format!(
+                    "{} vector commitments for a prepared system of {}",
+                    vectors.len(),
+                    base.vector_lens.len()
+                ),
+            });
+        }
         let mut verifier = Verifier::new(transcript);
         for c in commitments {
             verifier.commit(*c);
+        }
+        for (c, len) in vectors.iter().zip(&base.vector_lens) {
+            verifier.commit_vec(*c, *len)?;
         }
         verifier.hasher = base.hasher.clone();
         verifier.num_vars = base.num_vars;
@@ -508,6 +544,14 @@ impl<G: Group> R1csClaim<G> {
         let mut eq = Equation::new();
         let combine = <G::Scalar as ScalarOps>::random(rng);
         let equation = verifier.add_terms_against(proof, None, G::Scalar::one(), combine, &mut eq).map(|()| eq);
+        R1csClaim { equation }
+    }
+}
+
+impl<G: Group> R1csClaim<G> {
+    /// A claim of an equation already replayed (weight 1, its own checks
+    /// joined), or of a replay that failed.
+    pub(crate) fn from_equation(equation: Result<Equation<G>, ProofError>) -> Self {
         R1csClaim { equation }
     }
 }
@@ -866,8 +910,20 @@ mod tests {
         let vars = verifier.commit_vec(c, 1).unwrap();
         verifier.constrain(vars[0].minus(s(3)));
         assert_eq!(verifier.verify_with_rng(&gens, &proof, &mut rng).unwrap_err(), ProofError::VerificationFailed);
-        // A prepared system holds no vector commitments: not made before
-        // it, not named by its constraints, not taken after it.
+        // A system with vector commitments is prepared only by the crate
+        // (the public `prepare` refuses it, and the public `verifier` of
+        // one takes none); it takes them when resumed, not after; it names
+        // no entry it does not have.
+        let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
+        let vars = verifier.commit_vec(c, 1).unwrap();
+        let prepared = verifier.prepare_with_vectors().unwrap();
+        assert!(matches!(prepared.verifier(Transcript::new(b"vc"), &[]), Err(ProofError::Gadget { .. })));
+        for (value, expected) in [(2, Ok(())), (3, Err(ProofError::VerificationFailed))] {
+            let mut resumed = prepared.verifier_with_vectors(Transcript::new(b"vc"), &[], &[c]).unwrap();
+            resumed.constrain(vars[0].minus(s(value)));
+            assert_eq!(resumed.verify_with_rng(&gens, &proof, &mut rng), expected);
+        }
+        assert!(prepared.verifier_with_vectors(Transcript::new(b"vc"), &[], &[c, c]).is_err());
         let mut verifier = Verifier::<G>::new(Transcript::new(b"vc"));
         verifier.commit_vec(c, 1).unwrap();
         assert!(matches!(verifier.prepare(), Err(ProofError::Gadget { .. })));

@@ -44,7 +44,8 @@ use merlin::Transcript;
 use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroize;
 
-use super::select::{self, SelectProof, ValueLeaf};
+use super::claim::CurveTreeClaim;
+use super::select::{self, PathEquations, SelectProof, ValueLeaf};
 use super::{CurvePath, CurveTree, Node, TreeParams, LEVEL_GATES};
 use crate::embedded::Cycle;
 use crate::encoding::Reader;
@@ -282,11 +283,39 @@ pub fn verify<L: Cycle, R: RngCore + CryptoRng>(
     proof: &MembershipProof<L>,
     rng: &mut R,
 ) -> Result<(), ProofError> {
+    equations(params, width, transcript, root, v, proof, rng)?.verify(params)
+}
+
+/// [`verify`], deferred: `proof` replayed against the same statement into a
+/// claim for [`verify_batch`](super::verify_batch). A proof that does not
+/// replay is a claim the batch names. `rng` draws the scalars that join the
+/// proof's checks: it must be unpredictable to the prover.
+pub fn claim<'a, L: Cycle, R: RngCore + CryptoRng>(
+    params: &'a TreeParams<L>,
+    width: usize,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    v: &L::Compressed,
+    proof: &MembershipProof<L>,
+    rng: &mut R,
+) -> CurveTreeClaim<'a, L> {
+    CurveTreeClaim::new(params, equations(params, width, transcript, root, v, proof, rng), None)
+}
+
+fn equations<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    width: usize,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    v: &L::Compressed,
+    proof: &MembershipProof<L>,
+    rng: &mut R,
+) -> Result<PathEquations<L>, ProofError> {
     let point = L::decompress(v).ok_or(ProofError::InvalidCommitment { index: 0 })?;
     if L::is_identity_vartime(&point) {
         return Err(ProofError::IdentityPoint { label: "V" });
     }
     check_width(params, width)?;
     statement::<L>(transcript, width, v);
-    select::verify(params, transcript, root, &proof.path, Some((*v, width + 1, leaf_tag(params, width))), rng)
+    select::equations(params, transcript, root, &proof.path, Some((*v, width + 1, leaf_tag(params, width))), rng)
 }

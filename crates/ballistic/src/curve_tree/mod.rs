@@ -123,6 +123,9 @@ pub struct TreeParams<L: Cycle> {
     /// `L::Other`: `H = B̃`, `Δ` of `L::Other`) and of `L::Other`'s.
     pub(crate) leaf_side: Rerandomization<L::Curve>,
     pub(crate) other_side: Rerandomization<<L::Other as WithEmbeddedCurve>::Curve>,
+    /// The verifier's circuits up to their per-proof rows, built on first
+    /// use.
+    pub(crate) systems: select::SideSystems<L>,
 }
 
 impl<L: Cycle> TreeParams<L> {
@@ -160,6 +163,7 @@ impl<L: Cycle> TreeParams<L> {
             other_delta,
             leaf_side,
             other_side,
+            systems: select::SideSystems::default(),
         };
         // Each side's circuit: 769 + b − 1 gates per level on its curve,
         // padded to a power of two, within the curve's generators.
@@ -467,11 +471,14 @@ impl<L: Cycle> CurvePath<L> {
     }
 }
 
-// The whole-path proof under the statements (crate-private: alone it does
-// not open the leaf).
+mod claim;
 pub mod membership;
 pub mod ownership;
+// The whole-path proof under the statements (crate-private: alone it does
+// not open the leaf).
 pub(crate) mod select;
+
+pub use claim::{verify_batch, CurveTreeClaim};
 
 #[cfg(test)]
 mod tests;

@@ -63,7 +63,8 @@ use sha3::{Digest, Sha3_512};
 use subtle::ConstantTimeEq;
 use zeroize::Zeroize;
 
-use super::select::{self, SelectProof};
+use super::claim::CurveTreeClaim;
+use super::select::{self, PathEquations, SelectProof};
 use super::{CurvePath, Node, TreeParams};
 use crate::embedded::Cycle;
 use crate::encoding::Reader;
@@ -246,8 +247,9 @@ pub fn prove<L: Cycle, R: RngCore + CryptoRng>(
     Ok(OwnershipProof { path: path_proof, key_image, r1, r2, s1, s2 })
 }
 
-/// Verify `proof` for the verifier's `params`, `root` and `scope`; returns the key image `I` (refusing one seen before in this
-/// context is the application's check).
+/// Verify `proof` for the verifier's `params`, `root` and `scope`; returns
+/// the key image `I` (refusing one seen before in this context is the
+/// application's check).
 pub fn verify<L: Cycle, R: RngCore + CryptoRng>(
     params: &TreeParams<L>,
     transcript: &mut Transcript,
@@ -256,6 +258,37 @@ pub fn verify<L: Cycle, R: RngCore + CryptoRng>(
     proof: &OwnershipProof<L>,
     rng: &mut R,
 ) -> Result<L::Compressed, ProofError> {
+    equations(params, transcript, root, scope, proof, rng)?.verify(params)?;
+    Ok(proof.key_image)
+}
+
+/// [`verify`], deferred: `proof` replayed against the same statement into a
+/// claim for [`verify_batch`](super::verify_batch), which returns the
+/// verified key image. A proof that does not replay is a claim the batch
+/// names. `rng` draws the scalars that join the proof's checks: it must be
+/// unpredictable to the prover (as for [`verify`]).
+pub fn claim<'a, L: Cycle, R: RngCore + CryptoRng>(
+    params: &'a TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    scope: &Scope<'_>,
+    proof: &OwnershipProof<L>,
+    rng: &mut R,
+) -> CurveTreeClaim<'a, L> {
+    CurveTreeClaim::new(params, equations(params, transcript, root, scope, proof, rng), Some(proof.key_image))
+}
+
+/// The path proof's two equations, with the opening's two checks added to
+/// the leaf side's, each times a fresh random scalar `z_1`, `z_2`:
+/// `z_1·(s_1·B + s_2·B̃ − c·Ĉ_0 − R_1) + z_2·(s_1·J − c·I − R_2)`.
+fn equations<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    scope: &Scope<'_>,
+    proof: &OwnershipProof<L>,
+    rng: &mut R,
+) -> Result<PathEquations<L>, ProofError> {
     check_lengths(scope)?;
     let decode = |c: &L::Compressed, label: &'static str| -> Result<L::Point, ProofError> {
         let p = L::decompress(c).ok_or(ProofError::InvalidPoint { offset: 0 })?;
@@ -267,18 +300,20 @@ pub fn verify<L: Cycle, R: RngCore + CryptoRng>(
     let image = decode(&proof.key_image, "I")?;
     let (r1, r2) = (decode(&proof.r1, "R1")?, decode(&proof.r2, "R2")?);
     statement::<L>(transcript, scope, &proof.key_image);
-    select::verify(params, transcript, root, &proof.path, None, rng)?;
+    let mut eqs = select::equations(params, transcript, root, &proof.path, None, rng)?;
     let c_hat = decode(proof.path.even.first().ok_or(ProofError::WrongLength { expected: 1, got: 0 })?, "C-hat")?;
     transcript.append_point::<L>(b"R1", &proof.r1);
     transcript.append_point::<L>(b"R2", &proof.r2);
     let c = transcript.challenge_scalar::<L>(b"c");
-    let gens = params.leaf_gens().pedersen();
     let j = key_image_base::<L>(scope.context);
-    let first = L::msm_vartime([proof.s1, proof.s2, -c, -L::Scalar::one()], [gens.b, gens.b_blinding, c_hat, r1]);
-    let second = L::msm_vartime([proof.s1, -c, -L::Scalar::one()], [j, image, r2]);
-    if L::is_identity_vartime(&first) && L::is_identity_vartime(&second) {
-        Ok(proof.key_image)
-    } else {
-        Err(ProofError::VerificationFailed)
-    }
+    let (z1, z2) = (L::Scalar::random(rng), L::Scalar::random(rng));
+    let eq = &mut eqs.leaf;
+    eq.add_b(z1 * proof.s1);
+    eq.add_b_blinding(z1 * proof.s2);
+    eq.add_point(-(z1 * c), c_hat);
+    eq.add_point(-z1, r1);
+    eq.add_point(z2 * proof.s1, j);
+    eq.add_point(-(z2 * c), image);
+    eq.add_point(-z2, r2);
+    Ok(eqs)
 }

@@ -21,8 +21,15 @@
 //! and every `b_i`, `Δ` of both curves, the root and every `Ĉ_i` in order;
 //! the proof over `L` forks from it, the proof over `L::Other` forks from
 //! it and absorbs the first proof's bytes. The R1CS transcripts then bind
-//! each circuit's constraints (the root's and the `Ĉ`'s coordinates are
-//! constants in them) and each vector commitment with its length.
+//! each circuit's constraints (each level's `T' = Ĉ + Δ + Σ R_j` fixed by
+//! two public rows after all the levels' other rows) and each vector
+//! commitment with its length.
+//!
+//! **The verifier's circuits are built once.** Only those two rows per
+//! level differ between proofs of one tree shape: each side's other rows
+//! are built on first use ([`SideSystem`], kept in the [`TreeParams`]) and
+//! every proof's verifier resumes from them — the same transcript,
+//! constraint digest and rows as a verifier built from scratch.
 
 use alloc::vec::Vec;
 
@@ -31,14 +38,17 @@ use rand_core::{CryptoRng, RngCore};
 use zeroize::Zeroize;
 
 use super::{CurvePath, LevelXs, Node, TreeParams};
-use crate::circuit::gadgets::{select_and_rerandomize, Rerandomization};
-use crate::circuit::{LinearCombination, Prover, R1csProof, Verifier};
+use crate::circuit::gadgets::curve_tree::{select_and_rerandomize_deferred, TargetVars};
+use crate::circuit::gadgets::Rerandomization;
+use crate::circuit::{LinearCombination, PreparedSystem, Prover, R1csProof, Verifier};
 use crate::ct::declassify;
 use crate::embedded::{AffinePoint, Cycle};
 use crate::encoding::Reader;
+use crate::equation::Equation;
 use crate::errors::ProofError;
 use crate::generators::Generators;
 use crate::group::{Group, ScalarOps};
+use crate::lazy::Lazy;
 use crate::transcript::TranscriptProtocol;
 
 /// The domain of the statement prefix.
@@ -266,12 +276,117 @@ fn prove_side<A: Cycle, R: RngCore + CryptoRng>(
         let (_, entries) = prover.commit_vec(leaf.values, r0)?;
         value_leaf(&mut prover, v, entries, leaf.tag, Some(leaf.value))?;
     }
+    let mut targets = Vec::with_capacity(levels.len());
     for level in levels {
         let (_, vars) = prover.commit_vec(&level.xs, level.blinding)?;
         let children: Vec<LinearCombination<A::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
-        select_and_rerandomize(&mut prover, params, &children, &level.child, Some(&level.r_child))?;
+        let target = params.target(&level.child)?;
+        targets.push(select_and_rerandomize_deferred(&mut prover, params, &children, Some((target, &level.r_child)))?);
+    }
+    // The rows that differ per proof come last (see `SideSystem`).
+    for (vars, level) in targets.iter().zip(levels) {
+        vars.constrain(&mut prover, params, &level.child)?;
     }
     prover.prove_with_rng(rng)
+}
+
+/// A side's system as built (a cached error is one of the parameters', so
+/// it would recur).
+type Built<A> = Result<SideSystem<A>, ProofError>;
+
+/// A value leaf's shape: the leaf vectors' length and the tree's tag.
+type ValueLeafShape<A> = (usize, <A as Group>::Scalar);
+
+/// A value leaf's statement on its side: `V`, `Ĉ_0`, and the shape.
+type SideLeaf<A> = (<A as Group>::Compressed, <A as Group>::Compressed, usize, <A as Group>::Scalar);
+
+/// The verifier's [`SideSystem`]s of a [`TreeParams`], built on first use:
+/// the other side's, the leaf side's of ownership (no value leaf), and the
+/// leaf side's of membership for the first leaf-vector length and tag
+/// verified (another builds its own each time). A clone starts empty.
+pub(crate) struct SideSystems<L: Cycle> {
+    other: Lazy<Built<L::Other>>,
+    leaf: Lazy<Built<L>>,
+    value_leaf: Lazy<(ValueLeafShape<L>, Built<L>)>,
+}
+
+impl<L: Cycle> Default for SideSystems<L> {
+    fn default() -> Self {
+        SideSystems { other: Lazy::new(), leaf: Lazy::new(), value_leaf: Lazy::new() }
+    }
+}
+
+impl<L: Cycle> Clone for SideSystems<L> {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl<L: Cycle> core::fmt::Debug for SideSystems<L> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("SideSystems")
+    }
+}
+
+/// A side's constraints up to the per-proof rows, built once per tree
+/// shape (and statement) and shared by the verifiers of every proof: the
+/// value leaf (when there is one) and every level's vector commitment,
+/// re-randomization and selection, with each level's `T'` left as two
+/// variables. A proof's verifier resumes from it with its commitments and
+/// adds two rows per level fixing `T'` to its `Ĉ`'s — the rows the prover
+/// ([`prove_side`]) adds last, in the same order, so the constraint digest
+/// and every challenge are those of a verifier built from scratch.
+pub(crate) struct SideSystem<A: Cycle> {
+    system: PreparedSystem<A>,
+    targets: Vec<TargetVars<A::Scalar>>,
+}
+
+impl<A: Cycle> core::fmt::Debug for SideSystem<A> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SideSystem").field("system", &self.system).finish_non_exhaustive()
+    }
+}
+
+impl<A: Cycle> SideSystem<A> {
+    /// Build a side of `branching` levels (in order) and, with `leaf =
+    /// Some((len, tag))`, a value leaf of `len` entries tagged `tag`.
+    pub(crate) fn new(
+        params: &Rerandomization<A::Curve>,
+        leaf: Option<(usize, A::Scalar)>,
+        branching: &[usize],
+    ) -> Result<Self, ProofError> {
+        // The commitments' values do not enter a prepared system (only
+        // their number and lengths): any encoding stands for them.
+        let any = A::compress(&A::identity());
+        let mut verifier = Verifier::<A>::new(Transcript::new(b"prepared side"));
+        let leaf = leaf.map(|(len, tag)| (any, any, len, tag));
+        let targets = build_side(&mut verifier, params, leaf, branching.iter().map(|b| (any, *b)))?;
+        Ok(SideSystem { system: verifier.prepare_with_vectors()?, targets })
+    }
+}
+
+/// A side's rows up to the per-proof ones (the prover's order): with
+/// `leaf = Some((V, Ĉ_0, len, tag))` the value leaf, then each level's
+/// vector commitment (commitment, branching), re-randomization and
+/// selection; returns each level's deferred rows.
+fn build_side<A: Cycle>(
+    verifier: &mut Verifier<A>,
+    params: &Rerandomization<A::Curve>,
+    leaf: Option<SideLeaf<A>>,
+    levels: impl Iterator<Item = (A::Compressed, usize)>,
+) -> Result<Vec<TargetVars<A::Scalar>>, ProofError> {
+    if let Some((value, c_hat, len, tag)) = leaf {
+        let v = verifier.commit(value);
+        let entries = verifier.commit_vec(c_hat, len)?;
+        value_leaf::<A::Scalar, _>(verifier, v, entries, tag, None)?;
+    }
+    let mut targets = Vec::new();
+    for (commitment, b) in levels {
+        let vars = verifier.commit_vec(commitment, b)?;
+        let children: Vec<LinearCombination<A::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
+        targets.push(select_and_rerandomize_deferred(verifier, params, &children, None)?);
+    }
+    Ok(targets)
 }
 
 /// One level of a side, the verifier's: the node's (re-randomized)
@@ -282,27 +397,45 @@ type VerifierLevel<A> = (<A as Group>::Compressed, usize, AffinePoint<<A as Grou
 /// the tree's tag.
 pub(crate) type VerifierLeaf<A> = (<A as Group>::Compressed, usize, <A as Group>::Scalar);
 
-fn verify_side<A: Cycle, R: RngCore + CryptoRng>(
+/// A side's equation: its verifier resumed from `system` (or, without, built
+/// from scratch — the tests' reference), the per-proof rows, the replay.
+#[allow(clippy::too_many_arguments)]
+fn side_equation<A: Cycle, R: RngCore + CryptoRng>(
     gens: &Generators<A>,
     params: &Rerandomization<A::Curve>,
+    system: Option<&SideSystem<A>>,
     transcript: Transcript,
-    leaf: Option<(VerifierLeaf<A>, A::Compressed)>,
+    leaf: Option<SideLeaf<A>>,
     levels: &[VerifierLevel<A>],
     proof: &R1csProof<A>,
     rng: &mut R,
-) -> Result<(), ProofError> {
-    let mut verifier = Verifier::new(transcript);
-    if let Some(((value, len, tag), c_hat)) = leaf {
-        let v = verifier.commit(value);
-        let entries = verifier.commit_vec(c_hat, len)?;
-        value_leaf::<A::Scalar, _>(&mut verifier, v, entries, tag, None)?;
+) -> Result<Equation<A>, ProofError> {
+    let built;
+    let (mut verifier, targets) = match system {
+        Some(system) => {
+            if system.targets.len() != levels.len() {
+                return Err(ProofError::Gadget { message: "a side of another shape".into() });
+            }
+            let (values, mut vectors) = match leaf {
+                Some((value, c_hat, _, _)) => (alloc::vec![value], alloc::vec![c_hat]),
+                None => (Vec::new(), Vec::new()),
+            };
+            vectors.extend(levels.iter().map(|(commitment, _, _)| *commitment));
+            (system.system.verifier_with_vectors(transcript, &values, &vectors)?, &system.targets)
+        }
+        None => {
+            let mut verifier = Verifier::new(transcript);
+            built = build_side(&mut verifier, params, leaf, levels.iter().map(|(c, b, _)| (*c, *b)))?;
+            (verifier, &built)
+        }
+    };
+    for (vars, (_, _, child)) in targets.iter().zip(levels) {
+        vars.constrain(&mut verifier, params, child)?;
     }
-    for (commitment, b, child) in levels {
-        let vars = verifier.commit_vec(*commitment, *b)?;
-        let children: Vec<LinearCombination<A::Scalar>> = vars.into_iter().map(LinearCombination::from).collect();
-        select_and_rerandomize(&mut verifier, params, &children, child, None)?;
-    }
-    verifier.verify_with_rng(gens, proof, rng)
+    let mut eq = Equation::new();
+    let combine = <A::Scalar as ScalarOps>::random(rng);
+    verifier.add_terms(proof, gens.vector(), A::Scalar::one(), combine, &mut eq)?;
+    Ok(eq)
 }
 
 /// The node `⟨𝐱, 𝐆⟩` of a level's children on `A` (constant time: which
@@ -438,16 +571,64 @@ pub(crate) fn prove<L: Cycle, R: RngCore + CryptoRng>(
     Ok((SelectProof { even, odd, leaf_side, other_side }, r0))
 }
 
-/// Verify `proof` against the verifier's `params` and `root`; on success
-/// the caller still has to open `Ĉ_0` (`proof.even[0]`).
-pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
+/// The two equations of a path proof, one per curve of the cycle: each
+/// side's R1CS equation (its two checks joined by a fresh random scalar),
+/// not yet evaluated. The leaf side's is empty when the path has no proof
+/// over `L` (depth 1 without a value leaf); the statement on top adds its
+/// own terms (the opening of `Ĉ_0`) to it.
+pub(crate) struct PathEquations<L: Cycle> {
+    pub(crate) leaf: Equation<L>,
+    pub(crate) other: Equation<L::Other>,
+}
+
+impl<L: Cycle> PathEquations<L> {
+    /// Evaluate both equations (two multiscalar multiplications).
+    pub(crate) fn verify(&self, params: &TreeParams<L>) -> Result<(), ProofError> {
+        if self.leaf.is_identity(params.leaf_gens())? && self.other.is_identity(params.other_gens())? {
+            Ok(())
+        } else {
+            Err(ProofError::VerificationFailed)
+        }
+    }
+}
+
+/// Replay `proof` against the verifier's `params` and `root` into its two
+/// equations ([`PathEquations`]); the caller still has to open `Ĉ_0`
+/// (`proof.even[0]`) and evaluate them.
+pub(crate) fn equations<L: Cycle, R: RngCore + CryptoRng>(
     params: &TreeParams<L>,
     transcript: &mut Transcript,
     root: &Node<L>,
     proof: &SelectProof<L>,
     leaf: Option<VerifierLeaf<L>>,
     rng: &mut R,
-) -> Result<(), ProofError> {
+) -> Result<PathEquations<L>, ProofError> {
+    equations_with(params, transcript, root, proof, leaf, true, rng)
+}
+
+/// [`equations`] with each side's verifier built from scratch (the
+/// reference the prepared sides are tested against).
+#[cfg(test)]
+pub(crate) fn equations_from_scratch<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    proof: &SelectProof<L>,
+    leaf: Option<VerifierLeaf<L>>,
+    rng: &mut R,
+) -> Result<PathEquations<L>, ProofError> {
+    equations_with(params, transcript, root, proof, leaf, false, rng)
+}
+
+fn equations_with<L: Cycle, R: RngCore + CryptoRng>(
+    params: &TreeParams<L>,
+    transcript: &mut Transcript,
+    root: &Node<L>,
+    proof: &SelectProof<L>,
+    leaf: Option<VerifierLeaf<L>>,
+    prepared: bool,
+    rng: &mut R,
+) -> Result<PathEquations<L>, ProofError> {
     let depth = params.depth();
     let leaf_side = depth >= 2 || leaf.is_some();
     if proof.even.len() != depth.div_ceil(2) || proof.odd.len() != depth / 2 || proof.leaf_side.is_some() != leaf_side {
@@ -486,22 +667,49 @@ pub(crate) fn verify<L: Cycle, R: RngCore + CryptoRng>(
             leaf_levels.push((commitment, b, public_child::<L>(child)?));
         }
     }
-    if let Some(p) = &proof.leaf_side {
-        let rr = &params.leaf_side;
-        let mut t = transcript.clone();
-        t.append_message(b"side", L::NAME.as_bytes());
-        let c_hat = *proof.even.first().ok_or_else(shape)?;
-        verify_side(params.leaf_gens(), rr, t, leaf.map(|l| (l, c_hat)), &leaf_levels, p, rng)?;
-    }
+    let leaf_eq = match &proof.leaf_side {
+        Some(p) => {
+            let rr = &params.leaf_side;
+            let mut t = transcript.clone();
+            t.append_message(b"side", L::NAME.as_bytes());
+            let c_hat = *proof.even.first().ok_or_else(shape)?;
+            let shape: Vec<usize> = leaf_levels.iter().map(|(_, b, _)| *b).collect();
+            let owned;
+            let system = match leaf.map(|(_, len, tag)| (len, tag)) {
+                None => params.systems.leaf.get_or_init(|| SideSystem::new(rr, None, &shape)).as_ref(),
+                Some(value_leaf) => {
+                    let (key, cached) = params
+                        .systems
+                        .value_leaf
+                        .get_or_init(|| (value_leaf, SideSystem::new(rr, Some(value_leaf), &shape)));
+                    if *key == value_leaf {
+                        cached.as_ref()
+                    } else {
+                        owned = SideSystem::new(rr, Some(value_leaf), &shape);
+                        owned.as_ref()
+                    }
+                }
+            }
+            .map_err(Clone::clone)?;
+            let system = Some(system).filter(|_| prepared);
+            let leaf = leaf.map(|(value, len, tag)| (value, c_hat, len, tag));
+            side_equation(params.leaf_gens(), rr, system, t, leaf, &leaf_levels, p, rng)?
+        }
+        None => Equation::new(),
+    };
     let rr = &params.other_side;
     let mut t = transcript.clone();
     t.append_message(b"side", <L::Other as Group>::NAME.as_bytes());
     if let Some(p) = &proof.leaf_side {
         t.append_message(b"first proof", &p.to_bytes());
     }
-    verify_side(params.other_gens(), rr, t, None, &other_levels, &proof.other_side, rng)?;
+    let shape: Vec<usize> = other_levels.iter().map(|(_, b, _)| *b).collect();
+    let system =
+        params.systems.other.get_or_init(|| SideSystem::new(rr, None, &shape)).as_ref().map_err(Clone::clone)?;
+    let system = Some(system).filter(|_| prepared);
+    let other_eq = side_equation(params.other_gens(), rr, system, t, None, &other_levels, &proof.other_side, rng)?;
     bind_proofs(transcript, proof.leaf_side.as_ref(), &proof.other_side);
-    Ok(())
+    Ok(PathEquations { leaf: leaf_eq, other: other_eq })
 }
 
 /// Both proofs into the caller's transcript, after the prefix: the

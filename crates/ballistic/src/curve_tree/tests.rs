@@ -23,6 +23,38 @@ pub(super) fn tree_params<L: Cycle>(branching: &[usize], gens: &Gens<L>) -> Tree
     TreeParams::new(branching, gens.0.clone(), gens.1.clone()).unwrap()
 }
 
+/// The prepared sides' equations are the from-scratch verifier's: the same
+/// result, and the same sums on both curves (the same RNG joins each side's
+/// checks), for honest and dishonest proofs alike. `statement` appends what
+/// the statement on top binds before the path.
+pub(super) fn same_as_from_scratch<L: Cycle>(
+    params: &TreeParams<L>,
+    statement: &dyn Fn(&mut merlin::Transcript),
+    root: &Node<L>,
+    proof: &select::SelectProof<L>,
+    leaf: Option<select::VerifierLeaf<L>>,
+) -> bool {
+    use rand::SeedableRng;
+    let sums = |from_scratch: bool| {
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(99);
+        let mut t = merlin::Transcript::new(b"same");
+        statement(&mut t);
+        let eqs = if from_scratch {
+            select::equations_from_scratch(params, &mut t, root, proof, leaf, &mut rng)
+        } else {
+            select::equations(params, &mut t, root, proof, leaf, &mut rng)
+        };
+        eqs.map(|e| {
+            let leaf = L::compress(&e.leaf.sum(params.leaf_gens()).unwrap());
+            let other = <L::Other as Group>::compress(&e.other.sum(params.other_gens()).unwrap());
+            (leaf, other, L::is_identity_vartime(&e.leaf.sum(params.leaf_gens()).unwrap()))
+        })
+    };
+    let prepared = sums(false);
+    assert_eq!(prepared, sums(true), "prepared and from-scratch sides agree");
+    prepared.is_ok()
+}
+
 fn paths_reach_the_root<L: Cycle>() {
     let gens = gens::<L>();
     for branching in [&[4][..], &[3, 4], &[2, 3, 2], &[2, 2, 2, 2]] {
@@ -117,12 +149,24 @@ fn bad_trees_are_refused() {
 
 mod select_rerandomize {
     use super::*;
-    use crate::curve_tree::select::{prove, verify, SelectProof};
+    use crate::curve_tree::select::{equations, prove, SelectProof, VerifierLeaf};
     use merlin::Transcript;
     use rand::SeedableRng;
     use rand_chacha::ChaCha20Rng;
 
     use super::tree_params as params_with;
+
+    /// A single verification of the path proof alone.
+    fn verify<L: Cycle>(
+        params: &TreeParams<L>,
+        transcript: &mut Transcript,
+        root: &Node<L>,
+        proof: &SelectProof<L>,
+        leaf: Option<VerifierLeaf<L>>,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<(), ProofError> {
+        equations(params, transcript, root, proof, leaf, rng)?.verify(params)
+    }
 
     fn roundtrip<L: Cycle>() {
         let gens = gens::<L>();
@@ -144,6 +188,8 @@ mod select_rerandomize {
                 verify(params, &mut Transcript::new(b"sr"), root, proof, None, &mut ChaCha20Rng::seed_from_u64(12))
             };
             check(&proof, &root, &params).unwrap();
+            let none = |_: &mut Transcript| {};
+            assert!(same_as_from_scratch(&params, &none, &root, &proof, None));
             // Both proofs end up in the caller's transcript, identically on
             // both sides (the statement on top draws its challenges there).
             let mut verifier_transcript = Transcript::new(b"sr");
@@ -171,6 +217,7 @@ mod select_rerandomize {
                 Err(ProofError::Gadget { .. })
             ));
             assert_eq!(check(&proof, &other_root, &params), Err(ProofError::VerificationFailed), "{branching:?}");
+            assert!(same_as_from_scratch(&params, &none, &other_root, &proof, None));
             assert_eq!(
                 verify(&params, &mut Transcript::new(b"other"), &root, &proof, None, &mut rng),
                 Err(ProofError::VerificationFailed)
@@ -178,6 +225,7 @@ mod select_rerandomize {
             let mut moved = proof.clone();
             moved.even[0] = L::compress(&(leaf_hat + params.leaf_gens().pedersen().b_blinding));
             assert_eq!(check(&moved, &root, &params), Err(ProofError::VerificationFailed));
+            same_as_from_scratch(&params, &none, &root, &moved, None);
             if let Some(c) = proof.odd.first() {
                 let mut moved = proof.clone();
                 let p = <L::Other as Group>::decompress(c).unwrap();
@@ -188,6 +236,7 @@ mod select_rerandomize {
                 let mut mixed = proof.clone();
                 mixed.other_side = second.other_side.clone();
                 assert_eq!(check(&mixed, &root, &params), Err(ProofError::VerificationFailed));
+                assert!(same_as_from_scratch(&params, &none, &root, &mixed, None));
             }
             // Another shape: the root's curve, a level's branching.
             let mut other_shape = branching.to_vec();
@@ -420,6 +469,25 @@ mod value_membership {
             verify(&params, width, &mut Transcript::new(b"mem"), root, v, proof, &mut ChaCha20Rng::seed_from_u64(1))
         };
         check(&proof, &root, &v, width).unwrap();
+        let none = |_: &mut Transcript| {};
+        let tag = crate::curve_tree::membership::leaf_tag(&params, width);
+        assert!(same_as_from_scratch(&params, &none, &root, &proof.path, Some((v, width + 1, tag))));
+        // Another width under the same parameters (its leaf side is not
+        // the cached one) and a copy of the parameters (an empty cache).
+        let wider = ValueTree::new(&params, width + 1, values.clone()).unwrap();
+        let wider_path = wider.path(&params, index as u64).unwrap();
+        let (wider_proof, wider_v) = prove(
+            &params,
+            &mut Transcript::new(b"mem"),
+            &wider.root(),
+            &wider_path,
+            (&values[index], &gamma),
+            &mut rng,
+        )
+        .unwrap();
+        check(&wider_proof, &wider.root(), &wider_v, width + 1).unwrap();
+        let copy = params.clone();
+        verify(&copy, width, &mut Transcript::new(b"mem"), &root, &v, &proof, &mut rng).unwrap();
         let bytes = proof.to_bytes();
         let decoded = MembershipProof::from_bytes(&bytes, &params).unwrap();
         assert_eq!(decoded, proof);
@@ -525,6 +593,169 @@ mod value_membership {
         ] {
             assert!(ValueTree::new(&params, width, values).is_err(), "width {width}");
         }
+    }
+}
+
+/// Batches of both statements: honest claims pass alone and mixed; a batch
+/// names exactly the bad claims, each with its own error (a replay error
+/// where the proof does not replay, the equation's where it does), whichever
+/// curve's equation or the opening's check is the one that fails.
+mod batches {
+    use super::*;
+    use crate::curve_tree::{membership, ownership, verify_batch};
+    use merlin::Transcript;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    fn run(branching: &[usize]) {
+        type L = Secp256k1;
+        let gens = gens::<L>();
+        let params = tree_params::<L>(branching, &gens);
+        let mut rng = ChaCha20Rng::seed_from_u64(51);
+        let secrets: Vec<_> = (0..5).map(|_| <L as Group>::Scalar::random(&mut rng)).collect();
+        let b = params.leaf_gens().pedersen().b;
+        let tree = CurveTree::new(&params, secrets.iter().map(|x| L::mul_ct(&b, x)).collect()).unwrap();
+        let root = tree.root();
+        let contexts: [&[u8]; 4] = [b"ctx", b"ctx", b"other", b"ctx"];
+        let proofs: Vec<_> = contexts
+            .iter()
+            .enumerate()
+            .map(|(k, context)| {
+                let path = tree.path(&params, k as u64).unwrap();
+                let scope = ownership::Scope { context, message: b"m" };
+                ownership::prove(&params, &mut Transcript::new(b"own"), &root, &path, &secrets[k], &scope, &mut rng)
+                    .unwrap()
+            })
+            .collect();
+        let claim = |proof: &ownership::OwnershipProof<L>, root: &Node<L>, context: &[u8], rng: &mut ChaCha20Rng| {
+            let scope = ownership::Scope { context, message: b"m" };
+            ownership::claim(&params, &mut Transcript::new(b"own"), root, &scope, proof, rng)
+        };
+        // A value tree under the same parameters.
+        let values: Vec<_> = (1..=6u64).map(<L as Group>::Scalar::from_u64).collect();
+        let value_tree = membership::ValueTree::new(&params, 2, values.clone()).unwrap();
+        let value_root = value_tree.root();
+        let gamma = <L as Group>::Scalar::from_u64(77);
+        let value_path = value_tree.path(&params, 4).unwrap();
+        let (value_proof, v) = membership::prove(
+            &params,
+            &mut Transcript::new(b"mem"),
+            &value_root,
+            &value_path,
+            (&values[4], &gamma),
+            &mut rng,
+        )
+        .unwrap();
+        let value_claim =
+            |proof: &membership::MembershipProof<L>, v: &<L as Group>::Compressed, rng: &mut ChaCha20Rng| {
+                membership::claim(&params, 2, &mut Transcript::new(b"mem"), &value_root, v, proof, rng)
+            };
+
+        let honest: Vec<_> = proofs.iter().zip(contexts).map(|(p, c)| claim(p, &root, c, &mut rng)).collect();
+        let refs: Vec<_> = honest.iter().collect();
+        let images = verify_batch(&refs, &mut rng).unwrap();
+        assert_eq!(images, proofs.iter().map(|p| Some(*p.key_image())).collect::<Vec<_>>());
+        assert_eq!(verify_batch::<L, _>(&[], &mut rng).unwrap(), vec![]);
+        let mixed = value_claim(&value_proof, &v, &mut rng);
+        let images = verify_batch(&[&honest[0], &mixed, &honest[2]], &mut rng).unwrap();
+        assert_eq!(images, vec![Some(*proofs[0].key_image()), None, Some(*proofs[2].key_image())]);
+
+        // Bad claims among honest ones: a moved response (only the
+        // opening's check fails), another root (both circuits), the
+        // identity as key image (no replay), another context, a value
+        // proof against another V, and a proof whose other-side circuit
+        // proof is another proof's.
+        let mut moved = proofs[1].clone();
+        moved.s1 += <L as Group>::Scalar::one();
+        let mut changed = tree.even[0].clone();
+        changed[4] = L::hash_to_point(&[9; 64]);
+        let other_root = CurveTree::new(&params, changed).unwrap().root();
+        let mut no_image = proofs[2].clone();
+        no_image.key_image = L::compress(&L::identity());
+        let mut swapped = proofs[3].clone();
+        swapped.path.other_side = proofs[0].path.other_side.clone();
+        let pedersen = params.leaf_gens().pedersen();
+        let other_v = L::compress(&L::msm_ct(
+            &[values[4], gamma + <L as Group>::Scalar::one()],
+            &[pedersen.b, pedersen.b_blinding],
+        ));
+        let claims = [
+            claim(&proofs[0], &root, b"ctx", &mut rng),
+            claim(&moved, &root, b"ctx", &mut rng),
+            claim(&proofs[1], &root, b"ctx", &mut rng),
+            claim(&proofs[0], &other_root, b"ctx", &mut rng),
+            claim(&no_image, &root, b"other", &mut rng),
+            claim(&proofs[2], &root, b"other", &mut rng),
+            claim(&proofs[3], &root, b"other", &mut rng),
+            claim(&swapped, &root, b"ctx", &mut rng),
+            value_claim(&value_proof, &v, &mut rng),
+            value_claim(&value_proof, &other_v, &mut rng),
+        ];
+        let refs: Vec<_> = claims.iter().collect();
+        let err = verify_batch(&refs, &mut rng).unwrap_err();
+        let expected = vec![
+            (1, ProofError::VerificationFailed),
+            (3, ProofError::VerificationFailed),
+            (4, ProofError::IdentityPoint { label: "I" }),
+            (6, ProofError::VerificationFailed),
+            (7, ProofError::VerificationFailed),
+            (9, ProofError::VerificationFailed),
+        ];
+        assert_eq!(err.invalid, expected);
+        // Each claim agrees with its single verification.
+        for (k, (proof, context, r)) in [
+            (&proofs[0], &b"ctx"[..], &root),
+            (&moved, b"ctx", &root),
+            (&proofs[1], b"ctx", &root),
+            (&proofs[0], b"ctx", &other_root),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let scope = ownership::Scope { context, message: b"m" };
+            let single = ownership::verify(&params, &mut Transcript::new(b"own"), r, &scope, proof, &mut rng);
+            assert_eq!(single.is_ok(), !expected.iter().any(|(i, _)| *i == k), "claim {k}");
+        }
+        // Claims of several parameter sets in one batch: each is evaluated
+        // against its own (here a copy of `params` and a shape of another
+        // depth), and a claim replayed against other parameters than the
+        // proof's is named.
+        let copy = tree_params::<L>(branching, &gens);
+        let mut deeper = branching.to_vec();
+        deeper.push(2);
+        let deeper = tree_params::<L>(&deeper, &gens);
+        let deep_tree = CurveTree::new(&deeper, secrets.iter().map(|x| L::mul_ct(&b, x)).collect()).unwrap();
+        let scope = ownership::Scope { context: b"ctx", message: b"m" };
+        let deep_path = deep_tree.path(&deeper, 2).unwrap();
+        let deep_root = deep_tree.root();
+        let deep_proof = ownership::prove(
+            &deeper,
+            &mut Transcript::new(b"own"),
+            &deep_root,
+            &deep_path,
+            &secrets[2],
+            &scope,
+            &mut rng,
+        )
+        .unwrap();
+        let copied = ownership::claim(&copy, &mut Transcript::new(b"own"), &root, &scope, &proofs[0], &mut rng);
+        let deep = ownership::claim(&deeper, &mut Transcript::new(b"own"), &deep_root, &scope, &deep_proof, &mut rng);
+        let images = verify_batch(&[&deep, &claims[0], &copied, &claims[2]], &mut rng).unwrap();
+        assert_eq!(images[0], Some(*deep_proof.key_image()));
+        let crossed =
+            ownership::claim(&params, &mut Transcript::new(b"own"), &deep_root, &scope, &deep_proof, &mut rng);
+        let err = verify_batch(&[&claims[0], &crossed, &deep], &mut rng).unwrap_err();
+        assert_eq!(err.indices(), vec![1]);
+    }
+
+    #[test]
+    fn batches_name_exactly_the_bad_claims_depth_1() {
+        run(&[6]);
+    }
+
+    #[test]
+    fn batches_name_exactly_the_bad_claims_depth_2() {
+        run(&[3, 4]);
     }
 }
 

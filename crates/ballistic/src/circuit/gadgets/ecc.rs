@@ -50,7 +50,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use crate::circuit::gadgets::boolean::allocate_bit;
-use crate::circuit::{ConstraintSystem, LinearCombination};
+use crate::circuit::{ConstraintSystem, LinearCombination, Variable};
 use crate::embedded::{bit_choice, hash_to_curve, AffinePoint, Coefficients, EmbeddedCurve};
 use crate::errors::ProofError;
 use crate::group::ScalarOps;
@@ -151,6 +151,52 @@ pub fn add_checked<S: ScalarOps, CS: ConstraintSystem<S>>(
     cs.constrain(LinearCombination::from(d) - (q.x.clone() - p.x.clone()));
     cs.constrain(LinearCombination::from(one) - S::one());
     add_incomplete(cs, k, p, q)
+}
+
+/// The rows of [`add_checked_deferred`] that name the public `P`:
+/// `dx = x_Q − x_P`, `dy = y_Q − y_P`.
+#[derive(Clone, Debug)]
+pub(crate) struct DeferredPoint<S: ScalarOps> {
+    dx: Variable,
+    dy: Variable,
+    qx: LinearCombination<S>,
+    qy: LinearCombination<S>,
+}
+
+impl<S: ScalarOps> DeferredPoint<S> {
+    /// Add the two rows for `P` (no gate).
+    pub(crate) fn constrain<CS: ConstraintSystem<S>>(&self, cs: &mut CS, p: &AffinePoint<S>) {
+        cs.constrain(LinearCombination::from(self.dx) - self.qx.clone() + p.x);
+        cs.constrain(LinearCombination::from(self.dy) - self.qy.clone() + p.y);
+    }
+}
+
+/// [`add_checked`] for a public `P` whose coordinates the caller fixes
+/// later ([`DeferredPoint::constrain`]): the same 4 gates and the same
+/// rows, the one tying the check's `d` to `x_Q − x_P` written `d = dx`, and
+/// the two rows naming `P` left out, so that every other row is the same
+/// for every `P`. `p` is the prover's value of `P` (`None` in the
+/// verifier).
+pub(crate) fn add_checked_deferred<S: ScalarOps, CS: ConstraintSystem<S>>(
+    cs: &mut CS,
+    k: &Coefficients<S>,
+    p: Option<AffinePoint<S>>,
+    q: &PointVar<S>,
+) -> Result<(PointVar<S>, DeferredPoint<S>), ProofError> {
+    let inverse = match (&p, &q.value) {
+        (Some(p), Some(q)) => Some((q.x - p.x, (q.x - p.x).invert_ct())),
+        _ => None,
+    };
+    let (d, _, one) = cs.allocate_multiplier(inverse)?;
+    cs.constrain(LinearCombination::from(one) - S::one());
+    let values = lambda_value(&p, &q.value);
+    let (lambda, dx, dy) = cs.allocate_multiplier(values.map(|(l, dx, _)| (l, dx)))?;
+    cs.constrain(LinearCombination::from(d) - dx);
+    let x1 = q.x.clone() - dx;
+    let y1 = q.y.clone() - dy;
+    let first = PointVar { x: x1, y: y1, value: p };
+    let sum = finish(cs, k, (lambda.into(), values.map(|v| v.0)), first, (q.x.clone(), q.value.map(|v| v.x)))?;
+    Ok((sum, DeferredPoint { dx, dy, qx: q.x.clone(), qy: q.y.clone() }))
 }
 
 /// `2P` for `P` of odd order (4 gates).

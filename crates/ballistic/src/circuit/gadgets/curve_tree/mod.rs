@@ -51,6 +51,10 @@
 //! public point `T' = Ĉ + Δ + Σ_j R_j` is computed natively, and the last
 //! step `T' − acc` is the **checked** addition: its first addend is chosen
 //! by whoever chooses `Ĉ`, so there the free slope would be live.
+//! Only two rows of that addition name `T'` (`dx = x_Q − x(T')`,
+//! `dy = y_Q − y(T')`); the deferred form leaves them to the caller, so
+//! that every other row is the same for every `Ĉ` and a verifier of many
+//! proofs builds them once per tree shape.
 //!
 //! **What the gadget does not check.** `r = 0` is satisfiable (then
 //! `Ĉ = C_k` and the path is public): soundness does not need `r ≠ 0`,
@@ -79,7 +83,9 @@ use alloc::vec::Vec;
 use subtle::Choice;
 use zeroize::Zeroize;
 
-use super::ecc::{add_checked, add_incomplete, allocate_bits, lookup_window, FixedBase, PointVar};
+use super::ecc::{
+    add_checked_deferred, add_incomplete, allocate_bits, lookup_window, DeferredPoint, FixedBase, PointVar,
+};
 use crate::circuit::{ConstraintSystem, LinearCombination};
 use crate::embedded::{AffinePoint, EmbeddedCurve};
 use crate::errors::ProofError;
@@ -169,7 +175,7 @@ impl<C: EmbeddedCurve> Rerandomization<C> {
 
     /// `T' = Ĉ + Δ + Σ_j R_j` (public, variable time), refusing a `Ĉ` off
     /// the curve or at infinity and a `T'` at infinity.
-    fn target(&self, rerandomized: &AffinePoint<C::F>) -> Result<AffinePoint<C::F>, ProofError> {
+    pub(crate) fn target(&self, rerandomized: &AffinePoint<C::F>) -> Result<AffinePoint<C::F>, ProofError> {
         let k = C::coefficients();
         if rerandomized.infinity || !rerandomized.is_on_curve(&k) {
             return Err(ProofError::Gadget { message: "re-randomized point is not a finite curve point".into() });
@@ -206,9 +212,50 @@ pub fn rerandomized_x<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
     r: Option<&[u8]>,
 ) -> Result<PointVar<C::F>, ProofError> {
     let target = params.target(rerandomized)?;
+    let (child, vars) = rerandomized_x_deferred(cs, params, r.map(|r| (target, r)))?;
+    vars.constrain(cs, params, rerandomized)?;
+    Ok(child)
+}
+
+/// The rows of a level that name its public `T' = Ĉ + Δ + Σ_j R_j`, left
+/// out by [`rerandomized_x_deferred`]; [`TargetVars::constrain`] adds them
+/// for a `Ĉ` (two rows, no gate).
+#[derive(Clone, Debug)]
+pub(crate) struct TargetVars<S: ScalarOps>(DeferredPoint<S>);
+
+impl<S: ScalarOps> TargetVars<S> {
+    /// The two rows for the public `Ĉ` (refusing a `Ĉ` off the curve, at
+    /// infinity, or whose `T'` is at infinity).
+    pub(crate) fn constrain<C: EmbeddedCurve<F = S>, CS: ConstraintSystem<S>>(
+        &self,
+        cs: &mut CS,
+        params: &Rerandomization<C>,
+        rerandomized: &AffinePoint<S>,
+    ) -> Result<(), ProofError> {
+        let target = params.target(rerandomized)?;
+        self.0.constrain(cs, &target);
+        Ok(())
+    }
+}
+
+/// The selected child and its level's deferred rows.
+pub(crate) type Rerandomized<S> = (PointVar<S>, TargetVars<S>);
+
+/// [`rerandomized_x`] without the two rows that name `T'`, which the caller
+/// adds later ([`TargetVars::constrain`]; [`add_checked_deferred`]): every
+/// other row is the same for every `Ĉ`, so a verifier builds them once per
+/// shape ([`crate::circuit::PreparedSystem`]) and adds only the two rows
+/// per proof. `prover`: `T'` and `r` (`None` in the verifier).
+pub(crate) fn rerandomized_x_deferred<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
+    cs: &mut CS,
+    params: &Rerandomization<C>,
+    prover: Option<(AffinePoint<C::F>, &[u8])>,
+) -> Result<Rerandomized<C::F>, ProofError> {
+    let r = prover.map(|(_, r)| r);
     if r.is_some_and(|r| r.len() != params.bits.div_ceil(8)) {
         return Err(ProofError::Gadget { message: format!("re-randomizer of {} bytes", r.map_or(0, <[u8]>::len)) });
     }
+    let target = prover.map(|(t, _)| t);
     let mut values: Option<Vec<C::F>> = r.map(|r| le_bits(r, params.bits));
     let bits = allocate_bits(cs, params.bits, values.as_deref())?;
     let k = C::coefficients();
@@ -234,7 +281,8 @@ pub fn rerandomized_x<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
     }
     let acc = acc.ok_or(ProofError::Gadget { message: "re-randomization: no windows".into() })?;
     let minus_acc = PointVar { x: acc.x, y: -acc.y, value: acc.value.map(|p| p.neg()) };
-    add_checked(cs, &k, &PointVar::constant(&target, minus_acc.value.is_some()), &minus_acc)
+    let (child, rows) = add_checked_deferred(cs, &k, target, &minus_acc)?;
+    Ok((child, TargetVars(rows)))
 }
 
 /// `R_SR` (module documentation): the point `Ĉ + Δ − [r]·H` has its
@@ -248,11 +296,25 @@ pub fn select_and_rerandomize<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
     rerandomized: &AffinePoint<C::F>,
     r: Option<&[u8]>,
 ) -> Result<(), ProofError> {
+    let target = params.target(rerandomized)?;
+    let vars = select_and_rerandomize_deferred(cs, params, children, r.map(|r| (target, r)))?;
+    vars.constrain(cs, params, rerandomized)
+}
+
+/// [`select_and_rerandomize`] with `T'` left to the caller
+/// ([`rerandomized_x_deferred`]).
+pub(crate) fn select_and_rerandomize_deferred<C: EmbeddedCurve, CS: ConstraintSystem<C::F>>(
+    cs: &mut CS,
+    params: &Rerandomization<C>,
+    children: &[LinearCombination<C::F>],
+    prover: Option<(AffinePoint<C::F>, &[u8])>,
+) -> Result<TargetVars<C::F>, ProofError> {
     if children.is_empty() {
         return Err(ProofError::Gadget { message: "select from an empty set".into() });
     }
-    let child = rerandomized_x(cs, params, rerandomized, r)?;
-    select(cs, children, child.x)
+    let (child, vars) = rerandomized_x_deferred(cs, params, prover)?;
+    select(cs, children, child.x)?;
+    Ok(vars)
 }
 
 #[cfg(test)]
