@@ -331,9 +331,9 @@ impl<L: Cycle> core::fmt::Debug for SideSystems<L> {
 /// A side's constraints up to the per-proof rows, built once per tree
 /// shape (and statement) and shared by the verifiers of every proof: the
 /// value leaf (when there is one) and every level's vector commitment,
-/// re-randomization and selection, with each level's `T'` left as two
-/// variables. A proof's verifier resumes from it with its commitments and
-/// adds two rows per level fixing `T'` to its `Ĉ`'s — the rows the prover
+/// re-randomization and selection, without the two rows per level that
+/// name `T'`. A proof's verifier resumes from it with its commitments and
+/// adds those two rows per level for its `Ĉ`'s — the rows the prover
 /// ([`prove_side`]) adds last, in the same order, so the constraint digest
 /// and every challenge are those of a verifier built from scratch.
 pub(crate) struct SideSystem<A: Cycle> {
