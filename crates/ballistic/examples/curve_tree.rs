@@ -4,6 +4,9 @@
 //! `cargo run --release -p ballistic --example curve_tree -- LEAVES B1,B2,… BATCH`
 //! (default: 2^21 leaves, branching 64,1024,64 from the leaves up, batches
 //! of 100), or
+//! `… -- level NODES B` for one level of node commitments on secq256k1 by
+//! the per-node sums and by the shared-base tables the build uses
+//! (interleaved, medians of 3; default 4,096 nodes of 64), or
 //! `… -- membership VALUES W B1,B2,… BATCH` for membership of a committed value
 //! in a tree of `VALUES` values, `W` per leaf vector (the proof's size and
 //! times depend on the shape, not on how full the tree is; default
@@ -175,10 +178,46 @@ fn membership(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+/// `level NODES B`: one level of node commitments on secq256k1 (`NODES`
+/// sums of `B` terms under the same generators, default 4,096 × 64), by
+/// the per-node sums the build used before (`msm_vartime_chunks`, the
+/// generators repeated) and by the shared-base tables
+/// (`msm_vartime_shared_bases`), interleaved: 3 rounds, medians.
+fn level(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let nodes: usize = args.get(2).map_or(Ok(4096), |s| s.parse())?;
+    let b: usize = args.get(3).map_or(Ok(64), |s| s.parse())?;
+    let gens = Generators::<Secq256k1>::new(b.next_power_of_two(), 1);
+    let bases = gens.vector().g_chains().first().and_then(|c| c.get(..b)).ok_or("too few generators")?.to_vec();
+    let mut rng = rand::thread_rng();
+    let scalars: Vec<_> = (0..nodes * b).map(|_| <Secq256k1 as Group>::Scalar::random(&mut rng)).collect();
+    let repeated: Vec<_> = (0..nodes).flat_map(|_| bases.iter().copied()).collect();
+    let (mut old, mut new) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        let t = Instant::now();
+        let a = Secq256k1::msm_vartime_chunks(&scalars, &repeated, b).ok_or("shape")?;
+        old.push(t.elapsed());
+        let t = Instant::now();
+        let c = Secq256k1::msm_vartime_shared_bases(&scalars, &bases).ok_or("shape")?;
+        new.push(t.elapsed());
+        if a != c {
+            return Err("the two methods disagree".into());
+        }
+    }
+    old.sort();
+    new.sort();
+    let per_term = |d: std::time::Duration| d.as_secs_f64() * 1e6 / (nodes * b) as f64;
+    println!("secq256k1 level, {nodes} nodes × {b}: per-node sums {:.2?} ({:.2} µs/term), shared-base tables {:.2?} ({:.2} µs/term), ratio {:.3}",
+        old[1], per_term(old[1]), new[1], per_term(new[1]), new[1].as_secs_f64() / old[1].as_secs_f64());
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
     if args.get(1).map(String::as_str) == Some("membership") {
         return membership(&args);
+    }
+    if args.get(1).map(String::as_str) == Some("level") {
+        return level(&args);
     }
     let leaves: usize = args.get(1).map_or(Ok(1 << 21), |s| s.parse())?;
     let branching: Vec<usize> = match args.get(2) {

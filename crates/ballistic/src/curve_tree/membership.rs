@@ -136,8 +136,7 @@ impl<L: Cycle> ValueTree<L> {
             entries.extend_from_slice(chunk);
             entries.resize(entries.len() + width - chunk.len(), L::Scalar::zero());
         }
-        let points: Vec<L::Point> = (0..vectors).flat_map(|_| g.iter().copied()).collect();
-        let leaves = L::msm_vartime_chunks(&entries, &points, len).ok_or_else(|| err("leaf vectors".into()))?;
+        let leaves = L::msm_vartime_shared_bases(&entries, g).ok_or_else(|| err("leaf vectors".into()))?;
         Ok(ValueTree { tree: CurveTree::new(params, leaves)?, values, width })
     }
 

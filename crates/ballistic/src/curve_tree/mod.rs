@@ -281,16 +281,7 @@ fn commit_level<A: Cycle>(
         gens.vector().g_chains().first().and_then(|c| c.get(..b)).ok_or_else(|| err("too few generators".into()))?;
     let mut xs = shifted_xs::<A>(children, delta)?;
     xs.resize(children.len().div_ceil(b) * b, A::Scalar::zero());
-    // Up to 256 nodes at a time: the generators repeated once per node
-    // cost memory in proportion to the batch, not to the level.
-    let batch = 256 * b;
-    let points: Vec<A::Point> = (0..batch.min(xs.len()) / b).flat_map(|_| g.iter().copied()).collect();
-    let mut nodes = Vec::with_capacity(xs.len() / b);
-    for chunk in xs.chunks(batch) {
-        let p = points.get(..chunk.len()).ok_or_else(|| err("node commitments".into()))?;
-        nodes.extend(A::msm_vartime_chunks(chunk, p, b).ok_or_else(|| err("node commitments".into()))?);
-    }
-    Ok(nodes)
+    A::msm_vartime_shared_bases(&xs, g).ok_or_else(|| err("node commitments".into()))
 }
 
 /// A Curve Tree over leaves of `L` (module documentation).

@@ -363,6 +363,28 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
         Some(scalars.chunks(chunk).zip(points.chunks(chunk)).map(|(s, p)| Self::msm_vartime(s, p)).collect())
     }
 
+    /// Many variable-time sums over one list of bases (a level of Curve
+    /// Tree nodes, Pedersen vectors under the same generators): output `i`
+    /// is `Σ_{t<b} s[i·b + t]·B_t` with `b = bases.len()` (public scalars
+    /// only). `None` if `b = 0` or the scalars are not a multiple of `b`.
+    /// The default runs [`Group::msm_vartime_chunks`] on the bases
+    /// repeated, 256 sums at a time (memory in proportion to that, not to
+    /// the sums); secq256k1 overrides it with fixed-base tables of each
+    /// base, built once for all the sums.
+    fn msm_vartime_shared_bases(scalars: &[Self::Scalar], bases: &[Self::Point]) -> Option<Vec<Self::Point>> {
+        let b = bases.len();
+        if b == 0 || scalars.len() % b != 0 {
+            return None;
+        }
+        let batch = 256 * b;
+        let points: Vec<Self::Point> = (0..batch.min(scalars.len()) / b).flat_map(|_| bases.iter().copied()).collect();
+        let mut sums = Vec::with_capacity(scalars.len() / b);
+        for chunk in scalars.chunks(batch) {
+            sums.extend(Self::msm_vartime_chunks(chunk, points.get(..chunk.len())?, b)?);
+        }
+        Some(sums)
+    }
+
     /// Precomputed multiples of a fixed list of points, for
     /// [`Group::msm_vartime_precomputed`]. Built once per generator set and
     /// shared between threads.

@@ -137,6 +137,28 @@ fn every_msm_matches_the_naive_sum<G: Group>() {
     }
 }
 
+/// `msm_vartime_shared_bases` against one sum at a time: few sums (each on
+/// its own) and enough for secq256k1's fixed-base tables (64 and more),
+/// with the identity and a repeated, negated base among the bases.
+fn shared_base_sums_match_one_at_a_time<G: Group>() {
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let mut bases: Vec<G::Point> = (0..4).map(|_| point::<G>(&mut rng)).collect();
+    bases.extend([G::identity(), bases[0], -bases[1]]);
+    let b = bases.len();
+    for sums in [0usize, 1, 5, 70] {
+        let s = scalars::<G>(&mut rng, sums * b);
+        let got = G::msm_vartime_shared_bases(&s, &bases).expect("a multiple of the bases");
+        assert_eq!(got.len(), sums);
+        for (k, sum) in got.iter().enumerate() {
+            assert!(same::<G>(sum, &G::msm_vartime(&s[k * b..(k + 1) * b], &bases)), "sum {k} of {sums}");
+        }
+        if sums > 0 {
+            assert!(G::msm_vartime_shared_bases(&s[1..], &bases).is_none(), "{sums} sums less a scalar");
+        }
+        assert!(G::msm_vartime_shared_bases(&s, &[]).is_none());
+    }
+}
+
 /// The variable-time comparisons (public coefficients) agree with the
 /// constant-time ones.
 fn vartime_comparisons_agree<G: Group>() {
@@ -199,6 +221,7 @@ for_each_group!(
     group_and_field_laws,
     encodings_round_trip,
     every_msm_matches_the_naive_sum,
+    shared_base_sums_match_one_at_a_time,
     secret_point_msm_edges,
     vartime_comparisons_agree,
     precomputed_tables_match_the_naive_sum
@@ -212,6 +235,7 @@ crate::on_group!(
     group_and_field_laws,
     encodings_round_trip,
     every_msm_matches_the_naive_sum,
+    shared_base_sums_match_one_at_a_time,
     secret_point_msm_edges,
     vartime_comparisons_agree,
     precomputed_tables_match_the_naive_sum

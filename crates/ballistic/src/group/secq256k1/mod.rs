@@ -19,7 +19,10 @@
 //!   `crate::group::msm_ct_zeroizing` (every table wiped); variable-time
 //!   sums by Straus or Pippenger. No precomputed tables and no GLV yet:
 //!   [`Group::precomputed_is_faster`] is always false, so every caller
-//!   takes the plain sum.
+//!   takes the plain sum. Many sums over one list of bases (a Curve Tree
+//!   level, [`Group::msm_vartime_shared_bases`]) share fixed-base tables
+//!   built for the call, with affine additions whose inversions are
+//!   batched.
 //!
 //! # Encodings (as on secp256k1)
 //!
@@ -139,6 +142,10 @@ impl Group for Secq256k1 {
         let scalars: Vec<FieldP> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points: Vec<SecqPoint> = points.into_iter().map(|p| *p.borrow()).collect();
         point::msm_vartime(&scalars, &points)
+    }
+
+    fn msm_vartime_shared_bases(scalars: &[FieldP], bases: &[SecqPoint]) -> Option<Vec<SecqPoint>> {
+        point::msm_shared_bases(scalars, bases)
     }
 
     /// No table yet: the "table" keeps the points, and every sum through it
