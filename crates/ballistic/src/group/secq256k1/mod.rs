@@ -41,6 +41,7 @@
 //! the project's ([`crate::generators`]).
 
 mod field;
+mod msm;
 mod point;
 
 use alloc::vec::Vec;
@@ -141,11 +142,11 @@ impl Group for Secq256k1 {
     {
         let scalars: Vec<FieldP> = scalars.into_iter().map(|s| *s.borrow()).collect();
         let points: Vec<SecqPoint> = points.into_iter().map(|p| *p.borrow()).collect();
-        point::msm_vartime(&scalars, &points)
+        msm::msm_vartime(&scalars, &points)
     }
 
     fn msm_vartime_shared_bases(scalars: &[FieldP], bases: &[SecqPoint]) -> Option<Vec<SecqPoint>> {
-        point::msm_shared_bases(scalars, bases)
+        msm::msm_shared_bases(scalars, bases)
     }
 
     /// No table yet: the "table" keeps the points, and every sum through it
