@@ -17,7 +17,9 @@
 //! * Group law: complete projective formulas (`point.rs`); constant-time
 //!   multiplication by the shared fixed-window Straus of
 //!   `crate::group::msm_ct_zeroizing` (every table wiped); variable-time
-//!   sums by Straus or Pippenger. No precomputed tables and no GLV yet:
+//!   sums by Straus or Pippenger (`msm.rs`; from 768 points Pippenger's
+//!   buckets are affine, their additions batched). No precomputed tables
+//!   and no GLV yet:
 //!   [`Group::precomputed_is_faster`] is always false, so every caller
 //!   takes the plain sum. Many sums over one list of bases (a Curve Tree
 //!   level, [`Group::msm_vartime_shared_bases`]) share fixed-base tables
