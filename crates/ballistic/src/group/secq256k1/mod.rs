@@ -17,7 +17,7 @@
 //! * Group law: complete projective formulas (`point.rs`); constant-time
 //!   multiplication by the shared fixed-window Straus of
 //!   `crate::group::msm_ct_zeroizing` (every table wiped); variable-time
-//!   sums by Straus or Pippenger (`msm.rs`; from 768 points Pippenger's
+//!   sums by Straus or Pippenger (`msm.rs`; from 64 points Pippenger, whose
 //!   buckets are affine, their additions batched). No precomputed tables
 //!   and no GLV yet:
 //!   [`Group::precomputed_is_faster`] is always false, so every caller

@@ -47,7 +47,7 @@ pub(crate) fn msm_vartime(scalars: &[FieldP], points: &[SecqPoint]) -> SecqPoint
     if n < PIPPENGER_MIN {
         straus(&bytes, points)
     } else {
-        pippenger(&bytes, points)
+        pippenger(&bytes, points).unwrap_or_else(|| straus(&bytes, points))
     }
 }
 
@@ -149,18 +149,29 @@ fn finish(q: &Affine, p: &Affine, num: Fast, den_inv: Fast) -> Affine {
     (x, lambda * (q.0 - x) - q.1)
 }
 
+/// Invert every value with one inversion (Montgomery's trick); `None` if
+/// one is zero. The callers' arguments say none is (chords have distinct
+/// `x`, tangents `y ≠ 0`, points off the identity `Z ≠ 0`); were one zero,
+/// every inverse of the batch would be wrong, so the callers take their
+/// slow path instead (review of 2026-11-30).
+fn invert_all(values: &mut [Fast]) -> Option<()> {
+    (crate::group::fast::batch_invert_fast::<Fe>(values) != Fast::default()).then_some(())
+}
+
 /// The points in affine Montgomery form (one batched inversion), `None`
 /// for the identity.
-fn to_affine_fast(points: &[SecqPoint]) -> Vec<Option<Affine>> {
+fn to_affine_fast(points: &[SecqPoint]) -> Option<Vec<Option<Affine>>> {
     let one = Fe::fast_one();
     let mut zs: Vec<Fast> =
         points.iter().map(|p| if bool::from(p.is_identity()) { one } else { p.z.to_fast() }).collect();
-    Fe::batch_invert_fast(&mut zs);
-    points
-        .iter()
-        .zip(zs)
-        .map(|(p, zi)| (!bool::from(p.is_identity())).then(|| (p.x.to_fast() * zi, p.y.to_fast() * zi)))
-        .collect()
+    invert_all(&mut zs)?;
+    Some(
+        points
+            .iter()
+            .zip(zs)
+            .map(|(p, zi)| (!bool::from(p.is_identity())).then(|| (p.x.to_fast() * zi, p.y.to_fast() * zi)))
+            .collect(),
+    )
 }
 
 /// Pippenger's bucket method with signed `c`-bit digits and the buckets in
@@ -171,18 +182,23 @@ fn to_affine_fast(points: &[SecqPoint]) -> Vec<Option<Affine>> {
 /// then the running sums, projective. Cost, in affine additions:
 /// `windows·(n + 2^{c+1})` (a bucket's two projective additions count
 /// double), which chooses `c`.
-fn pippenger(bytes: &[[u8; 32]], points: &[SecqPoint]) -> SecqPoint {
+/// `None` only if an invariant fails (a zero to invert, a bucket out of
+/// range): the caller then takes Straus.
+fn pippenger(bytes: &[[u8; 32]], points: &[SecqPoint]) -> Option<SecqPoint> {
     let n = points.len();
     let c = (4..=16).min_by_key(|&c| (256 + c) / c * (n + (2usize << c))).unwrap_or(8);
     pippenger_with(bytes, points, c)
 }
 
-/// [`pippenger`] with `c`-bit digits (`2 ≤ c ≤ 16`).
-fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> SecqPoint {
+/// [`pippenger`] with `c`-bit digits (`2 ≤ c ≤ 16`, else `None`).
+fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> Option<SecqPoint> {
+    if !(2..=16).contains(&c) || bytes.len() != points.len() {
+        return None;
+    }
     let f = FastCurve::new();
     let one = Fe::fast_one();
     let three = Fe::from(3u64).to_fast();
-    let affine = to_affine_fast(points);
+    let affine = to_affine_fast(points)?;
     let n = points.len();
     let windows = (256 + c) / c;
     let mut digits = vec![0i32; n * windows];
@@ -209,7 +225,7 @@ fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> SecqPoi
                 buckets.items.push((d.unsigned_abs() - 1, (*x, if d < 0 { -*y } else { *y })));
             }
         }
-        buckets.reduce(three);
+        buckets.reduce(three)?;
         // Σ_b (b + 1)·S_b by running sums, from the top bucket down.
         let mut running = f.identity;
         let mut total = f.identity;
@@ -220,9 +236,12 @@ fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> SecqPoi
             }
             total = f.add(&total, &running);
         }
+        if next.next().is_some() {
+            return None;
+        }
         acc = f.add(&acc, &total);
     }
-    acc.to_point()
+    Some(acc.to_point())
 }
 
 /// One window's `(bucket, point)` pairs and the scratch to reduce them.
@@ -238,13 +257,12 @@ struct Buckets {
 
 impl Buckets {
     /// Sort the items by bucket, then sum each bucket's points: afterwards
-    /// at most one item per bucket, in bucket order.
-    fn reduce(&mut self, three: Fast) {
+    /// at most one item per bucket, in bucket order. `None` if a bucket is
+    /// out of range or an inversion fails.
+    fn reduce(&mut self, three: Fast) -> Option<()> {
         self.counts.iter_mut().for_each(|c| *c = 0);
         for (b, _) in &self.items {
-            if let Some(c) = self.counts.get_mut(*b as usize + 1) {
-                *c += 1;
-            }
+            *self.counts.get_mut(*b as usize + 1)? += 1;
         }
         for i in 1..self.counts.len() {
             let before = self.counts.get(i - 1).copied().unwrap_or(0);
@@ -255,23 +273,21 @@ impl Buckets {
         self.sorted.clear();
         self.sorted.resize(self.items.len(), (0, (Fast::default(), Fast::default())));
         for item in &self.items {
-            if let Some(slot) = self.counts.get_mut(item.0 as usize) {
-                if let Some(s) = self.sorted.get_mut(*slot) {
-                    *s = *item;
-                }
-                *slot += 1;
-            }
+            let slot = self.counts.get_mut(item.0 as usize)?;
+            *self.sorted.get_mut(*slot)? = *item;
+            *slot += 1;
         }
         core::mem::swap(&mut self.items, &mut self.sorted);
-        while self.pass(three) {}
+        while self.pass(three)? {}
+        Some(())
     }
 
     /// Add neighbours of one bucket in pairs (the sum replaces the first,
     /// the second is dropped; a pair `P, −P` drops both). Returns whether
-    /// any pair was found.
+    /// any pair was found; `None` if the inversion fails.
     // Indexing: i + 1 < items.len() in the scan; the pairs' indices are the scan's.
     #[allow(clippy::indexing_slicing)]
-    fn pass(&mut self, three: Fast) -> bool {
+    fn pass(&mut self, three: Fast) -> Option<bool> {
         const SPENT: u32 = u32::MAX;
         self.pairs.clear();
         self.dens.clear();
@@ -294,13 +310,13 @@ impl Buckets {
             }
             i += 2;
         }
-        Fe::batch_invert_fast(&mut self.dens);
+        invert_all(&mut self.dens)?;
         for (&(i, num), &inv) in self.pairs.iter().zip(&self.dens) {
             let sum = finish(&self.items[i].1, &self.items[i + 1].1, num, inv);
             self.items[i].1 = sum;
         }
         self.items.retain(|(b, _)| *b != SPENT);
-        found
+        Some(found)
     }
 }
 
@@ -323,8 +339,12 @@ const SHARED_MIN_SUMS: usize = 64;
 /// each round of the sums one inversion (about 50 affine additions), so
 /// `w` minimises `windows·(3·2^{w−1} + sums + 50)`: for a level of 2¹⁵
 /// nodes, `w = 12` and 22 affine additions per term, where Straus's 4-bit
-/// windows take about 80 projective ones. At most one base's table
-/// (`w ≤ 14`: 10 MB) is alive.
+/// windows take about 80 projective ones.
+///
+/// Memory: one base's table at a time (`w ≤ 14`: about 35 MB while it is
+/// built and normalised, 10 MB kept), and about 300 bytes per sum for all
+/// the sums at once (accumulators, addends, denominators, digits): linear
+/// in the input, which holds at least 64 bytes per sum.
 pub(crate) fn msm_shared_bases(scalars: &[FieldP], bases: &[SecqPoint]) -> Option<Vec<SecqPoint>> {
     let b = bases.len();
     if b == 0 || scalars.len() % b != 0 {
@@ -336,13 +356,21 @@ pub(crate) fn msm_shared_bases(scalars: &[FieldP], bases: &[SecqPoint]) -> Optio
     }
     let cost = |w: usize| (256 + w) / w * (3 * (1usize << (w - 1)) + sums + 50);
     let w = (2..=14).min_by_key(|&w| cost(w)).unwrap_or(4);
-    Some(shared_bases_windowed(scalars, bases, w))
+    // Only a failed invariant (a zero to invert, an entry out of range)
+    // returns `None` here: then each sum on its own.
+    Some(
+        shared_bases_windowed(scalars, bases, w)
+            .unwrap_or_else(|| scalars.chunks(b).map(|s| msm_vartime(s, bases)).collect()),
+    )
 }
 
-/// [`msm_shared_bases`]'s sums with `w`-bit windows (`2 ≤ w ≤ 14`; `b ≥ 1`
-/// bases dividing the scalars).
-fn shared_bases_windowed(scalars: &[FieldP], bases: &[SecqPoint], w: usize) -> Vec<SecqPoint> {
-    let b = bases.len().max(1);
+/// [`msm_shared_bases`]'s sums with `w`-bit windows (`2 ≤ w ≤ 16`, `b ≥ 1`
+/// bases dividing the scalars, else `None`).
+fn shared_bases_windowed(scalars: &[FieldP], bases: &[SecqPoint], w: usize) -> Option<Vec<SecqPoint>> {
+    if !(2..=16).contains(&w) || bases.is_empty() || scalars.len() % bases.len() != 0 {
+        return None;
+    }
+    let b = bases.len();
     let sums = scalars.len() / b;
     let windows = (256 + w) / w;
     let half = 1usize << (w - 1);
@@ -359,7 +387,7 @@ fn shared_bases_windowed(scalars: &[FieldP], bases: &[SecqPoint], w: usize) -> V
         if bool::from(base.is_identity()) {
             continue;
         }
-        let table = fixed_base_table(&f, base, windows, half);
+        let table = fixed_base_table(&f, base, windows, half)?;
         for (i, ds) in digits.chunks_mut(windows).enumerate() {
             if let Some(s) = scalars.get(i * b + t) {
                 signed_digits(&ScalarOps::to_bytes(s), w, ds);
@@ -373,8 +401,10 @@ fn shared_bases_windowed(scalars: &[FieldP], bases: &[SecqPoint], w: usize) -> V
                 *addend = None;
                 *den = one;
                 let d = ds.get(k).copied().unwrap_or(0);
-                let entry = (d != 0).then(|| table.get(k * half + d.unsigned_abs() as usize - 1)).flatten();
-                let Some(&(x, y)) = entry else { continue };
+                if d == 0 {
+                    continue;
+                }
+                let &(x, y) = table.get(k * half + d.unsigned_abs() as usize - 1)?;
                 let p = (x, if d < 0 { -y } else { y });
                 match acc {
                     None => *acc = Some(p),
@@ -384,7 +414,7 @@ fn shared_bases_windowed(scalars: &[FieldP], bases: &[SecqPoint], w: usize) -> V
                     },
                 }
             }
-            Fe::batch_invert_fast(&mut dens);
+            invert_all(&mut dens)?;
             for ((acc, addend), inv) in accs.iter_mut().zip(&addends).zip(&dens) {
                 if let (Some(q), Some((p, num))) = (acc.as_mut(), addend) {
                     *q = finish(q, p, *num, *inv);
@@ -392,13 +422,17 @@ fn shared_bases_windowed(scalars: &[FieldP], bases: &[SecqPoint], w: usize) -> V
             }
         }
     }
-    accs.into_iter().map(|a| a.map_or(SecqPoint::IDENTITY, |(x, y)| FastPoint { x, y, z: one }.to_point())).collect()
+    Some(
+        accs.into_iter()
+            .map(|a| a.map_or(SecqPoint::IDENTITY, |(x, y)| FastPoint { x, y, z: one }.to_point()))
+            .collect(),
+    )
 }
 
 /// `d·2^{w·k}·B` for `k < windows`, `1 ≤ d ≤ half = 2^{w−1}`, at index
 /// `k·half + d − 1`, affine. `B` is not the identity, so no entry is (the
 /// group's order `p` is a prime that divides no `d·2^{w·k}`).
-fn fixed_base_table(f: &FastCurve, base: &SecqPoint, windows: usize, half: usize) -> Vec<Affine> {
+fn fixed_base_table(f: &FastCurve, base: &SecqPoint, windows: usize, half: usize) -> Option<Vec<Affine>> {
     let mut entries = Vec::with_capacity(windows * half);
     let mut window_base = f.point(base);
     for _ in 0..windows {
@@ -413,8 +447,8 @@ fn fixed_base_table(f: &FastCurve, base: &SecqPoint, windows: usize, half: usize
         window_base = f.double(&cur);
     }
     let mut zs: Vec<_> = entries.iter().map(|p| p.z).collect();
-    Fe::batch_invert_fast(&mut zs);
-    entries.iter().zip(zs).map(|(p, zi)| (p.x * zi, p.y * zi)).collect()
+    invert_all(&mut zs)?;
+    Some(entries.iter().zip(zs).map(|(p, zi)| (p.x * zi, p.y * zi)).collect())
 }
 
 /// The signed `w`-bit digits `d_k ∈ [−2^{w−1}, 2^{w−1})` of a 256-bit
@@ -454,7 +488,7 @@ mod tests {
         }
         let expected: Vec<SecqPoint> = scalars.chunks(b).map(|s| msm_vartime(s, &bases)).collect();
         for w in 2..=14 {
-            assert_eq!(shared_bases_windowed(&scalars, &bases, w), expected, "w = {w}");
+            assert_eq!(shared_bases_windowed(&scalars, &bases, w).as_deref(), Some(&expected[..]), "w = {w}");
         }
         assert_eq!(msm_shared_bases(&scalars, &bases), Some(expected.clone()));
         // Fewer sums than tables pay for, and refused shapes.
@@ -478,7 +512,7 @@ mod tests {
         let scalars: Vec<FieldP> = rows.iter().flatten().copied().collect();
         let expected = [p.double(), p, SecqPoint::IDENTITY, p, SecqPoint::IDENTITY, SecqPoint::IDENTITY];
         for w in 2..=14 {
-            assert_eq!(shared_bases_windowed(&scalars, &bases, w), expected, "w = {w}");
+            assert_eq!(shared_bases_windowed(&scalars, &bases, w).as_deref(), Some(&expected[..]), "w = {w}");
         }
     }
 
@@ -504,11 +538,16 @@ mod tests {
         scalars[83] = FieldP::one();
         let bytes: Vec<[u8; 32]> = scalars.iter().map(ScalarOps::to_bytes).collect();
         let expected = straus(&bytes, &points);
-        for c in (2..=12).chain([16]) {
-            assert_eq!(pippenger_with(&bytes, &points, c), expected, "c = {c}");
+        for c in 2..=16 {
+            assert_eq!(pippenger_with(&bytes, &points, c), Some(expected), "c = {c}");
         }
-        assert_eq!(pippenger(&bytes, &points), expected);
-        assert_eq!(pippenger(&[], &[]), SecqPoint::IDENTITY);
+        assert_eq!(pippenger(&bytes, &points), Some(expected));
+        assert_eq!(pippenger(&[], &[]), Some(SecqPoint::IDENTITY));
+        // Out-of-range widths and mismatched lengths: refused.
+        assert_eq!(pippenger_with(&bytes, &points, 1), None);
+        assert_eq!(pippenger_with(&bytes, &points, 17), None);
+        assert_eq!(pippenger_with(&bytes[1..], &points, 8), None);
+        assert_eq!(shared_bases_windowed(&scalars, &points[..3], 1), None);
         // Through msm_vartime, on both sides of the crossover.
         for n in [PIPPENGER_MIN - 1, PIPPENGER_MIN, 1100] {
             let many: Vec<SecqPoint> = points.iter().cycle().take(n).copied().collect();
@@ -520,19 +559,52 @@ mod tests {
 
     #[test]
     fn signed_digits_recompose() {
-        let bytes = (-FieldP::one()).to_bytes();
-        for w in 2..=14 {
-            let mut digits = vec![0i32; (256 + w) / w];
-            signed_digits(&bytes, w, &mut digits);
-            let half = 1i32 << (w - 1);
-            assert!(digits.iter().all(|d| (-half..half).contains(d)), "w = {w}");
-            // Σ d_k·2^{wk} as a field element equals −1.
-            let two_w = FieldP::from_u64(1 << w);
-            let value = digits.iter().rev().fold(FieldP::zero(), |acc, &d| {
-                let d = if d < 0 { -FieldP::from_u64(d.unsigned_abs().into()) } else { FieldP::from_u64(d as u64) };
-                acc * two_w + d
-            });
-            assert_eq!(value, -FieldP::one(), "w = {w}");
+        // −1 = p − 1, 2^255 ± 1, a carry through every window (all bits
+        // set below bit 255), 0 and 1; every width Pippenger and the
+        // shared bases use.
+        let mut edges = vec![-FieldP::one(), FieldP::zero(), FieldP::one()];
+        let mut top = [0u8; 32];
+        top[31] = 0x80;
+        let top = FieldP::from_canonical_bytes(&top).unwrap();
+        edges.extend([top + FieldP::one(), top - FieldP::one()]);
+        for scalar in edges {
+            let bytes = scalar.to_bytes();
+            for w in 2..=16 {
+                let mut digits = vec![0i32; (256 + w) / w];
+                signed_digits(&bytes, w, &mut digits);
+                let half = 1i32 << (w - 1);
+                assert!(digits.iter().all(|d| (-half..half).contains(d)), "w = {w}");
+                // Σ d_k·2^{wk} as a field element is the scalar.
+                let two_w = FieldP::from_u64(1 << w);
+                let value = digits.iter().rev().fold(FieldP::zero(), |acc, &d| {
+                    let d = if d < 0 { -FieldP::from_u64(d.unsigned_abs().into()) } else { FieldP::from_u64(d as u64) };
+                    acc * two_w + d
+                });
+                assert_eq!(value, scalar, "w = {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn pippenger_collisions_in_later_passes() {
+        // Every scalar 1: all points in bucket 0 of the lowest window, so
+        // the passes meet P + P, a partial sum equal to the next pair's
+        // negation, and totals that are the identity.
+        let p = hash_to_curve(b"p", b"collide");
+        let q = hash_to_curve(b"q", b"collide");
+        let times = |n: usize| (0..n).fold(SecqPoint::IDENTITY, |acc, _| acc + p);
+        let cases = [
+            (vec![p, p, -p.double()], SecqPoint::IDENTITY),
+            (vec![p, q, -(p + q)], SecqPoint::IDENTITY),
+            (vec![p, p, p.double(), p.double().double()], times(8)),
+            (vec![p; 33], times(33)),
+            (vec![p, -p, p, -p, q], q),
+        ];
+        for (points, expected) in cases {
+            let bytes = vec![FieldP::one().to_bytes(); points.len()];
+            for c in 2..=16 {
+                assert_eq!(pippenger_with(&bytes, &points, c), Some(expected), "c = {c}, {} points", points.len());
+            }
         }
     }
 }
