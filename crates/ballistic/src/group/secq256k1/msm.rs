@@ -158,20 +158,13 @@ fn invert_all(values: &mut [Fast]) -> Option<()> {
     (crate::group::fast::batch_invert_fast::<Fe>(values) != Fast::default()).then_some(())
 }
 
-/// The points in affine Montgomery form (one batched inversion), `None`
-/// for the identity.
-fn to_affine_fast(points: &[SecqPoint]) -> Option<Vec<Option<Affine>>> {
-    let one = Fe::fast_one();
-    let mut zs: Vec<Fast> =
-        points.iter().map(|p| if bool::from(p.is_identity()) { one } else { p.z.to_fast() }).collect();
+/// The points in affine form (one batched inversion), `None` for the
+/// identity (`Z = 0`).
+fn normalize(points: &[FastPoint]) -> Option<Vec<Option<Affine>>> {
+    let (zero, one) = (Fast::default(), Fe::fast_one());
+    let mut zs: Vec<Fast> = points.iter().map(|p| if p.z == zero { one } else { p.z }).collect();
     invert_all(&mut zs)?;
-    Some(
-        points
-            .iter()
-            .zip(zs)
-            .map(|(p, zi)| (!bool::from(p.is_identity())).then(|| (p.x.to_fast() * zi, p.y.to_fast() * zi)))
-            .collect(),
-    )
+    Some(points.iter().zip(zs).map(|(p, zi)| (p.z != zero).then(|| (p.x * zi, p.y * zi))).collect())
 }
 
 /// Pippenger's bucket method with signed `c`-bit digits and the buckets in
@@ -198,7 +191,7 @@ fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> Option<
     let f = FastCurve::new();
     let one = Fe::fast_one();
     let three = Fe::from(3u64).to_fast();
-    let affine = to_affine_fast(points)?;
+    let affine = normalize(&points.iter().map(|p| f.point(p)).collect::<Vec<_>>())?;
     let n = points.len();
     let windows = (256 + c) / c;
     let mut digits = vec![0i32; n * windows];
@@ -446,9 +439,8 @@ fn fixed_base_table(f: &FastCurve, base: &SecqPoint, windows: usize, half: usize
         // half·2^{w·k}·B doubled: 2^{w·(k+1)}·B.
         window_base = f.double(&cur);
     }
-    let mut zs: Vec<_> = entries.iter().map(|p| p.z).collect();
-    invert_all(&mut zs)?;
-    Some(entries.iter().zip(zs).map(|(p, zi)| (p.x * zi, p.y * zi)).collect())
+    // No entry is the identity, so none is `None`.
+    normalize(&entries)?.into_iter().collect()
 }
 
 /// The signed `w`-bit digits `d_k ∈ [−2^{w−1}, 2^{w−1})` of a 256-bit
