@@ -42,6 +42,9 @@ __all__ = [
     "MerkleTree",
     "MembershipProof",
     "verify_membership_batch",
+    "KeyTree",
+    "prove_ownership",
+    "verify_ownership",
     "Party",
     "Dealer",
     "GrinProof",
@@ -439,6 +442,59 @@ def verify_membership_batch(
     ``depth`` and ``group``, as ``MembershipProof.verify``) as one batch: one circuit, one set of
     generators; indices of the invalid ones. Proofs claiming another depth or group are invalid
     without any work."""
+
+@final
+class KeyTree:
+    """A Curve Trees tree of secp256k1 public keys (the key tree file format): proofs of ownership
+    of one of its keys hide which one."""
+
+    @property
+    def root(self) -> str:
+        """The root (hex: a secp256k1 point for an even depth, a secq256k1 point for an odd
+        one)."""
+    @property
+    def branching(self) -> List[int]:
+        """Children per node, from the leaves up."""
+    @property
+    def keys(self) -> List[str]:
+        """The keys, SEC1 compressed (hex), in order (x-only keys as their even-``y`` point)."""
+
+    def __new__(cls, keys: Union[str, Sequence[str]], branching: Optional[Sequence[int]] = None) -> KeyTree:
+        """``keys``: a keys file's text (one key per line) or a list of keys, each SEC1 compressed
+        (66 lowercase hex digits) or BIP-340 x-only (64). ``branching`` defaults to the library's
+        shape for the number of keys. Raises ``InvalidInput`` for a bad key (``line n`` is
+        ``keys[n - 1]`` for a list), two keys with one ``x``, too many keys for the shape or a bad
+        shape."""
+    def __len__(self) -> int: ...
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> KeyTree:
+        """Rebuilds the tree; raises ``DecodeError`` unless it has the file's root."""
+    def save(self, path: _Path) -> None: ...
+    @staticmethod
+    def load(path: _Path) -> KeyTree: ...
+
+def prove_ownership(tree: KeyTree, secret_key: Union[bytes, bytearray, str], context: str, message: str) -> str:
+    """Prove ownership of the key of ``secret_key`` (32 bytes, big-endian, or a secret key file's
+    text: one line of 64 lowercase hex digits) in ``tree`` for ``context`` (the key image's scope,
+    non-empty) and ``message`` (this use: a session, the verifier's nonce), hiding which key;
+    returns the proof file (JSON). Raises ``InvalidInput`` for a malformed key or one whose public
+    key is not in the tree."""
+
+def verify_ownership(
+    proofs: Sequence[str],
+    root: Union[KeyTree, str],
+    context: str,
+    message: str,
+    branching: Optional[Sequence[int]] = None,
+) -> List[Union[str, BallisticError]]:
+    """Verify ownership proofs (their JSON files) against the verifier's tree (a ``KeyTree``, or
+    its root, hex, with ``branching``, required), ``context`` and ``message``: per proof, in
+    order, its key image (hex) if it is valid, else the exception saying why (returned, not
+    raised): ``VerificationError`` for a proof for another root, shape, context or message, a
+    proof that does not verify, or a key image an earlier valid proof of the call carries (one key
+    used twice in the context); ``DecodeError`` for a file that does not parse. Images seen in
+    earlier calls are the application's to remember."""
 
 @final
 class Party:

@@ -1,7 +1,8 @@
 //! `ballistic`: prove and verify Bulletproofs and Bulletproofs+ range proofs
 //! and arithmetic-circuit proofs from the command line, run multi-party
 //! range proofs, prove and verify multi-asset (Confidential Assets) range
-//! proofs, prove Merkle membership, and run the demo.
+//! proofs, prove Merkle membership and Curve Trees key ownership, and run
+//! the demo.
 //!
 //! Every failure prints one line to stderr and exits non-zero: 1 when a
 //! proof is rejected or an input is malformed, 2 for usage errors (clap).
@@ -14,6 +15,7 @@ mod generators;
 mod merkle;
 mod mpc_net;
 mod term;
+mod tree;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -152,6 +154,13 @@ enum Command {
     Merkle {
         #[command(subcommand)]
         command: MerkleCommand,
+    },
+    /// Curve Trees key ownership: build a tree of secp256k1 public keys, prove that one of them is
+    /// yours without revealing which, with one key image per key and context (so a verifier can
+    /// refuse a second use).
+    Tree {
+        #[command(subcommand)]
+        command: TreeCommand,
     },
     /// The generator store: the vector generators of large circuits, kept on disk between runs
     /// (in $BALLISTIC_GENERATOR_CACHE, or the platform's cache directory; `off` disables it) and
@@ -369,6 +378,69 @@ enum CircuitCommand {
         /// another label are refused, unverified.
         #[arg(long, default_value = DEFAULT_CIRCUIT_LABEL)]
         label: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum TreeCommand {
+    /// Build a key tree from a file of public keys (one per line: SEC1 compressed, 66 lowercase hex
+    /// digits, or BIP-340 x-only, 64); write the tree file and print its root.
+    Build {
+        /// The keys file (`-`: standard input).
+        keys: PathBuf,
+        /// Children per node of each level, from the leaves up, comma-separated (default: chosen for
+        /// the number of keys).
+        #[arg(long, value_delimiter = ',')]
+        branching: Option<Vec<usize>>,
+        /// Where to write the tree file.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Check a key tree file (rebuild it from its keys) and print its root.
+    Root {
+        /// The tree file.
+        tree: PathBuf,
+    },
+    /// Prove that the key of a secret key is in the tree, hiding which; writes the proof file and
+    /// prints the key image.
+    Prove {
+        /// The tree file.
+        tree: PathBuf,
+        /// The secret key: one line of 64 lowercase hex digits, big-endian (`-`: standard input).
+        #[arg(long)]
+        key_file: PathBuf,
+        /// The key image's context (one image per key and context: name the application and epoch).
+        #[arg(long)]
+        context: String,
+        /// The message this proof is bound to: the verifier's name and fresh nonce (required; an
+        /// empty message lets anyone who sees the proof present it again).
+        #[arg(long)]
+        message: String,
+        /// The root the tree must have (the one published for it): refuse to prove in another.
+        #[arg(long)]
+        root: Option<String>,
+        /// Where to write the proof file.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Verify ownership proof files against a tree (a tree file, or its root as 66 hex digits with
+    /// --branching), a context and a message; prints each proof's key image. The root, shape,
+    /// context and message are the verifier's: a proof file claiming others is named invalid.
+    Verify {
+        /// The root: a tree file, or 66 hex digits (then --branching is required).
+        root: String,
+        /// The tree's branching from the leaves up, comma-separated (required with a bare root).
+        #[arg(long, value_delimiter = ',')]
+        branching: Option<Vec<usize>>,
+        /// The key image's context.
+        #[arg(long)]
+        context: String,
+        /// The message the proofs must be bound to (required).
+        #[arg(long)]
+        message: String,
+        /// The proof files.
+        #[arg(required = true)]
+        proofs: Vec<PathBuf>,
     },
 }
 
@@ -666,6 +738,16 @@ fn main() -> ExitCode {
             }
             MerkleCommand::Verify { root, depth, group, proofs } => {
                 merkle::verify(&root, depth, group.map(Into::into), &proofs)
+            }
+        },
+        Command::Tree { command } => match command {
+            TreeCommand::Build { keys, branching, out } => tree::build(&keys, branching.as_deref(), &out),
+            TreeCommand::Root { tree } => tree::root(&tree),
+            TreeCommand::Prove { tree, key_file, root, context, message, out } => {
+                tree::prove(&tree, &key_file, root.as_deref(), &context, &message, &out)
+            }
+            TreeCommand::Verify { root, branching, context, message, proofs } => {
+                tree::verify(&root, branching.as_deref(), &context, &message, &proofs)
             }
         },
         Command::Generators { command } => generators::run(command),

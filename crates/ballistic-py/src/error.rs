@@ -105,17 +105,28 @@ impl<T> When<T> for std::result::Result<T, ArithError> {
 
 impl<T> When<T> for std::result::Result<T, FileError> {
     /// A proof-file error: a proof refused by the library keeps its kind
-    /// (with `doing`), a wrong root or depth is a refusal, a position or leaf count
-    /// outside the tree a bad argument, and so is, when proving, a field
-    /// or system the format does not allow or a blinding count that does
-    /// not match; anything else is a decoding error.
+    /// (with `doing`); when verifying, a proof for another root, depth,
+    /// branching, context or message, or a key image an earlier proof of
+    /// the call carries, is a refusal; a position outside the tree or a
+    /// secret key not in it is a bad argument, and so is, when proving
+    /// (or building a tree), a field or system the format does not allow,
+    /// a blinding count that does not match, or leaves or keys that are
+    /// malformed, repeated or too many; anything else is a decoding error.
     fn when(self, doing: Doing) -> Result<T> {
         self.map_err(|e| match e {
             FileError::Proof(p) => Error::Proof(doing, p),
-            FileError::RootMismatch | FileError::DepthMismatch { .. } if doing == Doing::Verifying => {
+            FileError::RootMismatch
+            | FileError::DepthMismatch { .. }
+            | FileError::BranchingMismatch { .. }
+            | FileError::WrongScope { .. }
+            | FileError::KeyImageReused { .. }
+                if doing == Doing::Verifying =>
+            {
                 Error::Rejected(e.to_string())
             }
-            FileError::LeafIndex { .. } | FileError::LabelTooLong { .. } => Error::InvalidInput(e.to_string()),
+            FileError::LeafIndex { .. } | FileError::LabelTooLong { .. } | FileError::KeyNotInTree => {
+                Error::InvalidInput(e.to_string())
+            }
             FileError::Leaves { .. }
             | FileError::TooManyLeaves { .. }
             | FileError::Depth(_)
@@ -123,6 +134,10 @@ impl<T> When<T> for std::result::Result<T, FileError> {
             | FileError::UnknownSystem { .. }
             | FileError::BlindingCount { .. }
             | FileError::ZeroBlinding { .. }
+            | FileError::KeyLine { .. }
+            | FileError::Key { .. }
+            | FileError::DuplicateKey { .. }
+            | FileError::KeyCount { .. }
                 if doing == Doing::Proving =>
             {
                 Error::InvalidInput(e.to_string())

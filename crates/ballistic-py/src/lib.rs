@@ -16,6 +16,8 @@
 //! * `assets.rs` — multi-asset range proofs (a value generator per output);
 //! * `circuit.rs` — `.arith` circuits and their proofs;
 //! * `merkle.rs` — Merkle trees and zero-knowledge membership proofs;
+//! * `curve_tree.rs` — trees of secp256k1 keys and proofs of key ownership
+//!   with a key image (Curve Trees);
 //! * `mpc.rs` — multi-party range proofs (`Party`, `Dealer`);
 //! * `deployed.rs` — Grin's and Monero's range proofs in their own formats
 //!   (`GrinProof`, `MoneroProof`), held as the library's proof files;
@@ -35,6 +37,7 @@
 
 mod assets;
 mod circuit;
+mod curve_tree;
 mod deployed;
 mod error;
 mod formats;
@@ -72,6 +75,9 @@ fn ballistic_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<merkle::MerkleTree>()?;
     m.add_class::<merkle::MembershipProof>()?;
     m.add_function(wrap_pyfunction!(merkle::verify_membership_batch, m)?)?;
+    m.add_class::<curve_tree::KeyTree>()?;
+    m.add_function(wrap_pyfunction!(curve_tree::prove_ownership, m)?)?;
+    m.add_function(wrap_pyfunction!(curve_tree::verify_ownership, m)?)?;
     m.add_class::<mpc::Party>()?;
     m.add_class::<mpc::Dealer>()?;
     m.add_class::<deployed::GrinProof>()?;

@@ -374,7 +374,36 @@ fn curve_tree_statements() {
     );
     declassify(&value);
     declassify(&blinding);
-    for (what, result) in [("key ownership", owned.map(|_| ())), ("value membership", member.map(|_| ()))] {
+    // The file layer: the secret key read from its file's text, looked up
+    // among the tree's keys and proved with (`ballistic tree prove`).
+    let file_keys: String = keys
+        .iter()
+        .map(|x| {
+            let key = Secp256k1::mul_ct(&Secp256k1::basepoint(), x);
+            ballistic::hazmat::to_hex(Secp256k1::compressed_bytes(&Secp256k1::compress(&key))) + "\n"
+        })
+        .collect();
+    let store = ballistic::file::GeneratorStore::disabled();
+    let key_tree = ballistic::file::KeyTreeFile::build_from_lines(&store, Some(&[4]), file_keys.as_bytes())
+        .and_then(|f| f.tree(&store))
+        .expect("key tree");
+    let mut be = ScalarOps::to_bytes(&keys[1]);
+    be.reverse();
+    let mut key_text = ballistic::hazmat::to_hex(&be) + "\n";
+    classify(key_text.as_bytes());
+    let filed = ballistic::file::parse_secret_key(key_text.as_bytes()).and_then(|key| {
+        ballistic::file::OwnershipProofFile::prove_in(&key_tree, &key, "ctgrind", "ctgrind", &mut secret_rng)
+    });
+    declassify(key_text.as_bytes());
+    zeroize::Zeroize::zeroize(&mut key_text);
+    for (what, result) in [
+        ("key ownership", owned.map(|_| ())),
+        ("value membership", member.map(|_| ())),
+        (
+            "key ownership from files",
+            filed.map(|_| ()).map_err(|e| ballistic::ProofError::Gadget { message: e.to_string() }),
+        ),
+    ] {
         match result {
             Ok(()) => println!("secp256k1 curve-tree {what}: proved"),
             Err(e) => {

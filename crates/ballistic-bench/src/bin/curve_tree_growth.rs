@@ -31,7 +31,7 @@
 use std::time::{Duration, Instant};
 
 use ballistic::curve_tree::ownership::{self, OwnershipProof, Scope};
-use ballistic::curve_tree::{verify_batch, CurveTree, TreeParams};
+use ballistic::curve_tree::{shape_for, verify_batch, CurveTree, TreeParams};
 use ballistic::group::{Group, ScalarOps};
 use ballistic::merlin::Transcript;
 use ballistic::{Generators, Secp256k1, Secq256k1};
@@ -42,24 +42,10 @@ const FULL_UP_TO: u32 = 21;
 const PARTIAL_FILL: usize = 1 << 16;
 const CONTEXT: &[u8] = b"growth context";
 
-/// The branching (from the leaves up) for `2^log2` keys.
+/// The branching (from the leaves up) for `2^log2` keys: the library's
+/// default ([`shape_for`]).
 fn shape(log2: u32) -> Vec<usize> {
-    let half = |k: u32| (1usize << k.div_ceil(2), 1usize << (k / 2));
-    match log2 {
-        0..=20 => {
-            let (a, b) = half(log2);
-            vec![a, b]
-        }
-        // Depth 3: b1·b3 on the other curve, b2 ≤ 1,024 on the leaf curve.
-        21..=26 => {
-            let (a, b) = half(log2 - 10);
-            vec![a, 1024, b]
-        }
-        _ => {
-            let (a, b) = half(log2 - 16);
-            vec![a, 256, b, 256]
-        }
-    }
+    shape_for(1u64 << log2).expect("at most 2^40 keys")
 }
 
 struct Row {

@@ -11,3 +11,4 @@ mod merkle_cli;
 mod mpc_net;
 mod profile_cli;
 mod range;
+mod tree_cli;

@@ -106,6 +106,40 @@ fn check_generators<G: Group>(gens: &Generators<G>, delta: &G::Point, width: usi
     Ok(())
 }
 
+/// The gates of the circuit on the leaf curve (`side` 0: levels 2, 4, …)
+/// or the other (`side` 1: levels 1, 3, …), before padding.
+fn side_gates(branching: &[usize], side: usize) -> usize {
+    branching.iter().enumerate().filter(|(i, _)| (i + 1) % 2 == side).map(|(_, b)| LEVEL_GATES + b - 1).sum()
+}
+
+/// A branching (from the leaves up) for a tree of `count` leaves, as
+/// measured (`crates/ballistic-bench/results/curve_tree_growth.md`): two
+/// levels of about `√count` up to 2^20 leaves; three up to 2^26, with 1,024
+/// in the middle (on the leaf curve); four beyond, with 256 on the leaf
+/// curve. The capacity is `count` rounded up to a power of two, at least 4;
+/// `None` past [`MAX_LEAVES`].
+pub fn shape_for(count: u64) -> Option<Vec<usize>> {
+    if count > MAX_LEAVES {
+        return None;
+    }
+    let log2 = count.max(4).next_power_of_two().trailing_zeros();
+    let half = |k: u32| (1usize << k.div_ceil(2), 1usize << (k / 2));
+    Some(match log2 {
+        0..=20 => {
+            let (a, b) = half(log2);
+            vec![a, b]
+        }
+        21..=26 => {
+            let (a, b) = half(log2 - 10);
+            vec![a, 1024, b]
+        }
+        _ => {
+            let (a, b) = half(log2 - 16);
+            vec![a, 256, b, 256]
+        }
+    })
+}
+
 fn err(message: alloc::string::String) -> ProofError {
     ProofError::Gadget { message }
 }
@@ -170,13 +204,7 @@ impl<L: Cycle> TreeParams<L> {
         for (side, gens) in
             [(0, params.leaf_gens.vector().gens_capacity()), (1, params.other_gens.vector().gens_capacity())]
         {
-            let gates: usize = params
-                .branching
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| (i + 1) % 2 == side)
-                .map(|(_, b)| LEVEL_GATES + b - 1)
-                .sum();
+            let gates = side_gates(&params.branching, side);
             if gates.checked_next_power_of_two().is_none_or(|n| n > gens) {
                 return Err(err(format!("{gates} gates on one curve past its {gens} generators")));
             }
@@ -184,6 +212,26 @@ impl<L: Cycle> TreeParams<L> {
         check_generators::<L>(&params.leaf_gens, &params.leaf_delta, params.max_branching(0))?;
         check_generators::<L::Other>(&params.other_gens, &params.other_delta, params.max_branching(1))?;
         Ok(params)
+    }
+
+    /// The vector generators per chain each curve needs for a tree of
+    /// `branching` (the leaf curve's, the other's): the widest level on
+    /// the curve, and its circuit's gates padded to a power of two (what
+    /// [`new`](Self::new) checks the generators against). `None` for a
+    /// branching [`new`](Self::new) refuses.
+    pub fn generators_needed(branching: &[usize]) -> Option<(usize, usize)> {
+        if branching.is_empty()
+            || branching.len() > MAX_DEPTH
+            || branching.iter().any(|b| !(2..=MAX_BRANCHING).contains(b))
+        {
+            return None;
+        }
+        let side = |side: usize| {
+            let widest =
+                branching.iter().enumerate().filter(|(i, _)| (i + 1) % 2 == side).map(|(_, b)| *b).max().unwrap_or(0);
+            side_gates(branching, side).checked_next_power_of_two().map(|n| n.max(widest))
+        };
+        Some((side(0)?, side(1)?))
     }
 
     /// The widest level on the leaf curve (`side` 0) or the other (1).

@@ -53,7 +53,14 @@
 //! and context: the root must not be part of the context, or one key
 //! could be used again against each new version of the tree), and the
 //! store of images seen. [`verify`] returns `I`; refusing an `I` seen
-//! before in the same context is the application's check.
+//! before in the same context is the application's check, **up to sign**:
+//! `P` and `−P` are one key (the holder of one holds the other), and a tree
+//! that holds `−P` where another holds `P` (a key listed as its odd-`y`
+//! point in one and as its BIP-340 even-`y` point in the other) gives the
+//! same holder `−I` where the other gives `I`; compare images by their
+//! `x`-coordinate, as the file layer does
+//! ([`OwnershipProofFile`](crate::file::OwnershipProofFile), review of
+//! 2026-11-30).
 
 use alloc::vec::Vec;
 

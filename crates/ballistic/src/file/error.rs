@@ -296,6 +296,51 @@ pub enum FileError {
         /// The leaves the tree has.
         leaves: usize,
     },
+    /// A line of a keys file that is not a public key.
+    KeyLine {
+        /// Line (1-based).
+        line: usize,
+    },
+    /// A key of a key tree that is not a secp256k1 point.
+    Key {
+        /// Its position.
+        index: usize,
+    },
+    /// Two keys of a key tree with one `x` (the same key, or a key and its
+    /// negation).
+    DuplicateKey {
+        /// The first one's position.
+        first: usize,
+        /// The second one's.
+        second: usize,
+    },
+    /// A number of keys outside `1 ..=` the tree shape's capacity.
+    KeyCount {
+        /// The keys given.
+        count: usize,
+        /// The shape's capacity.
+        capacity: u64,
+    },
+    /// The secret key is not one of the tree's keys.
+    KeyNotInTree,
+    /// A proof for a tree of another shape than the verifier's.
+    BranchingMismatch {
+        /// The verifier's branching.
+        expected: Vec<usize>,
+        /// The file's.
+        got: Vec<usize>,
+    },
+    /// A proof for another context or message than the verifier's.
+    WrongScope {
+        /// `"context"` or `"message"`.
+        field: &'static str,
+    },
+    /// A valid ownership proof whose key image an earlier valid proof of the
+    /// same call carries: one key used twice in the context.
+    KeyImageReused {
+        /// The earlier proof's position.
+        first: usize,
+    },
 }
 
 impl core::fmt::Display for FileError {
@@ -433,6 +478,29 @@ impl core::fmt::Display for FileError {
             }
             FileError::TooManyLeaves { count, max } => write!(f, "{count} leaves: a tree file holds at most {max}"),
             FileError::LeafIndex { index, leaves } => write!(f, "no leaf {index} (the tree has {leaves} leaves)"),
+            FileError::KeyLine { line } => write!(
+                f,
+                "line {line}: not a secp256k1 public key (66 lowercase hex digits, SEC1 compressed, or 64, BIP-340 x-only)"
+            ),
+            FileError::Key { index } => write!(f, "key #{index}: not a secp256k1 point (SEC1 compressed, lowercase hex)"),
+            FileError::DuplicateKey { first, second } => {
+                write!(
+                    f,
+                    "the keys at positions {first} and {second} (from 0) have one x-coordinate (the same key, or a key \
+                     and its negation)"
+                )
+            }
+            FileError::KeyCount { count, capacity } => {
+                write!(f, "{count} keys do not fit the tree's shape (1 ..= {capacity})")
+            }
+            FileError::KeyNotInTree => write!(f, "the secret key's public key is not in the tree"),
+            FileError::BranchingMismatch { expected, got } => {
+                write!(f, "a proof for a tree of branching {got:?}, where the tree's is {expected:?}")
+            }
+            FileError::WrongScope { field } => write!(f, "made for another {field} than the verifier's"),
+            FileError::KeyImageReused { first } => {
+                write!(f, "the key image of proof {first} (from 0) of this batch: one key used twice in the context")
+            }
         }
     }
 }

@@ -69,7 +69,7 @@ pub struct MerkleTreeFile {
     pub root: String,
     /// The leaves, hex, from position 0 (the rest of the `2^depth`
     /// positions are empty: leaf 0).
-    #[serde(deserialize_with = "bounded_leaves")]
+    #[serde(deserialize_with = "bounded_strings")]
     pub leaves: Vec<String>,
 }
 
@@ -78,7 +78,7 @@ pub struct MerkleTreeFile {
 /// strings would otherwise hold about 89 million `String`s (3 GB) before
 /// they are counted. Past the limit the rest are counted without being
 /// kept, so the error names the count.
-fn bounded_leaves<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+pub(super) fn bounded_strings<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
     struct Leaves;
     impl<'de> serde::de::Visitor<'de> for Leaves {
         type Value = Vec<String>;

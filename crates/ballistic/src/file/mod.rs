@@ -70,7 +70,10 @@
 //!
 //! **Merkle tree files** and **membership proof files** (zero-knowledge
 //! membership of a committed leaf, [`crate::merkle`]) are described in
-//! [`MerkleTreeFile`] and [`MembershipProofFile`].
+//! [`MerkleTreeFile`] and [`MembershipProofFile`]; **key tree files** and
+//! **ownership proof files** (Curve Trees key ownership with a key image,
+//! [`crate::curve_tree::ownership`]) in [`KeyTreeFile`] and
+//! [`OwnershipProofFile`].
 //!
 //! Hex is lowercase, and only lowercase is read back: one encoding per
 //! value (unknown fields are refused too). The module opens no files: it
@@ -83,6 +86,7 @@
 mod assets;
 mod cache;
 mod circuit;
+mod curve_tree;
 mod error;
 mod merkle;
 pub(crate) mod profile;
@@ -96,6 +100,10 @@ pub use assets::{
 };
 pub use cache::GeneratorCache;
 pub use circuit::{check_circuit_batch, verify_circuit_files, CircuitProofFile, WireValue};
+pub use curve_tree::{
+    key_tree_params, parse_key_lines, parse_secret_key, verify_ownership_files, KeyTree, KeyTreeFile,
+    OwnershipProofFile, OwnershipStatement, OWNERSHIP_FILE_LABEL, OWNERSHIP_SYSTEM,
+};
 pub use error::FileError;
 pub use merkle::{
     parse_leaf_lines, verify_membership_files, MembershipOpenings, MembershipProofFile, MerkleTreeFile,
