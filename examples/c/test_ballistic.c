@@ -7,8 +7,8 @@
  *
  * This file holds the shared state and helpers (declared in test_common.h),
  * the status, context and size tests, and main; test_range.c,
- * test_recovery.c, test_grin.c, test_monero.c, test_assets.c and
- * test_circuit.c hold the tests of each format.
+ * test_recovery.c, test_grin.c, test_monero.c, test_assets.c,
+ * test_circuit.c and test_curve_tree.c hold the tests of each format.
  */
 #include "test_common.h"
 
@@ -63,7 +63,7 @@ size_t unhex(const char *hex, unsigned char *out) {
 }
 
 static void test_status_messages(void) {
-    for (int s = BALLISTIC_OK; s <= BALLISTIC_ERR_OPTIONS; s++) {
+    for (int s = BALLISTIC_OK; s <= BALLISTIC_ERR_KEY_IMAGE_REUSED; s++) {
         const char *m = ballistic_status_message(s);
         CHECK(m != NULL && strlen(m) > 0 && strcmp(m, "unknown status code") != 0);
     }
@@ -189,7 +189,8 @@ int main(void) {
     const int groups[4] = {BALLISTIC_GROUP_RISTRETTO255, BALLISTIC_GROUP_SECP256K1, BALLISTIC_GROUP_ED25519,
                            BALLISTIC_GROUP_SECQ256K1};
     /* Half 1: ristretto255 and ed25519, Grin, circuits proved on ristretto255;
-     * half 2: secp256k1 and secq256k1, Monero, circuits proved on secp256k1. */
+     * half 2: secp256k1 and secq256k1, Monero, circuits proved on secp256k1,
+     * Curve Trees key ownership. */
     for (int g = 0; g < 4; g++) {
         if (!in_part(g == 1 || g == 3 ? 2 : 1)) continue;
         size_t point_len = 0;
@@ -211,6 +212,7 @@ int main(void) {
     if (in_part(2)) {
         test_monero(e, r);
         test_circuit(k, r);
+        test_curve_tree();
     }
     ballistic_context_destroy(r);
     ballistic_context_destroy(k);

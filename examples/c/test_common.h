@@ -66,5 +66,7 @@ void test_monero(ballistic_context *e, ballistic_context *other);
 void test_assets(ballistic_context *ctx, int group, size_t point_len);
 /* test_circuit.c */
 void test_circuit(ballistic_context *ctx, ballistic_context *other_group);
+/* test_curve_tree.c */
+void test_curve_tree(void);
 
 #endif

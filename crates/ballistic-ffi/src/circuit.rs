@@ -119,7 +119,8 @@ pub unsafe extern "C" fn ballistic_circuit_prove(
     })
 }
 
-/// Free a buffer returned by `ballistic_circuit_prove`. NULL is ignored.
+/// Free a buffer returned by `ballistic_circuit_prove` or
+/// `ballistic_ownership_prove`. NULL is ignored.
 ///
 /// Args: `ptr`, `len`: the buffer and the length returned with it.
 #[no_mangle]

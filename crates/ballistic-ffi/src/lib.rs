@@ -13,10 +13,10 @@
 //! * Every function is wrapped in `guard`, which catches a Rust panic
 //!   (a library bug, or a failing operating-system random source) and
 //!   returns `BALLISTIC_ERR_INTERNAL` instead of unwinding into C.
-//! * Secrets (values, blindings, seeds, witnesses) cross the boundary only
-//!   as input buffers owned by the caller; the scalars parsed from them are
-//!   zeroized on drop, and recovered openings are written to the caller's
-//!   buffers only on success.
+//! * Secrets (values, blindings, seeds, witnesses, secret keys) cross the
+//!   boundary only as input buffers owned by the caller; the scalars parsed
+//!   from them are zeroized on drop, and recovered openings are written to
+//!   the caller's buffers only on success.
 //! * Provers draw their randomness from the operating system (`OsRng`);
 //!   verifiers from a ChaCha20 generator seeded from it at each call.
 
@@ -38,12 +38,14 @@ use ballistic::{
 
 mod assets;
 mod circuit;
+mod curve_tree;
 mod grin;
 mod monero;
 mod range;
 
 pub use assets::*;
 pub use circuit::*;
+pub use curve_tree::*;
 pub use grin::*;
 pub use monero::*;
 pub use range::*;
@@ -93,6 +95,14 @@ pub const BALLISTIC_ERR_INTERNAL: c_int = 14;
 /// initialized with `BALLISTIC_OPTIONS_INIT`, or from a newer header):
 /// refused before any other field is read.
 pub const BALLISTIC_ERR_OPTIONS: c_int = 15;
+/// A keys file, a key tree file or an ownership proof file is malformed
+/// (not the format, a key that is not a point, two keys with one x, more
+/// keys than the tree's shape holds, keys that do not give the file's root,
+/// a key image that is not the proof's).
+pub const BALLISTIC_ERR_FILE: c_int = 16;
+/// A valid ownership proof whose key image an earlier valid proof of the
+/// same batch carries: one key used twice in the context.
+pub const BALLISTIC_ERR_KEY_IMAGE_REUSED: c_int = 17;
 
 /// Ristretto255 (RFC 9496; 32-byte points, `bulletproofs` 5's encoding).
 pub const BALLISTIC_GROUP_RISTRETTO255: c_int = 1;
@@ -607,6 +617,8 @@ pub extern "C" fn ballistic_status_message(status: c_int) -> *const c_char {
         BALLISTIC_ERR_WRONG_GROUP => b"the proof is for another group\0",
         BALLISTIC_ERR_INTERNAL => b"internal error\0",
         BALLISTIC_ERR_OPTIONS => b"unknown ballistic_options version (bad magic)\0",
+        BALLISTIC_ERR_FILE => b"malformed keys, key tree or ownership proof file\0",
+        BALLISTIC_ERR_KEY_IMAGE_REUSED => b"the key image of an earlier proof: one key used twice in the context\0",
         _ => b"unknown status code\0",
     };
     text.as_ptr() as *const c_char
