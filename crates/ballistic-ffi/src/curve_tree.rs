@@ -524,16 +524,6 @@ pub unsafe extern "C" fn ballistic_ownership_verify_batch(
             }
         }
         // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
-        unsafe {
-            if !bad.is_empty() {
-                std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
-            }
-            *invalid_count = bad.len();
-        }
-        if bad.is_empty() {
-            Ok(())
-        } else {
-            Err(BALLISTIC_ERR_VERIFICATION)
-        }
+        unsafe { crate::report_invalid(&bad, invalid, invalid_count) }
     })
 }

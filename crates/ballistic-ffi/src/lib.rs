@@ -520,7 +520,22 @@ pub(crate) unsafe fn verify_batch<T, D>(
     bad.extend(blame(&decoded));
     bad.sort_unstable();
     bad.dedup();
-    // SAFETY: `invalid` has room for `count` ≥ bad.len() indices; `invalid_count` is writable.
+    // SAFETY: the batch function's contract, checked above.
+    unsafe { report_invalid(&bad, invalid, invalid_count) }
+}
+
+/// Write a batch's sorted invalid indices `bad` to `invalid` and their
+/// number to `invalid_count`: `BALLISTIC_ERR_VERIFICATION` if there are any.
+///
+/// # Safety
+/// `invalid` has room for at least `bad.len()` indices (NULL only if `bad`
+/// is empty); `invalid_count` is writable.
+pub(crate) unsafe fn report_invalid(
+    bad: &[usize],
+    invalid: *mut usize,
+    invalid_count: *mut usize,
+) -> Result<(), c_int> {
+    // SAFETY: the contract above.
     unsafe {
         if !bad.is_empty() {
             std::ptr::copy_nonoverlapping(bad.as_ptr(), invalid, bad.len());
