@@ -494,7 +494,9 @@ def verify_ownership(
     raised): ``VerificationError`` for a proof for another root, shape, context or message, a
     proof that does not verify, or a key image an earlier valid proof of the call carries (one key
     used twice in the context); ``DecodeError`` for a file that does not parse. Images seen in
-    earlier calls are the application's to remember."""
+    earlier calls are the application's to remember. The generators and prepared circuits of the
+    four most recently used tree shapes are kept for the process, so a shape's later calls skip
+    their making."""
 
 @final
 class Party:

@@ -9,7 +9,7 @@
 use std::os::raw::c_int;
 
 use ballistic::file::{
-    parse_key_lines, verify_ownership_files, FileError, KeyTree, KeyTreeFile, OwnershipProofFile, OwnershipStatement,
+    parse_key_lines, FileError, KeyTree, KeyTreeFile, OwnershipProofFile, OwnershipStatement, OwnershipVerifierCache,
 };
 use ballistic::group::Group;
 use ballistic::hazmat::{from_hex, to_hex};
@@ -352,6 +352,14 @@ fn secret_key(be: &[u8; BALLISTIC_SCALAR_LEN]) -> Result<Zeroizing<Vec<Key>>, c_
     crate::range::blindings::<Secp256k1>(&le[..], 1)
 }
 
+/// The process's ownership verifiers, one per tree shape recently used
+/// (the generators and prepared circuits of a shape, made once: a second
+/// verification of a shape skips about a third of the first's time).
+fn verifiers() -> &'static OwnershipVerifierCache {
+    static CACHE: std::sync::OnceLock<OwnershipVerifierCache> = std::sync::OnceLock::new();
+    CACHE.get_or_init(|| OwnershipVerifierCache::new(crate::generator_store().clone()))
+}
+
 /// The outcome of each proof file against the statement, in order: its key
 /// image, or a status code. `files` holds each file's bytes, or the status
 /// code of an item whose pointers were refused. Headers are parsed here;
@@ -373,7 +381,7 @@ fn verify_files(
             Err(c) => out.push(Err(c)),
         }
     }
-    let results = verify_ownership_files(crate::generator_store(), &parsed, statement, &mut crate::rng());
+    let results = verifiers().verify(&parsed, statement, &mut crate::rng());
     for (i, result) in kept.into_iter().zip(results) {
         if let Some(slot) = out.get_mut(i) {
             *slot = result.map_err(|e| call_code(&e)).and_then(|image| unhex::<BALLISTIC_KEY_IMAGE_LEN>(&image));

@@ -7,8 +7,8 @@
 //! files).
 
 use ::ballistic::file::{
-    parse_key_lines, parse_secret_key, verify_ownership_files, FileError, KeyTree as Built, KeyTreeFile,
-    OwnershipProofFile, OwnershipStatement, MAX_TREE_FILE,
+    parse_key_lines, parse_secret_key, FileError, KeyTree as Built, KeyTreeFile, OwnershipProofFile,
+    OwnershipStatement, OwnershipVerifierCache, MAX_TREE_FILE,
 };
 use ::ballistic::hazmat::to_hex;
 use pyo3::prelude::*;
@@ -184,12 +184,21 @@ fn statement(
     Ok(OwnershipStatement { root, branching, context: context.into(), message: message.into() })
 }
 
+/// The process's ownership verifiers, one per tree shape recently used
+/// (the generators and prepared circuits of a shape, made once).
+fn verifiers() -> &'static OwnershipVerifierCache {
+    static CACHE: std::sync::OnceLock<OwnershipVerifierCache> = std::sync::OnceLock::new();
+    CACHE.get_or_init(|| OwnershipVerifierCache::new(groups::store().clone()))
+}
+
 /// Verify ownership proofs (their JSON files) against the verifier's tree
 /// (a `KeyTree`, or its root with `branching`), `context` and `message`:
 /// per proof, in order, its key image (hex) if it is valid, else the
 /// exception that says why (not raised: one bad proof does not hide the
 /// others' images). A proof whose image an earlier valid proof of the call
-/// carries is refused (one key used twice in the context).
+/// carries is refused (one key used twice in the context). The
+/// generators and prepared circuits of the four most recently used tree
+/// shapes are kept for the process.
 #[pyfunction]
 #[pyo3(signature = (proofs, root, context, message, branching = None))]
 pub(crate) fn verify_ownership(
@@ -204,7 +213,7 @@ pub(crate) fn verify_ownership(
     let results = py.allow_threads(|| {
         let files: Vec<std::result::Result<OwnershipProofFile, FileError>> =
             proofs.iter().map(|p| OwnershipProofFile::from_json(p.as_bytes())).collect();
-        verify_ownership_files(groups::store(), &files, &statement, &mut rand_core::OsRng)
+        verifiers().verify(&files, &statement, &mut rand_core::OsRng)
     });
     Ok(results
         .into_iter()

@@ -4,6 +4,14 @@
 //! `cargo run --release -p ballistic --example curve_tree -- LEAVES B1,B2,… BATCH`
 //! (default: 2^21 leaves, branching 64,1024,64 from the leaves up, batches
 //! of 100), or
+//! `… -- files B1,B2,…` for the file layer's single verification of one
+//! ownership proof file (default: the library's shape for 2^21 keys; a tree
+//! of 64 keys in that shape, since the times depend on the shape only):
+//! `verify_ownership_files`, which builds the tree's parameters on every
+//! call, against a prepared `OwnershipVerifier`, interleaved (7 rounds,
+//! medians, after one untimed call of each), with the generators from a
+//! warm generator store in a temporary directory; and the verifier's
+//! one-time cost (`OwnershipVerifier::new` and its first call), or
 //! `… -- level NODES B` for one level of node commitments on secq256k1 by
 //! the per-node sums and by the shared-base tables the build uses
 //! (interleaved, medians of 3; default 4,096 nodes of 64), or
@@ -211,8 +219,72 @@ fn level(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 
+fn files(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    use ballistic::file::{GeneratorStore, KeyTreeFile, OwnershipProofFile, OwnershipVerifier};
+    let branching: Vec<usize> = match args.get(2) {
+        Some(s) => s.split(',').map(str::parse).collect::<Result<_, _>>()?,
+        None => ballistic::curve_tree::shape_for(1 << 21).ok_or("no shape")?,
+    };
+    let dir = std::env::temp_dir().join(format!("ballistic-curve-tree-files-{}", std::process::id()));
+    let store = GeneratorStore::at(&dir);
+    // Keys 1·B … 64·B, their secret keys written as key files hold them.
+    let secret = |k: u64| format!("{:0>64}\n", format!("{k:x}"));
+    let mut keys = String::new();
+    let mut p = Secp256k1::identity();
+    for _ in 0..64 {
+        p += Secp256k1::basepoint();
+        keys += &ballistic::hazmat::to_hex(Secp256k1::compressed_bytes(&Secp256k1::compress(&p)));
+        keys.push('\n');
+    }
+    // Built once untimed, which also fills the store.
+    let tree = KeyTreeFile::build_from_lines(&store, Some(&branching), keys.as_bytes())?.tree(&store)?;
+    let mut rng = rand::rngs::OsRng;
+    let key = ballistic::file::parse_secret_key(secret(17).as_bytes())?;
+    let proof = OwnershipProofFile::prove_in(&tree, &key, "example", "session", &mut rng)?;
+    let statement = tree.statement("example", "session");
+    let files = [Ok(proof)];
+    println!("branching {branching:?}: one ownership proof file, generators from a warm store");
+
+    let t = Instant::now();
+    let verifier = OwnershipVerifier::new(&store, &branching)?;
+    let made = t.elapsed();
+    let t = Instant::now();
+    let first = verifier.verify(&files, &statement, &mut rng);
+    let first_call = t.elapsed();
+    if !first.iter().all(Result::is_ok) {
+        return Err("the proof does not verify".into());
+    }
+    println!("OwnershipVerifier::new: {made:.2?}; its first call: {first_call:.2?}");
+    let _ = ballistic::file::verify_ownership_files(&store, &files, &statement, &mut rng);
+    let (mut cold, mut warm) = (Vec::new(), Vec::new());
+    for _ in 0..7 {
+        let t = Instant::now();
+        let a = ballistic::file::verify_ownership_files(&store, &files, &statement, &mut rng);
+        cold.push(t.elapsed());
+        let t = Instant::now();
+        let b = verifier.verify(&files, &statement, &mut rng);
+        warm.push(t.elapsed());
+        if !a.iter().chain(&b).all(Result::is_ok) {
+            return Err("the proof does not verify".into());
+        }
+    }
+    cold.sort();
+    warm.sort();
+    println!(
+        "interleaved, medians of 7: verify_ownership_files {:.2?}, OwnershipVerifier::verify {:.2?} (ratio {:.3})",
+        cold[3],
+        warm[3],
+        warm[3].as_secs_f64() / cold[3].as_secs_f64()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("files") {
+        return files(&args);
+    }
     if args.get(1).map(String::as_str) == Some("membership") {
         return membership(&args);
     }

@@ -57,7 +57,11 @@
 //! key image is the proof's output, returned for each valid file. Two
 //! valid files of one call with the same image (one key used twice in the
 //! context) are refused from the second on ([`FileError::KeyImageReused`]);
-//! images seen in earlier calls are the application's to remember.
+//! images seen in earlier calls are the application's to remember. A
+//! verifier called again and again keeps the shape's parameters in an
+//! [`OwnershipVerifier`] (built once, for every root, context and message
+//! of that branching), or an [`OwnershipVerifierCache`] (one per shape
+//! seen, as the bindings do).
 //!
 //! The prover's secret key comes from a separate file (one line of 64 hex
 //! digits, big-endian, as Bitcoin and libsecp256k1 write secret keys;
@@ -609,6 +613,122 @@ impl OwnershipProofFile {
     }
 }
 
+/// A verifier of ownership proof files prepared for one tree shape: the
+/// parameters of a branching (its generators and the circuits' prepared
+/// sides, built on first use and kept), so that a long-lived verifier (a
+/// service checking tokens as they come) pays for them once, not on every
+/// call as [`verify_ownership_files`] does. One verifier serves every root,
+/// context and message of its shape.
+#[derive(Debug)]
+pub struct OwnershipVerifier {
+    branching: Vec<usize>,
+    params: TreeParams<Leaf>,
+}
+
+impl OwnershipVerifier {
+    /// The verifier of trees with `branching` (from the leaves up), with
+    /// the generators from `store`.
+    pub fn new(store: &GeneratorStore, branching: &[usize]) -> Result<Self, FileError> {
+        Ok(OwnershipVerifier { branching: branching.to_vec(), params: key_tree_params(store, branching)? })
+    }
+
+    /// The branching this verifier was prepared for.
+    pub fn branching(&self) -> &[usize] {
+        &self.branching
+    }
+
+    /// Verify ownership proof files against the verifier's `statement`, as
+    /// [`verify_ownership_files`] does. A statement of another branching
+    /// than this verifier's refuses every file
+    /// ([`FileError::BranchingMismatch`], the verifier's branching as
+    /// `expected`).
+    pub fn verify<R: RngCore + CryptoRng>(
+        &self,
+        files: &[Result<OwnershipProofFile, FileError>],
+        statement: &OwnershipStatement,
+        rng: &mut R,
+    ) -> Vec<Result<String, FileError>> {
+        if statement.branching != self.branching {
+            let e = FileError::BranchingMismatch { expected: self.branching.clone(), got: statement.branching.clone() };
+            return files.iter().map(|_| Err(e.clone())).collect();
+        }
+        verify_files(Params::Prepared(&self.params), files, statement, rng)
+    }
+}
+
+/// Ownership verifiers for a long-lived process (the bindings, a service
+/// checking tokens): one [`OwnershipVerifier`] per branching, made on first
+/// use and kept, the [`MAX_SHAPES`](Self::MAX_SHAPES) most recently used
+/// (each holds its shape's generators and prepared circuits: a few MiB for
+/// the default shapes). Verdicts are those of [`verify_ownership_files`].
+#[derive(Debug)]
+pub struct OwnershipVerifierCache {
+    store: GeneratorStore,
+    /// Most recently used last.
+    verifiers: std::sync::Mutex<Vec<std::sync::Arc<OwnershipVerifier>>>,
+}
+
+impl OwnershipVerifierCache {
+    /// Most shapes kept.
+    pub const MAX_SHAPES: usize = 4;
+
+    /// An empty cache whose verifiers take their generators from `store`.
+    pub fn new(store: GeneratorStore) -> Self {
+        OwnershipVerifierCache { store, verifiers: std::sync::Mutex::new(Vec::new()) }
+    }
+
+    /// The verifier of `branching`: the kept one, or a new one (kept,
+    /// evicting the least recently used beyond
+    /// [`MAX_SHAPES`](Self::MAX_SHAPES)). Made outside the lock, so a
+    /// slow first use of one shape does not hold up the others.
+    pub fn get(&self, branching: &[usize]) -> Result<std::sync::Arc<OwnershipVerifier>, FileError> {
+        let found = |list: &mut Vec<std::sync::Arc<OwnershipVerifier>>| {
+            let at = list.iter().position(|v| v.branching == branching)?;
+            let v = list.remove(at);
+            list.push(v.clone());
+            Some(v)
+        };
+        // A poisoned lock (a panic elsewhere while it was held) holds a
+        // list that is still whole: every change to it is one push or remove.
+        if let Some(v) = found(&mut self.verifiers.lock().unwrap_or_else(|e| e.into_inner())) {
+            return Ok(v);
+        }
+        let made = std::sync::Arc::new(OwnershipVerifier::new(&self.store, branching)?);
+        let mut list = self.verifiers.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = found(&mut list) {
+            return Ok(v);
+        }
+        list.push(made.clone());
+        if list.len() > Self::MAX_SHAPES {
+            list.remove(0);
+        }
+        Ok(made)
+    }
+
+    /// Verify ownership proof files as [`verify_ownership_files`] does,
+    /// with the kept verifier of the statement's branching (made if none
+    /// is, and only if some file needs it).
+    pub fn verify<R: RngCore + CryptoRng>(
+        &self,
+        files: &[Result<OwnershipProofFile, FileError>],
+        statement: &OwnershipStatement,
+        rng: &mut R,
+    ) -> Vec<Result<String, FileError>> {
+        verify_files(Params::Cache(self), files, statement, rng)
+    }
+}
+
+/// Where [`verify_files`] takes its parameters from.
+enum Params<'a> {
+    /// Built for this call from a store, only if some file needs them.
+    Store(&'a GeneratorStore),
+    /// A verifier's.
+    Prepared(&'a TreeParams<Leaf>),
+    /// A cache's verifier for the statement's branching, only if some file
+    /// needs it.
+    Cache(&'a OwnershipVerifierCache),
+}
+
 /// Verify ownership proof files against the verifier's `statement`, with
 /// the generators from `store`: for each file, in order, its key image
 /// (hex) if it is valid, else why not. Files claiming another root,
@@ -617,8 +737,21 @@ impl OwnershipProofFile {
 /// ones; a valid file whose image an earlier valid file of the call
 /// carries is refused ([`FileError::KeyImageReused`]). Every file is
 /// refused if the statement itself is malformed.
+///
+/// The tree's parameters are built on each call (when some file needs
+/// them); a verifier called repeatedly keeps them in an
+/// [`OwnershipVerifier`].
 pub fn verify_ownership_files<R: RngCore + CryptoRng>(
     store: &GeneratorStore,
+    files: &[Result<OwnershipProofFile, FileError>],
+    statement: &OwnershipStatement,
+    rng: &mut R,
+) -> Vec<Result<String, FileError>> {
+    verify_files(Params::Store(store), files, statement, rng)
+}
+
+fn verify_files<R: RngCore + CryptoRng>(
+    source: Params<'_>,
     files: &[Result<OwnershipProofFile, FileError>],
     statement: &OwnershipStatement,
     rng: &mut R,
@@ -642,9 +775,23 @@ pub fn verify_ownership_files<R: RngCore + CryptoRng>(
         .collect();
     let pending: Vec<usize> = (0..files.len()).filter(|&i| matches!(out.get(i), Some(Ok(_)))).collect();
     if !pending.is_empty() {
-        let params = match key_tree_params(store, &statement.branching) {
-            Ok(p) => p,
-            Err(e) => return everyone(e),
+        let (built, kept);
+        let params = match source {
+            Params::Prepared(p) => p,
+            Params::Store(store) => match key_tree_params(store, &statement.branching) {
+                Ok(p) => {
+                    built = p;
+                    &built
+                }
+                Err(e) => return everyone(e),
+            },
+            Params::Cache(cache) => match cache.get(&statement.branching) {
+                Ok(v) => {
+                    kept = v;
+                    &kept.params
+                }
+                Err(e) => return everyone(e),
+            },
         };
         let (leaf, other) = TreeParams::<Leaf>::generators_needed(&statement.branching).unwrap_or((1, 1));
         let per_batch = (OWNERSHIP_BATCH_BYTES / (64 * (leaf + other))).max(1);
@@ -652,7 +799,7 @@ pub fn verify_ownership_files<R: RngCore + CryptoRng>(
             let mut claims = Vec::with_capacity(chunk.len());
             for &i in chunk {
                 let Some(Ok(file)) = files.get(i) else { continue };
-                match file.claim(&params, &root, rng) {
+                match file.claim(params, &root, rng) {
                     Ok(c) => claims.push((i, c)),
                     Err(e) => {
                         if let Some(slot) = out.get_mut(i) {

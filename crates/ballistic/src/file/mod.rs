@@ -102,7 +102,8 @@ pub use cache::GeneratorCache;
 pub use circuit::{check_circuit_batch, verify_circuit_files, CircuitProofFile, WireValue};
 pub use curve_tree::{
     key_tree_params, parse_key_lines, parse_secret_key, verify_ownership_files, KeyTree, KeyTreeFile,
-    OwnershipProofFile, OwnershipStatement, OWNERSHIP_FILE_LABEL, OWNERSHIP_SYSTEM,
+    OwnershipProofFile, OwnershipStatement, OwnershipVerifier, OwnershipVerifierCache, OWNERSHIP_FILE_LABEL,
+    OWNERSHIP_SYSTEM,
 };
 pub use error::FileError;
 pub use merkle::{

@@ -307,3 +307,85 @@ fn proof_file_headers_are_checked() {
     upper.proof = upper.proof.to_uppercase();
     assert!(matches!(&verify(&[upper], &statement())[0], Err(FileError::Hex { .. })));
 }
+
+#[test]
+fn a_prepared_verifier_gives_the_same_verdicts_call_after_call() {
+    let f = fixture();
+    let verifier = OwnershipVerifier::new(&store(), &BRANCHING).unwrap();
+    assert_eq!(verifier.branching(), &BRANCHING);
+    // Honest files, a changed proof, a file of another scope, a key used twice.
+    let mut changed = f.proofs[1].clone();
+    let mut bytes = from_hex(&changed.proof).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 1;
+    changed.proof = to_hex(&bytes);
+    let mut scoped = f.proofs[1].clone();
+    scoped.message = "another session".into();
+    let files: Vec<_> =
+        [f.proofs[0].clone(), changed, scoped, f.proofs[0].clone(), f.proofs[1].clone()].into_iter().map(Ok).collect();
+    let expected = verify_ownership_files(&store(), &files, &statement(), &mut ChaCha20Rng::seed_from_u64(2));
+    assert!(expected[0].is_ok() && expected[4].is_ok());
+    assert!(matches!(&expected[1], Err(FileError::Proof(_) | FileError::Decode(_))), "{:?}", expected[1]);
+    assert_eq!(expected[2], Err(FileError::WrongScope { field: "message" }));
+    assert_eq!(expected[3], Err(FileError::KeyImageReused { first: 0 }));
+    // Twice through one verifier (its prepared sides built by the first
+    // call, reused by the second), in another order the second time.
+    let mut rng = ChaCha20Rng::seed_from_u64(3);
+    assert_eq!(verifier.verify(&files, &statement(), &mut rng), expected);
+    let reversed: Vec<_> = files.iter().rev().cloned().collect();
+    let out = verifier.verify(&reversed, &statement(), &mut rng);
+    assert_eq!(out[0], expected[4]);
+    assert_eq!(out[1], expected[0]);
+    assert_eq!(out[2], Err(FileError::WrongScope { field: "message" }));
+    assert!(matches!(&out[3], Err(FileError::Proof(_) | FileError::Decode(_))), "{:?}", out[3]);
+    assert_eq!(out[4], Err(FileError::KeyImageReused { first: 1 }));
+    // Another tree of the same shape: one verifier serves both roots.
+    let other = KeyTreeFile::build_from_lines(&store(), Some(&BRANCHING), keys_text(1..=9).as_bytes()).unwrap();
+    let other = other.tree(&store()).unwrap();
+    let theirs = OwnershipProofFile::prove_in(&other, &key(4), CONTEXT, MESSAGE, &mut rng).unwrap();
+    let s = other.statement(CONTEXT, MESSAGE);
+    assert_eq!(verifier.verify(&[Ok(theirs.clone())], &s, &mut rng), vec![Ok(theirs.key_image.clone())]);
+    assert_eq!(verifier.verify(&[Ok(f.proofs[0].clone())], &s, &mut rng), vec![Err(FileError::RootMismatch)]);
+    // A statement of another shape refuses every file, naming the
+    // verifier's branching.
+    let mut s = statement();
+    s.branching = vec![2, 8];
+    let refused = FileError::BranchingMismatch { expected: BRANCHING.to_vec(), got: vec![2, 8] };
+    assert_eq!(verifier.verify(&files, &s, &mut rng), vec![Err(refused); files.len()]);
+    // A malformed shape is refused when the verifier is made.
+    assert!(OwnershipVerifier::new(&store(), &[1]).is_err());
+    assert!(OwnershipVerifier::new(&store(), &[]).is_err());
+}
+
+#[test]
+fn a_verifier_cache_keeps_one_verifier_per_recent_shape() {
+    let f = fixture();
+    let cache = OwnershipVerifierCache::new(store());
+    let files: Vec<_> = f.proofs.iter().cloned().map(Ok).collect();
+    let mut rng = ChaCha20Rng::seed_from_u64(4);
+    let expected = verify(&f.proofs, &statement());
+    assert_eq!(cache.verify(&files, &statement(), &mut rng), expected);
+    let first = cache.get(&BRANCHING).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&first, &cache.get(&BRANCHING).unwrap()), "kept");
+    // Files refused before decoding, and a malformed statement: the
+    // verdicts of verify_ownership_files.
+    let mut s = statement();
+    s.message = "another session".into();
+    assert_eq!(cache.verify(&files, &s, &mut rng), verify(&f.proofs, &s));
+    s.branching = vec![1];
+    assert_eq!(cache.verify(&files, &s, &mut rng), verify(&f.proofs, &s));
+    assert!(cache.get(&[1]).is_err() && cache.get(&[]).is_err());
+    // More shapes than it keeps: the least recently used goes.
+    let shapes: [&[usize]; 4] = [&[2, 2], &[2, 4], &[4, 2], &[2, 2, 2]];
+    let oldest = cache.get(shapes[0]).unwrap();
+    for shape in &shapes[1..3] {
+        cache.get(shape).unwrap();
+    }
+    assert!(std::sync::Arc::ptr_eq(&first, &cache.get(&BRANCHING).unwrap()), "still kept: four shapes");
+    cache.get(shapes[3]).unwrap();
+    assert!(std::sync::Arc::ptr_eq(&first, &cache.get(&BRANCHING).unwrap()), "recently used: kept");
+    let again = cache.get(shapes[0]).unwrap();
+    assert_eq!(again.branching(), shapes[0]);
+    assert!(!std::sync::Arc::ptr_eq(&oldest, &again), "the least recently used was evicted, and is made again");
+    assert_eq!(cache.verify(&files, &statement(), &mut rng), expected);
+}
