@@ -623,13 +623,17 @@ impl OwnershipProofFile {
 pub struct OwnershipVerifier {
     branching: Vec<usize>,
     params: TreeParams<Leaf>,
+    /// Both circuits' gates (what the parameters' size grows with).
+    gates: usize,
 }
 
 impl OwnershipVerifier {
     /// The verifier of trees with `branching` (from the leaves up), with
     /// the generators from `store`.
     pub fn new(store: &GeneratorStore, branching: &[usize]) -> Result<Self, FileError> {
-        Ok(OwnershipVerifier { branching: branching.to_vec(), params: key_tree_params(store, branching)? })
+        let params = key_tree_params(store, branching)?;
+        let gates = TreeParams::<Leaf>::generators_needed(branching).map_or(0, |(leaf, other)| leaf + other);
+        Ok(OwnershipVerifier { branching: branching.to_vec(), params, gates })
     }
 
     /// The branching this verifier was prepared for.
@@ -638,29 +642,37 @@ impl OwnershipVerifier {
     }
 
     /// Verify ownership proof files against the verifier's `statement`, as
-    /// [`verify_ownership_files`] does. A statement of another branching
-    /// than this verifier's refuses every file
-    /// ([`FileError::BranchingMismatch`], the verifier's branching as
-    /// `expected`).
+    /// [`verify_ownership_files`] does. If the statement is of another
+    /// branching than this verifier's, the files that would have been
+    /// verified are refused with [`FileError::BranchingMismatch`] (the
+    /// verifier's branching as `expected`, the statement's as `got`: the
+    /// application's mistake, not the files'); a malformed statement and
+    /// the files' own faults are reported as [`verify_ownership_files`]
+    /// reports them.
     pub fn verify<R: RngCore + CryptoRng>(
         &self,
         files: &[Result<OwnershipProofFile, FileError>],
         statement: &OwnershipStatement,
         rng: &mut R,
     ) -> Vec<Result<String, FileError>> {
-        if statement.branching != self.branching {
-            let e = FileError::BranchingMismatch { expected: self.branching.clone(), got: statement.branching.clone() };
-            return files.iter().map(|_| Err(e.clone())).collect();
-        }
-        verify_files(Params::Prepared(&self.params), files, statement, rng)
+        verify_files(Params::Prepared(self), files, statement, rng)
     }
 }
 
 /// Ownership verifiers for a long-lived process (the bindings, a service
 /// checking tokens): one [`OwnershipVerifier`] per branching, made on first
-/// use and kept, the [`MAX_SHAPES`](Self::MAX_SHAPES) most recently used
-/// (each holds its shape's generators and prepared circuits: a few MiB for
-/// the default shapes). Verdicts are those of [`verify_ownership_files`].
+/// use and kept, the most recently used ones, at most
+/// [`MAX_SHAPES`](Self::MAX_SHAPES) of them and
+/// [`MAX_KEPT_GATES`](Self::MAX_KEPT_GATES) gates together (each holds its
+/// shape's generators and prepared circuits, in proportion to its gates:
+/// a few MiB for the default shapes). Verdicts are those of
+/// [`verify_ownership_files`].
+///
+/// The branching is the application's (its trees' shape), never a
+/// submitter's: each new shape costs its making, and a kept one stays in
+/// memory until evicted or [`clear`](Self::clear)ed. As with any lock, a
+/// process that forks while another thread is verifying may leave the
+/// child's cache blocked: fork before verifying, or from one thread.
 #[derive(Debug)]
 pub struct OwnershipVerifierCache {
     store: GeneratorStore,
@@ -671,6 +683,11 @@ pub struct OwnershipVerifierCache {
 impl OwnershipVerifierCache {
     /// Most shapes kept.
     pub const MAX_SHAPES: usize = 4;
+    /// Most gates (both circuits of each shape, summed over the shapes)
+    /// kept: the largest shape allowed (eight levels of 4,096) has about
+    /// 39,000. A shape above the bound alone is made for its call and not
+    /// kept.
+    pub const MAX_KEPT_GATES: usize = 1 << 16;
 
     /// An empty cache whose verifiers take their generators from `store`.
     pub fn new(store: GeneratorStore) -> Self {
@@ -694,15 +711,30 @@ impl OwnershipVerifierCache {
             return Ok(v);
         }
         let made = std::sync::Arc::new(OwnershipVerifier::new(&self.store, branching)?);
-        let mut list = self.verifiers.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(v) = found(&mut list) {
-            return Ok(v);
+        if made.gates > Self::MAX_KEPT_GATES {
+            return Ok(made);
         }
-        list.push(made.clone());
-        if list.len() > Self::MAX_SHAPES {
-            list.remove(0);
+        let mut evicted = Vec::new();
+        {
+            let mut list = self.verifiers.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(v) = found(&mut list) {
+                return Ok(v);
+            }
+            list.push(made.clone());
+            while list.len() > Self::MAX_SHAPES || list.iter().map(|v| v.gates).sum::<usize>() > Self::MAX_KEPT_GATES {
+                evicted.push(list.remove(0));
+            }
         }
+        // Freed after the lock is released.
+        drop(evicted);
         Ok(made)
+    }
+
+    /// Forget every kept verifier (those in use stay valid until their
+    /// calls end).
+    pub fn clear(&self) {
+        let kept = core::mem::take(&mut *self.verifiers.lock().unwrap_or_else(|e| e.into_inner()));
+        drop(kept);
     }
 
     /// Verify ownership proof files as [`verify_ownership_files`] does,
@@ -722,8 +754,8 @@ impl OwnershipVerifierCache {
 enum Params<'a> {
     /// Built for this call from a store, only if some file needs them.
     Store(&'a GeneratorStore),
-    /// A verifier's.
-    Prepared(&'a TreeParams<Leaf>),
+    /// A verifier's (for the statement's branching, else refusing).
+    Prepared(&'a OwnershipVerifier),
     /// A cache's verifier for the statement's branching, only if some file
     /// needs it.
     Cache(&'a OwnershipVerifierCache),
@@ -777,7 +809,17 @@ fn verify_files<R: RngCore + CryptoRng>(
     if !pending.is_empty() {
         let (built, kept);
         let params = match source {
-            Params::Prepared(p) => p,
+            Params::Prepared(v) if v.branching == statement.branching => &v.params,
+            Params::Prepared(v) => {
+                let e =
+                    FileError::BranchingMismatch { expected: v.branching.clone(), got: statement.branching.clone() };
+                for &i in &pending {
+                    if let Some(slot) = out.get_mut(i) {
+                        *slot = Err(e.clone());
+                    }
+                }
+                return out;
+            }
             Params::Store(store) => match key_tree_params(store, &statement.branching) {
                 Ok(p) => {
                     built = p;

@@ -346,12 +346,28 @@ fn a_prepared_verifier_gives_the_same_verdicts_call_after_call() {
     let s = other.statement(CONTEXT, MESSAGE);
     assert_eq!(verifier.verify(&[Ok(theirs.clone())], &s, &mut rng), vec![Ok(theirs.key_image.clone())]);
     assert_eq!(verifier.verify(&[Ok(f.proofs[0].clone())], &s, &mut rng), vec![Err(FileError::RootMismatch)]);
-    // A statement of another shape refuses every file, naming the
-    // verifier's branching.
+    // A verifier of another shape than its statement's: the files the
+    // statement would have verified are refused, naming the verifier's
+    // shape and the statement's; the others keep their own faults.
+    let other_shape = OwnershipVerifier::new(&store(), &[2, 4]).unwrap();
+    let refused = FileError::BranchingMismatch { expected: vec![2, 4], got: BRANCHING.to_vec() };
+    let scope = Err(FileError::WrongScope { field: "message" });
+    assert_eq!(
+        other_shape.verify(&files, &statement(), &mut rng),
+        vec![Err(refused.clone()), Err(refused.clone()), scope, Err(refused.clone()), Err(refused)]
+    );
+    // A malformed statement is reported as such, whatever the shape.
     let mut s = statement();
-    s.branching = vec![2, 8];
-    let refused = FileError::BranchingMismatch { expected: BRANCHING.to_vec(), got: vec![2, 8] };
-    assert_eq!(verifier.verify(&files, &s, &mut rng), vec![Err(refused); files.len()]);
+    s.context = String::new();
+    for v in [&verifier, &other_shape] {
+        let out = v.verify(&files, &s, &mut rng);
+        assert!(out.iter().all(|r| matches!(r, Err(FileError::Field { field: "context", .. }))), "{out:?}");
+    }
+    // One key, another context, through the same verifier: another image.
+    let elsewhere = OwnershipProofFile::prove_in(&f.built, &key(3), "another context", MESSAGE, &mut rng).unwrap();
+    let s = f.built.statement("another context", MESSAGE);
+    let image = verifier.verify(&[Ok(elsewhere)], &s, &mut rng).pop().unwrap().unwrap();
+    assert_ne!(image, f.proofs[0].key_image);
     // A malformed shape is refused when the verifier is made.
     assert!(OwnershipVerifier::new(&store(), &[1]).is_err());
     assert!(OwnershipVerifier::new(&store(), &[]).is_err());
@@ -388,4 +404,34 @@ fn a_verifier_cache_keeps_one_verifier_per_recent_shape() {
     assert_eq!(again.branching(), shapes[0]);
     assert!(!std::sync::Arc::ptr_eq(&oldest, &again), "the least recently used was evicted, and is made again");
     assert_eq!(cache.verify(&files, &statement(), &mut rng), expected);
+    // Cleared: made again.
+    let kept = cache.get(&BRANCHING).unwrap();
+    cache.clear();
+    assert!(!std::sync::Arc::ptr_eq(&kept, &cache.get(&BRANCHING).unwrap()));
+}
+
+#[test]
+fn a_verifier_cache_serves_threads_at_once() {
+    let f = fixture();
+    let cache = OwnershipVerifierCache::new(store());
+    let files: Vec<_> = f.proofs.iter().cloned().map(Ok).collect();
+    let expected = verify(&f.proofs, &statement());
+    let mut wrong = statement();
+    wrong.message = "another session".into();
+    let refused = verify(&f.proofs, &wrong);
+    std::thread::scope(|scope| {
+        for t in 0..3u64 {
+            let (cache, files, expected, refused, wrong) = (&cache, &files, &expected, &refused, &wrong);
+            scope.spawn(move || {
+                let mut rng = ChaCha20Rng::seed_from_u64(10 + t);
+                for round in 0..2 {
+                    if (t + round) % 2 == 0 {
+                        assert_eq!(&cache.verify(files, &statement(), &mut rng), expected);
+                    } else {
+                        assert_eq!(&cache.verify(files, wrong, &mut rng), refused);
+                    }
+                }
+            });
+        }
+    });
 }
