@@ -291,6 +291,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if args.get(1).map(String::as_str) == Some("level") {
         return level(&args);
     }
+    if args.get(1).map(String::as_str) == Some("repeat") {
+        return repeat(&args);
+    }
     let leaves: usize = args.get(1).map_or(Ok(1 << 21), |s| s.parse())?;
     let branching: Vec<usize> = match args.get(2) {
         Some(s) => s.split(',').map(str::parse).collect::<Result<_, _>>()?,
@@ -384,6 +387,36 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     single.sort();
     batched.sort();
     println!("interleaved, medians of 7: verify {:.2?}, batch of 1 {:.2?}", single[3], batched[3]);
+    Ok(())
+}
+
+/// `repeat SHAPE N`: one ownership proof over a small tree of the given
+/// shape, then `N` single verifications and nothing else (for a profiler).
+fn repeat(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    let branching: Vec<usize> = match args.get(2) {
+        Some(s) => s.split(',').map(str::parse).collect::<Result<_, _>>()?,
+        None => ballistic::curve_tree::shape_for(1 << 21).ok_or("no shape")?,
+    };
+    let n: usize = args.get(3).map_or(Ok(50), |s| s.parse())?;
+    let (leaf, other) = TreeParams::<Secp256k1>::generators_needed(&branching).ok_or("shape too large")?;
+    let params =
+        TreeParams::new(&branching, Generators::<Secp256k1>::new(leaf, 1), Generators::<Secq256k1>::new(other, 1))?;
+    let base = params.leaf_gens().pedersen().b;
+    let x = <Secp256k1 as Group>::Scalar::from_u64(7);
+    let keys: Vec<_> =
+        (1..=64u64).map(|k| Secp256k1::mul_ct(&base, &<Secp256k1 as Group>::Scalar::from_u64(k))).collect();
+    let tree = CurveTree::new(&params, keys)?;
+    let root = tree.root();
+    let path = tree.path(&params, 6)?;
+    let scope = Scope { context: b"example context", message: b"example user" };
+    let mut rng = rand::thread_rng();
+    let proof = ownership::prove(&params, &mut Transcript::new(b"example"), &root, &path, &x, &scope, &mut rng)?;
+    ownership::verify(&params, &mut Transcript::new(b"example"), &root, &scope, &proof, &mut rng)?;
+    let t = Instant::now();
+    for _ in 0..n {
+        ownership::verify(&params, &mut Transcript::new(b"example"), &root, &scope, &proof, &mut rng)?;
+    }
+    println!("branching {branching:?}: {n} verifications, {:.2?} each", t.elapsed() / n.max(1) as u32);
     Ok(())
 }
 

@@ -170,7 +170,7 @@ impl<G: Group> InnerProductProof<G> {
             let chunk = chunk.max(1);
             let last = big_n.checked_sub(1)?;
             let static_len = t.h_index(last / chunk, last % chunk) + 1;
-            (big_n.div_ceil(chunk) <= t.chains && chunk <= t.cap && G::precomputed_is_faster(static_len, 1))
+            (big_n.div_ceil(chunk) <= t.chains && chunk <= t.cap && G::prover_tables_pay(static_len))
                 .then_some((t, chunk, static_len))
         });
         let generator_table = table.map(|(t, chunk, static_len)| Lookup::<G> {

@@ -415,6 +415,15 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// and `dynamic_len` other points faster than [`Group::msm_vartime`] of
     /// all of them? Measured per backend.
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool;
+    /// Should the inner-product prover run its first rounds' cross terms
+    /// through a table of its `static_len` generators, instead of folding
+    /// them? Not the same trade as [`Group::precomputed_is_faster`]: the
+    /// alternative is materialising folded generators, not one plain sum,
+    /// so the tables pay over more points (measured per backend). The
+    /// default asks `precomputed_is_faster(static_len, 1)`.
+    fn prover_tables_pay(static_len: usize) -> bool {
+        Self::precomputed_is_faster(static_len, 1)
+    }
     /// Many small variable-time sums over table points at once: output `i`
     /// is `Σ_{t<chunk} s·T_j` over `(j, s) = terms[i·chunk + t]` (public
     /// scalars only; the inner-product prover materialising its virtual

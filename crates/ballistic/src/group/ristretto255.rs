@@ -141,24 +141,59 @@ impl Group for Ristretto255 {
     }
     /// Is precomputed Straus (`static_len` table points, a prefix of the table,
     /// plus `dynamic_len` other points) faster than the plain multiscalar
-    /// multiplication of all of them? Measured on Ristretto255 with
-    /// curve25519-dalek 5 (ratio precomputed / plain, AVX2, 2 cores):
+    /// multiplication of all of them? It depends on curve25519-dalek's
+    /// backend, chosen at run time (AVX-512 IFMA or not), and on whether the
+    /// tables (10 KiB per point with AVX2) stay in cache.
     ///
-    /// | static | dynamic 17 | 34–68 | 136 |
-    /// |---|---|---|---|
-    /// | 66  | 0.46 | | |
-    /// | 130 | 0.65 | 0.68–0.78 | 0.88 |
-    /// | 258 | 0.72–0.78 | 0.73–1.00 | 1.24 |
-    /// | 514 | 1.20 | 1.05 | 0.94 |
+    /// Without IFMA (AVX2 or serial), measured on a 2-core AMD EPYC with
+    /// AVX2 (512 KiB of L2 per core), ratio precomputed ÷ plain
+    /// (`examples/table_sweep.rs`):
     ///
-    /// Above ~300 static points the tables fall out of cache and lose, and
-    /// against many dynamic points Pippenger (used by the plain path from 190
-    /// terms) wins. With the AVX-512 IFMA backend (docs/performance.md, "Performance
-    /// features"; `examples/table_sweep.rs`) the same rule holds with smaller
-    /// gains: 0.66–0.73 at 66–130 static points against 17–34 dynamic ones,
-    /// 0.89–0.95 at 258, 1.07 and more from 514.
+    /// | static | dynamic 17 | 34 | 68 | 136 |
+    /// |---|---|---|---|---|
+    /// | 66  | 0.66 | 0.68 | 0.76 | 0.99 |
+    /// | 130 | 0.83 | 0.87 | 0.88 | 1.27 |
+    /// | 258 | 1.47 | 1.46 | 1.46 | 1.38 |
+    /// | 514 | 1.54 | 1.66 | 1.80 | 1.57 |
+    ///
+    /// so the tables pay up to ~160 static points only (an earlier AVX2
+    /// machine, with more cache, read 0.72–0.78 at 258: the limit is the
+    /// one that loses nowhere measured). Whole single verifications agree
+    /// (`ballistic-bench --bin table_cache`: Bulletproofs at m = 2, 256
+    /// static points, 1.29–1.36 × slower with the tables; Bulletproofs+
+    /// 1.39–1.45 ×).
+    ///
+    /// With the AVX-512 IFMA backend (docs/performance.md, "Performance
+    /// features") the tables pay further: 0.66–0.73 at 66–130 static points
+    /// against 17–34 dynamic ones, 0.89–0.95 at 258, 1.07 and more from 514;
+    /// and against many dynamic points Pippenger (used by the plain path
+    /// from 190 terms) wins on both.
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
-        static_len <= 300 && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
+        let max_static = if dalek_ifma() { 300 } else { 160 };
+        static_len <= max_static && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
+    }
+    /// The rule measured before the AVX2 limit above (up to 300 table
+    /// points on every backend): the inner-product prover's rounds were
+    /// measured with it, and its alternative is folding, not a plain sum.
+    fn prover_tables_pay(static_len: usize) -> bool {
+        (1..=300).contains(&static_len)
     }
     no_ct_tables!(RistrettoPoint, Scalar);
+}
+
+/// Does curve25519-dalek run its AVX-512 IFMA backend in this process? It
+/// does when it was compiled in (`--cfg curve25519_dalek_backend="avx512"`,
+/// as this workspace's `.cargo/config.toml` sets) and the CPU has AVX-512
+/// IFMA and VL: dalek's own run-time test, repeated here (cached by
+/// `cpufeatures`).
+pub(crate) fn dalek_ifma() -> bool {
+    #[cfg(all(target_arch = "x86_64", curve25519_dalek_backend = "avx512"))]
+    {
+        cpufeatures::new!(cpuid_ifma, "avx512ifma", "avx512vl");
+        cpuid_ifma::get()
+    }
+    #[cfg(not(all(target_arch = "x86_64", curve25519_dalek_backend = "avx512")))]
+    {
+        false
+    }
 }

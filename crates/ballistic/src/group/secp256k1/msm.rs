@@ -554,14 +554,29 @@ fn pippenger_cost(n: usize) -> f64 {
 
 /// Is the fixed-generator table path faster than the plain multiscalar
 /// multiplication for `static_len` table points and `dynamic_len` others?
-/// A table term costs about 11 µs up to 256 table points (measured with
-/// width-7 NAFs of two 128-bit halves, ~32 mixed additions; width 8 is
-/// about 8 % cheaper, kept as margin) and the dynamic terms are
-/// summed apart (Straus or Pippenger); beyond 512 table points the tables
-/// fall out of cache (12.9 µs per term at 1024 against Pippenger's 9.6).
+/// A table term costs about 11 µs (measured with width-7 NAFs of two
+/// 128-bit halves, ~32 mixed additions; width 8 is about 8 % cheaper, kept
+/// as margin) and the dynamic terms are summed apart (Straus or
+/// Pippenger), as long as the tables (10 KiB per point) stay in cache. On
+/// a 2-core AMD EPYC (512 KiB of L2 per core) they do not past ~160 points
+/// (`examples/table_sweep.rs secp256k1`, ratio tables ÷ plain against 17
+/// and 34 dynamic points: 0.90 and 0.98 at 66 static points, 0.97 and 1.03
+/// at 130, 1.08 and 1.13 at 258, 1.45–1.47 at 514; the development
+/// machine, with more cache, lost only from 1,024): the limit is the one
+/// that loses nowhere measured.
 pub(super) fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
-    static_len <= 512
+    static_len <= 160
         && 11.0 * static_len as f64 + pippenger_cost(dynamic_len) <= pippenger_cost(static_len + dynamic_len)
+}
+
+/// The inner-product prover's tables (`Group::prover_tables_pay`): the
+/// rule its rounds were measured with (up to 512 table points, the table's
+/// size), whose alternative is folding the generators. Alternating runs of
+/// `examples/prove_loop secp256k1 bp 64 M 30` with and without the
+/// 160-point limit above read 31–41 against 35–43 ms at m = 2 and 72–80
+/// against 82–96 ms at m = 4: the prover keeps its tables.
+pub(super) fn prover_tables_pay(static_len: usize) -> bool {
+    static_len <= 512 && 11.0 * static_len as f64 + pippenger_cost(1) <= pippenger_cost(static_len + 1)
 }
 
 /// Precomputed width-8 odd multiples of `P` and `φ(P)` for fixed points, in
