@@ -235,7 +235,8 @@ fn breakdown() {
     // Monero's verification MSM: 2·64·M generator terms plus the proof's
     // own (about 2·lg(64M) + M + 5), plain (Pippenger/Straus) or on a
     // precomputed table of the generators; ballistic picks by
-    // `precomputed_is_faster` (Ristretto255's rule: tables up to 300 terms).
+    // `precomputed_is_faster` (Ristretto255's rule: tables up to 160 static
+    // terms, 300 with curve25519-dalek's IFMA backend).
     println!("\n## Ed25519 MSM of Monero BP+ verification: plain vs on a precomputed generator table\n");
     let mut rng3 = ChaCha20Rng::seed_from_u64(10);
     let gens: Vec<EdwardsPoint> =

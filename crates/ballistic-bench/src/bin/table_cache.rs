@@ -16,7 +16,10 @@
 //! the default; the peer is `bulletproofs` 5), Bulletproofs+ (`bp+`; peer
 //! `tari_bulletproofs_plus`) or Bulletproofs on secp256k1 (`secp`; its
 //! peer column is again `bulletproofs` 5, a reference load only), with its
-//! tables (the default policy)
+//! default policy (which took the tables at m ≤ 2 until the fix this
+//! benchmark measured for; it now takes them at m = 1 only without IFMA,
+//! so at m = 2 the two contenders are the same path and read 1.00: the
+//! raw table path is measured by `ballistic`'s `examples/table_sweep.rs`)
 //! and with `Precomputation::Off` (the plain multiscalar multiplication),
 //! each under three regimes between consecutive timed calls:
 //! * `warm`: nothing (calls back to back);

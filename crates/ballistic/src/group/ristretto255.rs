@@ -157,17 +157,19 @@ impl Group for Ristretto255 {
     /// | 514 | 1.54 | 1.66 | 1.80 | 1.57 |
     ///
     /// so the tables pay up to ~160 static points only (an earlier AVX2
-    /// machine, with more cache, read 0.72–0.78 at 258: the limit is the
-    /// one that loses nowhere measured). Whole single verifications agree
-    /// (`ballistic-bench --bin table_cache`: Bulletproofs at m = 2, 256
-    /// static points, 1.29–1.36 × slower with the tables; Bulletproofs+
-    /// 1.39–1.45 ×).
+    /// machine, with more cache, read 0.72–0.78 at 258). Whole single
+    /// verifications agree (`ballistic-bench --bin table_cache` under the
+    /// earlier rule, which took the tables at m = 2, 256 static points:
+    /// Bulletproofs 1.13–1.52 × slower with them than without in seven processes,
+    /// Bulletproofs+ 1.23–1.45 × in three).
     ///
     /// With the AVX-512 IFMA backend (docs/performance.md, "Performance
-    /// features") the tables pay further: 0.66–0.73 at 66–130 static points
-    /// against 17–34 dynamic ones, 0.89–0.95 at 258, 1.07 and more from 514;
-    /// and against many dynamic points Pippenger (used by the plain path
-    /// from 190 terms) wins on both.
+    /// features") the tables paid further on the machine measured: 0.66–0.73
+    /// at 66–130 static points against 17–34 dynamic ones, 0.89–0.95 at
+    /// 258, 1.07 and more from 514; that limit (300, in effect the table's
+    /// 256 points) is kept but was not measured again, and the same cache
+    /// argument may apply there. Against many dynamic points Pippenger
+    /// (used by the plain path from 190 terms) wins on both.
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         let max_static = if dalek_ifma() { 300 } else { 160 };
         static_len <= max_static && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
@@ -182,17 +184,26 @@ impl Group for Ristretto255 {
 }
 
 /// Does curve25519-dalek run its AVX-512 IFMA backend in this process? It
-/// does when it was compiled in (`--cfg curve25519_dalek_backend="avx512"`,
-/// as this workspace's `.cargo/config.toml` sets) and the CPU has AVX-512
-/// IFMA and VL: dalek's own run-time test, repeated here (cached by
-/// `cpufeatures`).
+/// does when it was compiled in and the CPU has AVX-512 IFMA and VL
+/// (dalek's own run-time test, repeated here; `cpufeatures` caches it).
+/// dalek compiles it in under `--cfg curve25519_dalek_backend="avx512"`
+/// (this workspace's `.cargo/config.toml`), or by itself when both target
+/// features are enabled at compile time (`-C target-cpu=…`, Rust 1.89 and
+/// later) and no other backend is forced.
 pub(crate) fn dalek_ifma() -> bool {
-    #[cfg(all(target_arch = "x86_64", curve25519_dalek_backend = "avx512"))]
+    #[cfg(target_arch = "x86_64")]
     {
+        let other_forced = cfg!(any(
+            curve25519_dalek_backend = "serial",
+            curve25519_dalek_backend = "fiat",
+            curve25519_dalek_backend = "simd"
+        ));
+        let compiled_in = cfg!(curve25519_dalek_backend = "avx512")
+            || (cfg!(all(target_feature = "avx512ifma", target_feature = "avx512vl")) && !other_forced);
         cpufeatures::new!(cpuid_ifma, "avx512ifma", "avx512vl");
-        cpuid_ifma::get()
+        compiled_in && cpuid_ifma::get()
     }
-    #[cfg(not(all(target_arch = "x86_64", curve25519_dalek_backend = "avx512")))]
+    #[cfg(not(target_arch = "x86_64"))]
     {
         false
     }

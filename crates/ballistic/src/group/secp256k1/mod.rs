@@ -254,8 +254,8 @@ impl Group for Secp256k1 {
     /// Four 64-bit chain pairs: the inner-product prover of a 64 × 4 proof
     /// then runs its lazy rounds and materialises its generators through
     /// the table (callgrind, `examples/prove_loop secp256k1 bp 64 4`: 571 →
-    /// 434 M instructions per proof). Verifiers still choose by
-    /// `precomputed_is_faster`, which keeps them off it at 512 points.
+    /// 434 M instructions per proof). Verifiers choose by
+    /// `precomputed_is_faster`, which keeps them to its first 160 points.
     const VARTIME_TABLE_MAX_POINTS: usize = 512;
 
     fn vartime_table(points: &[ProjectivePoint]) -> msm::GenTable {

@@ -559,11 +559,13 @@ fn pippenger_cost(n: usize) -> f64 {
 /// as margin) and the dynamic terms are summed apart (Straus or
 /// Pippenger), as long as the tables (10 KiB per point) stay in cache. On
 /// a 2-core AMD EPYC (512 KiB of L2 per core) they do not past ~160 points
-/// (`examples/table_sweep.rs secp256k1`, ratio tables ÷ plain against 17
-/// and 34 dynamic points: 0.90 and 0.98 at 66 static points, 0.97 and 1.03
-/// at 130, 1.08 and 1.13 at 258, 1.45–1.47 at 514; the development
-/// machine, with more cache, lost only from 1,024): the limit is the one
-/// that loses nowhere measured.
+/// (`examples/table_sweep.rs secp256k1`, ratio tables ÷ plain against
+/// 17–68 dynamic points: 0.90–1.03 at 66 static points, 0.97–1.05 at 130,
+/// 1.08–1.15 at 258, 1.45–1.53 at 514; the development machine, with more
+/// cache, lost only from 1,024). Whole single verifications agree
+/// (`ballistic-bench --bin table_cache -- secp` under the earlier rule:
+/// 1.09–1.10 × slower with the tables at m = 2, 256 static points; 0.95–1.04
+/// at m = 1). Up to 160 the tables win or lose within noise.
 pub(super) fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
     static_len <= 160
         && 11.0 * static_len as f64 + pippenger_cost(dynamic_len) <= pippenger_cost(static_len + dynamic_len)
