@@ -147,3 +147,95 @@ fn verify_group<L: Cycle, R: RngCore + CryptoRng>(
     }
     invalid
 }
+
+#[cfg(test)]
+mod tests {
+    //! Check 6 of the conformance suite for Curve Trees claims, whose two
+    //! sides the suite cannot reach from outside: each side's equation is
+    //! linear in its batch weight (`S(2w) = 2·S(w)`, the terms added twice
+    //! give the same, and the verdict does not depend on the joining
+    //! scalar), for honest proofs and for proofs that fail on one side,
+    //! the other or both — the property the batch's soundness rests on.
+    use super::*;
+    use crate::curve_tree::tests::{gens, tree_params};
+    use crate::curve_tree::{ownership, CurveTree, Node};
+    use crate::equation::Equation;
+    use crate::group::{Group, ScalarOps, Secp256k1};
+    use merlin::Transcript;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    fn sum<G: Group>(
+        claim: &dyn Claim<G>,
+        gens: &crate::Generators<G>,
+        w: u64,
+        c: u64,
+        times: usize,
+    ) -> Result<G::Point, ProofError> {
+        let mut eq = Equation::new();
+        for _ in 0..times {
+            claim.add_terms(G::Scalar::from_u64(w), G::Scalar::from_u64(c), &mut eq)?;
+        }
+        Ok(eq.sum(gens).expect("the generators cover the claim"))
+    }
+
+    /// The checks on one side; returns whether that side holds.
+    fn linear<G: Group>(claim: &dyn Claim<G>, gens: &crate::Generators<G>) -> Option<bool> {
+        let Ok(once) = sum(claim, gens, 3, 7, 1) else {
+            for (w, c, t) in [(6, 7, 1), (3, 7, 2), (3, 11, 1)] {
+                assert!(sum(claim, gens, w, c, t).is_err(), "refused, then not");
+            }
+            return None;
+        };
+        let double = sum(claim, gens, 6, 7, 1).unwrap();
+        assert_eq!(double, once + once, "S(2w, c) ≠ 2·S(w, c)");
+        assert_eq!(sum(claim, gens, 3, 7, 2).unwrap(), double, "the terms added twice ≠ S(2w, c)");
+        let other = sum(claim, gens, 3, 11, 1).unwrap();
+        assert_eq!(G::is_identity_vartime(&once), G::is_identity_vartime(&other), "the verdict depends on c");
+        Some(G::is_identity_vartime(&once))
+    }
+
+    #[test]
+    fn both_sides_are_linear_in_the_weight() {
+        type L = Secp256k1;
+        let gens = gens::<L>();
+        let params = tree_params::<L>(&[4, 4], &gens);
+        let mut rng = ChaCha20Rng::seed_from_u64(61);
+        let keys: Vec<_> = (0..5).map(|_| <L as Group>::Scalar::random(&mut rng)).collect();
+        let b = params.leaf_gens().pedersen().b;
+        let tree = CurveTree::new(&params, keys.iter().map(|x| L::mul_ct(&b, x)).collect()).unwrap();
+        let root = tree.root();
+        let scope = ownership::Scope { context: b"ctx", message: b"m" };
+        let path = tree.path(&params, 3).unwrap();
+        let proof =
+            ownership::prove(&params, &mut Transcript::new(b"own"), &root, &path, &keys[3], &scope, &mut rng).unwrap();
+        let claim_of = |proof: &ownership::OwnershipProof<L>, root: &Node<L>, rng: &mut ChaCha20Rng| {
+            ownership::claim(&params, &mut Transcript::new(b"own"), root, &scope, proof, rng)
+        };
+        // Honest; the opening's response moved (the leaf side fails); the
+        // other side's proof changed (that side fails, and the leaf side's
+        // challenges with it); the identity as key image (no replay).
+        let mut moved = proof.clone();
+        moved.s1 += <L as Group>::Scalar::one();
+        let mut other_side = proof.clone();
+        other_side.path.other_side.t_x += <<L as Cycle>::Other as Group>::Scalar::one();
+        let mut no_image = proof.clone();
+        no_image.key_image = L::compress(&L::identity());
+        let cases =
+            [(&proof, Some((true, true))), (&moved, None), (&other_side, None), (&no_image, Some((false, false)))];
+        for (k, (p, expect)) in cases.into_iter().enumerate() {
+            let claim = claim_of(p, &root, &mut rng);
+            let leaf = linear::<L>(&claim.leaf, params.leaf_gens());
+            let other = linear::<<L as Cycle>::Other>(&claim.other, params.other_gens());
+            match expect {
+                Some((true, true)) => assert_eq!((leaf, other), (Some(true), Some(true)), "case {k}"),
+                Some(_) => assert_eq!((leaf, other), (None, None), "case {k}: refused on both sides"),
+                // A bad proof: both sides replayed, at least one fails.
+                None => assert!(
+                    leaf.is_some() && other.is_some() && !(leaf == Some(true) && other == Some(true)),
+                    "case {k}"
+                ),
+            }
+        }
+    }
+}

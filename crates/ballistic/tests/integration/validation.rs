@@ -6,12 +6,13 @@
 //! in seconds (`cargo test -p ballistic --test integration -- validation::`).
 //!
 //! Submodules: `encodings` (GRP), `range` (RP, INT, MA, BATCH, MPC),
-//! `circuits` (R1CS, ARITH, MEM), `deployed` (BP5, TARI, GRIN, MON),
+//! `circuits` (R1CS, ARITH, MEM), `curve_tree` (CT), `deployed` (BP5, TARI, GRIN, MON),
 //! `files` (FR, FP, FA, FC, FM).
 
 #![allow(unsafe_code)]
 
 mod circuits;
+mod curve_tree;
 mod deployed;
 mod encodings;
 mod files;
@@ -246,6 +247,7 @@ fn every_row_has_a_test() {
         include_str!("validation/encodings.rs"),
         include_str!("validation/range.rs"),
         include_str!("validation/circuits.rs"),
+        include_str!("validation/curve_tree.rs"),
         include_str!("validation/deployed.rs"),
         include_str!("validation/files.rs"),
     ]

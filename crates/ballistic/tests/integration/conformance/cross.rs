@@ -48,6 +48,7 @@ fn all() -> Vec<Box<dyn Reader>> {
     all.extend(super::r1cs_vector::readers());
     all.extend(super::arith::readers());
     all.extend(super::merkle::readers());
+    all.extend(super::curve_tree::readers());
     all
 }
 
