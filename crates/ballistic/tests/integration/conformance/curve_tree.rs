@@ -24,6 +24,7 @@ use ballistic::group::{Group, ScalarOps};
 use ballistic::{new_transcript, ProofError, Secp256k1, Secq256k1};
 use rand_chacha::ChaCha20Rng;
 
+use super::r1cs_vector::vector_layout;
 use super::range::{bumped, identity, invalid_point};
 use super::{failed, gens, kind_tests, rng_for, shared, Expect, Flips, Kind, Layout, Mutation};
 
@@ -36,34 +37,23 @@ fn params<L: Cycle>(branching: &[usize]) -> Arc<TreeParams<L>> {
     })
 }
 
-/// An R1CS proof over `n_c` vector commitments on `G`, padded to
-/// `2^rounds` gates (with a second phase or not), its fields' names
-/// prefixed.
-fn r1cs_fields<G: Group>(mut l: Layout, side: &str, rounds: usize, phase_two: bool, n_c: usize) -> Layout {
-    l = l.points::<G>(&format!("{side} A_I1 A_O1 S1"), 3);
-    if phase_two {
-        l = l.points::<G>(&format!("{side} A_I2 A_O2 S2"), 3);
-    }
-    l = l.points::<G>(&format!("{side} T_i"), 3 * n_c + 5).scalars::<G>(&format!("{side} t_x τ_x e"), 3);
-    for k in 0..rounds {
-        l = l.points::<G>(&format!("{side} L{k}"), 1).points::<G>(&format!("{side} R{k}"), 1);
-    }
-    l.scalars::<G>(&format!("{side} a"), 1).scalars::<G>(&format!("{side} b"), 1)
-}
-
-/// The two circuit proofs of a path: the leaf side's (`Some(n_c)`: with
-/// its length, 4 bytes little-endian, which only its own value keeps
-/// decodable), then the other side's. Each side's circuit pads to
-/// `2^rounds` gates and has no second phase.
-fn path_proofs<L: Cycle>(mut l: Layout, leaf_side: Option<usize>, other_n_c: usize) -> Layout {
-    let rounds = 10;
+/// The two circuit proofs of a path (`r1cs_vector::vector_layout`): the
+/// leaf side's (`Some(n_c)`: with its length, 4 bytes little-endian, which
+/// only its own value keeps decodable), then the other side's. Neither has
+/// a second phase; each pads to the gates its curve's generators are
+/// sized for (`TreeParams::generators_needed`; a membership proof's leaf
+/// opening fits the same padding here, which check 1's length check
+/// confirms).
+fn path_proofs<L: Cycle>(l: Layout, branching: &[usize], leaf_side: Option<usize>, other_n_c: usize) -> Layout {
+    let (leaf_gates, other_gates) = TreeParams::<L>::generators_needed(branching).expect("a valid branching");
+    let rounds = |gates: usize| gates.trailing_zeros() as usize;
+    let mut l = l;
     if let Some(n_c) = leaf_side {
-        let len = r1cs_fields::<L>(Layout::new(), "leaf", rounds, false, n_c).len() as u32;
-        let honest = len.to_le_bytes();
-        l = l.field("leaf proof length", 4, false, Box::new(move |b: &[u8]| b == honest));
-        l = r1cs_fields::<L>(l, "leaf", rounds, false, n_c);
+        let proof = vector_layout::<L>(rounds(leaf_gates), false, n_c);
+        let honest = (proof.len() as u32).to_le_bytes();
+        l = l.field("leaf proof length", 4, false, Box::new(move |b: &[u8]| b == honest)).append("leaf", proof);
     }
-    r1cs_fields::<L::Other>(l, "other", rounds, false, other_n_c)
+    l.append("other", vector_layout::<L::Other>(rounds(other_gates), false, other_n_c))
 }
 
 /// The `Ĉ`s of a path of `depth` levels.
@@ -72,19 +62,35 @@ fn path_points<L: Cycle>(depth: usize) -> Layout {
 }
 
 /// Mutations of the tree's shape: the same depth with another branching
-/// (same lengths: the equation refuses), one level more and one less
-/// (other point counts and circuits: refused while decoding).
+/// (same lengths: the equation refuses), one level more and one less (at
+/// depth 1, two more): other point counts and circuits, which must be
+/// refused while decoding (`decode` decodes the kind's first honest proof
+/// for a tree of that branching), with the decoder's error.
 fn shape_mutations<D: Clone>(
     d: &D,
+    branching: &[usize],
     set: impl Fn(&mut D, Vec<usize>),
-    expect: [(Vec<usize>, Expect); 3],
+    decode: impl Fn(&[usize]) -> Result<(), ProofError>,
 ) -> Vec<Mutation<D>> {
-    expect
+    let mut narrower = branching.to_vec();
+    narrower[0] = 2;
+    let deeper: Vec<usize> = branching.iter().copied().chain([2]).collect();
+    let shallower: Vec<usize> = if branching.len() >= 2 {
+        branching[..branching.len() - 1].to_vec()
+    } else {
+        deeper.iter().copied().chain([2]).collect()
+    };
+    let refused = |b: &[usize]| match decode(b) {
+        Ok(()) => panic!("the proof decodes for a tree of depth {}", b.len()),
+        Err(e) => Expect::Is(e),
+    };
+    let (deeper_e, shallower_e) = (refused(&deeper), refused(&shallower));
+    [(narrower, failed()), (deeper, deeper_e), (shallower, shallower_e)]
         .into_iter()
-        .map(|(branching, e)| {
+        .map(|(b, e)| {
             let mut x = d.clone();
-            let what = format!("branching {branching:?}");
-            set(&mut x, branching);
+            let what = format!("branching {b:?}");
+            set(&mut x, b);
             Mutation::new(what, x, e)
         })
         .collect()
@@ -192,7 +198,7 @@ impl<L: Cycle> Kind for OwnershipKind<L> {
     fn layout(&self, d: &OwnDesc<L>) -> Layout {
         let depth = d.branching.len();
         let l = path_points::<L>(depth).points::<L>("I R1 R2", 3).scalars::<L>("s1 s2", 2);
-        path_proofs::<L>(l, (depth >= 2).then_some(depth / 2), depth.div_ceil(2))
+        path_proofs::<L>(l, &d.branching, (depth >= 2).then_some(depth / 2), depth.div_ceil(2))
     }
 
     fn mutations(&self, d: &OwnDesc<L>, other: &OwnDesc<L>) -> Vec<Mutation<OwnDesc<L>>> {
@@ -229,7 +235,13 @@ impl<L: Cycle> Kind for OwnershipKind<L> {
             with("label changed", &|x| x.label[0] ^= 1, failed()),
             with("label of another statement", &|x| x.label = other.label.clone(), failed()),
         ];
-        out.extend(shape_mutations(d, |x, b| x.branching = b, self.shape_expectations(d)));
+        let bytes = &super::instances(self)[0].1;
+        out.extend(shape_mutations(
+            d,
+            &d.branching,
+            |x, b| x.branching = b,
+            |b| OwnershipProof::<L>::from_bytes(bytes, &params::<L>(b)).map(|_| ()),
+        ));
         out
     }
 
@@ -248,37 +260,6 @@ impl<L: Cycle> Kind for OwnershipKind<L> {
 
     fn blame_patterns(&self) -> Vec<Vec<usize>> {
         vec![vec![0], vec![1, 4], vec![0, 2, 5]]
-    }
-}
-
-impl<L: Cycle> OwnershipKind<L> {
-    /// What a verifier of another shape says to this proof.
-    fn shape_expectations(&self, d: &OwnDesc<L>) -> [(Vec<usize>, Expect); 3] {
-        let b = &d.branching;
-        let mut narrower = b.clone();
-        narrower[0] = 2;
-        let deeper: Vec<usize> = b.iter().copied().chain([2]).collect();
-        // One level less, or (at depth 1) two more.
-        let shallower: Vec<usize> =
-            if b.len() >= 2 { b[..b.len() - 1].to_vec() } else { deeper.iter().copied().chain([2]).collect() };
-        let e = |branching: &[usize]| -> Expect {
-            let bytes = &super::instances(self)[0].1;
-            match OwnershipProof::<L>::from_bytes(bytes, &params::<L>(branching)) {
-                Ok(_) => failed(),
-                Err(e) => Expect::Is(e),
-            }
-        };
-        // Another depth must fail while decoding (other point counts).
-        for other in [&deeper, &shallower] {
-            let bytes = &super::instances(self)[0].1;
-            assert!(
-                OwnershipProof::<L>::from_bytes(bytes, &params::<L>(other)).is_err(),
-                "{}: decodes as depth {}",
-                Kind::name(self),
-                other.len()
-            );
-        }
-        [(narrower.clone(), failed()), (deeper.clone(), e(&deeper)), (shallower.clone(), e(&shallower))]
     }
 }
 
@@ -377,7 +358,7 @@ impl<L: Cycle> Kind for MembershipKind<L> {
 
     fn layout(&self, d: &MemDesc<L>) -> Layout {
         let depth = d.branching.len();
-        path_proofs::<L>(path_points::<L>(depth), Some(depth / 2 + 1), depth.div_ceil(2))
+        path_proofs::<L>(path_points::<L>(depth), &d.branching, Some(depth / 2 + 1), depth.div_ceil(2))
     }
 
     fn mutations(&self, d: &MemDesc<L>, other: &MemDesc<L>) -> Vec<Mutation<MemDesc<L>>> {
@@ -419,20 +400,13 @@ impl<L: Cycle> Kind for MembershipKind<L> {
             with("label changed", &|x| x.label[0] ^= 1, failed()),
             with("label of another statement", &|x| x.label = other.label.clone(), failed()),
         ];
-        let b = &d.branching;
-        let mut narrower = b.clone();
-        narrower[0] = 2;
-        let deeper: Vec<usize> = b.iter().copied().chain([2]).collect();
-        let shallower: Vec<usize> = b[..b.len() - 1].to_vec();
         let bytes = &super::instances(self)[0].1;
-        let e = |branching: &[usize]| -> Expect {
-            match MembershipProof::<L>::from_bytes(bytes, &params::<L>(branching)) {
-                Ok(_) => panic!("{}: decodes as depth {}", Kind::name(self), branching.len()),
-                Err(e) => Expect::Is(e),
-            }
-        };
-        let (ed, es) = (e(&deeper), e(&shallower));
-        out.extend(shape_mutations(d, |x, b| x.branching = b, [(narrower, failed()), (deeper, ed), (shallower, es)]));
+        out.extend(shape_mutations(
+            d,
+            &d.branching,
+            |x, b| x.branching = b,
+            |b| MembershipProof::<L>::from_bytes(bytes, &params::<L>(b)).map(|_| ()),
+        ));
         out
     }
 

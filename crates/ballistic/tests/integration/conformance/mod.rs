@@ -204,6 +204,18 @@ impl Layout {
         self.scalars::<G>("a", 1).scalars::<G>("b", 1)
     }
 
+    /// `other`'s fields after these, their names prefixed with `prefix`
+    /// (an encoding nested in another).
+    pub fn append(mut self, prefix: &str, other: Layout) -> Self {
+        for mut f in other.fields {
+            f.name = format!("{prefix} {}", f.name);
+            f.offset += self.end;
+            self.fields.push(f);
+        }
+        self.end += other.end;
+        self
+    }
+
     /// Bytes whose every value decodes (a sealed payload).
     pub fn opaque(self, name: &str, len: usize) -> Self {
         self.field(name, len, false, Box::new(|_| true))
