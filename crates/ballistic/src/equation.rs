@@ -17,12 +17,15 @@
 //! over the weights. Verifying one proof is a batch of one.
 //!
 //! **Evaluation.** [`Equation::sum`] picks one of two ways to compute
-//! the sum, by size: through the generators' precomputed table
+//! the sum: through the generators' precomputed table
 //! ([`crate::generators::BulletproofGens`]; dalek's precomputed Straus with
 //! width-8 odd multiples for the generators, width-5 for the other points)
 //! when [`Group::precomputed_is_faster`], else the plain variable-time
 //! multiscalar multiplication (Straus below 190 terms, Pippenger above),
-//! split across threads with the `rayon` feature. All give the same point.
+//! split across threads with the `rayon` feature. Where which is faster
+//! depends on the machine's caches ([`Group::precomputed_is_uncertain`]),
+//! the generator set times both on a shape's first sums and keeps the
+//! faster ([`crate::path_choice`]). All give the same point.
 //! Measured cost of a 64-bit verification on the development machine:
 //! decoding the 17 proof points and the commitment is about 0.1 ms, the
 //! 147-term sum 0.7 ms with the table and 1.1 ms without.
@@ -39,6 +42,7 @@ use core::ops::AddAssign;
 
 use crate::group::fast::Montgomery;
 use crate::group::{Group, ScalarOps};
+use crate::path_choice::{Path, Timer};
 
 /// The verification contract every proof type implements.
 ///
@@ -266,14 +270,39 @@ impl<G: Group> Equation<G> {
         if parties > bp_gens.party_capacity() || per_party > bp_gens.gens_capacity() {
             return Err(ProofError::InsufficientGenerators { parties_needed: parties, per_party_needed: per_party });
         }
-        // Ask whether the table pays before building it (a verify-only
-        // process with a large table shape never needs it).
-        let static_len = bp_gens.table_shape().and_then(|(chains, cap)| self.table_static_len(chains, cap));
-        if let Some((static_len, tables)) = static_len.and_then(|len| Some((len, bp_gens.tables()?))) {
-            if let Some(sum) = self.sum_with_table(tables, static_len, pc_gens) {
-                return Ok(sum);
-            }
+        // Whether the table could serve, and whether it pays, before
+        // building it (a verify-only process whose sums never take it
+        // never builds it). Where the answer depends on the machine, the
+        // generators time both paths on the shape's first sums
+        // (crate::path_choice).
+        let Some(static_len) = bp_gens.table_shape().and_then(|(chains, cap)| self.table_static_len(chains, cap))
+        else {
+            return Ok(self.sum_plain(gens));
+        };
+        let dynamic_len = 2 + self.points.len();
+        let terms = self.num_terms();
+        let key = (static_len, dynamic_len, terms);
+        // A plain sum split across threads (`rayon`) is not compared by
+        // wall-clock time with the one-thread table path.
+        let uncertain = G::precomputed_is_uncertain(static_len, dynamic_len) && !crate::group::msm_is_parallel(terms);
+        let choice = bp_gens.path_choice().choose(key, G::precomputed_is_faster(static_len, dynamic_len), uncertain);
+        // Built (once) outside the timed region.
+        let tables = if choice.path == Path::Table { bp_gens.tables() } else { None };
+        let timer = Timer::start(choice.timed);
+        let sum = match tables.and_then(|tables| self.sum_with_table(tables, static_len, pc_gens)) {
+            Some(sum) => sum,
+            None => self.sum_plain(gens),
+        };
+        if let Some(nanos) = timer.nanos() {
+            bp_gens.path_choice().record(key, choice.path, nanos);
         }
+        Ok(sum)
+    }
+
+    /// The sum as one plain variable-time multiscalar multiplication (split
+    /// across threads with the `rayon` feature).
+    fn sum_plain(&self, gens: &Generators<G>) -> G::Point {
+        let (bp_gens, pc_gens) = (gens.vector(), gens.pedersen());
         // The points by reference (a circuit's equation has 10⁵ generator
         // terms: no copy of them), summed in pieces of MSM_CHUNK terms so
         // the backend's per-term tables stay small.
@@ -291,7 +320,7 @@ impl<G: Group> Equation<G> {
         }
         scalars.extend_from_slice(&self.scalars);
         points.extend(self.points.iter());
-        Ok(crate::group::msm_vartime_by_ref::<G>(&scalars, &points, MSM_CHUNK))
+        crate::group::msm_vartime_by_ref::<G>(&scalars, &points, MSM_CHUNK)
     }
 
     /// The sum through the precomputed generator table, whose first
@@ -322,8 +351,7 @@ impl<G: Group> Equation<G> {
     }
 
     /// The table entries a sum through tables of `chains` chains `cap` long
-    /// would use, if every generator term falls in them and that is faster
-    /// ([`Group::precomputed_is_faster`]); else `None`.
+    /// would use, if every generator term falls in them; else `None`.
     fn table_static_len(&self, chains: usize, cap: usize) -> Option<usize> {
         if self.g.len().max(self.h.len()) > chains {
             return None;
@@ -339,7 +367,7 @@ impl<G: Group> Equation<G> {
                 static_len = static_len.max(crate::generators::table_h_index(cap, j, chain.len() - 1) + 1);
             }
         }
-        G::precomputed_is_faster(static_len, 2 + self.points.len()).then_some(static_len)
+        Some(static_len)
     }
 
     /// Evaluate and turn a non-identity sum into [`ProofError::VerificationFailed`].
@@ -408,6 +436,47 @@ mod tests {
         }
         assert!(with.vector().table_bytes() > 0);
         assert_eq!(without.vector().table_bytes(), 0);
+    }
+
+    /// A shape where the faster path depends on the machine (m = 2:
+    /// 256 table points on the curve25519 backends, 2 × 128 on
+    /// secp256k1): its first sums go through both paths, some timed, then
+    /// one is kept; every sum is the same point as the plain path's.
+    #[cfg(feature = "std")]
+    fn timed_trials_give_the_same_sum_and_settle<H: Group>() {
+        use crate::path_choice::ROUNDS;
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
+        let with = Generators::<H>::new(64, 2);
+        let without = with.clone().with_precomputation(Precomputation::Off);
+        let mut acc = Equation::<H>::new();
+        acc.add_b(<<H as Group>::Scalar as ScalarOps>::random(&mut rng));
+        acc.add_g_layout(64, (0..128).map(|_| <<H as Group>::Scalar as ScalarOps>::random(&mut rng)));
+        acc.add_h_layout(64, (0..128).map(|_| <<H as Group>::Scalar as ScalarOps>::random(&mut rng)));
+        for _ in 0..16 {
+            let mut b = [0u8; 64];
+            rand::RngCore::fill_bytes(&mut rng, &mut b);
+            acc.add_point(<<H as Group>::Scalar as ScalarOps>::random(&mut rng), H::hash_to_point(&b));
+        }
+        let key = (256, 18, 274);
+        assert_eq!(acc.num_terms(), key.2);
+        assert!(H::precomputed_is_uncertain(key.0, key.1), "{}", H::NAME);
+        let plain = H::compress(&acc.sum(&without).unwrap());
+        for i in 0..4 * ROUNDS + 3 {
+            assert_eq!(H::compress(&acc.sum(&with).unwrap()), plain, "{} sum {i}", H::NAME);
+        }
+        if !crate::group::msm_is_parallel(key.2) {
+            assert!(with.vector().path_choice().kept(key).is_some(), "{}", H::NAME);
+            // The trial took the table path.
+            assert!(with.vector().table_bytes() > 0, "{}", H::NAME);
+        }
+    }
+
+    #[cfg(feature = "std")]
+    #[test]
+    fn timed_trials_on_every_backend_with_tables() {
+        timed_trials_give_the_same_sum_and_settle::<Ristretto255>();
+        timed_trials_give_the_same_sum_and_settle::<crate::group::Secp256k1>();
+        timed_trials_give_the_same_sum_and_settle::<crate::group::Ed25519>();
     }
 
     /// `num_terms` counts what `sum` multiplies: `B`, `B̃`, every generator

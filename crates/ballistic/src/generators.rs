@@ -37,6 +37,7 @@ use sha3::{Digest, Sha3_512, Shake256};
 use crate::errors::ProofError;
 use crate::group::Group;
 use crate::lazy::Lazy;
+use crate::path_choice::PathChoice;
 
 /// Names the derivation above (bound into transcripts that do not need
 /// `bulletproofs` 5 compatibility, e.g. Bulletproofs+): `B̃` from SHA3-512,
@@ -210,6 +211,9 @@ pub struct BulletproofGens<G: Group> {
     h_vec: Arc<Vec<Vec<G::Point>>>,
     precomputation: Precomputation,
     tables: Arc<Lazy<Option<GenTables<G>>>>,
+    /// Per shape, whether verifiers' sums take the table (timed on this
+    /// machine: [`crate::path_choice`]).
+    path_choice: Arc<PathChoice>,
     ct_tables: Arc<CtTables<G>>,
 }
 
@@ -248,6 +252,7 @@ impl<G: Group> BulletproofGens<G> {
             h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
+            path_choice: Arc::new(PathChoice::new()),
             ct_tables: Arc::new(CtTables::new(party_capacity)),
         }
     }
@@ -269,6 +274,7 @@ impl<G: Group> BulletproofGens<G> {
             h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
+            path_choice: Arc::new(PathChoice::new()),
             ct_tables: Arc::new(CtTables::new(party_capacity)),
         })
     }
@@ -277,6 +283,7 @@ impl<G: Group> BulletproofGens<G> {
     pub fn with_precomputation(mut self, precomputation: Precomputation) -> Self {
         self.precomputation = precomputation;
         self.tables = Arc::new(Lazy::new());
+        self.path_choice = Arc::new(PathChoice::new());
         self.ct_tables = Arc::new(CtTables::new(self.party_capacity));
         self
     }
@@ -395,6 +402,11 @@ impl<G: Group> BulletproofGens<G> {
         }
         let chains = (G::VARTIME_TABLE_MAX_POINTS / (2 * cap)).min(self.party_capacity);
         (chains > 0).then_some((chains, cap))
+    }
+
+    /// Which path verifiers' sums take, per shape.
+    pub(crate) fn path_choice(&self) -> &PathChoice {
+        &self.path_choice
     }
 
     /// Whether provers may build short-lived tables of their own (the

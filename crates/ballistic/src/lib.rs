@@ -62,7 +62,13 @@
 //!   from files, `std::io` readers and gzip (`Circuit::from_path`,
 //!   `from_reader`). Without `std`, [`circuit::arith::Circuit::parse`] and
 //!   `read_inputs` / `read_outputs` read a byte slice instead of any
-//!   `BufRead`.
+//!   `BufRead`. With a clock (`std`, except on `wasm32-unknown-unknown`),
+//!   generators time their verifiers' sums through both evaluation paths
+//!   on each shape's first sums and keep the faster (the precomputed
+//!   tables or the plain multiscalar multiplication: which wins depends on
+//!   the machine's caches and on what else the process does); without, a
+//!   fixed rule per backend decides. Same results either way
+//!   ([`Equation`]).
 //! - **`file`** (implies `std`, `serde`): the JSON proof files.
 //! - **`rayon`** (implies `std`): batch verification and large
 //!   multiscalar multiplications across threads.
@@ -102,6 +108,7 @@ mod map;
 pub mod merkle;
 mod nonces;
 pub(crate) mod norm_linear;
+mod path_choice;
 mod poly;
 pub mod range;
 #[cfg(test)]

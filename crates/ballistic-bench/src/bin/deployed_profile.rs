@@ -234,9 +234,11 @@ fn breakdown() {
     }
     // Monero's verification MSM: 2·64·M generator terms plus the proof's
     // own (about 2·lg(64M) + M + 5), plain (Pippenger/Straus) or on a
-    // precomputed table of the generators; ballistic picks by
-    // `precomputed_is_faster` (Ristretto255's rule: tables up to 160 static
-    // terms, 300 with curve25519-dalek's IFMA backend).
+    // precomputed table of the generators; ballistic's fixed rule is
+    // `precomputed_is_faster` (Ristretto255's: tables up to 160 static
+    // terms, 300 with curve25519-dalek's IFMA backend), printed below;
+    // with `std` its generators time both paths where
+    // `precomputed_is_uncertain` and keep the faster (`path_choice`).
     println!("\n## Ed25519 MSM of Monero BP+ verification: plain vs on a precomputed generator table\n");
     let mut rng3 = ChaCha20Rng::seed_from_u64(10);
     let gens: Vec<EdwardsPoint> =
@@ -257,7 +259,7 @@ fn breakdown() {
             ));
         });
         println!(
-            "m = {m}: {stat} + {dynamic} terms: plain {plain:.4} ms, precomputed {pre:.4} ms (ballistic uses {})",
+            "m = {m}: {stat} + {dynamic} terms: plain {plain:.4} ms, precomputed {pre:.4} ms (ballistic's fixed rule: {})",
             if Ed25519::precomputed_is_faster(stat, dynamic) { "precomputed" } else { "plain" }
         );
     }

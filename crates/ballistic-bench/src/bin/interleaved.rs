@@ -16,7 +16,7 @@
 //! single call (prove one proof; decode and verify one proof, the next of
 //! 64 distinct proofs each time; decode and verify a batch of those 64),
 //! the two contenders alternate call by call (A, B, A, B…)
-//! after a warm-up of 3 calls each, and each ratio is median(A) ÷ median(B)
+//! after a warm-up of 50 calls each (`WARMUP`), and each ratio is median(A) ÷ median(B)
 //! over `samples` calls of each. Setting up the statements and proofs is
 //! outside the timed region. Batch marginal = (median time of a batch of
 //! 64 − median time of one) ÷ 63.
@@ -30,9 +30,16 @@ use std::time::Instant;
 
 use ballistic_bench::{Ballistic, BallisticPlus, Bulletproofs5, Grin, System, TariBpPlus};
 
+/// Untimed calls of each contender before the timed ones: ballistic's
+/// generators run their first 40 sums of each shape through both
+/// evaluation paths, 20 each (`ballistic`'s `path_choice`), before keeping
+/// the faster, so 50 warm-up calls measure the path a long-lived verifier
+/// takes. Was 3 until 2026-12-01.
+const WARMUP: usize = 50;
+
 /// Median milliseconds per call of `a` and of `b`, called in turn.
 fn interleave(samples: usize, a: &mut dyn FnMut(), b: &mut dyn FnMut()) -> (f64, f64) {
-    for _ in 0..3 {
+    for _ in 0..WARMUP {
         a();
         b();
     }
@@ -104,7 +111,7 @@ fn main() {
     let ms: &[usize] = if quick { &[1, 4, 16] } else { &[1, 2, 4, 8, 16] };
     println!("# Interleaved ratios (ballistic ÷ peer, medians of single calls, one thread)\n");
     println!(
-        "{samples} calls of each contender in turn after 3 warm-up calls each (batches: {} calls; proving at m ≥ 8: {}). \
+        "{samples} calls of each contender in turn after {WARMUP} warm-up calls each (batches: {} calls; proving at m ≥ 8: {}). \
          Cells: ours ms / peer ms = ratio. Batch marginal = (batch of 64 − one) ÷ 63.\n",
         samples.div_ceil(4).max(5),
         samples.div_ceil(3)

@@ -16,18 +16,26 @@
 //! the default; the peer is `bulletproofs` 5), Bulletproofs+ (`bp+`; peer
 //! `tari_bulletproofs_plus`) or Bulletproofs on secp256k1 (`secp`; its
 //! peer column is again `bulletproofs` 5, a reference load only), with its
-//! default policy (which took the tables at m ≤ 2 until the fix this
-//! benchmark measured for; it now takes them at m = 1 only without IFMA,
-//! so at m = 2 the two contenders are the same path and read 1.00: the
-//! raw table path is measured by `ballistic`'s `examples/table_sweep.rs`)
-//! and with `Precomputation::Off` (the plain multiscalar multiplication),
+//! default policy and with `Precomputation::Off` (the plain multiscalar
+//! multiplication). The default policy was a fixed rule per backend (the
+//! tables at m ≤ 2 until the first fix this benchmark measured for, then
+//! at m = 1 only without IFMA); since 2026-12-01 the generators time both
+//! paths on a shape's first sums and keep the faster (`ballistic`'s
+//! `path_choice`), here during the warm-up rounds, in which the three
+//! regimes alternate, so the column reads whichever path was kept (1.00
+//! when it is the plain one). The raw table path is measured by
+//! `ballistic`'s `examples/table_sweep.rs`,
 //! each under three regimes between consecutive timed calls:
-//! * `warm`: nothing (calls back to back);
+//! * `warm`: one untimed call of the same contender (another proof), so
+//!   the caches hold that contender's data whatever ran before (until
+//!   2026-12-01 this regime ran nothing between calls, so each round's
+//!   first call came right after the `sweep` regime's last and found the
+//!   caches cold: "warm" measured the table path cold);
 //! * `peer`: one `bulletproofs` 5 verification of the same shape;
 //! * `sweep`: a pass over a 64 MiB buffer (evicts every cache level).
 //!
 //! The four contenders × three regimes are interleaved call by call (one
-//! timed call of each in turn, 31 rounds after 3 warm-up rounds); the
+//! timed call of each in turn, 31 rounds after `WARMUP_ROUNDS` warm-up rounds); the
 //! cells are medians of single calls, in ms, and the ratio of table ÷ plain
 //! in each regime.
 
@@ -37,6 +45,12 @@ use std::time::Instant;
 use ballistic::group::Group;
 use ballistic::Precomputation;
 use ballistic_bench::{BallisticRange, Bulletproofs5, RangeColumn, System, TariBpPlus};
+
+/// Untimed rounds first: ballistic's generators time their first 40 sums
+/// of a shape (both paths, `ballistic`'s `path_choice`) before keeping
+/// one; 12 rounds are at least 48 calls of each contender. Was 3 until
+/// 2026-12-01.
+const WARMUP_ROUNDS: usize = 12;
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
@@ -70,11 +84,18 @@ fn run<G: Group, P: RangeColumn<G>, Peer: System>(m: usize) {
     // times[regime][contender]: 0 tables, 1 plain, 2 peer.
     let mut times = vec![[Vec::new(), Vec::new(), Vec::new()]; regimes.len()];
     let mut i = 0usize;
-    for round in 0..34 {
+    for round in 0..31 + WARMUP_ROUNDS {
         for (regime, slots) in regimes.iter().zip(times.iter_mut()) {
             for (c, slot) in slots.iter_mut().enumerate() {
                 // What runs between this call and the last.
                 match *regime {
+                    // The same contender, untimed: its own data is what the
+                    // caches hold (whatever the previous regime left).
+                    "warm" => assert!(match c {
+                        0 => tables.verify_nth(i + 11),
+                        1 => plain.verify_nth(i + 11),
+                        _ => peer.verify_nth(i + 11),
+                    }),
                     "peer" if c != 2 => assert!(peer.verify_nth(i + 7)),
                     "sweep" => {
                         for x in sweep_buf.iter_mut().step_by(8) {
@@ -93,7 +114,7 @@ fn run<G: Group, P: RangeColumn<G>, Peer: System>(m: usize) {
                 };
                 let dt = t.elapsed().as_secs_f64() * 1e3;
                 assert!(ok);
-                if round >= 3 {
+                if round >= WARMUP_ROUNDS {
                     slot.push(dt);
                 }
             }

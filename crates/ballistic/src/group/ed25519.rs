@@ -326,6 +326,9 @@ impl Group for Ed25519 {
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         super::Ristretto255::precomputed_is_faster(static_len, dynamic_len)
     }
+    fn precomputed_is_uncertain(static_len: usize, dynamic_len: usize) -> bool {
+        super::Ristretto255::precomputed_is_uncertain(static_len, dynamic_len)
+    }
     fn prover_tables_pay(static_len: usize) -> bool {
         super::Ristretto255::prover_tables_pay(static_len)
     }

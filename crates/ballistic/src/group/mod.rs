@@ -415,6 +415,14 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// and `dynamic_len` other points faster than [`Group::msm_vartime`] of
     /// all of them? Measured per backend.
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool;
+    /// Does the answer of [`Group::precomputed_is_faster`] for this shape
+    /// depend on the machine (its caches) rather than on the arithmetic?
+    /// Then a generator set with `std` times both paths on its first sums
+    /// of the shape and keeps the faster (`crate::path_choice`). The
+    /// default, for backends without real tables: never.
+    fn precomputed_is_uncertain(_static_len: usize, _dynamic_len: usize) -> bool {
+        false
+    }
     /// Should the inner-product prover run its first rounds' cross terms
     /// through a table of its `static_len` generators, instead of folding
     /// them? Not the same trade as [`Group::precomputed_is_faster`]: the
@@ -467,6 +475,20 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
 /// would dominate.
 #[cfg(feature = "rayon")]
 const PARALLEL_MIN_TERMS: usize = 256;
+
+/// Would a plain multiscalar multiplication of `terms` terms be split
+/// across threads (the `rayon` feature, more than one thread)?
+pub(crate) fn msm_is_parallel(terms: usize) -> bool {
+    #[cfg(feature = "rayon")]
+    {
+        rayon::current_num_threads() > 1 && terms >= PARALLEL_MIN_TERMS
+    }
+    #[cfg(not(feature = "rayon"))]
+    {
+        let _ = terms;
+        false
+    }
+}
 
 /// `Σ piece(sᵢ, Pᵢ)` over consecutive pieces of at most `chunk` terms
 /// (bounding the backends' per-term tables), the pieces split across

@@ -166,13 +166,28 @@ impl Group for Ristretto255 {
     /// With the AVX-512 IFMA backend (docs/performance.md, "Performance
     /// features") the tables paid further on the machine measured: 0.66–0.73
     /// at 66–130 static points against 17–34 dynamic ones, 0.89–0.95 at
-    /// 258, 1.07 and more from 514; that limit (300, in effect the table's
-    /// 256 points) is kept but was not measured again, and the same cache
-    /// argument may apply there. Against many dynamic points Pippenger
-    /// (used by the plain path from 190 terms) wins on both.
+    /// 258, 1.07 and more from 514; measured again on 2026-12-01 on another
+    /// IFMA machine (1 MiB of L2 per core): 0.65–0.72 at 66–130, 0.86–0.93
+    /// at 258, 1.02–1.05 at 514, so the limit (300, in effect the table's
+    /// 256 points) stays. Against many dynamic points Pippenger (used by
+    /// the plain path from 190 terms) wins on both. This rule is what
+    /// decides without a clock; with one, the shapes
+    /// [`precomputed_is_uncertain`](Group::precomputed_is_uncertain) picks
+    /// are timed (`crate::path_choice`).
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         let max_static = if dalek_ifma() { 300 } else { 160 };
         static_len <= max_static && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
+    }
+    /// The shapes where the rule's test of the dynamic points passes
+    /// (its limit on the static ones aside): there whether the tables pay
+    /// depends on the caches they meet (`crate::path_choice`: 258 points
+    /// read 1.46 × the plain sum on one AVX2 machine, 0.70 × on another; a
+    /// whole verification at m = 1, 128 points, 0.77 × back to back and
+    /// 1.68 × after other work evicted the tables), so a generator set
+    /// times both paths. Against more dynamic points Pippenger won
+    /// everywhere measured.
+    fn precomputed_is_uncertain(static_len: usize, dynamic_len: usize) -> bool {
+        dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
     }
     /// The rule measured before the AVX2 limit above (up to 300 table
     /// points on every backend): the inner-product prover's rounds were

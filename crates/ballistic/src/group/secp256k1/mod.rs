@@ -275,6 +275,9 @@ impl Group for Secp256k1 {
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         msm::precomputed_is_faster(static_len, dynamic_len)
     }
+    fn precomputed_is_uncertain(static_len: usize, dynamic_len: usize) -> bool {
+        msm::precomputed_is_uncertain(static_len, dynamic_len)
+    }
     fn prover_tables_pay(static_len: usize) -> bool {
         msm::prover_tables_pay(static_len)
     }
