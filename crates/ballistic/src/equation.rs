@@ -288,14 +288,21 @@ impl<G: Group> Equation<G> {
         let choice = bp_gens.path_choice().choose(key, G::precomputed_is_faster(static_len, dynamic_len), uncertain);
         // Built (once) outside the timed region.
         let tables = if choice.path == Path::Table { bp_gens.tables() } else { None };
-        let timer = Timer::start(choice.timed);
-        let sum = match tables.and_then(|tables| self.sum_with_table(tables, static_len, pc_gens)) {
-            Some(sum) => sum,
-            None => self.sum_plain(gens),
+        let timer = Timer::start(choice);
+        let (sum, taken) = match tables.and_then(|tables| self.sum_with_table(tables, static_len, pc_gens)) {
+            Some(sum) => (sum, Path::Table),
+            None => (self.sum_plain(gens), Path::Plain),
         };
-        if let Some(nanos) = timer.nanos() {
+        let nanos = timer.nanos();
+        #[cfg(all(test, feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+        crate::path_choice::fake::note(taken, nanos.is_some());
+        if let Some(nanos) = nanos {
+            // Timed as the path chosen (the table path falls back to the
+            // plain one only if its table does not cover the terms, which
+            // `table_static_len` has ruled out).
             bp_gens.path_choice().record(key, choice.path, nanos);
         }
+        let _ = taken;
         Ok(sum)
     }
 
@@ -438,45 +445,96 @@ mod tests {
         assert_eq!(without.vector().table_bytes(), 0);
     }
 
-    /// A shape where the faster path depends on the machine (m = 2:
-    /// 256 table points on the curve25519 backends, 2 × 128 on
-    /// secp256k1): its first sums go through both paths, some timed, then
-    /// one is kept; every sum is the same point as the plain path's.
-    #[cfg(feature = "std")]
+    /// An equation of the shape of a Bulletproofs verification at m = 2:
+    /// 256 generator terms, `B`, and 16 other points; key (256, 18, 274).
+    fn m2_equation<H: Group>(rng: &mut rand_chacha::ChaCha20Rng) -> Equation<H> {
+        let mut acc = Equation::<H>::new();
+        acc.add_b(<<H as Group>::Scalar as ScalarOps>::random(rng));
+        acc.add_g_layout(64, (0..128).map(|_| <<H as Group>::Scalar as ScalarOps>::random(rng)));
+        acc.add_h_layout(64, (0..128).map(|_| <<H as Group>::Scalar as ScalarOps>::random(rng)));
+        for _ in 0..16 {
+            let mut b = [0u8; 64];
+            rand::RngCore::fill_bytes(rng, &mut b);
+            acc.add_point(<<H as Group>::Scalar as ScalarOps>::random(rng), H::hash_to_point(&b));
+        }
+        acc
+    }
+
+    const M2_KEY: (usize, usize, usize) = (256, 18, 274);
+
+    /// A shape where the faster path depends on the machine: its first
+    /// sums go through both paths, some timed, then one is kept; every sum
+    /// is the same point as the plain path's.
+    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
     fn timed_trials_give_the_same_sum_and_settle<H: Group>() {
         use crate::path_choice::ROUNDS;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
         let with = Generators::<H>::new(64, 2);
         let without = with.clone().with_precomputation(Precomputation::Off);
-        let mut acc = Equation::<H>::new();
-        acc.add_b(<<H as Group>::Scalar as ScalarOps>::random(&mut rng));
-        acc.add_g_layout(64, (0..128).map(|_| <<H as Group>::Scalar as ScalarOps>::random(&mut rng)));
-        acc.add_h_layout(64, (0..128).map(|_| <<H as Group>::Scalar as ScalarOps>::random(&mut rng)));
-        for _ in 0..16 {
-            let mut b = [0u8; 64];
-            rand::RngCore::fill_bytes(&mut rng, &mut b);
-            acc.add_point(<<H as Group>::Scalar as ScalarOps>::random(&mut rng), H::hash_to_point(&b));
-        }
-        let key = (256, 18, 274);
-        assert_eq!(acc.num_terms(), key.2);
-        assert!(H::precomputed_is_uncertain(key.0, key.1), "{}", H::NAME);
+        let acc = m2_equation::<H>(&mut rng);
+        assert_eq!(acc.num_terms(), M2_KEY.2);
+        assert!(H::precomputed_is_uncertain(M2_KEY.0, M2_KEY.1), "{}", H::NAME);
         let plain = H::compress(&acc.sum(&without).unwrap());
         for i in 0..4 * ROUNDS + 3 {
             assert_eq!(H::compress(&acc.sum(&with).unwrap()), plain, "{} sum {i}", H::NAME);
         }
-        if !crate::group::msm_is_parallel(key.2) {
-            assert!(with.vector().path_choice().kept(key).is_some(), "{}", H::NAME);
+        if !crate::group::msm_is_parallel(M2_KEY.2) {
+            assert!(with.vector().path_choice().kept(M2_KEY).is_some(), "{}", H::NAME);
             // The trial took the table path.
             assert!(with.vector().table_bytes() > 0, "{}", H::NAME);
         }
     }
 
-    #[cfg(feature = "std")]
+    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
     #[test]
     fn timed_trials_on_every_backend_with_tables() {
         timed_trials_give_the_same_sum_and_settle::<Ristretto255>();
         timed_trials_give_the_same_sum_and_settle::<crate::group::Secp256k1>();
         timed_trials_give_the_same_sum_and_settle::<crate::group::Ed25519>();
+    }
+
+    /// With a fake clock: the sums take the trial's paths (pairs, the
+    /// rule's path first), exactly the trial's sums are timed and recorded
+    /// under the path they took, the decision follows the clock whatever
+    /// the rule says, and every later sum takes the kept path.
+    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[test]
+    fn the_trial_follows_its_clock() {
+        use crate::path_choice::{fake, Path, ROUNDS, WARMUP};
+        let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(8);
+        let acc = m2_equation::<G>(&mut rng);
+        let first = if G::precomputed_is_faster(M2_KEY.0, M2_KEY.1) { Path::Table } else { Path::Plain };
+        for (table, plain, want) in [(100, 1_000, Path::Table), (1_000, 100, Path::Plain)] {
+            let with = Generators::<G>::new(64, 2);
+            fake::set(Some((table, plain)));
+            let _ = fake::take();
+            let trial = (4 * ROUNDS) as usize;
+            for _ in 0..trial - 1 {
+                acc.sum(&with).unwrap();
+            }
+            if crate::group::msm_is_parallel(M2_KEY.2) {
+                // Not compared under rayon: the rule, untimed, untracked.
+                assert!(fake::take().iter().all(|&(p, timed)| p == first && !timed));
+                assert!(!with.vector().path_choice().is_tracked(M2_KEY));
+                fake::set(None);
+                continue;
+            }
+            assert_eq!(with.vector().path_choice().kept(M2_KEY), None);
+            acc.sum(&with).unwrap();
+            assert_eq!(with.vector().path_choice().kept(M2_KEY), Some(want));
+            let taken = fake::take();
+            assert_eq!(taken.len(), trial);
+            let second = if first == Path::Table { Path::Plain } else { Path::Table };
+            for (i, &(path, timed)) in taken.iter().enumerate() {
+                assert_eq!(path, if i % 4 < 2 { first } else { second }, "sum {i}");
+                assert_eq!(timed, i % 2 == 1 && i >= (4 * WARMUP) as usize, "sum {i}");
+            }
+            for _ in 0..10 {
+                acc.sum(&with).unwrap();
+            }
+            assert!(fake::take().iter().all(|&(p, timed)| p == want && !timed), "after the trial: {want:?}");
+            fake::set(None);
+        }
     }
 
     /// `num_terms` counts what `sum` multiplies: `B`, `B̃`, every generator

@@ -24,40 +24,50 @@
 //! 0.77 × the plain path's time through the tables when verifications ran
 //! back to back, and 1.68 × when a 64 MiB pass over other memory ran
 //! between them (the 1.3 MB of tables come back from memory entry by
-//! entry). No rule fixed per backend ([`Group::precomputed_is_faster`]) is
+//! entry). No rule fixed per backend ([`Group::precomputed_is_faster`](crate::group::Group::precomputed_is_faster)) is
 //! right on every machine and workload.
 //!
 //! **The choice.** Where the process has a clock (`std`, not
-//! `wasm32-unknown-unknown`), a generator set
+//! `wasm32-unknown-unknown` or `wasm64-unknown-unknown`), a generator set
 //! ([`BulletproofGens`](crate::BulletproofGens), shared by its clones;
 //! [`with_precomputation`](crate::BulletproofGens::with_precomputation)
 //! starts afresh) times its own sums. For each shape (table points,
 //! other points, generator terms) where the group says the answer depends
-//! on the machine ([`Group::precomputed_is_uncertain`]) and the plain sum
+//! on the machine ([`Group::precomputed_is_uncertain`](crate::group::Group::precomputed_is_uncertain)) and the plain sum
 //! would run on one thread (with the `rayon` feature a large plain sum is
 //! split across threads, and wall-clock time would compare two threads
 //! against one), the shape's sums go through `ROUNDS` rounds: in each, two
-//! sums through the tables and two plain (the static rule's path first),
-//! the second of each pair timed, so every timed sum follows one of its
-//! own path as it would once a path is kept; the first `WARMUP` rounds are
+//! sums through the tables and two plain (a shape's first trial starts
+//! with the static rule's path, a later one with the path it kept), the
+//! second of each pair timed, so that, when the generator set's sums run
+//! one at a time, every timed sum follows one of its own path as it would
+//! once a path is kept (verifiers on several threads sharing one set
+//! interleave their pairs, and the trial then measures that contention
+//! too); the first `WARMUP` rounds are
 //! not timed at all (the first sums through a table find it partly out of
 //! cache: 0.44, 0.37, 0.34, 0.30, 0.28, 0.27, 0.26, 0.25 ms for the first
-//! eight at m = 1, back to back). The path with the smaller median time is
-//! then kept for `RECHECK` sums of the shape, after which the rounds run
-//! again, so a verifier whose workload changes (a node's initial sync, then
-//! its steady state) follows it. The median, not the fastest time: the
-//! typical sum under the process's own conditions is what counts.
+//! eight at m = 1, back to back). The other path is then kept if its
+//! median time is at least `MARGIN_PERCENT` % below the median of the path
+//! the trial started with (else that one: near-ties, and clocks too coarse
+//! to tell the two apart, change nothing), for `RECHECK` sums of the shape,
+//! after which the rounds run again, so a verifier whose workload changes
+//! (a node's initial sync, then its steady state) follows it. The median,
+//! not the fastest time: the typical sum under the process's own
+//! conditions is what counts.
 //!
 //! **Cost and bounds.** The rounds are real sums, so they cost at most
 //! `2 · ROUNDS × (slow − fast)` per shape per `RECHECK` sums (under 1 % of
 //! the slower path's time), plus the tables themselves: a trial builds them
 //! where the static rule would not have (at most
-//! [`Group::VARTIME_TABLE_MAX_POINTS`] points, 10 KiB each, once per
-//! generator set). At most `MAX_SHAPES` shapes are tracked, the least
-//! recently used replaced by a new one: hostile peers sending proofs of
-//! many shapes can make a shape start its rounds again (costing at most the
-//! rounds' price each time), never grow the state. Without a clock the
-//! static rule decides.
+//! [`Group::VARTIME_TABLE_MAX_POINTS`](crate::group::Group::VARTIME_TABLE_MAX_POINTS) points, 10 KiB each, once per
+//! generator set). At most `MAX_SHAPES` shapes are tracked; a new one
+//! replaces the least recently used shape still in its trial, or if every
+//! shape has kept a path, the least recently used. Hostile peers sending
+//! proofs of many shapes therefore cannot grow the state, nor evict a
+//! shape that has settled while others are in trial; they can keep a shape
+//! that is still in its trial from finishing, so it keeps alternating the
+//! two paths (at worst the mean of the two). Without a clock the static
+//! rule decides.
 //!
 //! **Why this is safe.** The two paths compute the same sum of public
 //! terms (`equation::tests` checks it on Ristretto255, secp256k1 and
@@ -67,32 +77,37 @@
 //! values its transcript already declassified) and Bulletproofs++'s (its
 //! norm rounds' public vectors); what is timed there is public as well.
 
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 use alloc::vec::Vec;
 
 /// Rounds per trial: each is two sums of each path.
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 pub(crate) const ROUNDS: u32 = 10;
 
 /// Rounds not timed at the start of a trial (bringing tables and buffers
 /// into cache).
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 pub(crate) const WARMUP: u32 = 2;
 
 /// Sums of a shape on its kept path before its trial runs again.
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 pub(crate) const RECHECK: u32 = 8192;
 
+/// How much faster (in % of its median) the path a trial did not start
+/// with must be to be kept instead.
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+pub(crate) const MARGIN_PERCENT: u64 = 3;
+
 /// Shapes tracked per generator set.
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 pub(crate) const MAX_SHAPES: usize = 64;
 
 /// Sums of one trial (both paths).
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 const TRIAL_SUMS: u32 = 4 * ROUNDS;
 
 /// Sums per trial that are timed, per path.
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 const TIMED_PER_PATH: usize = (ROUNDS - WARMUP) as usize;
 
 /// One of the two ways to evaluate a verifier's sum.
@@ -116,41 +131,85 @@ pub(crate) struct Choice {
 /// The key of a shape: table points, other points, generator terms.
 pub(crate) type Key = (usize, usize, usize);
 
-/// A clock for the trials, where the target has one.
+/// A clock for the trials, where the target has one (in this crate's
+/// tests, a fake one when `fake::set` says so).
 pub(crate) struct Timer {
-    #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
     start: Option<std::time::Instant>,
+    #[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+    path: Path,
 }
 
 impl Timer {
-    /// Start timing if `timed`.
-    pub(crate) fn start(timed: bool) -> Timer {
-        #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+    /// Start timing if `choice` is a timed sum.
+    pub(crate) fn start(choice: Choice) -> Timer {
+        #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
         {
-            Timer { start: timed.then(std::time::Instant::now) }
+            Timer {
+                start: choice.timed.then(std::time::Instant::now),
+                #[cfg(test)]
+                path: choice.path,
+            }
         }
-        #[cfg(not(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+        #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
         {
-            let _ = timed;
+            let _ = choice;
             Timer {}
         }
     }
 
     /// Nanoseconds since [`start`](Self::start), if timing.
     pub(crate) fn nanos(&self) -> Option<u64> {
-        #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+        #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
         {
-            self.start.map(|t| u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX))
+            let nanos = self.start.map(|t| u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX));
+            #[cfg(test)]
+            if let Some((table, plain)) = fake::get() {
+                return nanos.map(|_| if self.path == Path::Table { table } else { plain });
+            }
+            nanos
         }
-        #[cfg(not(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+        #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
         {
             None
         }
     }
 }
 
+/// Tests' view of the sums: a fake clock and the paths taken, per thread.
+#[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+pub(crate) mod fake {
+    use super::Path;
+    use core::cell::{Cell, RefCell};
+
+    std::thread_local! {
+        static FAKE: Cell<Option<(u64, u64)>> = const { Cell::new(None) };
+        static TAKEN: RefCell<Vec<(Path, bool)>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// Timed sums take `table` or `plain` nanoseconds by their path
+    /// (`None`: the real clock).
+    pub(crate) fn set(times: Option<(u64, u64)>) {
+        FAKE.with(|f| f.set(times));
+    }
+
+    pub(super) fn get() -> Option<(u64, u64)> {
+        FAKE.with(Cell::get)
+    }
+
+    /// A sum took `path`, timed or not.
+    pub(crate) fn note(path: Path, timed: bool) {
+        TAKEN.with(|t| t.borrow_mut().push((path, timed)));
+    }
+
+    /// The sums noted since the last call.
+    pub(crate) fn take() -> Vec<(Path, bool)> {
+        TAKEN.with(|t| core::mem::take(&mut *t.borrow_mut()))
+    }
+}
+
 /// State of one tracked shape.
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 #[derive(Clone, Debug)]
 struct Shape {
     key: Key,
@@ -166,7 +225,7 @@ struct Shape {
     last_use: u64,
 }
 
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 impl Shape {
     fn new(key: Key, rule: Path, now: u64) -> Shape {
         Shape { key, first: rule, step: 0, times: [Vec::new(), Vec::new()], kept: None, last_use: now }
@@ -202,17 +261,23 @@ impl Shape {
         Some(Choice { path, timed: step % 2 == 1 && step >= 4 * WARMUP })
     }
 
-    /// Keep the faster path once every timed sum is recorded.
+    /// Keep the faster path once every timed sum is recorded: the other
+    /// path only if it is `MARGIN_PERCENT` % faster than the first.
     fn settle(&mut self) {
         let [table, plain] = &self.times;
         if self.kept.is_none() && table.len() >= TIMED_PER_PATH && plain.len() >= TIMED_PER_PATH {
-            let path = if median(table) <= median(plain) { Path::Table } else { Path::Plain };
+            let (first, second) = match self.first {
+                Path::Table => (median(table), median(plain)),
+                Path::Plain => (median(plain), median(table)),
+            };
+            let switch = u128::from(second) * 100 < u128::from(first) * u128::from(100 - MARGIN_PERCENT);
+            let path = if switch { other(self.first) } else { self.first };
             self.kept = Some((path, 0));
         }
     }
 }
 
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 fn other(path: Path) -> Path {
     match path {
         Path::Table => Path::Plain,
@@ -221,7 +286,7 @@ fn other(path: Path) -> Path {
 }
 
 /// The lower median of `v`.
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 fn median(v: &[u64]) -> u64 {
     let mut v = v.to_vec();
     v.sort_unstable();
@@ -231,11 +296,11 @@ fn median(v: &[u64]) -> u64 {
 /// The per-shape choice of a generator set (see the module documentation).
 #[derive(Debug, Default)]
 pub(crate) struct PathChoice {
-    #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
     state: std::sync::Mutex<State>,
 }
 
-#[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
 #[derive(Debug, Default)]
 struct State {
     shapes: Vec<Shape>,
@@ -258,7 +323,7 @@ impl PathChoice {
         if !uncertain {
             return fixed;
         }
-        #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+        #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
         {
             // A poisoned lock only means another thread panicked while
             // holding it; the state is counters and times, still usable.
@@ -273,8 +338,10 @@ impl PathChoice {
                     shapes.len() - 1
                 }
                 None => {
-                    // Replace the least recently used shape.
-                    let Some((i, _)) = shapes.iter().enumerate().min_by_key(|(_, s)| s.last_use) else {
+                    // Replace the least recently used shape still in its
+                    // trial, else the least recently used.
+                    let Some((i, _)) = shapes.iter().enumerate().min_by_key(|(_, s)| (s.kept.is_some(), s.last_use))
+                    else {
                         return fixed;
                     };
                     if let Some(slot) = shapes.get_mut(i) {
@@ -306,7 +373,7 @@ impl PathChoice {
             }
             Choice { path: shape.first, timed: false }
         }
-        #[cfg(not(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+        #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
         {
             let _ = key;
             fixed
@@ -314,7 +381,7 @@ impl PathChoice {
     }
 
     /// Record that a timed sum of `path` on shape `key` took `nanos`.
-    #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
     pub(crate) fn record(&self, key: Key, path: Path, nanos: u64) {
         let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(shape) = state.shapes.iter_mut().find(|s| s.key == key) {
@@ -329,24 +396,30 @@ impl PathChoice {
     }
 
     /// Record a timed sum (no clock: nothing is timed).
-    #[cfg(not(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+    #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
     pub(crate) fn record(&self, _key: Key, _path: Path, _nanos: u64) {}
 
     /// The path kept for shape `key`, if its trial is done.
-    #[cfg(all(test, all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+    #[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
     pub(crate) fn kept(&self, key: Key) -> Option<Path> {
         let state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         state.shapes.iter().find(|s| s.key == key).and_then(|s| s.kept.map(|(path, _)| path))
     }
 
+    /// Whether shape `key` is tracked.
+    #[cfg(all(test, feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    pub(crate) fn is_tracked(&self, key: Key) -> bool {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner).shapes.iter().any(|s| s.key == key)
+    }
+
     /// Number of shapes tracked.
-    #[cfg(all(test, all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+    #[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
     pub(crate) fn tracked(&self) -> usize {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner).shapes.len()
     }
 }
 
-#[cfg(all(test, all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+#[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
 mod tests {
     use super::*;
 
@@ -373,8 +446,12 @@ mod tests {
             (true, 1_400, 1_000, Path::Plain),
             (true, 500, 1_000, Path::Table),
             (false, 1_000, 900, Path::Plain),
-            // A tie goes to the table.
-            (false, 1_000, 1_000, Path::Table),
+            // A tie, or a gain under MARGIN_PERCENT, keeps the first path.
+            (false, 1_000, 1_000, Path::Plain),
+            (true, 1_000, 1_000, Path::Table),
+            (false, 980, 1_000, Path::Plain),
+            (true, 1_000, 980, Path::Table),
+            (false, 960, 1_000, Path::Table),
         ] {
             let choice = PathChoice::new();
             let key = (256, 20, 256);
@@ -400,7 +477,7 @@ mod tests {
         let key = (128, 3, 128);
         let (mut table_seen, mut plain_seen) = (0, 0);
         for _ in 0..TRIAL_SUMS {
-            let c = choice.choose(key, true, true);
+            let c = choice.choose(key, false, true);
             if !c.timed {
                 continue;
             }
@@ -427,6 +504,34 @@ mod tests {
         assert_eq!(choice.kept(key), Some(Path::Table));
     }
 
+    /// The lower median of the eight: half the table's sums fast, half
+    /// slow, against a steady plain path between the two, keeps the table.
+    #[test]
+    fn the_lower_median_of_eight() {
+        let choice = PathChoice::new();
+        let key = (200, 5, 200);
+        let mut table_seen = 0;
+        for _ in 0..TRIAL_SUMS {
+            let c = choice.choose(key, false, true);
+            if c.timed {
+                let t = match c.path {
+                    Path::Table => {
+                        table_seen += 1;
+                        if table_seen % 2 == 0 {
+                            500
+                        } else {
+                            2_000
+                        }
+                    }
+                    Path::Plain => 1_000,
+                };
+                choice.record(key, c.path, t);
+            }
+        }
+        assert_eq!(table_seen, TIMED_PER_PATH);
+        assert_eq!(choice.kept(key), Some(Path::Table));
+    }
+
     /// Certain shapes follow the rule untimed and are never tracked;
     /// shapes are kept apart.
     #[test]
@@ -446,27 +551,48 @@ mod tests {
         assert_eq!(choice.tracked(), 3);
     }
 
-    /// Past `MAX_SHAPES` the least recently used shape is replaced: the
-    /// state stays bounded and a new shape still gets its trial.
+    /// Past `MAX_SHAPES` a new shape replaces the least recently used one
+    /// still in its trial: the state stays bounded, a settled shape stays
+    /// while others are in trial, and a new shape still gets its trial.
     #[test]
-    fn the_least_recent_shape_is_replaced() {
+    fn the_least_recent_shape_in_trial_is_replaced() {
         let choice = PathChoice::new();
         let keep = (256, 20, 256);
         drive(&choice, keep, false, 700, 1_000, 100);
+        // `keep` has settled and is now the least recently used.
         for d in 0..MAX_SHAPES {
             let _ = choice.choose((300, 100 + d, 300), false, true);
-            // `keep` stays in use, so it is never the least recent.
-            let _ = choice.choose(keep, false, true);
         }
         assert_eq!(choice.tracked(), MAX_SHAPES);
         assert_eq!(choice.kept(keep), Some(Path::Table));
-        // The first of the hundreds was replaced by the last.
+        // The last of the new shapes replaced the first (in trial), not `keep`.
+        assert!(!choice.is_tracked((300, 100, 300)));
+        assert!(choice.is_tracked((300, 101, 300)));
+        assert!(choice.is_tracked((300, 100 + MAX_SHAPES - 1, 300)));
+        // Asking for the first again replaces the next least recent.
         let first = choice.choose((300, 100, 300), false, true);
         assert_eq!(choice.tracked(), MAX_SHAPES);
+        assert!(!choice.is_tracked((300, 101, 300)));
         assert_eq!(first, Choice { path: Path::Plain, timed: false }, "a new trial starts with the rule");
         let late = drive(&choice, (300, 100 + MAX_SHAPES + 5, 300), true, 1_400, 1_000, 100);
         assert!(late.iter().any(|c| c.timed));
         assert_eq!(choice.kept((300, 100 + MAX_SHAPES + 5, 300)), Some(Path::Plain));
+        assert_eq!(choice.kept(keep), Some(Path::Table));
+    }
+
+    /// When every shape has settled, the least recently used is replaced.
+    #[test]
+    fn settled_shapes_are_replaced_least_recent_first() {
+        let choice = PathChoice::new();
+        for d in 0..MAX_SHAPES {
+            drive(&choice, (256, d, 256), false, 700, 1_000, TRIAL_SUMS as usize);
+        }
+        let _ = choice.choose((256, 1, 256), false, true);
+        let _ = choice.choose((256, 1000, 256), false, true);
+        assert_eq!(choice.tracked(), MAX_SHAPES);
+        assert!(!choice.is_tracked((256, 0, 256)));
+        assert!(choice.is_tracked((256, 1, 256)));
+        assert!(choice.is_tracked((256, 1000, 256)));
     }
 
     /// After `RECHECK` sums on the kept path the trial runs again and can
@@ -477,8 +603,10 @@ mod tests {
         let key = (256, 20, 256);
         drive(&choice, key, false, 700, 1_000, TRIAL_SUMS as usize);
         assert_eq!(choice.kept(key), Some(Path::Table));
-        let kept = drive(&choice, key, false, 1_400, 1_000, RECHECK as usize);
+        let kept = drive(&choice, key, false, 1_400, 1_000, RECHECK as usize - 1);
         assert!(kept.iter().all(|c| *c == Choice { path: Path::Table, timed: false }));
+        assert_eq!(choice.kept(key), Some(Path::Table));
+        assert_eq!(choice.choose(key, false, true), Choice { path: Path::Table, timed: false });
         assert_eq!(choice.kept(key), None);
         let again = drive(&choice, key, false, 1_400, 1_000, TRIAL_SUMS as usize);
         // The new trial starts with the path that was kept.

@@ -417,9 +417,12 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool;
     /// Does the answer of [`Group::precomputed_is_faster`] for this shape
     /// depend on the machine (its caches) rather than on the arithmetic?
-    /// Then a generator set with `std` times both paths on its first sums
-    /// of the shape and keeps the faster (`crate::path_choice`). The
-    /// default, for backends without real tables: never.
+    /// Then a generator set times both paths on its first sums of the
+    /// shape and keeps the faster (`crate::path_choice`), where the
+    /// process has a clock (`std`, not `wasm*-unknown-unknown`) and the
+    /// plain sum would run on one thread (not split by the `rayon`
+    /// feature); otherwise this rule decides. The default, for backends
+    /// without real tables: never.
     fn precomputed_is_uncertain(_static_len: usize, _dynamic_len: usize) -> bool {
         false
     }
