@@ -465,7 +465,7 @@ mod tests {
     /// A shape where the faster path depends on the machine: its first
     /// sums go through both paths, some timed, then one is kept; every sum
     /// is the same point as the plain path's.
-    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[cfg(feature = "std")]
     fn timed_trials_give_the_same_sum_and_settle<H: Group>() {
         use crate::path_choice::ROUNDS;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
@@ -485,7 +485,7 @@ mod tests {
         }
     }
 
-    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[cfg(feature = "std")]
     #[test]
     fn timed_trials_on_every_backend_with_tables() {
         timed_trials_give_the_same_sum_and_settle::<Ristretto255>();
@@ -497,7 +497,7 @@ mod tests {
     /// rule's path first), exactly the trial's sums are timed and recorded
     /// under the path they took, the decision follows the clock whatever
     /// the rule says, and every later sum takes the kept path.
-    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[cfg(feature = "std")]
     #[test]
     fn the_trial_follows_its_clock() {
         use crate::path_choice::{fake, Path, ROUNDS, WARMUP};

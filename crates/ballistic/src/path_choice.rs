@@ -77,37 +77,42 @@
 //! values its transcript already declassified) and Bulletproofs++'s (its
 //! norm rounds' public vectors); what is timed there is public as well.
 
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 use alloc::vec::Vec;
 
+/// Whether the target has a clock: `std::time::Instant::now` panics on
+/// `wasm*-unknown-unknown`, where no sum is ever timed (the fixed rule
+/// decides; nothing else here depends on it).
+const HAS_CLOCK: bool = cfg!(not(all(target_family = "wasm", target_os = "unknown")));
+
 /// Rounds per trial: each is two sums of each path.
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 pub(crate) const ROUNDS: u32 = 10;
 
 /// Rounds not timed at the start of a trial (bringing tables and buffers
 /// into cache).
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 pub(crate) const WARMUP: u32 = 2;
 
 /// Sums of a shape on its kept path before its trial runs again.
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 pub(crate) const RECHECK: u32 = 8192;
 
 /// How much faster (in % of its median) the path a trial did not start
 /// with must be to be kept instead.
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 pub(crate) const MARGIN_PERCENT: u64 = 3;
 
 /// Shapes tracked per generator set.
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 pub(crate) const MAX_SHAPES: usize = 64;
 
 /// Sums of one trial (both paths).
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 const TRIAL_SUMS: u32 = 4 * ROUNDS;
 
 /// Sums per trial that are timed, per path.
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 const TIMED_PER_PATH: usize = (ROUNDS - WARMUP) as usize;
 
 /// One of the two ways to evaluate a verifier's sum.
@@ -134,16 +139,16 @@ pub(crate) type Key = (usize, usize, usize);
 /// A clock for the trials, where the target has one (in this crate's
 /// tests, a fake one when `fake::set` says so).
 pub(crate) struct Timer {
-    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[cfg(feature = "std")]
     start: Option<std::time::Instant>,
-    #[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+    #[cfg(all(test, feature = "std"))]
     path: Path,
 }
 
 impl Timer {
     /// Start timing if `choice` is a timed sum.
     pub(crate) fn start(choice: Choice) -> Timer {
-        #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+        #[cfg(feature = "std")]
         {
             Timer {
                 start: choice.timed.then(std::time::Instant::now),
@@ -151,7 +156,7 @@ impl Timer {
                 path: choice.path,
             }
         }
-        #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+        #[cfg(not(feature = "std"))]
         {
             let _ = choice;
             Timer {}
@@ -160,7 +165,7 @@ impl Timer {
 
     /// Nanoseconds since [`start`](Self::start), if timing.
     pub(crate) fn nanos(&self) -> Option<u64> {
-        #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+        #[cfg(feature = "std")]
         {
             let nanos = self.start.map(|t| u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX));
             #[cfg(test)]
@@ -169,7 +174,7 @@ impl Timer {
             }
             nanos
         }
-        #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+        #[cfg(not(feature = "std"))]
         {
             None
         }
@@ -177,7 +182,7 @@ impl Timer {
 }
 
 /// Tests' view of the sums: a fake clock and the paths taken, per thread.
-#[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+#[cfg(all(test, feature = "std"))]
 pub(crate) mod fake {
     use super::Path;
     use core::cell::{Cell, RefCell};
@@ -209,7 +214,7 @@ pub(crate) mod fake {
 }
 
 /// State of one tracked shape.
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 #[derive(Clone, Debug)]
 struct Shape {
     key: Key,
@@ -225,7 +230,7 @@ struct Shape {
     last_use: u64,
 }
 
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 impl Shape {
     fn new(key: Key, rule: Path, now: u64) -> Shape {
         Shape { key, first: rule, step: 0, times: [Vec::new(), Vec::new()], kept: None, last_use: now }
@@ -277,7 +282,7 @@ impl Shape {
     }
 }
 
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 fn other(path: Path) -> Path {
     match path {
         Path::Table => Path::Plain,
@@ -286,7 +291,7 @@ fn other(path: Path) -> Path {
 }
 
 /// The lower median of `v`.
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 fn median(v: &[u64]) -> u64 {
     let mut v = v.to_vec();
     v.sort_unstable();
@@ -296,11 +301,11 @@ fn median(v: &[u64]) -> u64 {
 /// The per-shape choice of a generator set (see the module documentation).
 #[derive(Debug, Default)]
 pub(crate) struct PathChoice {
-    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[cfg(feature = "std")]
     state: std::sync::Mutex<State>,
 }
 
-#[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+#[cfg(feature = "std")]
 #[derive(Debug, Default)]
 struct State {
     shapes: Vec<Shape>,
@@ -320,10 +325,10 @@ impl PathChoice {
     pub(crate) fn choose(&self, key: Key, rule: bool, uncertain: bool) -> Choice {
         let rule = if rule { Path::Table } else { Path::Plain };
         let fixed = Choice { path: rule, timed: false };
-        if !uncertain {
+        if !uncertain || !HAS_CLOCK {
             return fixed;
         }
-        #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+        #[cfg(feature = "std")]
         {
             // A poisoned lock only means another thread panicked while
             // holding it; the state is counters and times, still usable.
@@ -373,7 +378,7 @@ impl PathChoice {
             }
             Choice { path: shape.first, timed: false }
         }
-        #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+        #[cfg(not(feature = "std"))]
         {
             let _ = key;
             fixed
@@ -381,7 +386,7 @@ impl PathChoice {
     }
 
     /// Record that a timed sum of `path` on shape `key` took `nanos`.
-    #[cfg(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[cfg(feature = "std")]
     pub(crate) fn record(&self, key: Key, path: Path, nanos: u64) {
         let mut state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(shape) = state.shapes.iter_mut().find(|s| s.key == key) {
@@ -396,30 +401,30 @@ impl PathChoice {
     }
 
     /// Record a timed sum (no clock: nothing is timed).
-    #[cfg(not(all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+    #[cfg(not(feature = "std"))]
     pub(crate) fn record(&self, _key: Key, _path: Path, _nanos: u64) {}
 
     /// The path kept for shape `key`, if its trial is done.
-    #[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+    #[cfg(all(test, feature = "std"))]
     pub(crate) fn kept(&self, key: Key) -> Option<Path> {
         let state = self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         state.shapes.iter().find(|s| s.key == key).and_then(|s| s.kept.map(|(path, _)| path))
     }
 
     /// Whether shape `key` is tracked.
-    #[cfg(all(test, feature = "std", not(all(target_family = "wasm", target_os = "unknown"))))]
+    #[cfg(all(test, feature = "std"))]
     pub(crate) fn is_tracked(&self, key: Key) -> bool {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner).shapes.iter().any(|s| s.key == key)
     }
 
     /// Number of shapes tracked.
-    #[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+    #[cfg(all(test, feature = "std"))]
     pub(crate) fn tracked(&self) -> usize {
         self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner).shapes.len()
     }
 }
 
-#[cfg(all(test, all(feature = "std", not(all(target_family = "wasm", target_os = "unknown")))))]
+#[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
 

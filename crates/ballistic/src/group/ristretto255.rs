@@ -176,7 +176,9 @@ impl Group for Ristretto255 {
     /// are timed (`crate::path_choice`).
     fn precomputed_is_faster(static_len: usize, dynamic_len: usize) -> bool {
         let max_static = if dalek_ifma() { 300 } else { 160 };
-        static_len <= max_static && dynamic_len <= static_len && (static_len <= 160 || 6 * dynamic_len <= static_len)
+        // The limit on static points, then the test of the dynamic ones
+        // (which alone marks the shapes a generator set times).
+        static_len <= max_static && Self::precomputed_is_uncertain(static_len, dynamic_len)
     }
     /// The shapes where the rule's test of the dynamic points passes
     /// (its limit on the static ones aside): there whether the tables pay
