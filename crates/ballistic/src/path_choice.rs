@@ -19,7 +19,10 @@
 //! | Ristretto255, curve25519-dalek IFMA | — | 0.86–0.93 (514 points: 1.02–1.05) |
 //! | secp256k1 (ours) | 1.08–1.15 | 0.79–0.84 (514 points: 0.95–0.99) |
 //!
-//! and what runs between two sums matters as much: a whole Bulletproofs
+//! A third machine, with AVX2 and no AVX-512 (Zen 3, 512 KiB of L2 per
+//! core, 2026-12-01), read 0.85–1.15 on Ristretto255 (514 points:
+//! 1.30–1.39) and 0.89–0.94 on secp256k1 (514 points: 1.28–1.32).
+//! What runs between two sums matters as much: a whole Bulletproofs
 //! verification at m = 1 (128 table points) on the IFMA machine took
 //! 0.77 × the plain path's time through the tables when verifications ran
 //! back to back, and 1.68 × when a 64 MiB pass over other memory ran
