@@ -467,6 +467,38 @@ mod tests {
     /// is the same point as the plain path's.
     #[cfg(feature = "std")]
     fn timed_trials_give_the_same_sum_and_settle<H: Group>() {
+        for &threads in THREADS {
+            on_threads(threads, timed_trials_give_the_same_sum_and_settle_here::<H>);
+        }
+    }
+
+    /// Runs `f` inside a pool of `threads` threads with the `rayon`
+    /// feature (so plain sums are split across threads, or not, whatever
+    /// the machine); without it, on this thread (`threads` is then 1).
+    #[cfg(feature = "std")]
+    fn on_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+        #[cfg(feature = "rayon")]
+        {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let parallel = pool.install(|| crate::group::msm_is_parallel(M2_KEY.2));
+            assert_eq!(parallel, threads > 1);
+            pool.install(f)
+        }
+        #[cfg(not(feature = "rayon"))]
+        {
+            assert_eq!(threads, 1);
+            f()
+        }
+    }
+
+    /// The trial tests run on one thread (the shapes are timed) and, with
+    /// the `rayon` feature, on two (a large plain sum is split across
+    /// threads and never timed): one test build covers both.
+    #[cfg(feature = "std")]
+    const THREADS: &[usize] = if cfg!(feature = "rayon") { &[1, 2] } else { &[1] };
+
+    #[cfg(feature = "std")]
+    fn timed_trials_give_the_same_sum_and_settle_here<H: Group>() {
         use crate::path_choice::ROUNDS;
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(6);
         let with = Generators::<H>::new(64, 2);
@@ -500,6 +532,13 @@ mod tests {
     #[cfg(feature = "std")]
     #[test]
     fn the_trial_follows_its_clock() {
+        for &threads in THREADS {
+            on_threads(threads, the_trial_follows_its_clock_here);
+        }
+    }
+
+    #[cfg(feature = "std")]
+    fn the_trial_follows_its_clock_here() {
         use crate::path_choice::{fake, Path, ROUNDS, WARMUP};
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(8);
         let acc = m2_equation::<G>(&mut rng);

@@ -3,6 +3,8 @@
 //! all of them (as separate binaries, each of 25 crates compiled and linked
 //! its own copy, which was most of CI's test-build time). `tests/zeroize.rs`
 //! stays its own binary: it installs a scanning global allocator.
+//! `parallel` (parallel paths equal serial ones) is compiled with the
+//! `rayon` feature only, which scripts/test turns on.
 //!
 //! Run one subject with a filter: `cargo test -p ballistic --test integration
 //! -- recovery::`; the large shared circuits are `-- --ignored arith::large::`.
@@ -30,6 +32,8 @@ mod interval;
 mod mixed_batch;
 mod mpc;
 mod norm_vectors;
+#[cfg(feature = "rayon")]
+mod parallel;
 mod profile_files;
 mod r1cs;
 mod range_pins;

@@ -2,11 +2,14 @@
 //! batch accumulation (the same verdict and the same named invalid claims),
 //! chunked multiscalar multiplications in the range provers and the R1CS
 //! prover (byte-identical proofs from the same RNG stream on one thread and
-//! on several). The serial paths are the rest of the suite, built without
-//! the feature.
+//! on several). scripts/test builds every test with the feature, so the
+//! rest of the suite runs the parallel paths too; the few lines compiled
+//! only without it (the serial fold over a batch of several claims, the
+//! store's serial decode) run in the Python and C suites (built without
+//! the feature) and in a plain `cargo test -p ballistic`.
 //!
-//! Its own small binary, built only with the feature (`required-features`):
-//! `cargo test -p ballistic --features rayon --test parallel`.
+//! Compiled only with the feature:
+//! `cargo test -p ballistic --features rayon --test integration -- parallel::`.
 
 use ballistic::batch::{self, Claim, Item};
 use ballistic::circuit::gadgets::range;
