@@ -49,6 +49,18 @@ impl RngCore for SecretRng {
 
 impl CryptoRng for SecretRng {}
 
+/// Prints `{label}: {done}` for a section that passed, or `{label}:
+/// {error}` and exits with failure.
+fn report<E: std::fmt::Display>(label: &str, done: &str, result: Result<(), E>) {
+    match result {
+        Ok(()) => println!("{label}: {done}"),
+        Err(e) => {
+            println!("{label}: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
 fn main() {
     // `ctgrind embedded` runs only the embedded-curve section (quicker
     // iteration under valgrind); no argument runs everything.
@@ -274,13 +286,7 @@ fn embedded<G: ballistic::hazmat::WithEmbeddedCurve>() {
     for (what, result) in
         [("Pedersen preimage + fixed-base", preimage.map(|_| ())), ("Merkle membership", membership.map(|_| ()))]
     {
-        match result {
-            Ok(()) => println!("{} {what}: proved", G::NAME),
-            Err(e) => {
-                println!("{} {what}: {e}", G::NAME);
-                std::process::exit(1);
-            }
-        }
+        report(&format!("{} {what}", G::NAME), "proved", result);
     }
 }
 
@@ -318,13 +324,7 @@ fn curve_tree<G: ballistic::hazmat::WithEmbeddedCurve>() {
     declassify(&xs[..]);
     declassify(&r[..]);
     declassify(&blinding);
-    match result {
-        Ok(()) => println!("{} curve-tree level: proved", G::NAME),
-        Err(e) => {
-            println!("{} curve-tree level: {e}", G::NAME);
-            std::process::exit(1);
-        }
-    }
+    report(&format!("{} curve-tree level", G::NAME), "proved", result);
 }
 
 /// Curve Trees' statements on a depth-1 tree: key ownership (secret key,
@@ -406,13 +406,7 @@ fn curve_tree_statements() {
             filed.map(|_| ()).map_err(|e| ballistic::ProofError::Gadget { message: e.to_string() }),
         ),
     ] {
-        match result {
-            Ok(()) => println!("secp256k1 curve-tree {what}: proved"),
-            Err(e) => {
-                println!("secp256k1 curve-tree {what}: {e}");
-                std::process::exit(1);
-            }
-        }
+        report(&format!("secp256k1 curve-tree {what}"), "proved", result);
     }
 }
 
@@ -535,13 +529,7 @@ fn r1cs<G: Group>() {
     for (what, result) in
         [("arith circuit", arith.map(|_| ())), ("range + shuffle gadgets, vector commitment", gadgets.map(|_| ()))]
     {
-        match result {
-            Ok(()) => println!("{} r1cs {what}: proved", G::NAME),
-            Err(e) => {
-                println!("{} r1cs {what}: {e}", G::NAME);
-                std::process::exit(1);
-            }
-        }
+        report(&format!("{} r1cs {what}", G::NAME), "proved", result);
     }
 }
 
@@ -616,13 +604,7 @@ fn monero() {
             ("bulletproofs+", plus.and_then(|(p, c)| p.verify(&c, &mut rng))),
             ("bulletproofs", original.and_then(|(p, c)| p.verify(&c, &mut rng))),
         ] {
-            match result {
-                Ok(()) => println!("ed25519 monero {system} m={m}: proved, verifies"),
-                Err(e) => {
-                    println!("ed25519 monero {system} m={m}: {e}");
-                    std::process::exit(1);
-                }
-            }
+            report(&format!("ed25519 monero {system} m={m}"), "proved, verifies", result);
         }
     }
 }
@@ -659,13 +641,7 @@ fn run<G: Group>() {
         declassify(&values[..]);
         declassify(&blindings[..]);
         for (system, result) in [("bulletproofs", classic), ("bulletproofs+", plus), ("bulletproofs++", plus_plus)] {
-            match result {
-                Ok(()) => println!("{} {system} n={n} m={m}: proved, verifies", G::NAME),
-                Err(e) => {
-                    println!("{} {system} n={n} m={m}: {e}", G::NAME);
-                    std::process::exit(1);
-                }
-            }
+            report(&format!("{} {system} n={n} m={m}", G::NAME), "proved, verifies", result);
         }
     }
     // Bulletproofs+ above 64 generators: three lazy rounds of the weighted
@@ -678,11 +654,7 @@ fn run<G: Group>() {
     let plus = proved::<G, RangeProofPlus<G>>(&wide, &values, &blindings, 32, &mut secret_rng);
     declassify(&values[..]);
     declassify(&blindings[..]);
-    if let Err(e) = plus {
-        println!("{} bulletproofs+ n=32 m=4: {e}", G::NAME);
-        std::process::exit(1);
-    }
-    println!("{} bulletproofs+ n=32 m=4: proved, verifies", G::NAME);
+    report(&format!("{} bulletproofs+ n=32 m=4", G::NAME), "proved, verifies", plus);
     recoverable::<G>(&gens);
 }
 
