@@ -3,7 +3,7 @@
 //! took before batching) against the batched
 //! `Group::hash_to_points_vartime` (in pieces of 256, as `Generators::new`
 //! calls it), and the whole `Generators::new` per generator, on every
-//! group.
+//! group (secp256k1, Ristretto255, Ed25519, secq256k1).
 //!
 //! ```text
 //! scripts/bench --bin generators            # or: cargo run --release -p ballistic-bench --bin generators
@@ -13,7 +13,7 @@
 //! generators per measurement: 1,024 fixed 64-byte inputs mapped one at a
 //! time with `hash_to_point`, then the same inputs with
 //! `hash_to_points_vartime` in pieces of 256 (the same points:
-//! `group::secp256k1::h2c` tests that), then `Generators::<G>::new(512, 1)`
+//! `group::secp256k1::h2c` and `group::secq256k1::h2c` test that), then `Generators::<G>::new(512, 1)`
 //! (its 1,024 vector generators `G_i`, `H_i` from SHAKE256 output, `B̃`,
 //! and whatever else the setup does per generator). After one discarded
 //! warm-up round, `ROUNDS` rounds in which the three run one after the
@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use ballistic::file::GeneratorStore;
 use ballistic::group::Group;
-use ballistic::{BulletproofGens, Ed25519, Generators, Ristretto255, Secp256k1};
+use ballistic::{BulletproofGens, Ed25519, Generators, Ristretto255, Secp256k1, Secq256k1};
 
 const COUNT: usize = 1024;
 const ROUNDS: usize = 9;
@@ -95,10 +95,19 @@ fn main() {
             b
         })
         .collect();
-    let mut rows: [(&str, [Vec<f64>; 3]); 3] =
-        [("secp256k1", Default::default()), ("ristretto255", Default::default()), ("ed25519", Default::default())];
+    let mut rows: [(&str, [Vec<f64>; 3]); 4] = [
+        ("secp256k1", Default::default()),
+        ("ristretto255", Default::default()),
+        ("ed25519", Default::default()),
+        ("secq256k1", Default::default()),
+    ];
     for r in 0..=ROUNDS {
-        let results = [round::<Secp256k1>(&inputs), round::<Ristretto255>(&inputs), round::<Ed25519>(&inputs)];
+        let results = [
+            round::<Secp256k1>(&inputs),
+            round::<Ristretto255>(&inputs),
+            round::<Ed25519>(&inputs),
+            round::<Secq256k1>(&inputs),
+        ];
         if r == 0 {
             continue; // warm-up
         }
@@ -127,6 +136,7 @@ fn main() {
         ("secp256k1", store_row::<Secp256k1>(&store)),
         ("ristretto255", store_row::<Ristretto255>(&store)),
         ("ed25519", store_row::<Ed25519>(&store)),
+        ("secq256k1", store_row::<Secq256k1>(&store)),
     ];
     for (name, (l, d, r)) in rows {
         println!("| {name} | {l:.2} | {d:.2} | {r:.3} |");

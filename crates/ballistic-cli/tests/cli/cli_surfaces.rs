@@ -33,6 +33,38 @@ fn no_raw_controls(text: &str) {
     assert!(!text.chars().any(|c| c.is_control() && c != '\n' || c == '\u{202e}'), "raw control characters: {text:?}");
 }
 
+/// The escaper's rules (`term.rs`'s unit test checks the function) as the
+/// binary prints them, through the error line of `main`: invisible
+/// characters that make one name look like another are escaped, text that
+/// is already escaped prints unchanged (escaping is idempotent, so relayed
+/// peer text is not escaped twice), printable text is left alone, and a
+/// long quoted name is cut with a count.
+#[test]
+fn escaping_covers_invisible_characters_is_idempotent_and_bounded() {
+    let field = |name: &str, file: &str| {
+        let path = tmp(file);
+        std::fs::write(&path, format!("{{{}: 1}}", serde_json::Value::from(name))).unwrap();
+        let o = run(bin().args(["range", "verify"]).arg(&path));
+        assert!(!o.status.success());
+        let text = stderr(&o);
+        no_raw_controls(&text);
+        text
+    };
+    // Soft hyphen, zero-width space, a tag character; and a bidirectional isolate.
+    let text = field("a\u{200b}b\u{ad}c\u{e0041}d\u{2066}", "invisible.json");
+    assert!(text.contains("a\\u{200b}b\\u{ad}c\\u{e0041}d\\u{2066}"), "{text}");
+    // Already escaped: printed as it is.
+    let text = field("x\\u{1b}[31my", "escaped.json");
+    assert!(text.contains("x\\u{1b}[31my") && !text.contains("\\\\u"), "{text}");
+    // Printable non-ASCII is left alone.
+    let text = field("wire 3: é ok", "printable.json");
+    assert!(text.contains("wire 3: é ok"), "{text}");
+    // Bounded: 5,000 characters of name, 1,000 printed and the rest counted.
+    let text = field(&"x".repeat(5000), "long.json");
+    assert!(text.contains(&"x".repeat(900)) && !text.contains(&"x".repeat(1001)), "{}", text.len());
+    assert!(text.trim_end().ends_with("more characters)"), "{text}");
+}
+
 #[test]
 fn messages_quoting_input_are_escaped() {
     // A JSON field name with an escape sequence (serde quotes it).

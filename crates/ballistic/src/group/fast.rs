@@ -226,8 +226,8 @@ pub(crate) const N_SECP256K1_MINUS_2: [u8; 32] = [
 
 /// `base^e` for a public exponent `e` (32 bytes little-endian), by fixed
 /// 4-bit windows: 252 squarings and at most 64 multiplications. The
-/// reference the inversion below is tested against.
-#[cfg(test)]
+/// reference the inversion below is tested against, and the square roots of
+/// secq256k1's batched hash to curve (`group::secq256k1::h2c`).
 pub(crate) fn pow_vartime<F: Copy + Mul<Output = F>>(base: F, one: F, exp_le: &[u8; 32]) -> F {
     let mut table = [one; 16];
     let mut power = one;

@@ -267,7 +267,7 @@ impl Zeroize for SecqPoint {
 }
 
 /// `hash_to_field(msg, 2)` of RFC 9380 §5.2 over `𝔽_n` (`L = 48`).
-fn hash_to_field(msg: &[u8], dst: &[u8]) -> [Fe; 2] {
+pub(super) fn hash_to_field(msg: &[u8], dst: &[u8]) -> [Fe; 2] {
     let mut okm = [0u8; 96];
     // `expand_message` fails only for an empty tag or an output above
     // 255·32 bytes; both are fixed here (a test checks it succeeds).
@@ -286,11 +286,11 @@ fn hash_to_field(msg: &[u8], dst: &[u8]) -> [Fe; 2] {
 /// The constants of the Shallue–van de Woestijne map for `Z = 1` (RFC 9380
 /// §6.6.1): `c₁ = g(Z)`, `c₂ = −Z/2`, `c₃ = √(−g(Z)·3Z²)` with
 /// `sgn0(c₃) = 0`, `c₄ = −4·g(Z)/(3Z²)`; checked in the tests.
-struct Svdw {
-    c1: Fe,
-    c2: Fe,
-    c3: Fe,
-    c4: Fe,
+pub(super) struct Svdw {
+    pub(super) c1: Fe,
+    pub(super) c2: Fe,
+    pub(super) c3: Fe,
+    pub(super) c4: Fe,
 }
 
 /// A field element from its big-endian bytes (below `n`: tested).
@@ -314,14 +314,14 @@ const C4: [u8; 32] = [
     0x99, 0xca, 0x30, 0x6a, 0xd2, 0x7f, 0xe1, 0x94, 0x5d, 0xe0, 0x24, 0x2b, 0x76,
 ];
 
-fn svdw() -> &'static Svdw {
+pub(super) fn svdw() -> &'static Svdw {
     static SVDW: crate::lazy::Lazy<Svdw> = crate::lazy::Lazy::new();
     SVDW.get_or_init(|| Svdw { c1: Fe::from(8u64), c2: fe(C2), c3: fe(C3), c4: fe(C4) })
 }
 
 /// The Shallue–van de Woestijne map (RFC 9380 §6.6.1, straight-line, in
 /// constant time; `A = 0`, `B = 7`, `Z = 1`). Always a point on the curve.
-fn map_to_curve(u: &Fe) -> SecqPoint {
+pub(super) fn map_to_curve(u: &Fe) -> SecqPoint {
     let k = svdw();
     let z = Fe::ONE;
     let mut tv1 = u.square() * k.c1;
