@@ -37,8 +37,8 @@ use k256::elliptic_curve::PrimeField;
 use k256::Scalar as Fe;
 
 #[cfg(test)]
-use super::point::map_to_curve;
-use super::point::{hash_to_curve, hash_to_field, svdw, SecqPoint, HASH_TO_CURVE_DST};
+use super::point::hash_to_curve;
+use super::point::{hash_to_field, map_to_curve, svdw, SecqPoint, HASH_TO_CURVE_DST};
 use crate::group::fast::{pow_vartime, Montgomery};
 
 type Fast = <Fe as Montgomery>::Fast;
@@ -123,8 +123,8 @@ fn sqrt_vartime(a: Fast, c: &Consts) -> Option<Fast> {
             t = t * t;
         }
         z = t * t;
-        b = b * z;
-        x = x * t;
+        b *= z;
+        x *= t;
         v = k;
     }
     (x * x == a).then_some(x)
@@ -154,16 +154,22 @@ fn map_affine(u: &Fe, uf: Fast, tv2: Fast, tv1: Fast, tv3: Fast, c: &Consts) -> 
     Some((x, y))
 }
 
-/// The points of [`hash_to_curve`] (under [`HASH_TO_CURVE_DST`]) of every
+/// The points of `hash_to_curve` (`point.rs`, under [`HASH_TO_CURVE_DST`]) of every
 /// input, batched as the module documentation says: the same points.
 pub(super) fn hash_to_points_vartime(uniforms: &[[u8; 64]]) -> Vec<SecqPoint> {
-    let c = Consts::new();
     let us: Vec<Fe> = uniforms.iter().flat_map(|m| hash_to_field(m, HASH_TO_CURVE_DST)).collect();
+    points_from_field(&us)
+}
+
+/// `map(u₀) + map(u₁)` for each pair `(u₀, u₁)` of `us` (an odd last
+/// element is ignored), the maps batched; an exceptional `u` (`tv₁·tv₂ =
+/// 0`, inverted as one in the batch) or a candidate that is not on the
+/// curve (impossible) sends its pair to the constant-time map.
+fn points_from_field(us: &[Fe]) -> Vec<SecqPoint> {
+    let c = Consts::new();
     let ufs: Vec<Fast> = us.iter().map(Montgomery::to_fast).collect();
-    // tv₂ = 1 + c₁u², tv₁ = 1 − c₁u², and 1/(tv₁·tv₂) (a zero product, an
-    // exceptional input, is inverted as one and the input sent to the
-    // constant-time map).
     let zero = Fast::default();
+    // tv₂ = 1 + c₁u², tv₁ = 1 − c₁u², and 1/(tv₁·tv₂).
     let mut tvs = Vec::with_capacity(us.len());
     let mut inverses = Vec::with_capacity(us.len());
     for &uf in &ufs {
@@ -174,31 +180,24 @@ pub(super) fn hash_to_points_vartime(uniforms: &[[u8; 64]]) -> Vec<SecqPoint> {
         inverses.push(if d == zero { c.one } else { d });
     }
     crate::group::fast::batch_invert_fast::<Fe>(&mut inverses);
-    let maps: Vec<Option<(Fe, Fe)>> = us
+    let maps: Vec<Option<SecqPoint>> = us
         .iter()
         .zip(&ufs)
         .zip(tvs.iter().zip(&inverses))
-        .map(
-            |((u, &uf), (&(tv2, tv1, exceptional), &tv3))| {
-                if exceptional {
-                    None
-                } else {
-                    map_affine(u, uf, tv2, tv1, tv3, &c)
-                }
-            },
-        )
-        .collect();
-    uniforms
-        .iter()
-        .zip(maps.chunks_exact(2))
-        .map(|(m, pair)| match pair {
-            [Some((x0, y0)), Some((x1, y1))] => {
-                match (SecqPoint::from_affine(*x0, *y0), SecqPoint::from_affine(*x1, *y1)) {
-                    (Some(p0), Some(p1)) => p0 + p1,
-                    _ => hash_to_curve(m, HASH_TO_CURVE_DST),
-                }
+        .map(|((u, &uf), (&(tv2, tv1, exceptional), &tv3))| {
+            if exceptional {
+                return None;
             }
-            _ => hash_to_curve(m, HASH_TO_CURVE_DST),
+            let (x, y) = map_affine(u, uf, tv2, tv1, tv3, &c)?;
+            SecqPoint::from_affine(x, y)
+        })
+        .collect();
+    us.chunks_exact(2)
+        .zip(maps.chunks_exact(2))
+        .map(|(u, pair)| match (u, pair) {
+            (_, [Some(p0), Some(p1)]) => *p0 + *p1,
+            ([u0, u1], _) => map_to_curve(u0) + map_to_curve(u1),
+            _ => SecqPoint::IDENTITY, // chunks_exact(2): not reached
         })
         .collect()
 }
@@ -232,7 +231,8 @@ mod tests {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(41);
         let mut values = vec![Fe::ZERO, Fe::ONE, -Fe::ONE, Fe::ROOT_OF_UNITY, Fe::from(7u64)];
         values.extend((0..300).map(|_| Fe::random(&mut rng)));
-        // Squares whose roots need every round of the loop.
+        // Values of every 2-adic order: `ω^i·s²` is a square for even `i`
+        // (its root needs `6 − ν₂(i)` rounds of the loop) and not for odd.
         values.extend((0..64u64).map(|i| Fe::ROOT_OF_UNITY.pow_vartime([i, 0, 0, 0]) * Fe::from(i + 2).square()));
         let (mut squares, mut others) = (0, 0);
         for a in values {
@@ -265,6 +265,31 @@ mod tests {
             .collect();
         let expected: Vec<SecqPoint> = inputs.iter().map(|m| hash_to_curve(m, HASH_TO_CURVE_DST)).collect();
         assert_eq!(hash_to_points_vartime(&inputs), expected);
+        // Without the fallback: every map of the batch is computed by
+        // `map_affine` and is the constant-time map's point; each branch
+        // (x₁, x₂, x₃) is taken.
+        let c = Consts::new();
+        let mut branches = [0usize; 3];
+        for m in &inputs {
+            for u in hash_to_field(m, HASH_TO_CURVE_DST) {
+                let uf = u.to_fast();
+                let t = uf * uf * c.c1;
+                let (tv2, tv1) = (c.one + t, c.one - t);
+                let tv3 = crate::group::fast::invert_fast_vartime::<Fe>(tv1 * tv2);
+                let (x, y) = map_affine(&u, uf, tv2, tv1, tv3, &c).expect("a candidate is a square");
+                assert_eq!(Some((x, y)), map_to_curve(&u).to_affine());
+                let tv4 = uf * tv1 * tv3 * c.c3;
+                let x = x.to_fast();
+                branches[if x == c.c2 - tv4 {
+                    0
+                } else if x == c.c2 + tv4 {
+                    1
+                } else {
+                    2
+                }] += 1;
+            }
+        }
+        assert!(branches.iter().all(|&b| b > 50), "{branches:?}");
         for len in 0..5 {
             assert_eq!(hash_to_points_vartime(&inputs[..len]), expected[..len]);
         }
@@ -281,6 +306,12 @@ mod tests {
             let u = target.sqrt().unwrap();
             us.extend([u, -u]);
         }
+        // Through the batch: pairs with exceptional elements, beside
+        // ordinary ones, are the constant-time maps' sums.
+        let pairs: Vec<Fe> = us.iter().flat_map(|&u| [u, Fe::from(77u64), u, u]).collect();
+        let expected: Vec<SecqPoint> =
+            pairs.chunks_exact(2).map(|p| map_to_curve(&p[0]) + map_to_curve(&p[1])).collect();
+        assert_eq!(points_from_field(&pairs), expected);
         let mut exceptional = 0;
         for u in us {
             let uf = u.to_fast();
