@@ -391,16 +391,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 
 /// `repeat SHAPE N`: one ownership proof over a small tree of the given
-/// shape, then `N` single verifications and nothing else (for a profiler).
+/// shape, then `N` single verifications with the generators' tables kept
+/// (`precompute`, as a long-lived verifier has them after its first sums)
+/// and `N` with no tables (`Precomputation::Off`, a one-shot verifier's
+/// sums), alternating one of each; prints each kind's median (also a loop
+/// for a profiler).
 fn repeat(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
+    use ballistic::Precomputation;
     let branching: Vec<usize> = match args.get(2) {
         Some(s) => s.split(',').map(str::parse).collect::<Result<_, _>>()?,
         None => ballistic::curve_tree::shape_for(1 << 21).ok_or("no shape")?,
     };
     let n: usize = args.get(3).map_or(Ok(50), |s| s.parse())?;
     let (leaf, other) = TreeParams::<Secp256k1>::generators_needed(&branching).ok_or("shape too large")?;
-    let params =
-        TreeParams::new(&branching, Generators::<Secp256k1>::new(leaf, 1), Generators::<Secq256k1>::new(other, 1))?;
+    let (leaf_gens, other_gens) = (Generators::<Secp256k1>::new(leaf, 1), Generators::<Secq256k1>::new(other, 1));
+    let params = TreeParams::new(&branching, leaf_gens.clone(), other_gens.clone())?;
+    let plain = TreeParams::new(
+        &branching,
+        leaf_gens.with_precomputation(Precomputation::Off),
+        other_gens.with_precomputation(Precomputation::Off),
+    )?;
+    let t = Instant::now();
+    params.leaf_gens().vector().precompute();
+    params.other_gens().vector().precompute();
+    println!("tables built in {:.2?}", t.elapsed());
     let base = params.leaf_gens().pedersen().b;
     let x = <Secp256k1 as Group>::Scalar::from_u64(7);
     let keys: Vec<_> =
@@ -411,12 +425,24 @@ fn repeat(args: &[String]) -> Result<(), Box<dyn std::error::Error>> {
     let scope = Scope { context: b"example context", message: b"example user" };
     let mut rng = rand::thread_rng();
     let proof = ownership::prove(&params, &mut Transcript::new(b"example"), &root, &path, &x, &scope, &mut rng)?;
-    ownership::verify(&params, &mut Transcript::new(b"example"), &root, &scope, &proof, &mut rng)?;
-    let t = Instant::now();
-    for _ in 0..n {
-        ownership::verify(&params, &mut Transcript::new(b"example"), &root, &scope, &proof, &mut rng)?;
+    let (mut with, mut without) = (Vec::new(), Vec::new());
+    for i in 0..=n {
+        for (p, times) in [(&params, &mut with), (&plain, &mut without)] {
+            let t = Instant::now();
+            ownership::verify(p, &mut Transcript::new(b"example"), &root, &scope, &proof, &mut rng)?;
+            // The first of each: a warm-up.
+            if i > 0 {
+                times.push(t.elapsed());
+            }
+        }
     }
-    println!("branching {branching:?}: {n} verifications, {:.2?} each", t.elapsed() / n.max(1) as u32);
+    with.sort();
+    without.sort();
+    let (a, b) = (with[with.len() / 2], without[without.len() / 2]);
+    println!(
+        "branching {branching:?}: {n} verifications of each, medians: tables kept {a:.2?}, no tables {b:.2?} ({:.2} ×)",
+        a.as_secs_f64() / b.as_secs_f64()
+    );
     Ok(())
 }
 

@@ -118,4 +118,37 @@ fn main() {
             );
         }
     }
+    // The generator tables (`Group::vartime_table`): a sum of n table
+    // points through the table against the plain sum of the same points, on
+    // each group; and the table's one-time build.
+    println!();
+    println!("| group | points | plain ms | table ms | table ÷ plain | build ms |");
+    println!("|---|---|---|---|---|---|");
+    for n in [64usize, 256, 1024, 4096] {
+        table_row::<Secp256k1>("secp256k1", n);
+        table_row::<Secq256k1>("secq256k1", n);
+    }
+}
+
+fn table_row<G: Group>(name: &str, n: usize) {
+    let x = inputs::<G>(n, 3);
+    let mut table = None;
+    let build = time(|| table = Some(G::vartime_table(&x.points)));
+    let table = table.expect("built");
+    let samples = if n >= 1024 { 11 } else { 31 };
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for i in 0..samples + 3 {
+        let plain = time(|| {
+            std::hint::black_box(G::msm_vartime(&x.scalars, &x.points));
+        });
+        let tabled = time(|| {
+            std::hint::black_box(G::msm_vartime_precomputed(&table, &x.scalars, &[], &[]));
+        });
+        if i >= 3 {
+            a.push(plain);
+            b.push(tabled);
+        }
+    }
+    let (a, b) = (median(&mut a), median(&mut b));
+    println!("| {name} | {n} | {a:.3} | {b:.3} | {:.2} | {build:.1} |", b / a);
 }

@@ -30,6 +30,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use alloc::sync::Arc;
+use core::sync::atomic::{AtomicUsize, Ordering};
 
 use digest::{ExtendableOutput, Update, XofReader};
 use sha3::{Digest, Sha3_512, Shake256};
@@ -211,6 +212,9 @@ pub struct BulletproofGens<G: Group> {
     h_vec: Arc<Vec<Vec<G::Point>>>,
     precomputation: Precomputation,
     tables: Arc<Lazy<Option<GenTables<G>>>>,
+    /// Verifiers' sums that would have taken the tables before they were
+    /// built ([`Group::VARTIME_TABLE_BUILD_AFTER`]).
+    table_uses: Arc<AtomicUsize>,
     /// Per shape, whether verifiers' sums take the table (timed on this
     /// machine: [`crate::path_choice`]).
     path_choice: Arc<PathChoice>,
@@ -252,6 +256,7 @@ impl<G: Group> BulletproofGens<G> {
             h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
+            table_uses: Arc::new(AtomicUsize::new(0)),
             path_choice: Arc::new(PathChoice::new()),
             ct_tables: Arc::new(CtTables::new(party_capacity)),
         }
@@ -274,6 +279,7 @@ impl<G: Group> BulletproofGens<G> {
             h_vec: Arc::new(h_vec),
             precomputation: Precomputation::Auto,
             tables: Arc::new(Lazy::new()),
+            table_uses: Arc::new(AtomicUsize::new(0)),
             path_choice: Arc::new(PathChoice::new()),
             ct_tables: Arc::new(CtTables::new(party_capacity)),
         })
@@ -283,6 +289,7 @@ impl<G: Group> BulletproofGens<G> {
     pub fn with_precomputation(mut self, precomputation: Precomputation) -> Self {
         self.precomputation = precomputation;
         self.tables = Arc::new(Lazy::new());
+        self.table_uses = Arc::new(AtomicUsize::new(0));
         self.path_choice = Arc::new(PathChoice::new());
         self.ct_tables = Arc::new(CtTables::new(self.party_capacity));
         self
@@ -297,7 +304,7 @@ impl<G: Group> BulletproofGens<G> {
     /// with [`Precomputation::Off`] or if no chain pair fits in
     /// [`Group::VARTIME_TABLE_MAX_POINTS`]).
     pub fn precompute(&self) {
-        let _ = self.tables();
+        let _ = self.build_tables();
     }
 
     /// Heap bytes held by precomputed tables (0 if none are built).
@@ -416,8 +423,37 @@ impl<G: Group> BulletproofGens<G> {
         self.precomputation != Precomputation::Off
     }
 
-    /// The tables, built on first call; `None` if disabled or too large.
+    /// The tables for the inner-product prover: built on first call where
+    /// the group builds them at first use
+    /// ([`Group::VARTIME_TABLE_BUILD_AFTER`] = 0), else only if already
+    /// built; `None` if disabled or too large.
     pub(crate) fn tables(&self) -> Option<&GenTables<G>> {
+        if G::VARTIME_TABLE_BUILD_AFTER == 0 {
+            self.build_tables()
+        } else {
+            self.tables.get().and_then(Option::as_ref)
+        }
+    }
+
+    /// The tables for a verifier's sum that the static rule or the timed
+    /// choice sends through them: built once
+    /// [`Group::VARTIME_TABLE_BUILD_AFTER`] such sums have run without
+    /// them (or by [`precompute`](Self::precompute)); until then `None`,
+    /// and the sum is plain.
+    pub(crate) fn tables_for_sum(&self) -> Option<&GenTables<G>> {
+        if let Some(built) = self.tables.get() {
+            return built.as_ref();
+        }
+        let uses = self.table_uses.fetch_add(1, Ordering::Relaxed);
+        if uses >= G::VARTIME_TABLE_BUILD_AFTER {
+            self.build_tables()
+        } else {
+            None
+        }
+    }
+
+    /// The tables, built on first call; `None` if disabled or too large.
+    fn build_tables(&self) -> Option<&GenTables<G>> {
         let (chains, cap) = self.table_shape()?;
         self.tables
             .get_or_init(|| {

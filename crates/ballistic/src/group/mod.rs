@@ -396,6 +396,14 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     /// it the table costs memory and cache for nothing. The default is
     /// [`TABLE_MAX_POINTS`](crate::TABLE_MAX_POINTS).
     const VARTIME_TABLE_MAX_POINTS: usize = 256;
+    /// Verifiers' sums that run plainly before a generator set builds its
+    /// table (then kept): 0 builds it at the first sum that would take it.
+    /// A backend whose table costs many sums' worth to build waits until
+    /// the generators are seen to be reused, so a one-shot verification
+    /// never pays for it; [`BulletproofGens::precompute`](crate::BulletproofGens::precompute)
+    /// builds it at once. The inner-product prover uses a table only once
+    /// built.
+    const VARTIME_TABLE_BUILD_AFTER: usize = 0;
     /// Build the table for `points`.
     fn vartime_table(points: &[Self::Point]) -> Self::VartimeTable;
     /// Number of points in a table.

@@ -18,10 +18,12 @@
 //!   multiplication by the shared fixed-window Straus of
 //!   `crate::group::msm_ct_zeroizing` (every table wiped); variable-time
 //!   sums by Straus or Pippenger (`msm.rs`; from 64 points Pippenger, whose
-//!   buckets are affine, their additions batched). No precomputed tables
-//!   and no GLV yet:
-//!   [`Group::precomputed_is_faster`] is always false, so every caller
-//!   takes the plain sum. Many sums over one list of bases (a Curve Tree
+//!   buckets are affine, their additions batched); no GLV yet. Sums over
+//!   the vector generators can go through a precomputed table
+//!   (`table.rs`: every window's shift of each generator kept, so one set
+//!   of buckets serves all windows and there is no doubling) where
+//!   [`Group::precomputed_is_faster`] says it pays (from 64 generator
+//!   terms). Many sums over one list of bases (a Curve Tree
 //!   level, [`Group::msm_vartime_shared_bases`]) share fixed-base tables
 //!   built for the call, with affine additions whose inversions are
 //!   batched.
@@ -49,6 +51,7 @@ mod field;
 mod h2c;
 mod msm;
 mod point;
+mod table;
 
 use alloc::vec::Vec;
 use core::borrow::Borrow;
@@ -158,18 +161,23 @@ impl Group for Secq256k1 {
         msm::msm_shared_bases(scalars, bases)
     }
 
-    /// No table yet: the "table" keeps the points, and every sum through it
-    /// is the plain one ([`Group::precomputed_is_faster`] is false).
-    type VartimeTable = Vec<SecqPoint>;
-    const VARTIME_TABLE_BYTES_PER_POINT: usize = core::mem::size_of::<SecqPoint>();
-    fn vartime_table(points: &[SecqPoint]) -> Vec<SecqPoint> {
-        points.to_vec()
+    /// Every window's shift of each point (`table.rs`), 1.5 KiB per point.
+    type VartimeTable = table::SecqTable;
+    const VARTIME_TABLE_BYTES_PER_POINT: usize = table::BYTES_PER_POINT;
+    /// One 2,048-gate circuit side's `G` and `H` (a Curve Trees side), or
+    /// two of 1,024, and so on: 12 MiB.
+    const VARTIME_TABLE_MAX_POINTS: usize = 8192;
+    /// Building costs about 35 sums' savings at 4,096 points and 10 at
+    /// 256 (`examples/group_msm`): built once 16 sums have run without it.
+    const VARTIME_TABLE_BUILD_AFTER: usize = 16;
+    fn vartime_table(points: &[SecqPoint]) -> table::SecqTable {
+        table::SecqTable::new(points)
     }
-    fn vartime_table_len(table: &Vec<SecqPoint>) -> usize {
+    fn vartime_table_len(table: &table::SecqTable) -> usize {
         table.len()
     }
     fn msm_vartime_precomputed(
-        table: &Vec<SecqPoint>,
+        table: &table::SecqTable,
         static_scalars: &[FieldP],
         dynamic_scalars: &[FieldP],
         dynamic_points: &[SecqPoint],
@@ -177,16 +185,23 @@ impl Group for Secq256k1 {
         if static_scalars.len() > table.len() || dynamic_scalars.len() != dynamic_points.len() {
             return None;
         }
-        let scalars = static_scalars.iter().chain(dynamic_scalars);
-        let points = table.iter().take(static_scalars.len()).chain(dynamic_points);
-        Some(Self::msm_vartime(scalars, points))
+        Some(table.sum(static_scalars)? + msm::msm_vartime(dynamic_scalars, dynamic_points))
     }
-    fn precomputed_is_faster(_static_len: usize, _dynamic_len: usize) -> bool {
+    fn precomputed_is_faster(static_len: usize, _dynamic_len: usize) -> bool {
+        static_len >= PRECOMPUTED_MIN
+    }
+    /// The inner-product prover keeps folding its generators (the table
+    /// serves sums over all of them, not its cross terms' halves).
+    fn prover_tables_pay(_static_len: usize) -> bool {
         false
     }
 
     no_ct_tables!(SecqPoint, FieldP);
 }
+
+/// Generator terms from which a sum through the table beats the plain one
+/// (measured: `examples/group_msm`'s table rows).
+const PRECOMPUTED_MIN: usize = 64;
 
 #[cfg(test)]
 mod tests {

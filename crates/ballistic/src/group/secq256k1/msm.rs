@@ -55,40 +55,40 @@ pub(crate) fn msm_vartime(scalars: &[FieldP], points: &[SecqPoint]) -> SecqPoint
 /// (about three times faster than k256's scalars, whose multiplication
 /// reduces a wide product by Barrett): the variable-time sums run on these.
 #[derive(Copy, Clone)]
-struct FastPoint {
+pub(super) struct FastPoint {
     x: <Fe as Montgomery>::Fast,
     y: <Fe as Montgomery>::Fast,
     z: <Fe as Montgomery>::Fast,
 }
 
 /// `b₃ = 21` and the identity, in Montgomery form.
-struct FastCurve {
+pub(super) struct FastCurve {
     b3: <Fe as Montgomery>::Fast,
     identity: FastPoint,
 }
 
 impl FastCurve {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         FastCurve {
             b3: Fe::from(21u64).to_fast(),
             identity: FastPoint { x: Default::default(), y: Fe::fast_one(), z: Default::default() },
         }
     }
-    fn point(&self, p: &SecqPoint) -> FastPoint {
+    pub(super) fn point(&self, p: &SecqPoint) -> FastPoint {
         FastPoint { x: p.x.to_fast(), y: p.y.to_fast(), z: p.z.to_fast() }
     }
-    fn add(&self, p: &FastPoint, q: &FastPoint) -> FastPoint {
+    pub(super) fn add(&self, p: &FastPoint, q: &FastPoint) -> FastPoint {
         let (x, y, z) = rcb_add((p.x, p.y, p.z), (q.x, q.y, q.z), self.b3);
         FastPoint { x, y, z }
     }
-    fn double(&self, p: &FastPoint) -> FastPoint {
+    pub(super) fn double(&self, p: &FastPoint) -> FastPoint {
         let (x, y, z) = rcb_double((p.x, p.y, p.z), self.b3);
         FastPoint { x, y, z }
     }
 }
 
 impl FastPoint {
-    fn to_point(self) -> SecqPoint {
+    pub(super) fn to_point(self) -> SecqPoint {
         SecqPoint { x: Fe::from_fast(&self.x), y: Fe::from_fast(&self.y), z: Fe::from_fast(&self.z) }
     }
 }
@@ -125,8 +125,8 @@ fn straus(bytes: &[[u8; 32]], points: &[SecqPoint]) -> SecqPoint {
 }
 
 /// An affine point in Montgomery form (never the identity).
-type Affine = (Fast, Fast);
-type Fast = <Fe as Montgomery>::Fast;
+pub(super) type Affine = (Fast, Fast);
+pub(super) type Fast = <Fe as Montgomery>::Fast;
 
 /// The affine addition `q + p` up to its slope's inverse: the chord's
 /// `Δy/Δx`, the tangent's `3x²/2y` when `p = q` (`y ≠ 0`: the order is
@@ -160,7 +160,7 @@ fn invert_all(values: &mut [Fast]) -> Option<()> {
 
 /// The points in affine form (one batched inversion), `None` for the
 /// identity (`Z = 0`).
-fn normalize(points: &[FastPoint]) -> Option<Vec<Option<Affine>>> {
+pub(super) fn normalize(points: &[FastPoint]) -> Option<Vec<Option<Affine>>> {
     let (zero, one) = (Fast::default(), Fe::fast_one());
     let mut zs: Vec<Fast> = points.iter().map(|p| if p.z == zero { one } else { p.z }).collect();
     invert_all(&mut zs)?;
@@ -189,7 +189,6 @@ fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> Option<
         return None;
     }
     let f = FastCurve::new();
-    let one = Fe::fast_one();
     let three = Fe::from(3u64).to_fast();
     let affine = normalize(&points.iter().map(|p| f.point(p)).collect::<Vec<_>>())?;
     let n = points.len();
@@ -199,13 +198,7 @@ fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> Option<
         signed_digits(b, c, ds);
     }
     let half = 1usize << (c - 1);
-    let mut buckets = Buckets {
-        items: Vec::with_capacity(n),
-        sorted: Vec::new(),
-        counts: vec![0; half + 1],
-        pairs: Vec::new(),
-        dens: Vec::new(),
-    };
+    let mut buckets = Buckets::new(half, n);
     let mut acc = f.identity;
     for w in (0..windows).rev() {
         for _ in 0..c {
@@ -213,33 +206,19 @@ fn pippenger_with(bytes: &[[u8; 32]], points: &[SecqPoint], c: usize) -> Option<
         }
         buckets.items.clear();
         for (p, ds) in affine.iter().zip(digits.chunks(windows)) {
-            let d = ds.get(w).copied().unwrap_or(0);
-            if let (Some((x, y)), true) = (p, d != 0) {
-                buckets.items.push((d.unsigned_abs() - 1, (*x, if d < 0 { -*y } else { *y })));
+            if let Some(p) = p {
+                buckets.push(ds.get(w).copied().unwrap_or(0), p);
             }
         }
         buckets.reduce(three)?;
-        // Σ_b (b + 1)·S_b by running sums, from the top bucket down.
-        let mut running = f.identity;
-        let mut total = f.identity;
-        let mut next = buckets.items.iter().rev().peekable();
-        for b in (0..half as u32).rev() {
-            if let Some((_, (x, y))) = next.next_if(|(k, _)| *k == b) {
-                running = f.add(&running, &FastPoint { x: *x, y: *y, z: one });
-            }
-            total = f.add(&total, &running);
-        }
-        if next.next().is_some() {
-            return None;
-        }
-        acc = f.add(&acc, &total);
+        acc = f.add(&acc, &buckets.weighted_sum(&f)?);
     }
     Some(acc.to_point())
 }
 
 /// One window's `(bucket, point)` pairs and the scratch to reduce them.
-struct Buckets {
-    items: Vec<(u32, Affine)>,
+pub(super) struct Buckets {
+    pub(super) items: Vec<(u32, Affine)>,
     sorted: Vec<(u32, Affine)>,
     /// Counting-sort slots, one per bucket and one more.
     counts: Vec<usize>,
@@ -249,10 +228,49 @@ struct Buckets {
 }
 
 impl Buckets {
+    /// Empty buckets `0..half` (`half + 1` counting-sort slots), room for
+    /// `items` items.
+    pub(super) fn new(half: usize, items: usize) -> Self {
+        Buckets {
+            items: Vec::with_capacity(items),
+            sorted: Vec::new(),
+            counts: vec![0; half + 1],
+            pairs: Vec::new(),
+            dens: Vec::new(),
+        }
+    }
+
+    /// Put `d·P` in bucket `|d| − 1` (nothing for `d = 0`).
+    #[inline]
+    pub(super) fn push(&mut self, d: i32, &(x, y): &Affine) {
+        if d != 0 {
+            self.items.push((d.unsigned_abs() - 1, (x, if d < 0 { -y } else { y })));
+        }
+    }
+
+    /// `Σ_b (b + 1)·S_b` over the reduced buckets (at most one item each,
+    /// in bucket order), by running sums from the top bucket down:
+    /// `2·half` projective additions. `None` if an item is out of order or
+    /// past the buckets.
+    pub(super) fn weighted_sum(&self, f: &FastCurve) -> Option<FastPoint> {
+        let one = Fe::fast_one();
+        let half = self.counts.len().saturating_sub(1);
+        let mut running = f.identity;
+        let mut total = f.identity;
+        let mut next = self.items.iter().rev().peekable();
+        for b in (0..half as u32).rev() {
+            if let Some((_, (x, y))) = next.next_if(|(k, _)| *k == b) {
+                running = f.add(&running, &FastPoint { x: *x, y: *y, z: one });
+            }
+            total = f.add(&total, &running);
+        }
+        next.next().is_none().then_some(total)
+    }
+
     /// Sort the items by bucket, then sum each bucket's points: afterwards
     /// at most one item per bucket, in bucket order. `None` if a bucket is
     /// out of range or an inversion fails.
-    fn reduce(&mut self, three: Fast) -> Option<()> {
+    pub(super) fn reduce(&mut self, three: Fast) -> Option<()> {
         self.counts.iter_mut().for_each(|c| *c = 0);
         for (b, _) in &self.items {
             *self.counts.get_mut(*b as usize + 1)? += 1;
@@ -447,7 +465,7 @@ fn fixed_base_table(f: &FastCurve, base: &SecqPoint, windows: usize, half: usize
 /// little-endian scalar, `Σ d_k·2^{w·k}`, `⌊256/w⌋ + 1` of them (the
 /// last takes the carry: its bits are fewer than `w − 1`, so it stays
 /// below `2^{w−1}`).
-fn signed_digits(bytes: &[u8; 32], w: usize, out: &mut [i32]) {
+pub(super) fn signed_digits(bytes: &[u8; 32], w: usize, out: &mut [i32]) {
     let half = 1i32 << (w - 1);
     let mut carry = 0i32;
     for (k, d) in out.iter_mut().enumerate() {
