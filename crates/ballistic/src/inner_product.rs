@@ -257,7 +257,7 @@ impl<G: Group> InnerProductProof<G> {
                     points.extend_from_slice(&g);
                     points.extend_from_slice(&h);
                     points.push(*q);
-                    local = Some((G::vartime_table(&points), n));
+                    local = Some((G::scratch_vartime_table(&points), n));
                     gens = FoldingGens::lazy(g, h, vec![G::Scalar::one(); n], vec![G::Scalar::one(); n]);
                 }
             }

@@ -406,6 +406,13 @@ pub trait Group: Copy + Clone + Debug + Default + PartialEq + Eq + Send + Sync +
     const VARTIME_TABLE_BUILD_AFTER: usize = 0;
     /// Build the table for `points`.
     fn vartime_table(points: &[Self::Point]) -> Self::VartimeTable;
+    /// A table for the inner-product prover's short-lived use (built for
+    /// one proof's last rounds, `inner_product::relazy`): the default is
+    /// [`Group::vartime_table`]; a backend whose tables cost many sums to
+    /// build returns one that sums its points plainly.
+    fn scratch_vartime_table(points: &[Self::Point]) -> Self::VartimeTable {
+        Self::vartime_table(points)
+    }
     /// Number of points in a table.
     fn vartime_table_len(table: &Self::VartimeTable) -> usize;
     /// `Σ aᵢ·Tᵢ + Σ sⱼ·Pⱼ` in variable time, where `Tᵢ` are the table's points

@@ -164,14 +164,22 @@ impl Group for Secq256k1 {
     /// Every window's shift of each point (`table.rs`), 1.5 KiB per point.
     type VartimeTable = table::SecqTable;
     const VARTIME_TABLE_BYTES_PER_POINT: usize = table::BYTES_PER_POINT;
-    /// One 2,048-gate circuit side's `G` and `H` (a Curve Trees side), or
-    /// two of 1,024, and so on: 12 MiB.
-    const VARTIME_TABLE_MAX_POINTS: usize = 8192;
+    /// One 2,048-gate circuit side's `G` and `H` (a Curve Trees side at
+    /// every shape of `curve_tree::shape_for`), or two of 1,024, and so on:
+    /// 6 MiB, built in about 0.3 s. A generator set's table covers its
+    /// first chains up to this many points whatever its sums use (a set
+    /// grown to many chains builds all 6 MiB once).
+    const VARTIME_TABLE_MAX_POINTS: usize = 4096;
     /// Building costs about 35 sums' savings at 4,096 points and 10 at
     /// 256 (`examples/group_msm`): built once 16 sums have run without it.
     const VARTIME_TABLE_BUILD_AFTER: usize = 16;
     fn vartime_table(points: &[SecqPoint]) -> table::SecqTable {
         table::SecqTable::new(points)
+    }
+    /// The inner-product prover's short-lived tables: the points alone
+    /// (the shifts would cost more than the proof's few sums save).
+    fn scratch_vartime_table(points: &[SecqPoint]) -> table::SecqTable {
+        table::SecqTable::plain(points)
     }
     fn vartime_table_len(table: &table::SecqTable) -> usize {
         table.len()

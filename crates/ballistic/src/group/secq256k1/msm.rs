@@ -44,6 +44,9 @@ pub(crate) fn msm_vartime(scalars: &[FieldP], points: &[SecqPoint]) -> SecqPoint
     let n = scalars.len().min(points.len());
     let bytes: Vec<[u8; 32]> = scalars.iter().take(n).map(ScalarOps::to_bytes).collect();
     let points = points.get(..n).unwrap_or(points);
+    if n == 0 {
+        return SecqPoint::IDENTITY;
+    }
     if n < PIPPENGER_MIN {
         straus(&bytes, points)
     } else {
@@ -64,7 +67,7 @@ pub(super) struct FastPoint {
 /// `b₃ = 21` and the identity, in Montgomery form.
 pub(super) struct FastCurve {
     b3: <Fe as Montgomery>::Fast,
-    identity: FastPoint,
+    pub(super) identity: FastPoint,
 }
 
 impl FastCurve {

@@ -58,28 +58,69 @@ pub(crate) const BYTES_PER_POINT: usize = WINDOWS * core::mem::size_of::<Affine>
 /// items (860 KiB) between passes.
 const PIECE: usize = 512;
 
+/// A table of fixed points: their window shifts ([`SecqTable::new`], for
+/// the generators' kept tables), or the points alone
+/// ([`SecqTable::plain`], for the inner-product prover's short-lived
+/// tables, which would not repay the shifts' doublings).
+pub enum SecqTable {
+    /// The points; a sum through them is the plain sum.
+    Plain(Vec<SecqPoint>),
+    /// Their window shifts.
+    Windows(WindowTable),
+}
+
 /// `2^{ck}·Pᵢ` for every point `i` and window `k`, affine, at index
 /// `i·WINDOWS + k`.
-pub struct SecqTable {
+pub struct WindowTable {
     entries: Vec<Affine>,
     /// Whether point `i` is not the identity (the identity has no entries
     /// worth adding; its slots hold the filler `(0, 0)`).
     present: Vec<bool>,
-    /// Whether every entry was normalised (a failed batched inversion,
-    /// which the arguments above rule out, would leave the table unusable:
-    /// then every sum through it is `None` and the caller sums plainly).
+    /// Whether every entry was normalised (a failed batched inversion, or
+    /// a row only partly the identity, both ruled out by the arguments
+    /// above, would leave the table unusable: then every sum through it is
+    /// `None` and the caller sums plainly).
     complete: bool,
 }
 
 impl SecqTable {
-    /// The table of `points`.
+    /// The window shifts of `points`.
     pub(crate) fn new(points: &[SecqPoint]) -> Self {
+        SecqTable::Windows(WindowTable::new(points))
+    }
+
+    /// `points` alone.
+    pub(crate) fn plain(points: &[SecqPoint]) -> Self {
+        SecqTable::Plain(points.to_vec())
+    }
+
+    /// Number of points.
+    pub(crate) fn len(&self) -> usize {
+        match self {
+            SecqTable::Plain(points) => points.len(),
+            SecqTable::Windows(t) => t.present.len(),
+        }
+    }
+
+    /// `Σᵢ sᵢ·Pᵢ` over the first `scalars.len()` points, in variable time
+    /// (public scalars only). `None` if there are more scalars than points
+    /// or an invariant fails (the caller then sums without the table).
+    pub(crate) fn sum(&self, scalars: &[FieldP]) -> Option<SecqPoint> {
+        match self {
+            SecqTable::Plain(points) => Some(super::msm::msm_vartime(scalars, points.get(..scalars.len())?)),
+            SecqTable::Windows(t) => t.sum(scalars),
+        }
+    }
+}
+
+impl WindowTable {
+    fn new(points: &[SecqPoint]) -> Self {
         let f = FastCurve::new();
         let filler: Affine = Default::default();
         let mut entries = Vec::with_capacity(points.len() * WINDOWS);
         let mut present = Vec::with_capacity(points.len());
         let mut complete = true;
-        let mut shifts: Vec<FastPoint> = Vec::with_capacity(PIECE * WINDOWS);
+        let mut shifts: Vec<FastPoint> = Vec::with_capacity(PIECE.min(points.len()) * WINDOWS);
         for piece in points.chunks(PIECE) {
             shifts.clear();
             for p in piece {
@@ -99,6 +140,7 @@ impl SecqTable {
                         // A point of prime order: all of its shifts are the
                         // identity or none is.
                         let here = row.iter().all(Option::is_some);
+                        complete &= here || row.iter().all(Option::is_none);
                         present.push(here);
                         entries.extend(row.iter().map(|a| a.unwrap_or(filler)));
                     }
@@ -110,31 +152,45 @@ impl SecqTable {
                 }
             }
         }
-        SecqTable { entries, present, complete }
+        WindowTable { entries, present, complete }
     }
 
-    /// Number of points.
-    pub(crate) fn len(&self) -> usize {
-        self.present.len()
-    }
-
-    /// `Σᵢ sᵢ·Pᵢ` over the first `scalars.len()` points, in variable time
-    /// (public scalars only). `None` if there are more scalars than points
-    /// or an invariant fails (the caller then sums without the table).
-    pub(crate) fn sum(&self, scalars: &[FieldP]) -> Option<SecqPoint> {
-        if scalars.len() > self.len() || !self.complete {
+    fn sum(&self, scalars: &[FieldP]) -> Option<SecqPoint> {
+        if scalars.len() > self.present.len() || !self.complete {
             return None;
         }
+        // With the `rayon` feature, as the plain sum would be: one range of
+        // points per thread, each with its own buckets (the sum is linear).
+        #[cfg(feature = "rayon")]
+        if crate::group::msm_is_parallel(scalars.len()) {
+            use rayon::prelude::*;
+            let part = scalars.len().div_ceil(rayon::current_num_threads()).max(1);
+            let sums: Vec<Option<FastPoint>> =
+                scalars.par_chunks(part).enumerate().map(|(j, range)| self.sum_range(j * part, range)).collect();
+            let f = FastCurve::new();
+            let mut total = f.identity;
+            for s in sums {
+                total = f.add(&total, &s?);
+            }
+            return Some(total.to_point());
+        }
+        Some(self.sum_range(0, scalars)?.to_point())
+    }
+
+    /// `Σ sᵢ·P_{start+i}` (the caller has checked the length).
+    fn sum_range(&self, start: usize, scalars: &[FieldP]) -> Option<FastPoint> {
         let f = FastCurve::new();
         let three = Fe::from(3u64).to_fast();
-        let mut buckets = Buckets::new(1 << (C - 1), PIECE * WINDOWS + (1 << (C - 1)));
+        let half = 1 << (C - 1);
+        let mut buckets = Buckets::new(half, PIECE.min(scalars.len()) * WINDOWS + half);
         let mut digits = [0i32; WINDOWS];
-        for (start, piece) in (0..scalars.len()).step_by(PIECE).zip(scalars.chunks(PIECE)) {
-            for (i, s) in (start..).zip(piece) {
-                if !self.present.get(i).copied()? {
+        for (first, piece) in (start..).step_by(PIECE).zip(scalars.chunks(PIECE)) {
+            for (i, s) in (first..).zip(piece) {
+                let bytes = ScalarOps::to_bytes(s);
+                if !self.present.get(i).copied()? || bytes == [0u8; 32] {
                     continue;
                 }
-                signed_digits(&ScalarOps::to_bytes(s), C, &mut digits);
+                signed_digits(&bytes, C, &mut digits);
                 let row = self.entries.get(i * WINDOWS..(i + 1) * WINDOWS)?;
                 for (&d, t) in digits.iter().zip(row) {
                     buckets.push(d, t);
@@ -144,7 +200,7 @@ impl SecqTable {
             // piece's items are added.
             buckets.reduce(three)?;
         }
-        Some(buckets.weighted_sum(&f)?.to_point())
+        buckets.weighted_sum(&f)
     }
 }
 
@@ -197,5 +253,20 @@ mod tests {
         // More scalars than points.
         assert_eq!(table.sum(&vec![FieldP::one(); points.len() + 1]), None);
         assert_eq!(SecqTable::new(&[]).sum(&[]), Some(SecqPoint::IDENTITY));
+        // Ranges summed apart and added (the `rayon` split) give the sum.
+        let SecqTable::Windows(windows) = &table else { panic!("a window table") };
+        let f = FastCurve::new();
+        for split in [1, 511, 700] {
+            let (a, b) = (windows.sum_range(0, &scalars[..split]), windows.sum_range(split, &scalars[split..]));
+            let sum = f.add(&a.unwrap(), &b.unwrap()).to_point();
+            assert_eq!(Some(sum), table.sum(&scalars), "split {split}");
+        }
+        // The plain kind: the same sums, the same refusal.
+        let plain = SecqTable::plain(&points);
+        assert_eq!(plain.len(), points.len());
+        for n in [0, 63, 1100] {
+            assert_eq!(plain.sum(&scalars[..n]), table.sum(&scalars[..n]), "n = {n}");
+        }
+        assert_eq!(plain.sum(&vec![FieldP::one(); points.len() + 1]), None);
     }
 }
