@@ -283,7 +283,7 @@ impl<G: Group> Equation<G> {
         let terms = self.num_terms();
         let key = (static_len, dynamic_len, terms);
         // A plain sum split across threads (`rayon`) is not compared by
-        // wall-clock time with the one-thread table path.
+        // wall-clock time with the table path (one thread on most backends).
         let uncertain = G::precomputed_is_uncertain(static_len, dynamic_len) && !crate::group::msm_is_parallel(terms);
         let choice = bp_gens.path_choice().choose(key, G::precomputed_is_faster(static_len, dynamic_len), uncertain);
         // Built (once) outside the timed region.

@@ -69,6 +69,10 @@ pub enum SecqTable {
     Windows(WindowTable),
 }
 
+/// Fewest points per thread when a sum is split across threads (`rayon`).
+#[cfg(feature = "rayon")]
+const MIN_RANGE: usize = 1024;
+
 /// `2^{ck}·Pᵢ` for every point `i` and window `k`, affine, at index
 /// `i·WINDOWS + k`.
 pub struct WindowTable {
@@ -161,10 +165,13 @@ impl WindowTable {
         }
         // With the `rayon` feature, as the plain sum would be: one range of
         // points per thread, each with its own buckets (the sum is linear).
+        // Each range pays its own bucket sum (about 2,048 additions, the
+        // terms of some 200 points), so a range is at least `MIN_RANGE`
+        // points.
         #[cfg(feature = "rayon")]
-        if crate::group::msm_is_parallel(scalars.len()) {
+        if crate::group::msm_is_parallel(scalars.len()) && scalars.len() >= 2 * MIN_RANGE {
             use rayon::prelude::*;
-            let part = scalars.len().div_ceil(rayon::current_num_threads()).max(1);
+            let part = scalars.len().div_ceil(rayon::current_num_threads()).max(MIN_RANGE);
             let sums: Vec<Option<FastPoint>> =
                 scalars.par_chunks(part).enumerate().map(|(j, range)| self.sum_range(j * part, range)).collect();
             let f = FastCurve::new();
@@ -214,7 +221,7 @@ mod tests {
     #[test]
     fn table_sums_agree_with_plain_sums() {
         let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(21);
-        let mut points: Vec<SecqPoint> = (0u32..1100).map(|i| hash_to_curve(&i.to_le_bytes(), b"table test")).collect();
+        let mut points: Vec<SecqPoint> = (0u32..2100).map(|i| hash_to_curve(&i.to_le_bytes(), b"table test")).collect();
         // The identity, repeats and negations (doublings and cancellations
         // in the buckets).
         points[5] = SecqPoint::IDENTITY;
@@ -236,7 +243,7 @@ mod tests {
             scalars[800 + k] = *e;
         }
         // Every length across the pieces' edges, and none.
-        for n in [0, 1, 2, 63, 511, 512, 513, 1024, 1100] {
+        for n in [0, 1, 2, 63, 511, 512, 513, 1024, 1100, 2100] {
             assert_eq!(table.sum(&scalars[..n]), Some(msm_vartime(&scalars[..n], &points[..n])), "n = {n}");
         }
         // Every scalar 1 (all in bucket 0 of window 0), all −1 (every digit
