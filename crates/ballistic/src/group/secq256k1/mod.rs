@@ -193,19 +193,15 @@ impl Group for Secq256k1 {
         if static_scalars.len() > table.len() || dynamic_scalars.len() != dynamic_points.len() {
             return None;
         }
-        // With the `rayon` feature the other terms are summed beside the
-        // table's, split across threads as a plain sum is.
+        // The other terms as a plain sum (split across threads with the
+        // `rayon` feature, and then summed beside the table's terms).
+        let refs: Vec<&SecqPoint> = dynamic_points.iter().collect();
+        let dynamic = || super::msm_vartime_by_ref::<Secq256k1>(dynamic_scalars, &refs, crate::equation::MSM_CHUNK);
         #[cfg(feature = "rayon")]
-        {
-            let refs: Vec<&SecqPoint> = dynamic_points.iter().collect();
-            let (statics, dynamics) = rayon::join(
-                || table.sum(static_scalars),
-                || super::msm_vartime_by_ref::<Secq256k1>(dynamic_scalars, &refs, crate::equation::MSM_CHUNK),
-            );
-            Some(statics? + dynamics)
-        }
+        let (statics, dynamics) = rayon::join(|| table.sum(static_scalars), dynamic);
         #[cfg(not(feature = "rayon"))]
-        Some(table.sum(static_scalars)? + msm::msm_vartime(dynamic_scalars, dynamic_points))
+        let (statics, dynamics) = (table.sum(static_scalars), dynamic());
+        Some(statics? + dynamics)
     }
     fn precomputed_is_faster(static_len: usize, _dynamic_len: usize) -> bool {
         static_len >= PRECOMPUTED_MIN
